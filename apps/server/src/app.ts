@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.js';
+import type { TDatabase } from './platform/db.js';
+import { registerAuthentication, type TRouteAccess } from './platform/auth.js';
+import { registerErrorHandling } from './platform/errors.js';
+import type { TModuleContext } from './platform/http.js';
+import { registerOpenApi } from './platform/openapi.js';
+import { createTokenService } from './platform/tokens.js';
+import { registerWebApp } from './platform/web.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
+import { permissionsRoutes, rolesRoutes } from './modules/roles/routes.js';
+import { publicSpacesRoutes, spacesRoutes } from './modules/spaces/routes.js';
+import { tracesRoutes } from './modules/traces/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+
+export interface TAppDeps {
+  config: TConfig;
+  db: TDatabase;
+  /** Serve the built web app (main.ts does; API tests don't need it). */
+  serveWeb?: boolean;
+  logger?: boolean;
+  /** Tests add routes of their own before the app is ready. */
+  extend?: (app: FastifyInstance, ctx: TModuleContext) => void | Promise<void>;
+}
+
+/** Every registered route, for the tenant-isolation test and the docs check. */
+export interface TRouteRecord {
+  method: string;
+  url: string;
+  access: TRouteAccess | undefined;
+  schema: { body?: unknown; params?: unknown; querystring?: unknown } | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: TRouteRecord[];
+  }
+}
+
+export const CORE = '/ms-core/api';
+export const AUTH = '/auth/api';
+
+/** One module: a Fastify plugin mounted under its base path. A new domain is one more line here. */
+const modules: [string, (app: FastifyInstance, ctx: TModuleContext) => Promise<void>][] = [
+  [AUTH, authRoutes],
+  [`${AUTH}/spaces`, publicSpacesRoutes],
+  [`${CORE}/spaces`, spacesRoutes],
+  [`${CORE}/users`, usersRoutes],
+  [`${CORE}/roles`, rolesRoutes],
+  [`${CORE}/permissions`, (app) => permissionsRoutes(app)],
+  [`${CORE}/traces`, tracesRoutes],
+  [`${CORE}/notifications`, notificationsRoutes],
+];
+
+export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  const routeTable: TRouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD' || route.url.startsWith('/docs')) return;
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, access: (route.config as { access?: TRouteAccess } | undefined)?.access, schema: route.schema as TRouteRecord['schema'] });
+    }
+  });
+
+  const ctx: TModuleContext = { db: deps.db, config: deps.config, tokens: createTokenService(deps.config.jwtSecret) };
+  await registerOpenApi(app);
+  registerAuthentication(app, deps.db, ctx.tokens);
+  for (const [prefix, plugin] of modules) await app.register((scope) => plugin(scope, ctx), { prefix });
+  if (deps.extend) await deps.extend(app, ctx);
+  await registerWebApp(app, deps.serveWeb ? deps.config.WEB_DIST : null);
+  return app;
+}

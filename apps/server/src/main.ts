@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './platform/db.js';
+import { seedOnFirstStart } from './seed/index.js';
+
+const config = loadConfig();
+const database = await openDatabase(config.DATABASE_URL ?? join(config.DATA_DIR, 'pglite'));
+const seeded = await seedOnFirstStart(database.db, config);
+const app = await buildApp({ config, db: database.db, serveWeb: true });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+const lines = [
+  '',
+  `  Audit platform running at ${url}`,
+  `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.DATA_DIR, 'pglite')}`}`,
+  `  API docs: ${url}/docs`,
+  ...(seeded.accounts.length ? ['  Demo accounts (password Demo1234!):', ...seeded.accounts.map((a) => `    ${a}`)] : []),
+  '',
+];
+console.log(lines.join('\n'));

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZSearchBody } from '@audit/domain/search';
+import { requireAuth } from '../../platform/auth.js';
+import { iso, scoped, sendPage, typed, type TModuleContext } from '../../platform/http.js';
+import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { inScope } from '../../platform/tenancy.js';
+import { notifications } from './tables.js';
+
+const notificationSearch: TSearchDefinition = {
+  fields: {
+    read: { column: notifications.read, type: 'boolean' },
+    type: { column: notifications.type, type: 'enum', values: ['TASK_UPDATE_STATE', 'SHARE_FILE'] },
+    createdAt: { column: notifications.createdAt, type: 'date' },
+  },
+  searchColumns: [],
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+};
+
+const ZNotification = z.object({ _id: z.string(), type: z.string(), read: z.boolean(), createdAt: z.string(), payload: z.object({ body: z.object({ status: z.string().optional(), name: z.string().optional() }).optional() }) });
+
+/** /ms-core/api/notifications: the caller's own notifications in the current space. */
+export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  typed(app).post('/search', {
+    config: { access: { permissions: [] } },
+    schema: { tags: ['notifications'], summary: "Paged search of the caller's notifications", body: ZSearchBody, response: { 200: z.array(ZNotification) } },
+    handler: async (req, reply) => {
+      const caller = requireAuth(req);
+      const q = buildSearch(notificationSearch, req.body);
+      const where = and(inScope(notifications.secureSpacePath, caller), eq(notifications.ownerId, caller.userId), q.where);
+      const page = await scoped(ctx, caller, async (tx) => ({
+        items: await tx.select().from(notifications).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset),
+        total: (await tx.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where))[0]!.n,
+      }));
+      return sendPage(reply, { items: page.items.map((n) => ({ _id: n.id, type: n.type, read: n.read, createdAt: iso(n.createdAt)!, payload: n.payload })), total: page.total });
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TSearchBody } from '@audit/domain/search';
+import type { TDb } from '../../platform/db.js';
+import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
+import { userRoles } from '../users/tables.js';
+import { roles } from './tables.js';
+
+export const roleSearch: TSearchDefinition = {
+  fields: {
+    name: { column: roles.name, type: 'text' },
+    superAdmin: { column: roles.superAdmin, type: 'boolean' },
+    createdAt: { column: roles.createdAt, type: 'date' },
+    _id: { column: roles.id, type: 'uuid', sortable: false },
+  },
+  searchColumns: [roles.name],
+  defaultSort: { field: 'name', direction: 'asc' },
+};
+
+export async function searchRoles(tx: TDb, scope: TScope, body: TSearchBody) {
+  const q = buildSearch(roleSearch, body);
+  const where = and(inCatalogueScope(roles.secureSpacePath, scope), q.where);
+  const items = await tx.select().from(roles).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
+  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(roles).where(where);
+  return { items, total };
+}
+
+export async function findRole(tx: TDb, scope: TScope, id: string) {
+  const [row] = await tx.select().from(roles).where(and(eq(roles.id, id), inCatalogueScope(roles.secureSpacePath, scope))).limit(1);
+  return row;
+}
+
+export async function insertRole(tx: TDb, row: typeof roles.$inferInsert) {
+  const [created] = await tx.insert(roles).values(row).returning();
+  return created!;
+}
+
+export async function updateRole(tx: TDb, id: string, values: Partial<typeof roles.$inferInsert>) {
+  const [updated] = await tx.update(roles).set(values).where(eq(roles.id, id)).returning();
+  return updated!;
+}
+
+export async function deleteRole(tx: TDb, id: string) {
+  await tx.delete(roles).where(eq(roles.id, id));
+}
+
+/** Checked as the owner role: an assignment in any tenant blocks the delete (818). */
+export async function isRoleAssigned(tx: TDb, id: string): Promise<boolean> {
+  const [row] = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.roleId, id)).limit(1);
+  return Boolean(row);
+}
+
+export async function roleNameTaken(tx: TDb, spaceId: string, name: string, exceptId?: string) {
+  const [row] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.spaceId, spaceId), eq(roles.name, name), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,97 @@
+import { ALL_PERMISSIONS, isKnownPermission } from '@audit/domain/permissions';
+import type { TSearchBody } from '@audit/domain/search';
+import type { TAuth } from '../../platform/auth.js';
+import { AppError, invalidData, notFound } from '../../platform/errors.js';
+import { iso, scoped, type TModuleContext } from '../../platform/http.js';
+import { project } from '../../platform/search.js';
+import { assertWritable, unsafeUnscoped } from '../../platform/tenancy.js';
+import { recordTrace } from '../../platform/trace.js';
+import * as repo from './repo.js';
+
+type TRoleRow = Awaited<ReturnType<typeof repo.insertRole>>;
+
+export function presentRole(row: TRoleRow, caller: TAuth) {
+  const editable = row.secureSpacePath.startsWith(caller.spacePath);
+  return {
+    _id: row.id,
+    name: row.name,
+    superAdmin: row.superAdmin,
+    permissions: row.permissions,
+    space: row.spaceId,
+    createdAt: iso(row.createdAt)!,
+    /** What the caller may do with it, so the screen does not re-derive the rules. */
+    can: { update: editable, delete: editable },
+  };
+}
+
+function checkPermissions(names: string[]) {
+  const unknown = names.filter((n) => !isKnownPermission(n));
+  if (unknown.length) throw invalidData(unknown.map((n) => `permissions.${n}`));
+}
+
+export async function searchRoles(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
+  const page = await scoped(ctx, caller, (tx) => repo.searchRoles(tx, caller, body));
+  return { items: project(page.items.map((r) => presentRole(r, caller)), body.projections), total: page.total };
+}
+
+export async function createRole(ctx: TModuleContext, caller: TAuth, input: { name: string; superAdmin?: boolean; permissions?: string[] }) {
+  checkPermissions(input.permissions ?? []);
+  return scoped(ctx, caller, async (tx) => {
+    if (await repo.roleNameTaken(tx, caller.spaceId, input.name)) throw new AppError('BADREQUESTERROR', 420, ['name']);
+    const row = await repo.insertRole(tx, { spaceId: caller.spaceId, secureSpacePath: caller.spacePath, name: input.name, superAdmin: input.superAdmin ?? false, permissions: input.permissions ?? [] });
+    await recordTrace(tx, caller, { type: 'CREATE', module: 'ROLE', section: 'roles', entityId: row.id, payload: input });
+    return presentRole(row, caller);
+  });
+}
+
+async function loadWritable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, id: string) {
+  const row = await repo.findRole(tx, caller, id);
+  if (!row) throw notFound();
+  assertWritable(caller, row.secureSpacePath); // an ancestor's role is readable, not writable: 451
+  return row;
+}
+
+export async function updateRole(ctx: TModuleContext, caller: TAuth, id: string, input: { name?: string; superAdmin?: boolean }) {
+  return scoped(ctx, caller, async (tx) => {
+    const row = await loadWritable(tx, caller, id);
+    if (input.name && (await repo.roleNameTaken(tx, row.spaceId, input.name, id))) throw new AppError('BADREQUESTERROR', 420, ['name']);
+    const updated = await repo.updateRole(tx, id, input);
+    await recordTrace(tx, caller, { type: 'UPDATE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: input });
+    return presentRole(updated, caller);
+  });
+}
+
+export async function setRolePermissions(ctx: TModuleContext, caller: TAuth, id: string, permissions: string[]) {
+  checkPermissions(permissions);
+  return scoped(ctx, caller, async (tx) => {
+    const row = await loadWritable(tx, caller, id);
+    const updated = await repo.updateRole(tx, id, { permissions: [...new Set(permissions)] });
+    await recordTrace(tx, caller, { type: 'UPDATE', module: 'ROLE', section: 'permissions', entityId: id, secureSpacePath: row.secureSpacePath, payload: { from: row.permissions, to: updated.permissions } });
+    return presentRole(updated, caller);
+  });
+}
+
+export async function deleteRole(ctx: TModuleContext, caller: TAuth, id: string) {
+  await scoped(ctx, caller, async (tx) => {
+    const row = await loadWritable(tx, caller, id);
+    // Assignments may sit in tenants below the caller's view; the check must see them all.
+    if (await unsafeUnscoped(ctx.db, (utx) => repo.isRoleAssigned(utx, id))) throw new AppError('BADREQUESTERROR', 818);
+    await repo.deleteRole(tx, id);
+    await recordTrace(tx, caller, { type: 'REMOVE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: { name: row.name } });
+  });
+}
+
+/** Permissions are static data (packages/domain); searched in memory, they are a few hundred names. */
+export function searchPermissions(body: TSearchBody) {
+  const text = body.search?.trim().toUpperCase();
+  const all = ALL_PERMISSIONS.filter((p) => !text || p.includes(text)).sort();
+  const items = all.slice(body.page * body.size, body.page * body.size + body.size).map((name) => ({ _id: name, name, module: name.split(':')[0]!, action: name.split(':')[1] ?? null }));
+  return { items, total: all.length };
+}
+
+/** Every role id must be a role the caller can see (own space or an ancestor's catalogue). */
+export async function assertRolesUsable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, roleIds: string[]) {
+  for (const id of new Set(roleIds)) {
+    if (!(await repo.findRole(tx, caller, id))) throw invalidData(['roles']);
+  }
+}

@@ -1,0 +1,51 @@
+import type { TAuth } from '../../platform/auth.js';
+import { notFound } from '../../platform/errors.js';
+import { scoped, iso, type TModuleContext } from '../../platform/http.js';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
+import * as auth from '../auth/service.js';
+import * as repo from './repo.js';
+
+export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>) {
+  return {
+    _id: space.id,
+    identifier: space.identifier,
+    name: space.name,
+    description: space.description,
+    logo: space.logo,
+    typeStructure: space.typeStructure,
+    parent: space.parentId,
+    modules: space.modules,
+    theme: space.theme ?? null,
+    secureSpacePath: space.secureSpacePath,
+    isRoot: space.parentId === null,
+    createdAt: iso(space.createdAt)!,
+  };
+}
+
+export async function getCurrentSpace(ctx: TModuleContext, caller: TAuth) {
+  const space = await scoped(ctx, caller, (tx) => repo.findSpaceInScope(tx, caller, caller.spaceId));
+  if (!space) throw notFound();
+  return presentSpaceRow(space);
+}
+
+/** The space selector's list: member spaces first, then the spaces below them, searchable. */
+export async function listMySpaces(ctx: TModuleContext, caller: TAuth, search: string | undefined, size: number) {
+  return (await auth.searchEnterableSpaces(ctx, caller.userId, search, size)).map(auth.presentSpace);
+}
+
+/**
+ * Space access request: a user enters a space they are a member of (or one below it) and gets a
+ * token for it; the request is recorded, accepted, in the target space.
+ */
+export async function requestAccess(ctx: TModuleContext, caller: TAuth, spaceId: string) {
+  const session = await auth.switchSpace(ctx, caller.userId, spaceId);
+  await unsafeUnscoped(ctx.db, (tx) =>
+    repo.insertAccessRequest(tx, { userId: caller.userId, spaceId, secureSpacePath: session.space.secureSpacePath, status: 'ACCEPTED' }),
+  );
+  return session;
+}
+
+/** Public check used by the space sign-up form; says only whether the identifier is taken. */
+export async function identifierExists(ctx: TModuleContext, identifier: string) {
+  return { exists: await unsafeUnscoped(ctx.db, (tx) => repo.identifierExists(tx, identifier)) };
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A space is a tenant. The audit company's root space has no parent; its clients' structures,
+ * establishments and areas are spaces below it. secure_space_path lists the ids from the root
+ * down to the space itself ("/root/client/"), and every tenant row copies its space's path.
+ */
+export const spaces = pgTable(
+  'spaces',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    parentId: uuid('parent_id'),
+    identifier: text('identifier').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description'),
+    logo: text('logo'),
+    typeStructure: text('type_structure').notNull().default('STRUCTURE'),
+    modules: jsonb('modules').$type<string[]>().notNull().default([]),
+    theme: jsonb('theme').$type<Record<string, string>>(),
+    secureSpacePath: text('secure_space_path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('spaces_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops')), index('spaces_parent_idx').on(t.parentId)],
+);
+
+/** Space access requests (PENDING, ACCEPTED, REJECTED), kept for the admin's access-request list. */
+export const spaceAccessRequests = pgTable(
+  'space_access_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull(),
+    spaceId: uuid('space_id').notNull(),
+    secureSpacePath: text('secure_space_path').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('space_access_requests_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops'))],
+);

@@ -1,0 +1,28 @@
+import { and, sql } from 'drizzle-orm';
+import { TRACE_TYPES } from '@audit/domain/constants';
+import type { TSearchBody } from '@audit/domain/search';
+import type { TDb } from '../../platform/db.js';
+import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { inScope, type TScope } from '../../platform/tenancy.js';
+import { traces } from './tables.js';
+
+export const traceSearch: TSearchDefinition = {
+  fields: {
+    type: { column: traces.type, type: 'enum', values: TRACE_TYPES },
+    module: { column: traces.module, type: 'text' },
+    section: { column: traces.section, type: 'text' },
+    owner: { column: traces.ownerId, type: 'uuid' },
+    entity: { column: traces.entityId, type: 'uuid' },
+    date: { column: traces.date, type: 'date' },
+  },
+  searchColumns: [traces.module, traces.section],
+  defaultSort: { field: 'date', direction: 'desc' },
+};
+
+export async function searchTraces(tx: TDb, scope: TScope, body: TSearchBody) {
+  const q = buildSearch(traceSearch, body);
+  const where = and(inScope(traces.secureSpacePath, scope), q.where);
+  const items = await tx.select().from(traces).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
+  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(traces).where(where);
+  return { items, total };
+}

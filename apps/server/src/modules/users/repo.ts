@@ -1,0 +1,135 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TSearchBody } from '@audit/domain/search';
+import type { TDb } from '../../platform/db.js';
+import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { inScope, type TScope } from '../../platform/tenancy.js';
+import { userRoles, users, userSpaces } from './tables.js';
+
+/**
+ * The user's roles as a JSON array, in the same query as the user. Inside raw subqueries columns are
+ * written qualified: drizzle renders ${users.id} as a bare "id", which the subquery would rebind.
+ */
+const rolesOf = sql<{ _id: string; name: string; superAdmin: boolean }[]>`coalesce((
+  select json_agg(json_build_object('_id', r.id, 'name', r.name, 'superAdmin', r.super_admin) order by r.name)
+  from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id"), '[]'::json)`;
+
+const userColumns = {
+  id: users.id,
+  spaceId: users.spaceId,
+  secureSpacePath: users.secureSpacePath,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  avatar: users.avatar,
+  status: users.status,
+  verified: users.verified,
+  isAuditor: users.isAuditor,
+  reportType: users.reportType,
+  language: users.language,
+  onboardingCompleted: users.onboardingCompleted,
+  settings: users.settings,
+  createdAt: users.createdAt,
+  roles: rolesOf,
+};
+const selectUsers = (tx: TDb) => tx.select(userColumns).from(users);
+export type TUserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+const fullName = sql`(${users.firstName} || coalesce(' ' || ${users.lastName}, ''))`;
+
+/** Status filter as the product document maps it: active = verified, not locked, not deleted. */
+function statusFilter(_operator: string, value: unknown): SQL {
+  const wanted = (Array.isArray(value) ? value : [value]).map((v) => String(v).toLowerCase());
+  const parts = wanted.map((v) => {
+    if (v === 'deleted') return sql`${users.status} = 'DELETED'`;
+    if (v === 'lock') return sql`${users.status} = 'LOCK'`;
+    if (v === 'unverified') return sql`(${users.verified} = false and ${users.status} <> 'DELETED')`;
+    return sql`(${users.status} = 'ACTIVE' and ${users.verified} = true)`;
+  });
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+export const userSearch: TSearchDefinition = {
+  fields: {
+    name: { column: fullName, type: 'text' },
+    firstName: { column: users.firstName, type: 'text' },
+    lastName: { column: users.lastName, type: 'text' },
+    username: { column: users.username, type: 'text' },
+    email: { column: users.email, type: 'text' },
+    phone: { column: users.phone, type: 'text' },
+    status: { column: users.status, type: 'enum', values: ['active', 'lock', 'unverified', 'deleted', 'ACTIVE', 'LOCK', 'UNVERIFIED', 'DELETED'], filter: statusFilter },
+    verified: { column: users.verified, type: 'boolean' },
+    isAuditor: { column: users.isAuditor, type: 'boolean' },
+    createdAt: { column: users.createdAt, type: 'date' },
+    _id: { column: users.id, type: 'uuid', sortable: false },
+    roles: {
+      column: users.id,
+      type: 'uuid',
+      sortable: false,
+      filter: (_op, value) => {
+        const ids = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v));
+        if (!ids.length) return sql`false`;
+        return sql`exists (select 1 from user_roles ur where ur.user_id = "users"."id" and ur.role_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`;
+      },
+    },
+  },
+  searchColumns: [fullName, users.username, users.email, users.phone],
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+};
+
+export async function searchUsers(tx: TDb, scope: TScope, body: TSearchBody) {
+  const q = buildSearch(userSearch, body);
+  const where = and(inScope(users.secureSpacePath, scope), q.where);
+  const items = await selectUsers(tx).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
+  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  return { items, total };
+}
+
+export async function findUserInScope(tx: TDb, scope: TScope, id: string) {
+  const [row] = await selectUsers(tx).where(and(eq(users.id, id), inScope(users.secureSpacePath, scope))).limit(1);
+  return row;
+}
+
+/** The caller's own row, whatever the current space (reviewed: keyed by the token's user id). */
+export async function unsafeFindOwnUser(tx: TDb, id: string) {
+  const [row] = await selectUsers(tx).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUsersInScope(tx: TDb, scope: TScope, ids: string[]) {
+  return tx.select({ id: users.id, secureSpacePath: users.secureSpacePath, status: users.status }).from(users).where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
+}
+
+export async function updateUsers(tx: TDb, ids: string[], values: Partial<typeof users.$inferInsert>) {
+  await tx.update(users).set({ ...values, updatedAt: new Date() }).where(inArray(users.id, ids));
+}
+
+export async function unsafeUpdateOwnSettings(tx: TDb, id: string, key: string, value: unknown) {
+  await tx.execute(sql`update users set settings = jsonb_set(settings, ${`{${key}}`}::text[], ${JSON.stringify(value)}::jsonb, true) where id = ${id}`);
+}
+
+export async function loginTaken(tx: TDb, username: string, email: string, exceptId?: string) {
+  const rows = await tx
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(and(sql`(lower(${users.username}) = ${username.toLowerCase()} or lower(${users.email}) = ${email.toLowerCase()})`, exceptId ? sql`${users.id} <> ${exceptId}` : undefined));
+  return {
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export async function insertUser(tx: TDb, row: typeof users.$inferInsert) {
+  const [created] = await tx.insert(users).values(row).returning({ id: users.id });
+  return created!.id;
+}
+
+export async function addMembership(tx: TDb, userId: string, spaceId: string, secureSpacePath: string) {
+  await tx.insert(userSpaces).values({ userId, spaceId, secureSpacePath }).onConflictDoNothing();
+}
+
+export async function replaceRoles(tx: TDb, userId: string, secureSpacePath: string, roleIds: string[]) {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId, secureSpacePath })));
+}

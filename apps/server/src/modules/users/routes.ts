@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZSearchBody } from '@audit/domain/search';
+import { REPORT_TYPES } from '@audit/domain/constants';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@audit/domain/validators';
+import { requireAuth } from '../../platform/auth.js';
+import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import * as service from './service.js';
+import * as write from './write.js';
+
+const ZRoleRef = z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean() });
+export const ZUser = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  status: z.string(),
+  verified: z.boolean(),
+  isAuditor: z.boolean(),
+  reportType: z.string(),
+  language: z.string(),
+  onboardingCompleted: z.boolean(),
+  space: z.string(),
+  roles: z.array(ZRoleRef),
+  createdAt: z.string(),
+});
+const ZMe = ZUser.extend({
+  settings: z.record(z.string(), z.unknown()),
+  permissions: z.array(z.string()),
+  isAdmin: z.boolean(),
+  currentSpace: z.string(),
+});
+
+/** /ms-core/api/users */
+export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  const r = typed(app);
+
+  r.get('/me', {
+    config: { access: { permissions: [] } },
+    schema: { tags: ['users'], summary: 'The signed-in user, with permissions', response: { 200: ZMe } },
+    handler: (req) => service.getMe(ctx, requireAuth(req)),
+  });
+
+  r.patch('/me/settings', {
+    config: { access: { permissions: [] } },
+    schema: {
+      tags: ['users'],
+      summary: "Save one of the caller's preferences (e.g. a table's size and hidden columns)",
+      body: z.object({ key: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/), value: z.unknown() }).refine((b) => JSON.stringify(b.value ?? null).length <= 4000, { path: ['value'] }),
+      response: { 200: ZOk },
+    },
+    handler: async (req) => {
+      await service.saveMySetting(ctx, requireAuth(req), req.body.key, req.body.value ?? null);
+      return { ok: true as const };
+    },
+  });
+
+  r.post('/search', {
+    config: { access: { permissions: ['USER:READ'] } },
+    schema: { tags: ['users'], summary: 'Paged search of the users of the space', body: ZSearchBody, response: { 200: z.array(ZUser.partial()) } },
+    handler: async (req, reply) => sendPage(reply, await service.searchUsers(ctx, requireAuth(req), req.body)),
+  });
+
+  r.get('/:id', {
+    config: { access: { permissions: ['USER:READ'] } },
+    schema: { tags: ['users'], summary: 'One user', params: ZIdParams, response: { 200: ZUser } },
+    handler: (req) => service.getUser(ctx, requireAuth(req), req.params.id),
+  });
+
+  const ZUserInput = z.object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().max(100).nullish(),
+    username: z.string().trim().min(2).max(100).regex(/^[A-Za-z0-9._@-]+$/),
+    email: z.string().trim().regex(EMAIL_PATTERN),
+    phone: z.string().trim().regex(PHONE_PATTERN).nullish().or(z.literal('')),
+    roles: z.array(ZId).min(1).max(50),
+    isAuditor: z.boolean().optional(),
+    language: z.enum(['es', 'en']).optional(),
+    reportType: z.enum(REPORT_TYPES).optional(),
+    password: z.string().max(256).optional(),
+    autoGeneratePassword: z.boolean().optional(),
+  });
+
+  r.post('/', {
+    config: { access: { permissions: ['USER:CREATE'] } },
+    schema: { tags: ['users'], summary: 'Create a user in the space', body: ZUserInput, response: { 200: ZUser.extend({ password: z.string().optional() }) } },
+    handler: (req) => write.createUser(ctx, requireAuth(req), req.body),
+  });
+
+  r.patch('/:id', {
+    config: { access: { permissions: ['USER:WRITE'] } },
+    schema: { tags: ['users'], summary: 'Update a user', params: ZIdParams, body: ZUserInput.omit({ password: true, autoGeneratePassword: true }), response: { 200: ZUser } },
+    handler: (req) => write.updateUser(ctx, requireAuth(req), req.params.id, req.body),
+  });
+
+  r.post('/status', {
+    config: { access: { permissions: ['USER:WRITE'] } },
+    schema: { tags: ['users'], summary: 'Change the status of users (never your own)', body: z.object({ users: z.array(ZId).min(1).max(500), status: z.enum(['ACTIVE', 'LOCK']) }), response: { 200: ZOk } },
+    handler: async (req) => {
+      await service.changeStatus(ctx, requireAuth(req), req.body.users, req.body.status);
+      return { ok: true as const };
+    },
+  });
+
+  r.post('/delete', {
+    config: { access: { permissions: ['USER:DELETE'] } },
+    schema: { tags: ['users'], summary: 'Remove users (bulk; never yourself)', body: z.object({ users: z.array(ZId).min(1).max(500) }), response: { 200: ZOk } },
+    handler: async (req) => {
+      await service.removeUsers(ctx, requireAuth(req), req.body.users);
+      return { ok: true as const };
+    },
+  });
+
+  r.delete('/:id', {
+    config: { access: { permissions: ['USER:DELETE'] } },
+    schema: { tags: ['users'], summary: 'Remove a user (not yourself)', params: ZIdParams, response: { 200: ZOk } },
+    handler: async (req) => {
+      await service.removeUsers(ctx, requireAuth(req), [req.params.id]);
+      return { ok: true as const };
+    },
+  });
+
+  r.post('/password-reset', {
+    config: { access: { permissions: ['USER:WRITE'] } },
+    schema: {
+      tags: ['users'],
+      summary: "Reset a user's password",
+      body: z.object({ _id: ZId, password: z.string().max(256).optional(), autoGeneratePassword: z.boolean().default(false) }),
+      response: { 200: z.object({ ok: z.literal(true), password: z.string().optional() }) },
+    },
+    handler: (req) => service.resetPassword(ctx, requireAuth(req), req.body),
+  });
+}

@@ -1,0 +1,114 @@
+import { randomInt } from 'node:crypto';
+import type { TSearchBody } from '@audit/domain/search';
+import { isAcceptablePassword } from '@audit/domain/validators';
+import type { TAuth } from '../../platform/auth.js';
+import { forbidden, invalidData, notFound } from '../../platform/errors.js';
+import { iso, scoped, type TModuleContext } from '../../platform/http.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { project } from '../../platform/search.js';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
+import { recordTrace } from '../../platform/trace.js';
+import * as repo from './repo.js';
+
+export function presentUser(row: repo.TUserRow) {
+  return {
+    _id: row.id,
+    fullName: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    avatar: row.avatar,
+    status: row.status,
+    verified: row.verified,
+    isAuditor: row.isAuditor,
+    reportType: row.reportType,
+    language: row.language,
+    onboardingCompleted: row.onboardingCompleted,
+    space: row.spaceId,
+    roles: row.roles,
+    createdAt: iso(row.createdAt)!,
+  };
+}
+
+export async function getMe(ctx: TModuleContext, caller: TAuth) {
+  const row = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeFindOwnUser(tx, caller.userId));
+  if (!row) throw notFound();
+  return {
+    ...presentUser(row),
+    settings: row.settings,
+    permissions: caller.permissions,
+    isAdmin: caller.isAdmin,
+    currentSpace: caller.spaceId,
+  };
+}
+
+export async function saveMySetting(ctx: TModuleContext, caller: TAuth, key: string, value: unknown) {
+  await unsafeUnscoped(ctx.db, (tx) => repo.unsafeUpdateOwnSettings(tx, caller.userId, key, value));
+}
+
+export async function searchUsers(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
+  const page = await scoped(ctx, caller, (tx) => repo.searchUsers(tx, caller, body));
+  return { items: project(page.items.map(presentUser), body.projections), total: page.total };
+}
+
+export async function getUser(ctx: TModuleContext, caller: TAuth, id: string) {
+  const row = await scoped(ctx, caller, (tx) => repo.findUserInScope(tx, caller, id));
+  if (!row) throw notFound();
+  return presentUser(row);
+}
+
+/** Loads every target in the caller's space, or fails with 404 naming none of the others' data. */
+async function loadTargets(tx: Parameters<typeof repo.findUsersInScope>[0], caller: TAuth, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.findUsersInScope(tx, caller, unique);
+  if (found.length !== unique.length) throw notFound();
+  if (unique.includes(caller.userId)) throw forbidden(); // an admin never changes their own status
+  return found;
+}
+
+/** ACTIVE sets verified true; LOCK sets it false (product document, section 4). */
+export async function changeStatus(ctx: TModuleContext, caller: TAuth, ids: string[], status: 'ACTIVE' | 'LOCK') {
+  await scoped(ctx, caller, async (tx) => {
+    const targets = await loadTargets(tx, caller, ids);
+    await repo.updateUsers(tx, ids, { status, verified: status === 'ACTIVE', ...(status === 'ACTIVE' ? { failedSignins: 0, lockedUntil: null } : {}) });
+    for (const t of targets) {
+      await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'status', entityId: t.id, secureSpacePath: t.secureSpacePath, payload: { from: t.status, to: status } });
+    }
+  });
+}
+
+/** Soft delete: the user can no longer sign in; the row stays for the trail and can be restored. */
+export async function removeUsers(ctx: TModuleContext, caller: TAuth, ids: string[]) {
+  await scoped(ctx, caller, async (tx) => {
+    const targets = await loadTargets(tx, caller, ids);
+    await repo.updateUsers(tx, ids, { status: 'DELETED', verified: false });
+    for (const t of targets) {
+      await recordTrace(tx, caller, { type: 'REMOVE', module: 'USER', section: 'users', entityId: t.id, secureSpacePath: t.secureSpacePath, payload: { status: t.status } });
+    }
+  });
+}
+
+const GENERATED_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!@#$%';
+export function generatePassword(length = 8): string {
+  for (;;) {
+    const candidate = Array.from({ length }, () => GENERATED_ALPHABET[randomInt(GENERATED_ALPHABET.length)]).join('');
+    if (isAcceptablePassword(candidate)) return candidate;
+  }
+}
+
+/** An admin resets a user's password; an auto-generated one is returned once so it can be handed over. */
+export async function resetPassword(ctx: TModuleContext, caller: TAuth, input: { _id: string; password?: string; autoGeneratePassword: boolean }) {
+  const password = input.autoGeneratePassword ? generatePassword() : input.password;
+  if (!password || !isAcceptablePassword(password)) throw invalidData(['password']);
+  const passwordHash = await hashPassword(password);
+  await scoped(ctx, caller, async (tx) => {
+    const target = await repo.findUserInScope(tx, caller, input._id);
+    if (!target) throw notFound();
+    await repo.updateUsers(tx, [target.id], { passwordHash, failedSignins: 0, lockedUntil: null });
+    await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'password', entityId: target.id, secureSpacePath: target.secureSpacePath });
+  });
+  return { ok: true as const, ...(input.autoGeneratePassword ? { password } : {}) };
+}
+

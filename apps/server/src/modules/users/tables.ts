@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** A user lives in a home space (space_id, secure_space_path) and may be a member of others. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    spaceId: uuid('space_id').notNull(),
+    secureSpacePath: text('secure_space_path').notNull(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    avatar: text('avatar'),
+    status: text('status').notNull().default('ACTIVE'),
+    verified: boolean('verified').notNull().default(false),
+    isAuditor: boolean('is_auditor').notNull().default(false),
+    reportType: text('report_type').notNull().default('default'),
+    language: text('language').notNull().default('es'),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(true),
+    passwordHash: text('password_hash'),
+    failedSignins: integer('failed_signins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops')),
+    index('users_status_idx').on(t.status),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Spaces a user may act in besides (or including) the home space; the path is the member space's. */
+export const userSpaces = pgTable(
+  'user_spaces',
+  {
+    userId: uuid('user_id').notNull(),
+    spaceId: uuid('space_id').notNull(),
+    secureSpacePath: text('secure_space_path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.spaceId] }), index('user_spaces_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops'))],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id').notNull(),
+    roleId: uuid('role_id').notNull(),
+    /** The user's path: the row belongs to the user's tenant. */
+    secureSpacePath: text('secure_space_path').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);

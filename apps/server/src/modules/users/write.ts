@@ -1,0 +1,85 @@
+import { emptyToNull, isAcceptablePassword, isValidSurname } from '@audit/domain/validators';
+import type { TAuth } from '../../platform/auth.js';
+import { AppError, invalidData, notFound } from '../../platform/errors.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { recordTrace } from '../../platform/trace.js';
+import * as roles from '../roles/service.js';
+import * as repo from './repo.js';
+import { generatePassword, presentUser } from './service.js';
+
+export interface TUserInput {
+  firstName: string;
+  lastName?: string | null;
+  username: string;
+  email: string;
+  phone?: string | null;
+  roles: string[];
+  isAuditor?: boolean;
+  language?: 'es' | 'en';
+  reportType?: string;
+  password?: string;
+  autoGeneratePassword?: boolean;
+}
+
+/** 921 for a badly capitalised surname, 423 for a taken e-mail, 420 for a taken username. */
+async function assertLoginFree(tx: Parameters<typeof repo.loginTaken>[0], input: TUserInput, exceptId?: string) {
+  if (input.lastName && !isValidSurname(input.lastName)) throw new AppError('BADREQUESTERROR', 921, ['lastName']);
+  const taken = await repo.loginTaken(tx, input.username, input.email, exceptId);
+  if (taken.email) throw new AppError('BADREQUESTERROR', 423, ['email']);
+  if (taken.username) throw new AppError('BADREQUESTERROR', 420, ['username']);
+}
+
+/** Creates a user at home in the caller's space, with roles the caller can see. */
+export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUserInput) {
+  const password = input.autoGeneratePassword || !input.password ? generatePassword() : input.password;
+  if (!isAcceptablePassword(password)) throw invalidData(['password']);
+  const passwordHash = await hashPassword(password);
+  return scoped(ctx, caller, async (tx) => {
+    await assertLoginFree(tx, input);
+    await roles.assertRolesUsable(tx, caller, input.roles);
+    const id = await repo.insertUser(tx, {
+      spaceId: caller.spaceId,
+      secureSpacePath: caller.spacePath,
+      firstName: input.firstName,
+      lastName: emptyToNull(input.lastName),
+      username: input.username,
+      email: input.email,
+      phone: emptyToNull(input.phone),
+      isAuditor: input.isAuditor ?? false,
+      language: input.language ?? 'es',
+      reportType: input.reportType ?? 'default',
+      status: 'ACTIVE',
+      verified: true,
+      passwordHash,
+    });
+    await repo.addMembership(tx, id, caller.spaceId, caller.spacePath);
+    await repo.replaceRoles(tx, id, caller.spacePath, input.roles);
+    const { password: _omit, ...traced } = input;
+    await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'users', entityId: id, payload: traced });
+    const row = await repo.findUserInScope(tx, caller, id);
+    return { ...presentUser(row!), ...(input.autoGeneratePassword || !input.password ? { password } : {}) };
+  });
+}
+
+export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string, input: TUserInput) {
+  return scoped(ctx, caller, async (tx) => {
+    const before = await repo.findUserInScope(tx, caller, id);
+    if (!before) throw notFound();
+    await assertLoginFree(tx, input, id);
+    await roles.assertRolesUsable(tx, caller, input.roles);
+    await repo.updateUsers(tx, [id], {
+      firstName: input.firstName,
+      lastName: emptyToNull(input.lastName),
+      username: input.username,
+      email: input.email,
+      phone: emptyToNull(input.phone),
+      ...(input.isAuditor !== undefined ? { isAuditor: input.isAuditor } : {}),
+      ...(input.language ? { language: input.language } : {}),
+      ...(input.reportType ? { reportType: input.reportType } : {}),
+    });
+    await repo.replaceRoles(tx, id, before.secureSpacePath, input.roles);
+    await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'users', entityId: id, secureSpacePath: before.secureSpacePath, payload: { before: presentUser(before), after: input } });
+    return presentUser((await repo.findUserInScope(tx, caller, id))!);
+  });
+}

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findCatalogueEntry, type TErrorBody, type TErrorName } from '@audit/domain/errors';
+import { requestLanguage } from './language.js';
+
+/** The one error class: a catalogue code, optionally the offending fields. */
+export class AppError extends Error {
+  constructor(
+    readonly errorName: TErrorName,
+    readonly reference: string | number,
+    readonly fields?: string[],
+    detail?: string,
+  ) {
+    super(detail ?? `${errorName}.${reference}`);
+  }
+}
+
+export const notFound = () => new AppError('NOTFOUND', 415);
+export const outsideSpace = () => new AppError('BADREQUESTERROR', 451);
+export const forbidden = () => new AppError('BADREQUESTERROR', 452);
+export const unauthenticated = () => new AppError('UNAUTHORIZEDERROR', 401);
+export const invalidData = (fields: string[]) => new AppError('BADREQUESTERROR', 400, fields);
+
+export function errorBody(name: TErrorName, reference: string | number, language: string, fields?: string[]): { status: number; body: TErrorBody } {
+  const entry = findCatalogueEntry(name, reference) ?? findCatalogueEntry('INTERNALERROR', 0)!;
+  return {
+    status: entry.status,
+    body: {
+      name: entry.name,
+      reference: entry.reference,
+      message: language === 'en' ? entry.en : entry.es,
+      ...(fields?.length ? { fields } : {}),
+    },
+  };
+}
+
+interface TValidationIssue {
+  instancePath?: string;
+  params?: { issue?: { path?: (string | number)[]; format?: string } };
+}
+
+/** Maps a schema failure to the catalogue: a malformed id is 412, anything else 400 naming the fields. */
+function fromValidation(error: FastifyError): AppError {
+  const issues = (error.validation ?? []) as TValidationIssue[];
+  const fields = [...new Set(issues.map((i) => (i.params?.issue?.path ?? []).join('.') || (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')).filter(Boolean))];
+  const context = error.validationContext;
+  if (context === 'params') return new AppError('BADREQUESTERROR', 412, fields);
+  return invalidData(fields.length ? fields : [String(context ?? 'body')]);
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = requestLanguage(request);
+    let appError: AppError;
+    if (error instanceof AppError) appError = error;
+    else if ((error as FastifyError).validation) appError = fromValidation(error as FastifyError);
+    else if ((error as FastifyError).statusCode === 429) appError = new AppError('BADREQUESTERROR', 429);
+    else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {
+      // Malformed JSON, wrong content type, body too large: the client's fault, never a stack.
+      appError = invalidData([]);
+    } else {
+      request.log.error({ err: error, requestId: request.id }, 'unexpected error');
+      appError = new AppError('INTERNALERROR', 0);
+    }
+    const { status, body } = errorBody(appError.errorName, appError.reference, language, appError.fields);
+    if (status >= 500) body.requestId = request.id;
+    return reply.status(status).send(body);
+  });
+
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOTAL_COUNT_HEADER } from '@audit/domain/search';
+import type { TConfig } from '../config.js';
+import type { TDatabase, TTransaction } from './db.js';
+import type { TAuth } from './auth.js';
+import { withScope } from './tenancy.js';
+import type { TTokenService } from './tokens.js';
+
+/** What every module's routes receive. */
+export interface TModuleContext {
+  db: TDatabase;
+  config: TConfig;
+  tokens: TTokenService;
+}
+
+export type TApp = FastifyInstance & { withTypeProvider: FastifyInstance['withTypeProvider'] };
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** Runs work in the request's tenant scope (RLS on). */
+export const scoped = <T>(ctx: TModuleContext, auth: TAuth, work: (tx: TTransaction) => Promise<T>) => withScope(ctx.db, auth, work);
+
+/** Sends a page: the array body and the total in x-total-count. */
+export function sendPage<T>(reply: FastifyReply, page: { items: T[]; total: number }) {
+  reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  return page.items;
+}
+
+export const ZId = z.string().uuid();
+export const ZIdParams = z.object({ id: ZId });
+export const ZOk = z.object({ ok: z.literal(true) });
+export const iso = (value: Date | string | null | undefined) => (value == null ? null : new Date(value).toISOString());

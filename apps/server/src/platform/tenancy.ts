@@ -1,0 +1,59 @@
+import { like, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import type { TDatabase, TTransaction } from './db.js';
+import { outsideSpace } from './errors.js';
+
+/**
+ * Tenancy, in one place. A request acts in the space of its token and sees:
+ *  - tenant rows whose secure path starts with the space's path (the space and its descendants);
+ *  - catalogue rows (roles, nomenclatures) of the space, its descendants and its ancestors.
+ * It writes only inside its space (else 451). PostgreSQL Row Level Security enforces the same
+ * rules underneath: each scoped transaction switches to the non-superuser role APP_ROLE and sets
+ * the scope with set_config(..., true), which ends with the transaction.
+ */
+export const APP_ROLE = 'audit_app';
+
+export interface TScope {
+  spaceId: string;
+  spacePath: string;
+  userId: string | null;
+}
+
+/** Materialised path of a space: its ancestors' ids and its own, each followed by '/'. */
+export const childPath = (parentPath: string, spaceId: string) => `${parentPath}${spaceId}/`;
+export const rootPath = (spaceId: string) => `/${spaceId}/`;
+
+export async function withScope<T>(db: TDatabase, scope: TScope, work: (tx: TTransaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.space_path', ${scope.spacePath}, true), set_config('app.user_id', ${scope.userId ?? ''}, true)`,
+    );
+    return work(tx);
+  });
+}
+
+/**
+ * Runs outside any tenant, as the owner role. Only for what has no tenant yet or spans tenants by
+ * design: sign-in, token refresh, a user's own memberships, start-up seeding. Review every caller.
+ */
+export async function unsafeUnscoped<T>(db: TDatabase, work: (tx: TTransaction) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+/** Predicate: tenant rows of the space and below. */
+export function inScope(pathColumn: AnyColumn, scope: TScope): SQL {
+  return like(pathColumn, `${scope.spacePath}%`);
+}
+
+/** Predicate: catalogue rows of the space, below, or of an ancestor (shared downwards). */
+export function inCatalogueScope(pathColumn: AnyColumn, scope: TScope): SQL {
+  return or(like(pathColumn, `${scope.spacePath}%`), sql`${scope.spacePath} like ${pathColumn} || '%'`)!;
+}
+
+export function isInside(scope: TScope, targetPath: string): boolean {
+  return targetPath.startsWith(scope.spacePath);
+}
+
+/** A write must land inside the request's space. */
+export function assertWritable(scope: TScope, targetPath: string): void {
+  if (!isInside(scope, targetPath)) throw outsideSpace();
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.js';
+import { requestLanguage } from './language.js';
+
+const API_PREFIXES = ['/ms-core/', '/ms-registry/', '/ms-statistics/', '/auth/', '/docs'];
+
+/**
+ * Serves the built web app when distDir is given; any other GET for a page answers index.html
+ * (client-side routes). Unknown API paths answer the catalogue's NOTFOUND 415.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | null) {
+  const hasWeb = distDir !== null && existsSync(distDir);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir!,
+      wildcard: false,
+      // Hashed assets never change; the shell and the service worker must be revalidated.
+      setHeaders: (res, path) => res.header('cache-control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (hasWeb && request.method === 'GET' && !isApi) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const { status, body } = errorBody('NOTFOUND', 415, requestLanguage(request));
+    return reply.status(status).send(body);
+  });
+}

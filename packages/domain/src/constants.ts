@@ -1,0 +1,34 @@
+/** Business constants of the calls document, section 9. */
+export const ACCESS_TOKEN_TTL_MS = 72e5; // 2 hours
+export const LANGUAGES = ['es', 'en'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: TLanguage = 'es';
+
+export const QUERY_STALE_TIME_MS = 60000;
+export const SEARCH_DEBOUNCE_MS = 250;
+export const SELECTOR_PAGE_SIZE = 50;
+export const TEMPLATE_PAGE_SIZE = 25;
+export const DIRECTORY_PAGE_SIZE = 25;
+export const MOBILE_MAX_WIDTH = 992;
+export const SIDEBAR_WIDTH = 290;
+export const SIDEBAR_COLLAPSED_WIDTH = 70;
+export const NOTIFICATION_DRAWER_WIDTH = 500;
+export const DESCRIPTION_MAX_LENGTH = 500;
+
+export const USER_STATUSES = ['ACTIVE', 'LOCK', 'UNVERIFIED', 'DELETED'] as const;
+export type TUserStatus = (typeof USER_STATUSES)[number];
+
+export const SPACE_TYPES = ['STRUCTURE', 'ESTABLISHMENT', 'AREA'] as const;
+export type TSpaceType = (typeof SPACE_TYPES)[number];
+
+export const REPORT_TYPES = ['issues', 'percent', 'auditRisks', 'default'] as const;
+export const TRACE_TYPES = ['CREATE', 'UPDATE', 'REMOVE', 'RESTORE'] as const;
+export type TTraceType = (typeof TRACE_TYPES)[number];
+
+export const RISK_LEVELS = ['high', 'medium', 'low', 'infrastructure', 'IE', 'P1'] as const;
+export const REGISTER_AREAS = ['KITCHEN', 'POOL', 'LEGIONELLA', 'OTHERS'] as const;
+export const LAB_DATA_AREAS = ['labDataFood', 'labDataPool', 'labDataLegionella', 'labDataOthers'] as const;
+
+/** Sign-in lockout: after this many consecutive failures the account cools down. */
+export const MAX_FAILED_SIGNINS = 5;
+export const SIGNIN_LOCK_MINUTES = 15;
