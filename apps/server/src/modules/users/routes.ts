@@ -124,6 +124,12 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     },
   });
 
+  r.post('/:id/restore', {
+    config: { access: { permissions: ['USER:WRITE'] } },
+    schema: { tags: ['users'], summary: 'Restore a removed user (comes back unverified)', params: ZIdParams, response: { 200: ZUser } },
+    handler: (req) => service.restoreUser(ctx, requireAuth(req), req.params.id),
+  });
+
   r.post('/password-reset', {
     config: { access: { permissions: ['USER:WRITE'] } },
     schema: {

@@ -90,6 +90,17 @@ export async function removeUsers(ctx: TModuleContext, caller: TAuth, ids: strin
   });
 }
 
+/** Brings a removed user back, unverified until an administrator activates them. */
+export async function restoreUser(ctx: TModuleContext, caller: TAuth, id: string) {
+  return scoped(ctx, caller, async (tx) => {
+    const target = await repo.findUserInScope(tx, caller, id);
+    if (!target || target.status !== 'DELETED') throw notFound();
+    await repo.updateUsers(tx, [id], { status: 'UNVERIFIED', verified: false });
+    await recordTrace(tx, caller, { type: 'RESTORE', module: 'USER', section: 'users', entityId: id, secureSpacePath: target.secureSpacePath });
+    return presentUser((await repo.findUserInScope(tx, caller, id))!);
+  });
+}
+
 const GENERATED_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!@#$%';
 export function generatePassword(length = 8): string {
   for (;;) {

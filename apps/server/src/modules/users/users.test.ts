@@ -100,6 +100,11 @@ describe('user status, removal and password reset', () => {
     expect((await admin.api.delete(`/ms-core/api/users/${gone.id}`)).status).toBe(200);
     expect((await admin.api.get(`/ms-core/api/users/${gone.id}`)).body.status).toBe('DELETED');
     await expect(signIn(t.app, gone.email)).rejects.toThrow(/490/);
+    const restored = await admin.api.post(`/ms-core/api/users/${gone.id}/restore`);
+    expect(restored.body).toMatchObject({ status: 'UNVERIFIED', verified: false });
+    expect((await admin.api.post(`/ms-core/api/users/${gone.id}/restore`)).body.reference).toBe('415');
+    const trail = await admin.api.post('/ms-core/api/traces/search', { filters: [{ field: 'entity', operator: 'eq', value: gone.id }], sort: 'date' });
+    expect(trail.body.map((tr: { type: string }) => tr.type)).toEqual(['REMOVE', 'RESTORE']);
   });
 
   it('resets a password, generated or given, and the user signs in with it', async () => {

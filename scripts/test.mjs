@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// npm test: everything that can run on this machine.
+//  1. unit and integration tests on PGlite (embedded, always available);
+//  2. the server's integration tests again on PostgreSQL when TEST_DATABASE_URL is set
+//     (each test file creates its own fresh database there and drops it afterwards);
+//  3. the browser tests when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
+// REQUIRE_BROWSER=1 (set by .ci/run) turns a missing Chromium into a failure.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const results = [];
+
+function run(label, command, args, env = {}) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${label} ===\n`);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env, SUMMARY_LABEL: label } });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('close', (code) => {
+      // vitest's summary reporter and Playwright both print "N passed" / "N failed".
+      const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+      const summary = plain.match(new RegExp(`${label}: (\\d+) passed, (\\d+) failed`));
+      const passed = summary ? Number(summary[1]) : Number(plain.match(/(\d+) passed/)?.[1] ?? 0);
+      const failed = summary ? Number(summary[2]) : Number(plain.match(/(\d+) failed/)?.[1] ?? 0);
+      results.push({ label, code, passed, failed });
+      resolve(code);
+    });
+  });
+}
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+await run('pglite', 'npx', ['vitest', 'run']);
+if (process.env.TEST_DATABASE_URL) {
+  await run('postgres', 'npx', ['vitest', 'run', 'apps/server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\nPostgreSQL pass not run: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it.');
+}
+if (existsSync(chromium)) {
+  await run('browser', 'node', ['scripts/e2e.mjs'], { CHROMIUM_PATH: chromium });
+} else if (process.env.REQUIRE_BROWSER === '1') {
+  console.error(`\nBrowser tests required but no Chromium at ${chromium} (apt-get install chromium).`);
+  results.push({ label: 'browser', code: 1, passed: 0, failed: 1 });
+} else {
+  console.log(`\nBrowser tests not run: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`);
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const broken = results.filter((r) => r.code !== 0);
+console.log(`\n${results.map((r) => `${r.label}: ${r.passed} passed, ${r.failed} failed${r.code ? ` (exit ${r.code})` : ''}`).join('\n')}`);
+console.log(`\n${passed} passed, ${failed + (broken.length && !failed ? broken.length : 0)} failed`);
+process.exit(broken.length ? 1 : 0);
