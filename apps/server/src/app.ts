@@ -8,6 +8,9 @@ import { registerErrorHandling } from './platform/errors.js';
 import type { TModuleContext } from './platform/http.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { createTokenService } from './platform/tokens.js';
+import { createMailTransport } from './platform/mail.js';
+import { createJobQueue, type TJobQueue } from './modules/jobs/queue.js';
+import { emailRoutes, SEND_EMAIL_JOB, sendEmailJob } from './modules/notifications/email.js';
 import { registerWebApp } from './platform/web.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -15,6 +18,12 @@ import { permissionsRoutes, rolesRoutes } from './modules/roles/routes.js';
 import { publicSpacesRoutes, spacesRoutes } from './modules/spaces/routes.js';
 import { tracesRoutes } from './modules/traces/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { categoriesRoutes } from './modules/categories/routes.js';
+import { geographyRoutes } from './modules/geography/routes.js';
+import * as nomenclatures from './modules/nomenclatures/routes.js';
+import { servicesRoutes, spaceServicesRoutes } from './modules/services/routes.js';
+import { structuresRoutes } from './modules/structures/routes.js';
+import { areasRoutes, establishmentsRoutes } from './modules/structures/routes-sub.js';
 
 export interface TAppDeps {
   config: TConfig;
@@ -37,6 +46,7 @@ export interface TRouteRecord {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: TRouteRecord[];
+    jobs: TJobQueue;
   }
 }
 
@@ -53,6 +63,24 @@ const modules: [string, (app: FastifyInstance, ctx: TModuleContext) => Promise<v
   [`${CORE}/permissions`, (app) => permissionsRoutes(app)],
   [`${CORE}/traces`, tracesRoutes],
   [`${CORE}/notifications`, notificationsRoutes],
+  [`${CORE}/notifications`, emailRoutes],
+  [`${CORE}/structures`, structuresRoutes],
+  [`${CORE}/establishments`, establishmentsRoutes],
+  [`${CORE}/areas`, areasRoutes],
+  [`${CORE}/spaces`, spaceServicesRoutes],
+  [`${CORE}/services`, servicesRoutes],
+  [`${CORE}/typeareas`, nomenclatures.areaTypesRoutes],
+  [`${CORE}/paymenttypes`, nomenclatures.paymentTypesRoutes],
+  [`${CORE}/activities`, nomenclatures.activitiesRoutes],
+  [`${CORE}/enterprise`, nomenclatures.companiesRoutes],
+  [`${CORE}/socialreasons`, nomenclatures.socialReasonsRoutes],
+  [`${CORE}/service-categories`, nomenclatures.serviceCategoriesRoutes],
+  [`${CORE}/employee-profiles`, nomenclatures.employeeProfilesRoutes],
+  [`${CORE}/employee-types`, nomenclatures.employeeTypesRoutes],
+  [`${CORE}/billing-methods`, nomenclatures.billingMethodsRoutes],
+  [`${CORE}/categories`, categoriesRoutes],
+  /** /countries, /states and /cities (global reference data, loaded at start). */
+  [CORE, geographyRoutes],
 ];
 
 export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
@@ -75,7 +103,12 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     }
   });
 
-  const ctx: TModuleContext = { db: deps.db, config: deps.config, tokens: createTokenService(deps.config.jwtSecret) };
+  const mail = createMailTransport({ smtpUrl: deps.config.SMTP_URL, from: deps.config.MAIL_FROM, dataDir: deps.config.DATA_DIR });
+  const ctx: TModuleContext = { db: deps.db, config: deps.config, tokens: createTokenService(deps.config.jwtSecret), mail };
+  // The worker is started by main.ts; tests run due jobs with app.jobs.runDue().
+  const queue = createJobQueue(deps.db, { [SEND_EMAIL_JOB]: sendEmailJob(ctx) }, { pollMs: deps.config.JOB_POLL_MS, log: (msg, err) => app.log.warn({ err }, msg) });
+  app.decorate('jobs', queue);
+  app.addHook('onClose', () => queue.stop());
   await registerOpenApi(app);
   registerAuthentication(app, deps.db, ctx.tokens);
   for (const [prefix, plugin] of modules) await app.register((scope) => plugin(scope, ctx), { prefix });

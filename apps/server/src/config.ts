@@ -20,6 +20,9 @@ const ZEnv = z.object({
   WEB_DIST: z.string().default(join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Auditorías <no-reply@localhost>'),
+  JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 

@@ -18,12 +18,14 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.PORT, host: config.HOST });
+app.jobs.start();
 const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const lines = [
   '',
   `  Audit platform running at ${url}`,
   `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.DATA_DIR, 'pglite')}`}`,
   `  API docs: ${url}/docs`,
+  `  E-mail: ${config.SMTP_URL ? `SMTP ${new URL(config.SMTP_URL).host}` : `written to ${join(config.DATA_DIR, 'outbox')} (set SMTP_URL to send)`}`,
   ...(seeded.accounts.length ? ['  Demo accounts (password Demo1234!):', ...seeded.accounts.map((a) => `    ${a}`)] : []),
   '',
 ];

@@ -32,3 +32,14 @@ export const LAB_DATA_AREAS = ['labDataFood', 'labDataPool', 'labDataLegionella'
 /** Sign-in lockout: after this many consecutive failures the account cools down. */
 export const MAX_FAILED_SIGNINS = 5;
 export const SIGNIN_LOCK_MINUTES = 15;
+
+/** Clients and nomenclatures (product document, sections 3 and 5; calls document, section 9). */
+export const PHONE_TYPES = ['mobile', 'home', 'work', 'other'] as const;
+export type TPhoneType = (typeof PHONE_TYPES)[number];
+/** IVA groups of a service: typeA 0 % (exempt), typeB 10 %, typeC 21 %. */
+export const IVA_GROUPS = { typeA: 0, typeB: 10, typeC: 21 } as const;
+export type TIvaGroup = keyof typeof IVA_GROUPS;
+export const DEFAULT_IVA_GROUP: TIvaGroup = 'typeA';
+export const CATEGORY_TYPES = ['TEMPLATE', 'REGISTER'] as const;
+export type TCategoryType = (typeof CATEGORY_TYPES)[number];
+export const SERVICE_TYPE = 'SERVICE';

@@ -7,12 +7,14 @@ import type { TDatabase, TTransaction } from './db.js';
 import type { TAuth } from './auth.js';
 import { withScope } from './tenancy.js';
 import type { TTokenService } from './tokens.js';
+import type { TMailTransport } from './mail.js';
 
 /** What every module's routes receive. */
 export interface TModuleContext {
   db: TDatabase;
   config: TConfig;
   tokens: TTokenService;
+  mail: TMailTransport;
 }
 
 export type TApp = FastifyInstance & { withTypeProvider: FastifyInstance['withTypeProvider'] };

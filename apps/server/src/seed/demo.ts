@@ -1,6 +1,7 @@
 import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { createRootSpace, createSpace, createUser } from './build.js';
+import { seedDemoClients, seedOtherTenantClients } from './clients.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_ACCOUNTS = [
@@ -18,14 +19,23 @@ export async function seedDemo(tx: TDb) {
   const demo = await createRootSpace(tx, { name: 'Higiene Demo S.L.', identifier: 'demo' });
   const hotel = await createSpace(tx, { name: 'Hotel Mar Azul', identifier: 'hotel-mar-azul', parent: demo.space });
   const hotelValencia = await createSpace(tx, { name: 'Hotel Mar Azul Valencia', identifier: 'hotel-mar-azul-valencia', parent: hotel, type: 'ESTABLISHMENT' });
-  await createSpace(tx, { name: 'Cocina principal', identifier: 'hotel-valencia-cocina', parent: hotelValencia, type: 'AREA' });
-  await createSpace(tx, { name: 'Piscina exterior', identifier: 'hotel-valencia-piscina', parent: hotelValencia, type: 'AREA' });
+  const hvKitchen = await createSpace(tx, { name: 'Cocina principal', identifier: 'hotel-valencia-cocina', parent: hotelValencia, type: 'AREA' });
+  const hvPool = await createSpace(tx, { name: 'Piscina exterior', identifier: 'hotel-valencia-piscina', parent: hotelValencia, type: 'AREA' });
   const hotelAlicante = await createSpace(tx, { name: 'Hotel Mar Azul Alicante', identifier: 'hotel-mar-azul-alicante', parent: hotel, type: 'ESTABLISHMENT' });
-  await createSpace(tx, { name: 'Cocina', identifier: 'hotel-alicante-cocina', parent: hotelAlicante, type: 'AREA' });
+  const haKitchen = await createSpace(tx, { name: 'Cocina', identifier: 'hotel-alicante-cocina', parent: hotelAlicante, type: 'AREA' });
   const olivo = await createSpace(tx, { name: 'Restaurante El Olivo', identifier: 'restaurante-el-olivo', parent: demo.space });
   const olivoCentro = await createSpace(tx, { name: 'El Olivo Centro', identifier: 'el-olivo-centro', parent: olivo, type: 'ESTABLISHMENT' });
-  await createSpace(tx, { name: 'Cocina', identifier: 'el-olivo-centro-cocina', parent: olivoCentro, type: 'AREA' });
-  await createSpace(tx, { name: 'Almacén', identifier: 'el-olivo-centro-almacen', parent: olivoCentro, type: 'AREA' });
+  const ocKitchen = await createSpace(tx, { name: 'Cocina', identifier: 'el-olivo-centro-cocina', parent: olivoCentro, type: 'AREA' });
+  const ocStore = await createSpace(tx, { name: 'Almacén', identifier: 'el-olivo-centro-almacen', parent: olivoCentro, type: 'AREA' });
+  await seedDemoClients(tx, {
+    root: demo.space,
+    hotel,
+    hotelValencia,
+    hotelAlicante,
+    olivo,
+    olivoCentro,
+    areas: [{ space: hvKitchen, type: 'Cocina' }, { space: hvPool, type: 'Piscina' }, { space: haKitchen, type: 'Cocina' }, { space: ocKitchen, type: 'Cocina' }, { space: ocStore, type: 'Almacén' }],
+  });
 
   await createUser(tx, { ...common, email: 'admin@demo.test', username: 'admin', firstName: 'Ana', lastName: 'Administradora', home: demo.space, roleIds: [demo.roles.SPACE_ADMIN!] });
   await createUser(tx, { ...common, email: 'auditor@demo.test', username: 'auditor', firstName: 'Álvaro', lastName: 'Auditor', home: demo.space, roleIds: [demo.roles.auditor!], isAuditor: true });
@@ -34,6 +44,7 @@ export async function seedDemo(tx: TDb) {
   await createUser(tx, { ...common, email: 'pending@demo.test', username: 'pending', firstName: 'Pedro', lastName: 'Pendiente', home: hotel, roleIds: [demo.roles.USER!], status: 'UNVERIFIED' });
 
   const other = await createRootSpace(tx, { name: 'Other Audits Ltd', identifier: 'other' });
+  await seedOtherTenantClients(tx, other.space);
   const otherClient = await createSpace(tx, { name: 'Seaside Resort', identifier: 'seaside-resort', parent: other.space });
   const otherEst = await createSpace(tx, { name: 'Seaside Resort Main', identifier: 'seaside-resort-main', parent: otherClient, type: 'ESTABLISHMENT' });
   await createSpace(tx, { name: 'Pool', identifier: 'seaside-resort-pool', parent: otherEst, type: 'AREA' });

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { childPath, inScope, type TScope } from '../../platform/tenancy.js';
 import { spaces, spaceAccessRequests } from './tables.js';
 
 export async function findSpaceInScope(tx: TDb, scope: TScope, id: string) {
@@ -15,4 +16,26 @@ export async function identifierExists(tx: TDb, identifier: string): Promise<boo
 
 export async function insertAccessRequest(tx: TDb, row: typeof spaceAccessRequests.$inferInsert) {
   await tx.insert(spaceAccessRequests).values(row);
+}
+
+/** A child space: a fresh id, its path under the parent's, and a unique identifier derived from the name. */
+export async function insertChildSpace(tx: TDb, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: string; description?: string | null; logo?: string | null }) {
+  const id = randomUUID();
+  const slug = input.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const [space] = await tx
+    .insert(spaces)
+    .values({ id, parentId: parent.id, identifier: `${slug || 'space'}-${id.slice(0, 8)}`, name: input.name, description: input.description ?? null, logo: input.logo ?? null, typeStructure: input.typeStructure, secureSpacePath: childPath(parent.secureSpacePath, id) })
+    .returning();
+  return space!;
+}
+
+export async function updateSpaceFields(tx: TDb, id: string, values: { name?: string; logo?: string | null; description?: string | null }) {
+  const [space] = await tx.update(spaces).set({ ...values, updatedAt: new Date() }).where(eq(spaces.id, id)).returning();
+  return space!;
+}
+
+/** Deletes the space whose path is given and all below it (path prefix); returns their ids. */
+export async function deleteSubtree(tx: TDb, secureSpacePath: string) {
+  const removed = await tx.delete(spaces).where(like(spaces.secureSpacePath, `${secureSpacePath}%`)).returning({ id: spaces.id });
+  return removed.map((r) => r.id);
 }

@@ -1,7 +1,9 @@
+import type { TSpaceType } from '@audit/domain/constants';
 import type { TAuth } from '../../platform/auth.js';
+import type { TDatabase, TTransaction } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, iso, type TModuleContext } from '../../platform/http.js';
-import { unsafeUnscoped } from '../../platform/tenancy.js';
+import { unsafeUnscoped, type TScope } from '../../platform/tenancy.js';
 import * as auth from '../auth/service.js';
 import * as repo from './repo.js';
 
@@ -48,4 +50,25 @@ export async function requestAccess(ctx: TModuleContext, caller: TAuth, spaceId:
 /** Public check used by the space sign-up form; says only whether the identifier is taken. */
 export async function identifierExists(ctx: TModuleContext, identifier: string) {
   return { exists: await unsafeUnscoped(ctx.db, (tx) => repo.identifierExists(tx, identifier)) };
+}
+
+// ---- Used by the structures and services modules (clients, establishments and areas are spaces) ----
+
+/** A space of the caller's scope (itself or below), or undefined; runs in the caller's transaction. */
+export function findSpaceInScope(tx: TTransaction | TDatabase, scope: TScope, id: string) {
+  return repo.findSpaceInScope(tx, scope, id);
+}
+
+/** Creates a child space under `parent` (already checked to be inside the caller's space). */
+export function createChildSpace(tx: TTransaction | TDatabase, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: TSpaceType; description?: string | null; logo?: string | null }) {
+  return repo.insertChildSpace(tx, parent, input);
+}
+
+export function updateSpaceFields(tx: TTransaction | TDatabase, id: string, values: { name?: string; logo?: string | null; description?: string | null }) {
+  return repo.updateSpaceFields(tx, id, values);
+}
+
+/** Removes a space and every space below it; returns the removed ids (deepest first). */
+export function deleteSpaceSubtree(tx: TTransaction | TDatabase, secureSpacePath: string) {
+  return repo.deleteSubtree(tx, secureSpacePath);
 }

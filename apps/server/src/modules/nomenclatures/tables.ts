@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import type { TPhoneType } from '@audit/domain/constants';
+
+/**
+ * Nomenclatures are catalogue rows: defined in a space (the audit company's root, usually), readable
+ * from the spaces below it, written only from their own space. Every one has these columns.
+ */
+export const catalogueColumns = () => ({
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  spaceId: uuid('space_id').notNull(),
+  secureSpacePath: text('secure_space_path').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A catalogue table: the common columns plus `extra`, with the path, name and date indexes. */
+export function catalogueTable<TExtra extends Record<string, PgColumnBuilderBase>>(
+  name: string,
+  extra: TExtra,
+  options: { uniqueName?: boolean; indexOn?: (keyof TExtra & string)[] } = {},
+) {
+  return pgTable(name, { ...catalogueColumns(), ...extra }, (t) => [
+    ...(options.indexOn ?? []).map((key) => index(`${name}_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_idx`).on((t as unknown as Record<string, AnyPgColumn>)[key]!)),
+    index(`${name}_path_idx`).using('btree', t.secureSpacePath.op('text_pattern_ops')),
+    index(`${name}_name_idx`).on(t.name),
+    index(`${name}_created_idx`).on(t.createdAt),
+    ...(options.uniqueName === false ? [] : [uniqueIndex(`${name}_space_name_key`).on(t.spaceId, sql`lower(${t.name})`)]),
+  ]);
+}
+
+export const areaTypes = catalogueTable('area_types', {});
+export const paymentTypes = catalogueTable('payment_types', {});
+export const activities = catalogueTable('activities', {});
+export const companies = catalogueTable('companies', {});
+export const serviceCategories = catalogueTable('service_categories', {});
+export const employeeProfiles = catalogueTable('employee_profiles', {});
+export const employeeTypes = catalogueTable('employee_types', {});
+export const billingMethods = catalogueTable('billing_methods', {});
+
+export const socialReasons = catalogueTable('social_reasons', {
+  legalRepresentative: text('legal_representative'),
+  phones: jsonb('phones').$type<{ type: TPhoneType; phone: string }[]>().notNull().default([]),
+  email: text('email'),
+}, { indexOn: ['email', 'legalRepresentative'] });
+
+export type TCatalogueTable = typeof areaTypes | typeof socialReasons;

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { and, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '@audit/domain/validators';
+import { requireAuth, type TAuth } from '../../platform/auth.js';
+import { notFound } from '../../platform/errors.js';
+import { scoped, typed, ZId, type TModuleContext } from '../../platform/http.js';
+import { inScope } from '../../platform/tenancy.js';
+import { recordTrace } from '../../platform/trace.js';
+import type { TMailMessage } from '../../platform/mail.js';
+import { enqueueJob, type TJob } from '../jobs/queue.js';
+import { users } from '../users/tables.js';
+
+export const SEND_EMAIL_JOB = 'mail.send';
+
+/** Recipients: an entry with an e-mail is sent as {email}; otherwise {_id}, a user of the space. */
+const ZRecipient = z.union([z.object({ email: z.string().trim().regex(EMAIL_PATTERN) }), z.object({ _id: ZId })]);
+const ZEmail = z.object({ to: z.array(ZRecipient).min(1).max(100), subject: z.string().trim().min(1).max(300), body: z.string().trim().min(1).max(20000) });
+
+async function sendEmail(ctx: TModuleContext, caller: TAuth, input: z.infer<typeof ZEmail>) {
+  const ids = input.to.flatMap((r) => ('_id' in r ? [r._id] : []));
+  return scoped(ctx, caller, async (tx) => {
+    // A user id must belong to the caller's space, else 404 (which reveals nothing).
+    const found = ids.length ? await tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, ids), inScope(users.secureSpacePath, caller))) : [];
+    if (found.length !== new Set(ids).size) throw notFound();
+    const to = [...new Set([...input.to.flatMap((r) => ('email' in r ? [r.email.toLowerCase()] : [])), ...found.map((u) => u.email.toLowerCase())])];
+    const message: TMailMessage = { to, subject: input.subject, text: input.body };
+    const jobId = await enqueueJob(tx, caller, SEND_EMAIL_JOB, message);
+    await recordTrace(tx, caller, { type: 'CREATE', module: 'NOTIFICATION', section: 'email', entityId: jobId, payload: { to, subject: input.subject } });
+    return { ok: true as const, recipients: to.length };
+  });
+}
+
+/** The job that delivers it, outside the request, with retries. */
+export const sendEmailJob = (ctx: TModuleContext) => async (job: TJob) => ctx.mail.send(job.payload as TMailMessage);
+
+/** POST /ms-core/api/notifications/email */
+export async function emailRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  typed(app).post('/email', {
+    config: { access: { permissions: ['NOTIFICATION:NOTIFY'] } },
+    schema: { tags: ['notifications'], summary: 'Send an e-mail (queued; delivered by the job worker)', body: ZEmail, response: { 200: z.object({ ok: z.literal(true), recipients: z.number() }) } },
+    handler: (req) => sendEmail(ctx, requireAuth(req), req.body),
+  });
+}

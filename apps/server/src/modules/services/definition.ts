@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, IVA_GROUPS, SERVICE_TYPE, type TIvaGroup } from '@audit/domain/constants';
+import { catalogueService, ZName, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
+import { serviceCategoriesService } from '../nomenclatures/definitions.js';
+import { ZOptionalText } from '../nomenclatures/fields.js';
+import { services } from './tables.js';
+
+const IVA_GROUP_NAMES = Object.keys(IVA_GROUPS) as [TIvaGroup, ...TIvaGroup[]];
+
+/**
+ * Service (product document, sections 3 and 5): name, executionTime, price (euros) and salesAccount
+ * required; groupIva typeA (0 %, the default), typeB (10 %) or typeC (21 %); category is a service
+ * category the caller can see. `type` is always SERVICE.
+ */
+export const serviceDef: TCatalogueDefinition = {
+  table: services,
+  module: 'SERVICES',
+  section: 'services',
+  input: z.object({
+    name: ZName,
+    description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).nullish(),
+    category: z.string().uuid().nullish(),
+    executionTime: z.number().min(0).max(1e6),
+    price: z.number().min(0).max(1e10),
+    groupIva: z.enum(IVA_GROUP_NAMES).optional(),
+    salesAccount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    code: ZOptionalText(100),
+    type: z.literal(SERVICE_TYPE).optional(),
+  }),
+  output: {
+    category: z.string().nullable(),
+    executionTime: z.number(),
+    price: z.number(),
+    groupIva: z.string(),
+    ivaPercentage: z.number(),
+    salesAccount: z.number(),
+    code: z.string().nullable(),
+    type: z.string(),
+  },
+  fields: {
+    category: { column: services.category, type: 'uuid' },
+    executionTime: { column: services.executionTime, type: 'number' },
+    price: { column: services.price, type: 'number' },
+    groupIva: { column: services.groupIva, type: 'enum', values: IVA_GROUP_NAMES },
+    salesAccount: { column: services.salesAccount, type: 'number' },
+    code: { column: services.code, type: 'text' },
+  },
+  toValues: (input) => {
+    const keys = ['category', 'executionTime', 'price', 'groupIva', 'salesAccount', 'code'] as const;
+    return Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+  },
+  present: (row) => ({
+    category: row.category ?? null,
+    executionTime: Number(row.executionTime),
+    price: Number(row.price),
+    groupIva: row.groupIva,
+    ivaPercentage: IVA_GROUPS[row.groupIva as TIvaGroup] ?? 0,
+    salesAccount: Number(row.salesAccount),
+    code: row.code ?? null,
+    type: row.type,
+  }),
+  validate: async (tx, caller, input) => serviceCategoriesService.assertVisible(tx, caller, [input.category as string | null], 'category'),
+};
+
+export const servicesService = catalogueService(serviceDef);
+

@@ -1,0 +1,31 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TDb } from '../../platform/db.js';
+import { spaceServiceGoals } from './tables.js';
+
+/** Services-templates goals of one space, in their saved order. */
+export function listGoals(tx: TDb, spaceId: string) {
+  return tx.select().from(spaceServiceGoals).where(eq(spaceServiceGoals.spaceId, spaceId)).orderBy(spaceServiceGoals.position);
+}
+
+export async function replaceGoals(tx: TDb, space: { id: string; secureSpacePath: string }, goals: { service: string; valueGoal: number; templates: string[] }[]) {
+  await tx.delete(spaceServiceGoals).where(eq(spaceServiceGoals.spaceId, space.id));
+  if (!goals.length) return;
+  await tx
+    .insert(spaceServiceGoals)
+    .values(goals.map((g, position) => ({ spaceId: space.id, secureSpacePath: space.secureSpacePath, serviceId: g.service, valueGoal: g.valueGoal, templates: [...new Set(g.templates)], position })));
+}
+
+export function goalsOf(tx: TDb, spaceId: string, serviceIds: string[]) {
+  if (!serviceIds.length) return Promise.resolve([]);
+  return tx.select().from(spaceServiceGoals).where(and(eq(spaceServiceGoals.spaceId, spaceId), inArray(spaceServiceGoals.serviceId, serviceIds)));
+}
+
+export async function deleteGoalsBelow(tx: TDb, secureSpacePath: string) {
+  await tx.delete(spaceServiceGoals).where(sql`${spaceServiceGoals.secureSpacePath} like ${`${secureSpacePath}%`}`);
+}
+
+/** Predicate on services: a goal exists in exactly this space. */
+export const offeredIn = (spaceId: string) => sql`exists (select 1 from space_service_goals g where g.service_id = "services"."id" and g.space_id = ${spaceId})`;
+
+/** Predicate on services: a goal exists in the space at `path` or below (goals are read under the caller's scope). */
+export const offeredBelow = (path: string) => sql`exists (select 1 from space_service_goals g where g.service_id = "services"."id" and g.secure_space_path like ${`${path}%`})`;

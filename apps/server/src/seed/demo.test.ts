@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../test/harness.js';
+import { signIn } from '../test/factories.js';
+import { unsafeUnscoped } from '../platform/tenancy.js';
+import { DEMO_PASSWORD, seedDemo } from './demo.js';
+
+let t: TTestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await unsafeUnscoped(t.db, (tx) => seedDemo(tx));
+});
+afterAll(() => t.close());
+
+describe('demo seed: clients and nomenclatures', () => {
+  it('gives the demo clients Spanish addresses that resolve through the geography calls', async () => {
+    const { api } = await signIn(t.app, 'admin@demo.test', DEMO_PASSWORD);
+    const clients = await api.post('/ms-core/api/structures/parent/search', { sort: 'name' });
+    expect(clients.body.map((c: { name: string }) => c.name)).toEqual(['Hotel Mar Azul', 'Restaurante El Olivo']);
+    const hotel = clients.body[0];
+    expect(hotel).toMatchObject({ address: 'Avenida del Puerto 120', zipCode: 46023, active: true });
+    expect((await api.get(`/ms-core/api/states/${hotel.province}`)).body.name).toBe('Valencia/València');
+    expect((await api.get(`/ms-core/api/cities/${hotel.municipality}`)).body.name).toBe('València');
+    const offered = await api.post('/ms-core/api/services/search-from-client', { client: hotel._id, sort: 'name' });
+    expect(offered.body.map((s: { name: string }) => s.name)).toEqual(['Auditoría de higiene', 'Auditoría de piscinas', 'Control de legionela']);
+    const tree = await api.post('/ms-core/api/categories/search-categories-subcategories', { type: 'TEMPLATE', sort: 'name' });
+    expect(tree.body[0]).toMatchObject({ name: 'Higiene alimentaria', children: [expect.objectContaining({ name: 'Cocinas de hotel' })] });
+  });
+
+  it("keeps the second tenant's nomenclatures apart", async () => {
+    const other = await signIn(t.app, 'admin@other.test', DEMO_PASSWORD);
+    const types = await other.api.post('/ms-core/api/typeareas/search', { sort: 'name' });
+    expect(types.body.map((x: { name: string }) => x.name)).toEqual(['Kitchen', 'Pool']);
+    const demo = await signIn(t.app, 'auditor@demo.test', DEMO_PASSWORD);
+    const demoTypes = await demo.api.post('/ms-core/api/typeareas/search', { size: 100 });
+    expect(demoTypes.body.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Cocina', 'Piscina', 'Torre de refrigeración', 'Almacén']));
+    expect(demoTypes.body.map((x: { name: string }) => x.name)).not.toContain('Pool');
+  });
+});
