@@ -6,6 +6,9 @@ import { forbidden, unauthenticated } from './errors.js';
 import type { TScope } from './tenancy.js';
 import type { TTokenService } from './tokens.js';
 
+/** Base paths of the API (the calls document's bases and the auth base). */
+export const API_PREFIXES = ['/ms-core/', '/ms-registry/', '/ms-statistics/', '/auth/'];
+
 /** Who is calling, in which space, with which permissions. Present on every protected request. */
 export interface TAuth extends TScope {
   userId: string;
@@ -69,9 +72,10 @@ async function loadIdentity(db: TDatabase, userId: string, spacePath: string): P
 }
 
 export function registerAuthentication(app: FastifyInstance, db: TDatabase, tokens: TTokenService) {
-  // Every route must say what it needs: refuse to start otherwise.
+  // Every API route must say what it needs: refuse to start otherwise. (The web app's static files
+  // are public by nature and are not API routes.)
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs') || route.method === 'HEAD') return;
+    if (!API_PREFIXES.some((prefix) => route.url.startsWith(prefix)) || route.method === 'HEAD') return;
     const access = (route.config as { access?: TRouteAccess } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
     if ('permissions' in access) {

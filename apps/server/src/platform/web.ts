@@ -3,8 +3,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.js';
 import { requestLanguage } from './language.js';
+import { API_PREFIXES } from './auth.js';
 
-const API_PREFIXES = ['/ms-core/', '/ms-registry/', '/ms-statistics/', '/auth/', '/docs'];
 
 /**
  * Serves the built web app when distDir is given; any other GET for a page answers index.html
@@ -21,7 +21,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    const isApi = [...API_PREFIXES, '/docs'].some((p) => request.url.startsWith(p));
     if (hasWeb && request.method === 'GET' && !isApi) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     const { status, body } = errorBody('NOTFOUND', 415, requestLanguage(request));
     return reply.status(status).send(body);
