@@ -1,0 +1,103 @@
+import { TOTAL_COUNT_HEADER, type TSearchBody } from '@audit/domain/search';
+import { getAccessToken } from '../session/storage';
+import { ApiError, networkError, parseErrorResponse } from './errors';
+import { refreshSession } from './refresh';
+
+/**
+ * The one HTTP client. Relative URLs; every call carries client-date, x-language and (unless
+ * `anonymous`) the bearer token. A 401 triggers one shared refresh and one retry; when the
+ * refresh fails the session-expired handler (set by the app) logs the user out.
+ */
+export interface TRequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sign-in, refresh: no bearer token, and a 401 is an answer, not an expired session. */
+  anonymous?: boolean;
+  /** Use this bearer token instead of the stored one (e.g. the structure selection at sign-in). */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+let languageOf: () => string = () => 'es';
+let onSessionExpired: () => void = () => undefined;
+
+export function configureClient(options: { language: () => string; sessionExpired: () => void }) {
+  languageOf = options.language;
+  onSessionExpired = options.sessionExpired;
+}
+
+function buildUrl(path: string, query?: TRequestOptions['query']) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function send(path: string, options: TRequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { 'client-date': new Date().toISOString(), 'x-language': languageOf(), accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw networkError();
+  }
+}
+
+async function sendWithSession(path: string, options: TRequestOptions): Promise<Response> {
+  if (options.anonymous) return send(path, options, null);
+  if (options.token) return send(path, options, options.token);
+  const used = getAccessToken();
+  const response = await send(path, options, used);
+  if (response.status !== 401) return response;
+  // Another tab or caller may already hold a newer token; otherwise rotate once.
+  const renewed = getAccessToken() !== used || (await refreshSession());
+  if (renewed) {
+    const retried = await send(path, options, getAccessToken());
+    if (retried.status !== 401) return retried;
+  }
+  onSessionExpired();
+  throw await parseErrorResponse(response);
+}
+
+export interface TResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+export async function requestWithHeaders<T>(path: string, options: TRequestOptions = {}): Promise<TResponse<T>> {
+  const response = await sendWithSession(path, options);
+  if (!response.ok) throw await parseErrorResponse(response);
+  const text = response.status === 204 ? '' : await response.text();
+  return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
+
+export async function request<T>(path: string, options: TRequestOptions = {}): Promise<T> {
+  return (await requestWithHeaders<T>(path, options)).data;
+}
+
+export interface TPage<T> {
+  items: T[];
+  total: number;
+}
+
+export type TSearchRequest = Partial<Pick<TSearchBody, 'size' | 'page' | 'search' | 'sort' | 'projections'>> & { filters?: TSearchBody['filters'] };
+
+/** Paged search: POST {size, page, search, sort, filters, projections}; total in x-total-count. */
+export async function searchPage<T>(path: string, body: TSearchRequest, signal?: AbortSignal): Promise<TPage<T>> {
+  const payload = { size: 10, page: 0, filters: [], ...body, search: body.search?.trim() || undefined };
+  const { data, headers } = await requestWithHeaders<T[]>(path, { method: 'POST', body: payload, signal });
+  const items = Array.isArray(data) ? data : [];
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length);
+  return { items, total: Number.isFinite(total) ? total : items.length };
+}
+
+export { ApiError };

@@ -1,0 +1,40 @@
+import type { TErrorBody } from '@audit/domain/errors';
+
+/** Name used when the server could not be reached at all (no catalogue entry). */
+export const NETWORK_ERROR = 'NETWORKERROR';
+
+/** The one error the web knows: an HTTP status plus the catalogue's name and reference. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly name: string,
+    readonly reference: string,
+    message: string,
+    readonly fields: string[] = [],
+  ) {
+    super(message);
+  }
+
+  get key() {
+    return `${this.name}.${this.reference}`;
+  }
+}
+
+const isErrorBody = (value: unknown): value is TErrorBody =>
+  typeof value === 'object' && value !== null && typeof (value as TErrorBody).name === 'string' && (value as TErrorBody).reference != null;
+
+/** Parses any failed answer into an ApiError; a body without name/reference is INTERNALERROR 0. */
+export async function parseErrorResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (isErrorBody(body)) return new ApiError(response.status, body.name, String(body.reference), body.message ?? '', body.fields ?? []);
+  return new ApiError(response.status, 'INTERNALERROR', '0', response.statusText);
+}
+
+export const networkError = () => new ApiError(0, NETWORK_ERROR, '0', 'Network error');
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

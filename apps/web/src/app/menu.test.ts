@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLES } from '@audit/domain/roles';
+import { canOpenPath, menuLeaves, visibleMenu, type TMenuUser } from './menu';
+
+const permissionsOf = (role: string) => DEFAULT_ROLES.find((r) => r.name === role)!.permissions;
+const paths = (user: TMenuUser) => menuLeaves(visibleMenu(user)).map((entry) => entry.path);
+const groups = (user: TMenuUser) => visibleMenu(user).map((entry) => entry.key);
+
+const auditor: TMenuUser = { isAuditor: true, isAdmin: false, permissions: permissionsOf('auditor') };
+const client: TMenuUser = { isAuditor: false, isAdmin: false, permissions: permissionsOf('USER') };
+const admin: TMenuUser = { isAuditor: false, isAdmin: true, permissions: ['ADMIN'] };
+
+const AUDITOR_ONLY = ['/home/auditor', '/analytics/auditor', '/calendar', '/registers/management', '/registers/inspection', '/auditor/audits', '/faqs-view'];
+const CLIENT_ONLY = ['/home/client', '/client-registers/kitchen', '/client-audits/resume', '/lab-data/food', '/incidents', '/documentation', '/analytics/client', '/faqs-view-client'];
+const ADMIN_ONLY = ['/admin/users', '/admin/permissions', '/admin/traces', '/admin/spaces', '/admin/access-requests', '/admin/settings', '/settings/nomenclatures/area-type'];
+
+describe('sidebar visibility', () => {
+  it('shows auditors only auditor items', () => {
+    expect(paths(auditor)).toEqual(AUDITOR_ONLY);
+    expect(groups(auditor)).not.toContain('administration');
+  });
+
+  it('shows clients only client items, within their permissions', () => {
+    const visible = paths(client);
+    for (const path of CLIENT_ONLY) expect(visible).toContain(path);
+    for (const path of [...AUDITOR_ONLY, ...ADMIN_ONLY]) expect(visible).not.toContain(path);
+    expect(visible).not.toContain('/users/users'); // USER:MANAGEMENT not held
+  });
+
+  it('hides an entry whose permission is missing', () => {
+    const noAudits = { ...client, permissions: client.permissions.filter((p) => p !== 'AUDIT:READ') };
+    expect(groups(noAudits)).not.toContain('clientAudits');
+    const noAnalytics = { ...auditor, permissions: auditor.permissions.filter((p) => p !== 'ANALYTICS:READ') };
+    expect(paths(noAnalytics)).not.toContain('/analytics/auditor');
+  });
+
+  it('shows /users/users to a client manager but never to an admin', () => {
+    expect(paths({ ...client, permissions: [...client.permissions, 'USER:MANAGEMENT'] })).toContain('/users/users');
+    expect(paths(admin)).not.toContain('/users/users');
+  });
+
+  it('shows admins the client items and the Administration and Settings groups', () => {
+    const visible = paths(admin);
+    for (const path of [...CLIENT_ONLY, ...ADMIN_ONLY]) expect(visible).toContain(path);
+    for (const path of AUDITOR_ONLY) expect(visible).not.toContain(path);
+    expect(groups(admin)).toEqual(expect.arrayContaining(['administration', 'settings']));
+  });
+
+  it('lets an admin auditor see auditor items plus administration', () => {
+    const visible = paths({ ...admin, isAuditor: true });
+    for (const path of [...AUDITOR_ONLY, ...ADMIN_ONLY]) expect(visible).toContain(path);
+    expect(visible).not.toContain('/home/client');
+  });
+
+  it('filters register and lab-data children by the access lists, all when unset', () => {
+    expect(paths(client).filter((p) => p!.startsWith('/client-registers/'))).toHaveLength(4);
+    const limited = { ...client, registersAccess: [{ areaAccess: 'POOL' }], labDataAccess: ['labDataFood'] };
+    expect(paths(limited).filter((p) => p!.startsWith('/client-registers/'))).toEqual(['/client-registers/pool']);
+    expect(paths(limited).filter((p) => p!.startsWith('/lab-data/'))).toEqual(['/lab-data/food']);
+  });
+
+  it('refuses opening a hidden path and allows paths outside the menu', () => {
+    expect(canOpenPath(client, '/admin/users/123/personal')).toBe(false);
+    expect(canOpenPath(admin, '/admin/users/123/personal')).toBe(true);
+    expect(canOpenPath(auditor, '/home/client')).toBe(false);
+    expect(canOpenPath(client, '/profile')).toBe(true);
+  });
+});

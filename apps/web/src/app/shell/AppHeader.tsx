@@ -1,0 +1,34 @@
+import { Button, Flex, Layout, Tooltip } from 'antd';
+import { BellOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { SpaceSelector } from '../../features/spaces/SpaceSelector';
+import { BrandMark } from './Sidebar';
+import { LanguageSwitch } from './LanguageSwitch';
+
+interface TProps {
+  isMobile: boolean;
+  collapsed: boolean;
+  onToggleSidebar: () => void;
+  onOpenNotifications: () => void;
+}
+
+/** Top header: menu button (drawer on phones, collapse on desktop), space selector, notifications, language. */
+export function AppHeader({ isMobile, collapsed, onToggleSidebar, onOpenNotifications }: TProps) {
+  const { t } = useTranslation();
+  const toggleIcon = isMobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
+  return (
+    <Layout.Header className="shell-header" style={{ padding: isMobile ? '0 8px' : '0 20px' }}>
+      <Flex align="center" gap={isMobile ? 4 : 12} style={{ height: '100%' }}>
+        <Button type="text" icon={toggleIcon} onClick={onToggleSidebar} aria-label={t('shell.toggleMenu')} data-testid="menu-toggle" />
+        {isMobile && <BrandMark size={28} />}
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <SpaceSelector compact={isMobile} />
+        </div>
+        <Tooltip title={t('notifications.title')}>
+          <Button type="text" icon={<BellOutlined />} onClick={onOpenNotifications} aria-label={t('notifications.title')} data-testid="notifications-button" />
+        </Tooltip>
+        <LanguageSwitch compact={isMobile} />
+      </Flex>
+    </Layout.Header>
+  );
+}

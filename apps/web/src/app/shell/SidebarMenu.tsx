@@ -1,0 +1,52 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import type { TMe } from '../../session/me';
+import { menuLeaves, openKeysFor, visibleMenu, type TMenuEntry } from '../menu';
+import { MENU_ICONS } from './menuIcons';
+
+type TItem = Required<MenuProps>['items'][number];
+
+export function SidebarMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const entries = useMemo(() => visibleMenu(me), [me]);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(pathname));
+
+  useEffect(() => {
+    const needed = openKeysFor(pathname);
+    if (needed.length) setOpenKeys((keys) => [...new Set([...keys, ...needed])]);
+  }, [pathname]);
+
+  const toItem = (entry: TMenuEntry, depth: number): TItem => {
+    const label = t(`menu.${entry.key}`);
+    const icon = depth === 0 ? MENU_ICONS[entry.key] : undefined;
+    if (entry.children) return { key: entry.key, icon, label, children: entry.children.map((child) => toItem(child, depth + 1)) };
+    return {
+      key: entry.path!,
+      icon,
+      label: (
+        <Link to={entry.path!} onClick={onNavigate}>
+          {label}
+        </Link>
+      ),
+    };
+  };
+
+  const selected = menuLeaves(entries).find((leaf) => pathname === leaf.path || pathname.startsWith(`${leaf.path}/`))?.path;
+
+  return (
+    <nav aria-label={t('shell.navigation')}>
+      <Menu
+        theme="dark"
+        mode="inline"
+        inlineCollapsed={collapsed}
+        items={entries.map((entry) => toItem(entry, 0))}
+        selectedKeys={selected ? [selected] : []}
+        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  CalendarOutlined,
+  ExperimentOutlined,
+  FileProtectOutlined,
+  FolderOpenOutlined,
+  HomeOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  WarningOutlined,
+  ProfileOutlined,
+} from '@ant-design/icons';
+
+/** Icons of the top-level menu entries, by menu key. */
+export const MENU_ICONS: Record<string, ReactNode> = {
+  homeAuditor: <HomeOutlined />,
+  homeClient: <HomeOutlined />,
+  clientRegisters: <ProfileOutlined />,
+  clientAudits: <AuditOutlined />,
+  labData: <ExperimentOutlined />,
+  incidents: <WarningOutlined />,
+  documentation: <FolderOpenOutlined />,
+  users: <TeamOutlined />,
+  analyticsClient: <BarChartOutlined />,
+  analyticsAuditor: <BarChartOutlined />,
+  calendar: <CalendarOutlined />,
+  registers: <ProfileOutlined />,
+  auditorAudits: <FileProtectOutlined />,
+  faqsView: <QuestionCircleOutlined />,
+  faqsViewClient: <QuestionCircleOutlined />,
+  administration: <ToolOutlined />,
+  settings: <SettingOutlined />,
+};
+
+export const iconFor = (key: string, parentKey?: string) => MENU_ICONS[key] ?? (parentKey ? MENU_ICONS[parentKey] : undefined) ?? <AppstoreOutlined />;

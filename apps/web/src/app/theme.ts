@@ -1,0 +1,32 @@
+import type { ThemeConfig } from 'antd';
+
+export const BRAND = {
+  primary: '#0b6e5f',
+  sidebar: '#0f2a2f',
+  sidebarAccent: '#143a40',
+  background: '#f3f5f7',
+};
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND.primary,
+    colorInfo: '#1f6feb',
+    colorLink: BRAND.primary,
+    borderRadius: 8,
+    colorBgLayout: BRAND.background,
+    fontFamily: "'Inter', 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    Layout: { siderBg: BRAND.sidebar, headerBg: '#ffffff', headerPadding: '0 24px', headerHeight: 64, bodyBg: BRAND.background },
+    Menu: {
+      darkItemBg: BRAND.sidebar,
+      darkSubMenuItemBg: '#0b2226',
+      darkItemSelectedBg: BRAND.primary,
+      darkItemHoverBg: BRAND.sidebarAccent,
+      itemBorderRadius: 8,
+      itemMarginInline: 10,
+    },
+    Table: { headerBg: '#f7f9fa', headerColor: '#3d4b55' },
+    Card: { headerFontSize: 16 },
+  },
+};

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Flex, Segmented, Typography } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type TLanguage } from '@audit/domain/constants';
+import { changeLanguage } from '../../i18n';
+
+/** The two-panel frame of the authentication screens: brand on the left, the form on the right. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const points = ['auth.brand.point1', 'auth.brand.point2', 'auth.brand.point3'];
+  return (
+    <div className="auth-page">
+      <aside className="auth-brand">
+        <Flex align="center" gap={12}>
+          <img src="/favicon.svg" width={44} height={44} alt="" style={{ borderRadius: 12, boxShadow: '0 0 0 2px rgba(255,255,255,.25)' }} />
+          <span className="auth-brand-name">{t('app.name')}</span>
+        </Flex>
+        <div>
+          <Typography.Title level={2} style={{ color: '#fff', marginBottom: 12 }}>
+            {t('auth.brand.title')}
+          </Typography.Title>
+          <Typography.Paragraph style={{ color: 'rgba(255,255,255,.8)', fontSize: 16 }}>{t('auth.brand.subtitle')}</Typography.Paragraph>
+          <Flex vertical gap={10} style={{ marginTop: 24 }}>
+            {points.map((key) => (
+              <Flex key={key} gap={10} align="center" style={{ color: 'rgba(255,255,255,.9)' }}>
+                <CheckCircleFilled style={{ color: '#7fdcc7' }} /> {t(key)}
+              </Flex>
+            ))}
+          </Flex>
+        </div>
+        <Typography.Text style={{ color: 'rgba(255,255,255,.55)' }}>© {new Date().getFullYear()} {t('app.name')}</Typography.Text>
+      </aside>
+      <main className="auth-main">
+        <Flex justify="flex-end" style={{ width: '100%' }}>
+          <Segmented
+            size="small"
+            value={i18n.language}
+            options={LANGUAGES.map((language) => ({ value: language, label: language.toUpperCase() }))}
+            onChange={(value) => void changeLanguage(value as TLanguage)}
+            aria-label={t('shell.language')}
+            data-testid="auth-language"
+          />
+        </Flex>
+        <div className="auth-card">
+          <Flex align="center" gap={10} className="auth-mobile-brand">
+            <img src="/favicon.svg" width={36} height={36} alt="" style={{ borderRadius: 10 }} />
+            <div>
+              <div className="auth-mobile-brand-name">{t('app.name')}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('auth.mobileTagline')}
+              </Typography.Text>
+            </div>
+          </Flex>
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../i18n/errorMessage';
+import { isSignedIn } from '../../session/storage';
+import { logout, useSignIn, useStartSession, type TSigninInput, type TSigninSession } from './authApi';
+import { AuthLayout } from './AuthLayout';
+import { StructureChoice } from './StructureChoice';
+
+/** A redirect kept from an expired session, only within the app. */
+function safeRedirect(value: string | null) {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/';
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signIn = useSignIn();
+  const startSession = useStartSession();
+  const [pending, setPending] = useState<TSigninSession | null>(null);
+  const redirect = safeRedirect(params.get('redirect'));
+
+  if (isSignedIn() && !pending && !signIn.isPending) return <Navigate to={redirect} replace />;
+
+  const finish = (session: TSigninSession) => {
+    startSession(session);
+    navigate(redirect, { replace: true });
+  };
+
+  const onFinish = (values: TSigninInput) =>
+    signIn.mutate(values, {
+      onSuccess: (session) => (session.spaces.length > 1 ? setPending(session) : finish(session)),
+    });
+
+  if (pending) return <AuthLayout><StructureChoice session={pending} onDone={finish} onBack={() => {
+    void logout(pending.refreshToken).catch(() => undefined);
+    setPending(null);
+  }} /></AuthLayout>;
+
+  return (
+    <AuthLayout>
+      <Typography.Title level={2} style={{ marginBottom: 4 }}>
+        {t('auth.login.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
+        {t('auth.login.subtitle')}
+      </Typography.Paragraph>
+      {signIn.isError && (
+        <Alert type="error" showIcon title={errorMessage(signIn.error)} style={{ marginBottom: 20 }} role="alert" data-testid="login-error" />
+      )}
+      <Form<TSigninInput> layout="vertical" size="large" onFinish={onFinish} initialValues={{ remember: true }} requiredMark={false}>
+        <Form.Item name="username" label={t('auth.login.username')} rules={[{ required: true, whitespace: true, message: t('form.required') }]}>
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder={t('auth.login.usernamePlaceholder')} />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.login.password')} rules={[{ required: true, message: t('form.required') }]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
+        </Form.Item>
+        <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox>{t('auth.login.remember')}</Checkbox>
+          </Form.Item>
+          <Link to="/recover-password">{t('auth.login.forgot')}</Link>
+        </Flex>
+        <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

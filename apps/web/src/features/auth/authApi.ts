@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { request } from '../../api/client';
+import { clearSession, getRefreshToken, storeSession, type TSession, type TSpaceSummary } from '../../session/storage';
+
+export interface TSigninInput {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+export interface TSigninSession extends TSession {
+  spaces: TSpaceSummary[];
+}
+
+/** POST /auth/api/signin: public, so no bearer and a 401 is a wrong password, not an expired session. */
+export const signIn = (body: TSigninInput) => request<TSigninSession>('/auth/api/signin', { method: 'POST', body, anonymous: true });
+
+/** POST /auth/api/update-token?spaceId=: the structure chosen at sign-in, with the new bearer token. */
+export const updateToken = (spaceId: string, token: string) =>
+  request<TSigninSession>('/auth/api/update-token', { method: 'POST', query: { spaceId }, token });
+
+export const logout = (refreshToken: string) => request<{ ok: true }>('/auth/api/logout', { method: 'POST', body: { refreshToken }, anonymous: true });
+
+export const useSignIn = () => useMutation({ mutationFn: signIn, meta: { silent: true } });
+
+export const useChooseStructure = () =>
+  useMutation({ mutationFn: ({ spaceId, token }: { spaceId: string; token: string }) => updateToken(spaceId, token), meta: { silent: true } });
+
+/** Stores a new session and forgets everything cached for the previous one. */
+export function useStartSession() {
+  const queryClient = useQueryClient();
+  return (session: TSession) => {
+    storeSession(session);
+    queryClient.clear();
+  };
+}
+
+/** Revokes the refresh token, clears storage and the cache, and goes to the sign-in screen. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      const refreshToken = getRefreshToken();
+      if (refreshToken) await logout(refreshToken).catch(() => undefined);
+    },
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    },
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,132 @@
+import { Button, Col, Divider, Flex, Form, Input, Row, Select, Switch, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isAcceptablePassword, isValidEmail, isValidPhone } from '@audit/domain/validators';
+import { PasswordStrength } from '../../ui/PasswordStrength';
+import { useRoleOptions } from './rolesApi';
+
+export interface TUserFormValues {
+  firstName: string;
+  lastName?: string;
+  username: string;
+  email: string;
+  phone?: string;
+  roles: string[];
+  isAuditor: boolean;
+  autoGeneratePassword?: boolean;
+  password?: string;
+}
+
+/** Letters, digits and . _ @ - (as the server accepts). */
+const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+
+export const USER_FORM_FIELDS = ['firstName', 'lastName', 'username', 'email', 'phone', 'roles', 'isAuditor', 'password'];
+
+/** Last name: only the first letter capitalised (catalogue 921). */
+export const capitaliseFirst = (value?: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1).toLowerCase() : value);
+
+/** The one form of create and edit; `withPassword` adds the password (create only). */
+export function UserForm({ form, initialValues, withPassword, saving, onFinish, onCancel }: {
+  form: FormInstance<TUserFormValues>;
+  initialValues: Partial<TUserFormValues>;
+  withPassword: boolean;
+  saving: boolean;
+  onFinish: (values: TUserFormValues) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const roles = useRoleOptions();
+  const auto = Form.useWatch('autoGeneratePassword', form) ?? true;
+  const password = Form.useWatch('password', form) ?? '';
+  const required = { required: true, whitespace: true, message: t('form.required') };
+  return (
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} requiredMark scrollToFirstError data-testid="user-form">
+      <Row gutter={24}>
+        <Col xs={24} md={12}>
+          <Form.Item name="firstName" label={t('users.fields.firstName')} rules={[required, { max: 100 }]}>
+            <Input autoFocus maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="lastName" label={t('users.fields.lastName')} normalize={capitaliseFirst} rules={[{ max: 100 }]} extra={t('users.form.lastNameHint')}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="username"
+            label={t('users.fields.username')}
+            rules={[required, { min: 2, max: 100, message: t('users.form.usernameRule') }, { pattern: USERNAME_PATTERN, message: t('users.form.usernameRule') }]}
+            normalize={(v?: string) => v?.trim()}
+          >
+            <Input autoComplete="off" maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="email"
+            label={t('users.fields.email')}
+            rules={[required, { validator: (_r, v?: string) => (!v || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))) }]}
+          >
+            <Input type="email" autoComplete="off" maxLength={254} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="phone"
+            label={t('users.fields.phone')}
+            normalize={(v?: string) => v?.replace(/[\s-]/g, '')}
+            rules={[{ validator: (_r, v?: string) => (!v || isValidPhone(v) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidPhone')))) }]}
+          >
+            <Input placeholder="+34600000000" inputMode="tel" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="roles" label={t('users.fields.roles')} rules={[{ required: true, type: 'array', min: 1, message: t('form.required') }]}>
+            <Select
+              mode="multiple"
+              loading={roles.isPending}
+              options={(roles.data?.items ?? []).map((role) => ({ value: role._id, label: role.name }))}
+              optionFilterProp="label"
+              placeholder={t('users.form.rolesPlaceholder')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="isAuditor" label={t('users.fields.isAuditor')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      {withPassword && (
+        <>
+          <Divider titlePlacement="start">{t('users.form.password')}</Divider>
+          <Row gutter={24}>
+            <Col xs={24} md={12}>
+              <Form.Item name="autoGeneratePassword" label={t('password.autoGenerate')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            {!auto && (
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="password"
+                  label={t('password.new')}
+                  rules={[{ required: true, message: t('form.required') }, { validator: (_r, v?: string) => (!v || isAcceptablePassword(v) ? Promise.resolve() : Promise.reject(new Error(t('password.rule')))) }]}
+                  extra={<PasswordStrength password={password} />}
+                >
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+            )}
+          </Row>
+        </>
+      )}
+      <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="user-form-submit">
+          {t('common.save')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TSearchFilter } from '@audit/domain/search';
+import { request, searchPage } from '../../api/client';
+import type { TRoleRef } from '../../session/me';
+import { notifySuccess } from '../../ui/feedback';
+
+const BASE = '/ms-core/api/users';
+
+export interface TUser {
+  _id: string;
+  fullName: string;
+  firstName: string;
+  lastName: string | null;
+  username: string;
+  email: string;
+  phone: string | null;
+  avatar: string | null;
+  status: string;
+  verified: boolean;
+  isAuditor: boolean;
+  reportType: string;
+  language: string;
+  space: string;
+  roles: TRoleRef[];
+  createdAt: string;
+}
+
+export type TListStatus = 'active' | 'lock' | 'unverified' | 'deleted';
+export interface TUserFilters {
+  status?: TListStatus[];
+  roles?: string[];
+  /** ISO start and end (inclusive) of the registration date range. */
+  createdAt?: [string, string];
+}
+
+export interface TUserListParams {
+  page: number;
+  size: number;
+  search: string;
+  sort?: string;
+  filters: TUserFilters;
+}
+
+export const USERS_QUERY_KEY = ['users'] as const;
+
+/** The whitelisted filters of POST /users/search. */
+export function toSearchFilters(filters: TUserFilters): TSearchFilter[] {
+  const out: TSearchFilter[] = [];
+  if (filters.status?.length) out.push({ field: 'status', operator: '$in', value: filters.status });
+  if (filters.roles?.length) out.push({ field: 'roles', operator: '$in', value: filters.roles });
+  if (filters.createdAt) out.push({ field: 'createdAt', operator: 'between', value: filters.createdAt });
+  return out;
+}
+
+export const searchUsers = (params: TUserListParams) =>
+  searchPage<TUser>(`${BASE}/search`, { page: params.page, size: params.size, search: params.search, sort: params.sort ?? '-createdAt', filters: toSearchFilters(params.filters) });
+
+export const usersListQueryOptions = (params: TUserListParams) =>
+  queryOptions({ queryKey: [...USERS_QUERY_KEY, 'list', params], queryFn: () => searchUsers(params), placeholderData: keepPreviousData });
+
+export const useUsersList = (params: TUserListParams) => useQuery(usersListQueryOptions(params));
+
+/** Directory view: 25 per page, the next page when scrolled to the end. */
+export const useUsersDirectory = (params: Omit<TUserListParams, 'page' | 'size'>, enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: [...USERS_QUERY_KEY, 'directory', params],
+    queryFn: ({ pageParam }) => searchUsers({ ...params, page: pageParam, size: 25 }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total ? pages.length : undefined),
+    enabled,
+  });
+
+export const fetchUser = (id: string) => request<TUser>(`${BASE}/${id}`);
+export const userQueryOptions = (id: string) => queryOptions({ queryKey: [...USERS_QUERY_KEY, 'detail', id], queryFn: () => fetchUser(id) });
+export const useUser = (id: string) => useQuery(userQueryOptions(id));
+
+export interface TUserInput {
+  firstName: string;
+  lastName: string | null;
+  username: string;
+  email: string;
+  phone: string | null;
+  roles: string[];
+  isAuditor: boolean;
+  password?: string;
+  autoGeneratePassword?: boolean;
+}
+
+export const createUser = (body: TUserInput) => request<TUser & { password?: string }>(BASE, { method: 'POST', body });
+export const updateUser = (id: string, body: TUserInput) => request<TUser>(`${BASE}/${id}`, { method: 'PATCH', body });
+export const changeUsersStatus = (users: string[], status: 'ACTIVE' | 'LOCK') => request<{ ok: true }>(`${BASE}/status`, { method: 'POST', body: { users, status } });
+export const removeUser = (id: string) => request<{ ok: true }>(`${BASE}/${id}`, { method: 'DELETE' });
+export const removeUsers = (users: string[]) => request<{ ok: true }>(`${BASE}/delete`, { method: 'POST', body: { users } });
+
+function useUsersMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'createSuccess' | 'updateSuccess' | 'deleteSuccess') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      notifySuccess(success);
+      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+    },
+  });
+}
+
+export const useCreateUser = () => useUsersMutation(createUser, 'createSuccess');
+export const useUpdateUser = (id: string) => useUsersMutation((body: TUserInput) => updateUser(id, body), 'updateSuccess');
+export const useChangeStatus = () => useUsersMutation(({ users, status }: { users: string[]; status: 'ACTIVE' | 'LOCK' }) => changeUsersStatus(users, status), 'updateSuccess');
+export const useRemoveUser = () => useUsersMutation(removeUser, 'deleteSuccess');
+export const useRemoveUsers = () => useUsersMutation(removeUsers, 'deleteSuccess');

@@ -1,0 +1,12 @@
+import { isApiError, NETWORK_ERROR } from '../api/errors';
+import i18n from './index';
+
+/** The translated text of an error: alert.error.{name}.{reference}, else INTERNALERROR.0. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.name === NETWORK_ERROR) return i18n.t('alert.error.network');
+    const key = `alert.error.${error.name}.${error.reference}`;
+    if (i18n.exists(key)) return i18n.t(key);
+  }
+  return i18n.t('alert.error.INTERNALERROR.0');
+}

@@ -1,0 +1,58 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hasPermissions } from '@audit/domain/permissions';
+import { request } from '../api/client';
+import { isSignedIn } from './storage';
+
+export interface TRoleRef {
+  _id: string;
+  name: string;
+  superAdmin: boolean;
+}
+
+/** GET /ms-core/api/users/me */
+export interface TMe {
+  _id: string;
+  fullName: string;
+  firstName: string;
+  lastName: string | null;
+  username: string;
+  email: string;
+  phone: string | null;
+  avatar: string | null;
+  status: string;
+  verified: boolean;
+  isAuditor: boolean;
+  reportType: string;
+  language: string;
+  space: string;
+  roles: TRoleRef[];
+  createdAt: string;
+  settings: Record<string, unknown>;
+  permissions: string[];
+  isAdmin: boolean;
+  currentSpace: string;
+  registersAccess?: { areaAccess: string }[];
+  labDataAccess?: string[];
+}
+
+export const ME_QUERY_KEY = ['me'] as const;
+
+export const fetchMe = () => request<TMe>('/ms-core/api/users/me');
+
+export const meQueryOptions = () => queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, enabled: isSignedIn() });
+
+export const useMe = () => useQuery(meQueryOptions());
+
+/** Holding ADMIN (isAdmin) passes every permission check. */
+export const userCan = (me: Pick<TMe, 'isAdmin' | 'permissions'> | undefined, ...required: string[]) =>
+  Boolean(me && (me.isAdmin || hasPermissions(me.permissions, required)));
+
+export const homePathFor = (me: Pick<TMe, 'isAuditor'> | undefined) => (me?.isAuditor ? '/home/auditor' : '/home/client');
+
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('') || '?';

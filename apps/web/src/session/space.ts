@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../api/client';
+import { isSignedIn } from './storage';
+
+/** GET /ms-core/api/spaces/current */
+export interface TSpace {
+  _id: string;
+  identifier: string;
+  name: string;
+  description: string | null;
+  logo: string | null;
+  typeStructure: string;
+  parent: string | null;
+  modules: string[];
+  theme: Record<string, string> | null;
+  secureSpacePath: string;
+  isRoot: boolean;
+  createdAt: string;
+}
+
+export const CURRENT_SPACE_QUERY_KEY = ['spaces', 'current'] as const;
+
+export const fetchCurrentSpace = () => request<TSpace>('/ms-core/api/spaces/current');
+
+export const currentSpaceQueryOptions = () => queryOptions({ queryKey: CURRENT_SPACE_QUERY_KEY, queryFn: fetchCurrentSpace, enabled: isSignedIn() });
+
+export const useCurrentSpace = () => useQuery(currentSpaceQueryOptions());

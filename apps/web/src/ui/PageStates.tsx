@@ -1,0 +1,35 @@
+import { Button, Card, Flex, Result, Skeleton, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../i18n/errorMessage';
+
+/** Full-screen spinner while the session loads. */
+export function FullPageSpinner() {
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
+export function PageSkeleton({ rows = 6 }: { rows?: number }) {
+  return (
+    <Card>
+      <Skeleton active paragraph={{ rows }} />
+    </Card>
+  );
+}
+
+/** An error with the catalogue's text and a retry button. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <Result
+        status="warning"
+        title={t('common.loadError')}
+        subTitle={errorMessage(error)}
+        extra={onRetry ? <Button onClick={onRetry}>{t('common.retry')}</Button> : undefined}
+      />
+    </Card>
+  );
+}
