@@ -24,6 +24,9 @@ import * as nomenclatures from './modules/nomenclatures/routes.js';
 import { servicesRoutes, spaceServicesRoutes } from './modules/services/routes.js';
 import { structuresRoutes } from './modules/structures/routes.js';
 import { areasRoutes, establishmentsRoutes } from './modules/structures/routes-sub.js';
+import { templatesRoutes } from './modules/templates/routes.js';
+import { ieSectionsRoutes } from './modules/templates/routes-ie.js';
+import { sectionsRoutes } from './modules/templates/routes-sections.js';
 
 export interface TAppDeps {
   config: TConfig;
@@ -79,6 +82,9 @@ const modules: [string, (app: FastifyInstance, ctx: TModuleContext) => Promise<v
   [`${CORE}/employee-types`, nomenclatures.employeeTypesRoutes],
   [`${CORE}/billing-methods`, nomenclatures.billingMethodsRoutes],
   [`${CORE}/categories`, categoriesRoutes],
+  [`${CORE}/audit-templates`, templatesRoutes],
+  [`${CORE}/sections`, sectionsRoutes],
+  [`${CORE}/ie-sections`, ieSectionsRoutes],
   /** /countries, /states and /cities (global reference data, loaded at start). */
   [CORE, geographyRoutes],
 ];

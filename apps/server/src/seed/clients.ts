@@ -56,7 +56,7 @@ export async function seedDemoClients(tx: TDb, d: TDemoClients) {
       service('Auditoría de piscinas', serviceCategory.Aguas!, 2, 150, 'typeC', 'AUD-PIS'),
       service('Control de legionela', serviceCategory.Aguas!, 1.5, 95.5, 'typeB', 'CTL-LEG'),
     ])
-    .returning({ id: services.id });
+    .returning({ id: services.id, name: services.name });
 
   const templateCats = await tx
     .insert(categories)
@@ -89,10 +89,13 @@ export async function seedDemoClients(tx: TDb, d: TDemoClients) {
     goal(d.hotelAlicante, hygiene!.id, 85, 0),
     goal(d.olivoCentro, hygiene!.id, 80, 0),
   ]);
+  const byName = (list: { id: string; name: string }[]) => Object.fromEntries(list.map((r) => [r.name, r.id])) as Record<string, string>;
+  return { services: byName([hygiene!, pools!, legionella!]), areaTypes: areaType, categories: byName(templateCats.filter((c) => c.type === 'TEMPLATE')) };
 }
 
 /** The second tenant gets its own, separate nomenclatures. */
 export async function seedOtherTenantClients(tx: TDb, root: TSeedSpace) {
-  await named(tx, areaTypes, root, [['Pool', 'Swimming pools'], ['Kitchen', 'Kitchens']]);
-  await tx.insert(services).values({ ...at(root), name: 'Pool inspection', executionTime: 2, price: 140, groupIva: 'typeA', salesAccount: 70000001, code: 'POOL' });
+  const types = await named(tx, areaTypes, root, [['Pool', 'Swimming pools'], ['Kitchen', 'Kitchens']]);
+  const [service] = await tx.insert(services).values({ ...at(root), name: 'Pool inspection', executionTime: 2, price: 140, groupIva: 'typeA', salesAccount: 70000001, code: 'POOL' }).returning({ id: services.id });
+  return { serviceId: service!.id, areaAccessId: types.Pool! };
 }

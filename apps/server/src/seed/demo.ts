@@ -2,6 +2,7 @@ import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { createRootSpace, createSpace, createUser } from './build.js';
 import { seedDemoClients, seedOtherTenantClients } from './clients.js';
+import { seedDemoTemplates, seedOtherTenantTemplates } from './templates.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_ACCOUNTS = [
@@ -27,7 +28,7 @@ export async function seedDemo(tx: TDb) {
   const olivoCentro = await createSpace(tx, { name: 'El Olivo Centro', identifier: 'el-olivo-centro', parent: olivo, type: 'ESTABLISHMENT' });
   const ocKitchen = await createSpace(tx, { name: 'Cocina', identifier: 'el-olivo-centro-cocina', parent: olivoCentro, type: 'AREA' });
   const ocStore = await createSpace(tx, { name: 'Almacén', identifier: 'el-olivo-centro-almacen', parent: olivoCentro, type: 'AREA' });
-  await seedDemoClients(tx, {
+  const refs = await seedDemoClients(tx, {
     root: demo.space,
     hotel,
     hotelValencia,
@@ -36,6 +37,7 @@ export async function seedDemo(tx: TDb) {
     olivoCentro,
     areas: [{ space: hvKitchen, type: 'Cocina' }, { space: hvPool, type: 'Piscina' }, { space: haKitchen, type: 'Cocina' }, { space: ocKitchen, type: 'Cocina' }, { space: ocStore, type: 'Almacén' }],
   });
+  await seedDemoTemplates(tx, demo.space, refs);
 
   await createUser(tx, { ...common, email: 'admin@demo.test', username: 'admin', firstName: 'Ana', lastName: 'Administradora', home: demo.space, roleIds: [demo.roles.SPACE_ADMIN!] });
   await createUser(tx, { ...common, email: 'auditor@demo.test', username: 'auditor', firstName: 'Álvaro', lastName: 'Auditor', home: demo.space, roleIds: [demo.roles.auditor!], isAuditor: true });
@@ -44,7 +46,7 @@ export async function seedDemo(tx: TDb) {
   await createUser(tx, { ...common, email: 'pending@demo.test', username: 'pending', firstName: 'Pedro', lastName: 'Pendiente', home: hotel, roleIds: [demo.roles.USER!], status: 'UNVERIFIED' });
 
   const other = await createRootSpace(tx, { name: 'Other Audits Ltd', identifier: 'other' });
-  await seedOtherTenantClients(tx, other.space);
+  await seedOtherTenantTemplates(tx, other.space, await seedOtherTenantClients(tx, other.space));
   const otherClient = await createSpace(tx, { name: 'Seaside Resort', identifier: 'seaside-resort', parent: other.space });
   const otherEst = await createSpace(tx, { name: 'Seaside Resort Main', identifier: 'seaside-resort-main', parent: otherClient, type: 'ESTABLISHMENT' });
   await createSpace(tx, { name: 'Pool', identifier: 'seaside-resort-pool', parent: otherEst, type: 'AREA' });

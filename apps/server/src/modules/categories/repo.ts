@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import type { TScope } from '../../platform/tenancy.js';
 import { categories } from './tables.js';
@@ -40,3 +40,10 @@ export async function hasChildren(tx: TDb, id: string): Promise<boolean> {
 /** Predicates on the categories table for the search variants. */
 export const childrenOf = (parentId: string) => sql`${categories.parentId} = ${parentId}`;
 export const rootsOfType = (type: string) => sql`${categories.parentId} is null and ${categories.type} = ${type}`;
+
+/**
+ * Predicate for modules that point at categories: `column` is the category or one of its descendants
+ * (read under the caller's RLS scope). The caller passes its qualified column.
+ */
+export const withinCategory = (column: SQL, categoryId: string) =>
+  sql`${column} in (with recursive tree as (select c.id from categories c where c.id = ${categoryId} union select c.id from categories c join tree t on c.parent_id = t.id) select id from tree)`;

@@ -29,3 +29,6 @@ export async function searchTree(ctx: TModuleContext, caller: TAuth, type: strin
     return { items: page.items.map((r) => build(r, new Set([r.id]))), total: page.total };
   });
 }
+
+/** For modules that point at categories: a category or any of its subcategories (see repo.withinCategory). */
+export { withinCategory } from './repo.js';

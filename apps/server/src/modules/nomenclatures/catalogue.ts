@@ -79,6 +79,12 @@ export function catalogueRepo(def: TCatalogueDefinition) {
       const [row] = await db(tx).select().from(table).where(and(eq(table.id, id), inCatalogueScope(table.secureSpacePath, scope))).limit(1);
       return row;
     },
+    /** Visible rows among `ids` (for presenting references by name). */
+    async findMany(tx: TDb, scope: TScope, ids: string[]): Promise<TRow[]> {
+      const wanted = [...new Set(ids)];
+      if (!wanted.length) return [];
+      return db(tx).select().from(table).where(and(inArray(table.id, wanted), inCatalogueScope(table.secureSpacePath, scope)));
+    },
     async countVisible(tx: TDb, scope: TScope, ids: string[]) {
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(and(inArray(table.id, ids), inCatalogueScope(table.secureSpacePath, scope)));
       return n;

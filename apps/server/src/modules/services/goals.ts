@@ -82,3 +82,7 @@ export async function searchClientServices(ctx: TModuleContext, caller: TAuth, c
   });
   return { items: project(page.items.map((s) => servicesService.present(s, caller)), body.projections), total: page.total };
 }
+
+/** For the templates module: templates usable in a space (see repo.goalOffersTemplate), and cleanup on delete. */
+export const goalOffersTemplate = repo.goalOffersTemplate;
+export const forgetTemplate = repo.forgetTemplate;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { spaceServiceGoals } from './tables.js';
 
@@ -29,3 +29,15 @@ export const offeredIn = (spaceId: string) => sql`exists (select 1 from space_se
 
 /** Predicate on services: a goal exists in the space at `path` or below (goals are read under the caller's scope). */
 export const offeredBelow = (path: string) => sql`exists (select 1 from space_service_goals g where g.service_id = "services"."id" and g.secure_space_path like ${`${path}%`})`;
+
+/**
+ * Predicate for the templates module: a goal at `path` or below offers the template's service, and
+ * either names no templates or names this one. The caller passes its qualified column names.
+ */
+export const goalOffersTemplate = (path: string, templateId: SQL, serviceId: SQL) =>
+  sql`exists (select 1 from space_service_goals g where g.service_id = ${serviceId} and g.secure_space_path like ${`${path}%`} and (cardinality(g.templates) = 0 or ${templateId} = any(g.templates)))`;
+
+/** A deleted template leaves the goals that named it (within the caller's scope, under RLS). */
+export async function forgetTemplate(tx: TDb, templateId: string) {
+  await tx.update(spaceServiceGoals).set({ templates: sql`array_remove(${spaceServiceGoals.templates}, ${templateId}::uuid)` }).where(sql`${templateId}::uuid = any(${spaceServiceGoals.templates})`);
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { LANGUAGES, RISK_LEVELS } from './constants.js';
+import { EMAIL_PATTERN } from './validators.js';
+
+/**
+ * Audit templates, shared by the server and the browser (product document, section 3: Question,
+ * Section, Issue, Questionnaire, Template). Every item that an answer or an audit may point at has
+ * a stable `_id` (questions, select options, places, fields, incident templates, tasks), and order is
+ * a `position` kept by the server, so an audit can later copy a template wholesale.
+ */
+export const QUESTION_TYPES = [
+  'audit_date', 'date', 'objective', 'evolution', 'summary', 'paragraph', 'location', 'number', 'select', 'auditor',
+  'readingRegistry', 'pools_reported', 'pools_audited', 'pools_not_audited', 'contact_information', 'text',
+] as const;
+export type TQuestionType = (typeof QUESTION_TYPES)[number];
+
+export const SECTION_TYPES = ['DATA', 'QUESTION', 'CONTACTS'] as const;
+export type TSectionType = (typeof SECTION_TYPES)[number];
+
+/** Fields of a DATA section (the audit's cover). */
+export const COVER_FIELD_TYPES = ['audit_date', 'date', 'objective', 'evolution', 'summary', 'paragraph', 'location', 'number', 'auditor', 'text'] as const;
+/** Fields of a CONTACTS section; the pool ones are offered only for pool services (product document, section 6). */
+export const CONTACT_FIELD_TYPES = ['text', 'email', 'phone', 'contact_information', 'pools_reported', 'pools_audited', 'pools_not_audited'] as const;
+export const POOL_FIELD_TYPES = ['pools_reported', 'pools_audited', 'pools_not_audited'] as const;
+export const FIELD_TYPES = [...new Set([...COVER_FIELD_TYPES, ...CONTACT_FIELD_TYPES])] as [string, ...string[]];
+export type TFieldType = (typeof COVER_FIELD_TYPES)[number] | (typeof CONTACT_FIELD_TYPES)[number];
+export const fieldTypesOf = (sectionType: TSectionType): readonly string[] =>
+  sectionType === 'DATA' ? COVER_FIELD_TYPES : sectionType === 'CONTACTS' ? CONTACT_FIELD_TYPES : [];
+
+export const MEASURE_UNITS = ['celsius', 'fahrenheit', 'others', 'chlorine', 'co2', 'atp', 'mm', 'cm', 'm', 'm2', 'm3', 'ph', 'ppm'] as const;
+export type TMeasureUnit = (typeof MEASURE_UNITS)[number];
+export const OPERATIONS = ['noFormat', 'greaterThan', 'lessThan', 'equal', 'between'] as const;
+export type TOperation = (typeof OPERATIONS)[number];
+/** Calls document, section 9: a `between` reading without bounds accepts 0 to 999999. */
+export const READING_BETWEEN_DEFAULT = { minValue: 0, maxValue: 999999 } as const;
+
+export { RISK_LEVELS };
+export type TRiskLevel = (typeof RISK_LEVELS)[number];
+export const IE_QUESTION_TYPES = ['SIMPLE', 'PARAGRAPH'] as const;
+export const TEXT_ANSWER_TYPES = ['TEXT', 'PARAGRAPH'] as const;
+
+export const SECTIONS_PAGE_SIZE = 35;
+export const TEMPLATE_DEFAULT_LANGUAGE = 'es';
+export const TEMPLATE_NAME_MAX = 200;
+export const TEMPLATE_TEXT_MAX = 2000;
+
+const ZId = z.string().uuid();
+const ZLabel = z.string().trim().min(1).max(TEMPLATE_NAME_MAX);
+export const ZHexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/);
+
+/** A select option; `_id` is kept when sent (answers point at it) and generated when missing. */
+export const ZSelectOption = z.object({
+  _id: ZId.optional(),
+  label: ZLabel,
+  color: ZHexColor,
+  score: z.number().finite().min(-1e6).max(1e6),
+  failed: z.boolean().default(false),
+});
+export const ZSelectConfig = z
+  .object({
+    multiselect: z.boolean().default(false),
+    scoring: z.boolean().default(true),
+    options: z.array(ZSelectOption).max(50).default([]),
+  })
+  .superRefine((config, ctx) => uniqueBy(config.options, (o) => o._id, ['options'], '_id', ctx));
+
+const ZReadingKey = z.string().trim().regex(/^[A-Za-z0-9_-]{1,50}$/);
+/** One reading of a reading-registry question: its unit and the comparison that flags it. */
+export const ZReadingOption = z.object({
+  key: ZReadingKey.optional(),
+  label: ZLabel,
+  measure: z.enum(MEASURE_UNITS),
+  operation: z.enum(OPERATIONS).default('noFormat'),
+  minValue: z.number().finite().nullish(),
+  maxValue: z.number().finite().nullish(),
+});
+export const ZPlaceMeasure = z.object({ _id: ZId.optional(), place: ZLabel, label: z.string().trim().max(TEMPLATE_NAME_MAX).nullish() });
+export const ZReadingRegistryConfig = z
+  .object({ options: z.array(ZReadingOption).max(50).default([]), placesMeasure: z.array(ZPlaceMeasure).max(100).default([]) })
+  .superRefine((config, ctx) => {
+    uniqueBy(config.options, (o) => o.key, ['options'], 'key', ctx);
+    uniqueBy(config.placesMeasure, (p) => p.place.toLowerCase(), ['placesMeasure'], 'place', ctx);
+    uniqueBy(config.placesMeasure, (p) => p._id, ['placesMeasure'], '_id', ctx);
+    config.options.forEach((o, i) => {
+      const need = (key: 'minValue' | 'maxValue') => o[key] == null && ctx.addIssue({ code: 'custom', path: ['options', i, key], message: `${o.operation} needs ${key}` });
+      if (o.operation === 'greaterThan' || o.operation === 'equal') need('minValue');
+      if (o.operation === 'lessThan') need('maxValue');
+      if (o.operation === 'between' && (o.minValue ?? READING_BETWEEN_DEFAULT.minValue) > (o.maxValue ?? READING_BETWEEN_DEFAULT.maxValue)) {
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'minValue'], message: 'minValue must not exceed maxValue' });
+      }
+    });
+  });
+export const ZTextConfig = z.object({ answerType: z.enum(TEXT_ANSWER_TYPES).default('TEXT') });
+
+export type TSelectOption = Required<Pick<z.infer<typeof ZSelectOption>, '_id'>> & Omit<z.infer<typeof ZSelectOption>, '_id'>;
+export interface TSelectConfig { multiselect: boolean; scoring: boolean; options: TSelectOption[] }
+export interface TReadingOption { key: string; label: string; measure: TMeasureUnit; operation: TOperation; minValue: number | null; maxValue: number | null }
+export interface TPlaceMeasure { _id: string; place: string; label: string | null }
+export interface TReadingRegistryConfig { options: TReadingOption[]; placesMeasure: TPlaceMeasure[] }
+export interface TTextConfig { answerType: (typeof TEXT_ANSWER_TYPES)[number] }
+/** What a question row keeps in its jsonb `config`: only the part of its type. */
+export interface TQuestionConfig { select?: TSelectConfig; readingRegistry?: TReadingRegistryConfig; text?: TTextConfig }
+
+/** A question as written (add; an update is merged with the stored question and checked again). */
+export const ZQuestionInput = z.object({
+  name: z.string().trim().min(1).max(TEMPLATE_TEXT_MAX),
+  type: z.enum(QUESTION_TYPES),
+  description: z.string().trim().max(TEMPLATE_TEXT_MAX).nullish(),
+  required: z.boolean().default(true),
+  select: ZSelectConfig.nullish(),
+  readingRegistry: ZReadingRegistryConfig.nullish(),
+  text: ZTextConfig.nullish(),
+});
+/** PATCH bodies: every field optional and without defaults, so an absent field stays as it is. */
+export const ZQuestionPatch = ZQuestionInput.extend({ name: ZQuestionInput.shape.name.optional(), type: ZQuestionInput.shape.type.optional(), required: z.boolean().optional() });
+
+/** Incident template of a question: what the auditor may raise when the answer fails. */
+export const ZTask = z.object({ _id: ZId.optional(), name: ZLabel });
+const incidentShape = {
+  name: ZLabel,
+  description: z.string().trim().max(TEMPLATE_TEXT_MAX).nullish(),
+  riskLevel: z.enum(RISK_LEVELS),
+  deductionPercentage: z.number().finite().min(0).max(100),
+  tasks: z.array(ZTask).max(50),
+};
+const uniqueTasks = (incident: { tasks?: { _id?: string }[] }, ctx: z.RefinementCtx) => uniqueBy(incident.tasks ?? [], (t) => t._id, ['tasks'], '_id', ctx);
+export const ZIncidentTemplate = z
+  .object({ ...incidentShape, deductionPercentage: incidentShape.deductionPercentage.default(0), tasks: incidentShape.tasks.default([]) })
+  .superRefine(uniqueTasks);
+export const ZIncidentPatch = z
+  .object({ ...incidentShape, name: ZLabel.optional(), riskLevel: incidentShape.riskLevel.optional(), deductionPercentage: incidentShape.deductionPercentage.optional(), tasks: incidentShape.tasks.optional() })
+  .superRefine(uniqueTasks);
+export interface TTask { _id: string; name: string }
+
+/** Cover field (DATA) or contact field (CONTACTS). `value` is an optional default; e-mail fields hold comma-separated e-mails. */
+export const ZFieldInput = z.object({
+  label: ZLabel,
+  type: z.enum(FIELD_TYPES),
+  required: z.boolean().default(false),
+  value: z.string().trim().max(TEMPLATE_TEXT_MAX).nullish(),
+});
+export const ZFieldPatch = ZFieldInput.extend({ label: ZLabel.optional(), type: ZFieldInput.shape.type.optional(), required: z.boolean().optional() });
+
+export const ZTemplateInput = z.object({
+  name: ZLabel,
+  description: z.string().trim().min(1).max(500),
+  language: z.enum(LANGUAGES).default(TEMPLATE_DEFAULT_LANGUAGE),
+  category: ZId.nullish(),
+  service: ZId.nullish(),
+  areaAccess: ZId.nullish(),
+});
+export const ZTemplatePatch = ZTemplateInput.extend({
+  name: ZLabel.optional(),
+  description: ZTemplateInput.shape.description.optional(),
+  language: z.enum(LANGUAGES).optional(),
+});
+
+export const ZSectionInput = z.object({
+  template: ZId,
+  title: ZLabel,
+  type: z.enum(SECTION_TYPES).default('QUESTION'),
+  duplicable: z.boolean().default(false),
+});
+
+export const ZIeQuestionInput = z.object({ question: z.string().trim().min(1).max(TEMPLATE_TEXT_MAX), type: z.enum(IE_QUESTION_TYPES).default('SIMPLE') });
+export const ZIeQuestionPatch = z.object({ question: ZIeQuestionInput.shape.question.optional(), type: z.enum(IE_QUESTION_TYPES).optional() });
+
+/** E-mails of a template field: each comma-separated entry must be a valid e-mail. */
+export function invalidEmails(value: string | null | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((e) => e.trim()).filter((e) => !EMAIL_PATTERN.test(e));
+}
+
+/** Fields live in DATA and CONTACTS sections; the type must suit the section and the value the type. Answers the offending field names. */
+export function fieldProblems(sectionType: TSectionType, field: { type: string; value?: string | null }): string[] {
+  if (sectionType === 'QUESTION') return ['section'];
+  const problems: string[] = [];
+  if (!fieldTypesOf(sectionType).includes(field.type)) problems.push('type');
+  if (field.type === 'email' && invalidEmails(field.value).length) problems.push('value');
+  return problems;
+}
+
+/** Whether a reading is within what its option expects (noFormat accepts anything). */
+export function isReadingCompliant(option: Pick<TReadingOption, 'operation' | 'minValue' | 'maxValue'>, value: number): boolean {
+  switch (option.operation) {
+    case 'greaterThan':
+      return value > (option.minValue ?? Number.NEGATIVE_INFINITY);
+    case 'lessThan':
+      return value < (option.maxValue ?? Number.POSITIVE_INFINITY);
+    case 'equal':
+      return value === option.minValue;
+    case 'between':
+      return value >= (option.minValue ?? READING_BETWEEN_DEFAULT.minValue) && value <= (option.maxValue ?? READING_BETWEEN_DEFAULT.maxValue);
+    default:
+      return true;
+  }
+}
+
+/** Highest score a select question can give (sum of positive scores when multiselect). */
+export function maxSelectScore(config: { multiselect: boolean; options: { score: number }[] }): number {
+  const scores = config.options.map((o) => o.score);
+  if (!scores.length) return 0;
+  return config.multiselect ? scores.filter((s) => s > 0).reduce((a, b) => a + b, 0) : Math.max(...scores);
+}
+
+function uniqueBy<T>(items: T[], keyOf: (item: T) => unknown, path: (string | number)[], field: string, ctx: z.RefinementCtx) {
+  const seen = new Set<unknown>();
+  items.forEach((item, i) => {
+    const key = keyOf(item);
+    if (key === undefined || key === null) return;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [...path, i, field], message: `duplicate ${field}` });
+    seen.add(key);
+  });
+}
