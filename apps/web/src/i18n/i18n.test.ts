@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { SPACE_TYPES, USER_STATUSES } from '@audit/domain/constants';
 import { ERROR_CATALOGUE } from '@audit/domain/errors';
 import { MENU, type TMenuEntry } from '../app/menu';
-import { catalogueTranslations, deepMerge } from './catalogue';
-import en from './en.json';
-import es from './es.json';
+import { catalogueTranslations } from './catalogue';
 
 type TTree = { [key: string]: string | TTree };
+import { translations } from './resources';
+
+// Shared files, every feature's own files and the catalogue, merged as the app loads them.
+const { es, en } = translations as { es: TTree; en: TTree };
+
 
 /** Every leaf as [dotted key, value]. */
 function leaves(tree: TTree, prefix = ''): [string, unknown][] {
@@ -32,14 +35,14 @@ describe('translations', () => {
   it('have the same keys in Spanish and English', () => {
     const esKeys = keysOf(es);
     const enKeys = keysOf(en);
-    expect([...esKeys].filter((k) => !enKeys.has(k)), 'missing in en.json').toEqual([]);
-    expect([...enKeys].filter((k) => !esKeys.has(k)), 'missing in es.json').toEqual([]);
+    expect([...esKeys].filter((k) => !enKeys.has(k)), 'missing in English').toEqual([]);
+    expect([...enKeys].filter((k) => !esKeys.has(k)), 'missing in Spanish').toEqual([]);
   });
 
   it('have no empty values', () => {
     for (const [name, tree] of Object.entries({ es, en })) {
       const empty = leaves(tree).filter(([, value]) => typeof value !== 'string' || value.trim() === '');
-      expect(empty.map(([key]) => key), `empty in ${name}.json`).toEqual([]);
+      expect(empty.map(([key]) => key), `empty in ${name}`).toEqual([]);
     }
   });
 
@@ -53,7 +56,7 @@ describe('translations', () => {
   });
 
   it('contain every literal key the screens use', () => {
-    const all = keysOf(deepMerge(es, catalogueTranslations('es')));
+    const all = keysOf(es);
     const plural = (key: string) => all.has(`${key}_one`) && all.has(`${key}_other`);
     const used = new Set<string>();
     for (const file of sourceFiles(join(import.meta.dirname, '..'))) {

@@ -5,9 +5,7 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/en';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@audit/domain/constants';
-import { catalogueTranslations, deepMerge } from './catalogue';
-import es from './es.json';
-import en from './en.json';
+import { translations } from './resources';
 
 dayjs.extend(relativeTime);
 
@@ -35,8 +33,8 @@ function applyDocumentLanguage(language: TLanguage) {
 const initial = detectLanguage();
 void i18n.use(initReactI18next).init({
   resources: {
-    es: { translation: deepMerge(es, catalogueTranslations('es')) },
-    en: { translation: deepMerge(en, catalogueTranslations('en')) },
+    es: { translation: translations.es },
+    en: { translation: translations.en },
   },
   lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
