@@ -9,8 +9,8 @@ export interface TRoleRef {
   superAdmin: boolean;
 }
 
-/** GET /ms-core/api/users/me */
-export interface TMe {
+/** A user as the API presents it (users search, GET users/{id}). */
+export interface TUser {
   _id: string;
   fullName: string;
   firstName: string;
@@ -27,6 +27,10 @@ export interface TMe {
   space: string;
   roles: TRoleRef[];
   createdAt: string;
+}
+
+/** GET /ms-core/api/users/me: the user plus the session's permissions and preferences. */
+export interface TMe extends TUser {
   settings: Record<string, unknown>;
   permissions: string[];
   isAdmin: boolean;

@@ -1,29 +1,12 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
-import type { TRoleRef } from '../../session/me';
+import type { TUser } from '../../session/me';
 import { notifySuccess } from '../../ui/feedback';
 
 const BASE = '/ms-core/api/users';
 
-export interface TUser {
-  _id: string;
-  fullName: string;
-  firstName: string;
-  lastName: string | null;
-  username: string;
-  email: string;
-  phone: string | null;
-  avatar: string | null;
-  status: string;
-  verified: boolean;
-  isAuditor: boolean;
-  reportType: string;
-  language: string;
-  space: string;
-  roles: TRoleRef[];
-  createdAt: string;
-}
+export type { TUser };
 
 export type TListStatus = 'active' | 'lock' | 'unverified' | 'deleted';
 export interface TUserFilters {
