@@ -182,8 +182,12 @@ test.describe('/admin/users', () => {
     await page.getByRole('menuitem', { name: 'Enviar correo' }).click();
     const dialog = page.getByRole('dialog', { name: /Nuevo correo electrónico/ });
     await expect(dialog.getByText('Carmen Cliente <client@demo.test>')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Enviar' }).click();
-    await expect(dialog.getByText('Este campo es obligatorio').first()).toBeVisible();
+    // A click while the dialog is still opening can be lost on a loaded machine: retry until the
+    // user sees the required-field messages.
+    await expect(async () => {
+      await dialog.getByRole('button', { name: 'Enviar' }).click();
+      await expect(dialog.getByText('Este campo es obligatorio').first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15000 });
     await dialog.getByLabel('Asunto').fill('Visita del martes');
     await dialog.getByLabel('Mensaje').fill('Le confirmamos la visita de inspección.');
     await dialog.getByRole('button', { name: 'Enviar' }).click();

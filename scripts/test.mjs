@@ -32,7 +32,8 @@ function run(label, command, args, env = {}) {
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-await run('pglite', 'npx', ['vitest', 'run']);
+// TEST_DATABASE_URL cleared: this pass is the embedded PGlite one, whatever the environment says.
+await run('pglite', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   await run('postgres', 'npx', ['vitest', 'run', 'apps/server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {

@@ -25,6 +25,9 @@ export interface TDatabaseHandle {
 export async function openDatabase(url: string): Promise<TDatabaseHandle> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 20 });
+    // An idle connection closed by the server (restart, failover, admin) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
