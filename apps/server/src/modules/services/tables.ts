@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { catalogueTable } from '../nomenclatures/tables.js';
 
 /** Services a company sells (catalogue of the root space). */
@@ -12,6 +12,8 @@ export const services = catalogueTable('services', {
   salesAccount: bigint('sales_account', { mode: 'number' }).notNull(),
   code: text('code'),
   type: text('type').notNull().default('SERVICE'),
+  /** Pool services show the pool contact fields in audits (product document, section 6). */
+  isPoolService: boolean('is_pool_service').notNull().default(false),
 }, { indexOn: ['category', 'groupIva', 'code', 'price', 'executionTime', 'salesAccount'] });
 
 /**
