@@ -1,7 +1,7 @@
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { unsafeUnscoped } from '../apps/server/src/platform/tenancy.js';
 import { createRootSpace, createSpace, createUser } from '../apps/server/src/seed/build.js';
-import { measure, startServer, type TMeasure } from './lib.js';
+import { measureRequests, startServer, type TMeasure } from './lib.js';
 
 /** Foundation figures: sign-in (argon2id), the per-request identity check, and a paged search over many users. */
 export async function benchFoundation(engine: 'pglite' | 'postgres'): Promise<Record<string, TMeasure>> {
@@ -18,13 +18,19 @@ export async function benchFoundation(engine: 'pglite' | 'postgres'): Promise<Re
       }
     });
     const json = { 'content-type': 'application/json' };
-    const signin = () => fetch(`${server.base}/auth/api/signin`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'admin@bench.test', password }) });
-    const { accessToken } = (await (await signin()).json()) as { accessToken: string };
+    const signinBody = JSON.stringify({ username: 'admin@bench.test', password });
+    const signin = { method: 'POST', path: '/auth/api/signin', headers: json, body: signinBody };
+    const { accessToken } = (await (await fetch(`${server.base}${signin.path}`, signin)).json()) as { accessToken: string };
     const auth = { ...json, authorization: `Bearer ${accessToken}` };
+    const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
     return {
-      signin_c10: await measure(100, 10, signin),
-      users_me_c50: await measure(3000, 50, () => fetch(`${server.base}/ms-core/api/users/me`, { headers: auth })),
-      users_search_2000_c20: await measure(1000, 20, (i) => fetch(`${server.base}/ms-core/api/users/search`, { method: 'POST', headers: auth, body: JSON.stringify({ size: 20, page: i % 50, search: i % 3 ? undefined : 'user 1', sort: '-createdAt' }) })),
+      signin_c10: await measureRequests(server.base, times(100, () => signin), { concurrency: 10 }),
+      users_me_c50: await measureRequests(server.base, times(3000, () => ({ path: '/ms-core/api/users/me', headers: auth })), { concurrency: 50 }),
+      users_search_2000_c20: await measureRequests(
+        server.base,
+        times(1000, (i) => ({ method: 'POST', path: '/ms-core/api/users/search', headers: auth, body: JSON.stringify({ size: 20, page: i % 50, search: i % 3 ? undefined : 'user 1', sort: '-createdAt' }) })),
+        { concurrency: 20 },
+      ),
     };
   } finally {
     await server.stop();

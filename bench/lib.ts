@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
@@ -48,25 +49,27 @@ export interface TMeasure {
   p95Ms: number;
 }
 
-/** Runs `total` calls with `concurrency` in flight; every call must answer 2xx. */
-export async function measure(total: number, concurrency: number, call: (i: number) => Promise<Response>): Promise<TMeasure> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        const res = await call(i);
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`call ${i} answered ${res.status}`);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+export interface TRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Sends the requests from a separate thread with `concurrency` clients in flight; with
+ * `perClientPerSecond`, each client is paced to that rate (open load) instead of sending back to
+ * back. Every request must answer 2xx.
+ */
+export async function measureRequests(base: string, requests: TRequest[], options: { concurrency: number; perClientPerSecond?: number }): Promise<TMeasure> {
+  const worker = new Worker(new URL('./loader-worker.mjs', import.meta.url), { workerData: { base, requests, ...options } });
+  const result = await new Promise<{ elapsedMs: number; latencies: number[]; failures: string[] }>((done, fail) => {
+    worker.once('message', done);
+    worker.once('error', fail);
+  });
+  await worker.terminate();
+  if (result.failures.length) throw new Error(`${result.failures.length} requests failed, e.g. ${result.failures.slice(0, 3).join(', ')}`);
+  const latencies = result.latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-  return { requests: total, perSecond: Math.round(total / elapsed), medianMs: at(0.5), p95Ms: at(0.95) };
+  return { requests: requests.length, perSecond: Math.round(requests.length / (result.elapsedMs / 1000)), medianMs: at(0.5), p95Ms: at(0.95) };
 }
