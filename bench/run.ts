@@ -1,15 +1,22 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { benchAudits } from './audits.js';
 import { benchFoundation } from './foundation.js';
 
-// npm run bench [pglite|postgres]: figures go to stdout and bench/results.json.
+// npm run bench [pglite|postgres] [foundation|audits]: figures go to stdout and bench/results.json.
 const engines = (process.argv[2] ? [process.argv[2]] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? ''}`, node: process.version };
+const suites = { foundation: benchFoundation, audits: benchAudits };
+const only = process.argv[3] as keyof typeof suites | undefined;
 for (const engine of engines) {
-  console.log(`\n${engine}: foundation`);
-  const figures = await benchFoundation(engine);
-  console.table(figures);
-  results[engine] = { foundation: figures };
+  const figures: Record<string, unknown> = {};
+  for (const [name, run] of Object.entries(suites)) {
+    if (only && name !== only) continue;
+    console.log(`\n${engine}: ${name}`);
+    figures[name] = await run(engine);
+    console.table(figures[name]);
+  }
+  results[engine] = figures;
 }
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nwritten to bench/results.json');

@@ -27,6 +27,12 @@ import { areasRoutes, establishmentsRoutes } from './modules/structures/routes-s
 import { templatesRoutes } from './modules/templates/routes.js';
 import { ieSectionsRoutes } from './modules/templates/routes-ie.js';
 import { sectionsRoutes } from './modules/templates/routes-sections.js';
+import { auditsModule } from './modules/audits/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
+import { registerMultipart } from './modules/files/upload.js';
+import { reportsRoutes } from './modules/reports/routes.js';
+import { renderPdfJob } from './modules/reports/pdf-job.js';
+import { RENDER_PDF_JOB } from './modules/reports/service.js';
 
 export interface TAppDeps {
   config: TConfig;
@@ -85,6 +91,10 @@ const modules: [string, (app: FastifyInstance, ctx: TModuleContext) => Promise<v
   [`${CORE}/audit-templates`, templatesRoutes],
   [`${CORE}/sections`, sectionsRoutes],
   [`${CORE}/ie-sections`, ieSectionsRoutes],
+  /** /audits and /questionnaire-ies. */
+  [CORE, auditsModule],
+  [`${CORE}/files`, filesRoutes],
+  [`${CORE}/reports`, reportsRoutes],
   /** /countries, /states and /cities (global reference data, loaded at start). */
   [CORE, geographyRoutes],
 ];
@@ -112,11 +122,12 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const mail = createMailTransport({ smtpUrl: deps.config.SMTP_URL, from: deps.config.MAIL_FROM, dataDir: deps.config.DATA_DIR });
   const ctx: TModuleContext = { db: deps.db, config: deps.config, tokens: createTokenService(deps.config.jwtSecret), mail };
   // The worker is started by main.ts; tests run due jobs with app.jobs.runDue().
-  const queue = createJobQueue(deps.db, { [SEND_EMAIL_JOB]: sendEmailJob(ctx) }, { pollMs: deps.config.JOB_POLL_MS, log: (msg, err) => app.log.warn({ err }, msg) });
+  const queue = createJobQueue(deps.db, { [SEND_EMAIL_JOB]: sendEmailJob(ctx), [RENDER_PDF_JOB]: renderPdfJob(ctx) }, { pollMs: deps.config.JOB_POLL_MS, log: (msg, err) => app.log.warn({ err }, msg) });
   app.decorate('jobs', queue);
   app.addHook('onClose', () => queue.stop());
   await registerOpenApi(app);
   registerAuthentication(app, deps.db, ctx.tokens);
+  await registerMultipart(app, deps.config);
   for (const [prefix, plugin] of modules) await app.register((scope) => plugin(scope, ctx), { prefix });
   if (deps.extend) await deps.extend(app, ctx);
   await registerWebApp(app, deps.serveWeb ? deps.config.WEB_DIST : null);

@@ -24,6 +24,15 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Auditorías <no-reply@localhost>'),
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** File store: local disk under DATA_DIR/files unless S3_BUCKET is set (then S3 or any S3-compatible server). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Largest file POST /files/upload accepts (images are re-encoded and end far smaller). */
+  UPLOAD_MAX_MB: z.coerce.number().min(1).max(200).default(20),
 });
 
 export type TConfig = z.infer<typeof ZEnv> & { jwtSecret: string };

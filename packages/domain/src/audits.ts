@@ -293,7 +293,8 @@ export type TFinishProblem = { reference: 'AUD0001' | '493' | '495' | '496' | '4
  * Why an audit cannot finish, in the order the server checks (calls document, section 8):
  * unanswered required questions (AUD0001, a project addition), failed answers without a selected
  * issue (493), non-failed answers with issues or solved-in-place issues whose tasks are not all
- * marked (495), contacts without name or e-mail (496) or with a badly formatted e-mail (497).
+ * marked (495), contacts without name or e-mail, or a required name / e-mail contact field left empty
+ * (496), or with a badly formatted e-mail (497).
  */
 export function finishProblems(audit: { sections: Pick<TAuditSection, 'type' | 'questions' | 'fields'>[] }): TFinishProblem | null {
   const questions = audit.sections.filter((s) => s.type === 'QUESTION').flatMap((s) => s.questions);
@@ -307,10 +308,18 @@ export function finishProblems(audit: { sections: Pick<TAuditSection, 'type' | '
   );
   if (wrongIssues.length) return { reference: '495', questions: wrongIssues.map((q) => q._id) };
   const contacts = contactEntries(audit.sections);
-  if (contacts.some((c) => !c.name.trim() || !c.email.trim())) return { reference: '496', questions: [] };
+  // A required name / e-mail contact field left empty is a contact without name or e-mail too.
+  const emptyRequired = audit.sections
+    .filter((s) => s.type === 'CONTACTS')
+    .flatMap((s) => s.fields)
+    .some((f) => f.required && CONTACT_NAME_OR_EMAIL_TYPES.includes(f.type) && !f.value?.trim());
+  if (emptyRequired || contacts.some((c) => !c.name.trim() || !c.email.trim())) return { reference: '496', questions: [] };
   if (contacts.some((c) => !EMAIL_PATTERN.test(c.email.trim()))) return { reference: '497', questions: [] };
   return null;
 }
+
+/** Contact fields that hold a contact's name or e-mail (a required one must not be empty to finish). */
+const CONTACT_NAME_OR_EMAIL_TYPES = ['text', 'email', 'contact_information'];
 
 /**
  * Contacts of CONTACTS sections: each `contact_information` field holds a JSON list of

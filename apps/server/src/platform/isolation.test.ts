@@ -67,6 +67,9 @@ async function probeAll(caller: TTenant, target: TTenant) {
   return calls;
 }
 
+/** Some 200 routes, each called several ways: far above one ordinary test's time on a busy machine. */
+const PROBE_TIMEOUT_MS = 180_000;
+
 describe('tenant isolation on every registered route', () => {
   it('covers the routes of every module', () => {
     const urls = t.app.routeTable.map((r) => r.url);
@@ -76,11 +79,11 @@ describe('tenant isolation on every registered route', () => {
   it("tenant A's administrator finds nothing of tenant B and changes nothing", async () => {
     const calls = await probeAll(a, b);
     expect(calls).toBeGreaterThanOrEqual(t.app.routeTable.length * 5);
-  });
+  }, PROBE_TIMEOUT_MS);
 
   it("tenant B's administrator finds nothing of tenant A and changes nothing", async () => {
     await probeAll(b, a);
-  });
+  }, PROBE_TIMEOUT_MS);
 
   it('a client user finds nothing of the company above it, nor of another client', async () => {
     const sibling = await unsafeUnscoped(t.db, async (tx) => {

@@ -43,17 +43,17 @@ export async function seedDemoClients(tx: TDb, d: TDemoClients) {
   const [marAzulSr, olivoSr] = await tx
     .insert(socialReasons)
     .values([
-      { ...at(root), name: 'Mar Azul Hoteles S.L.', legalRepresentative: 'Marta Ruiz Sanz', phones: [{ type: 'work', phone: '+34963000111' }], email: 'legal@marazul.example' },
-      { ...at(root), name: 'El Olivo Restauración S.L.', legalRepresentative: 'Javier Gómez', phones: [{ type: 'work', phone: '+34915550000' }], email: 'admin@elolivo.example' },
+      { ...at(root), name: 'Mar Azul Hoteles S.L.', legalRepresentative: 'Marta Ruiz Sanz', phones: [{ type: 'work', phone: '+34963000111' }], email: 'legal@marazul.es' },
+      { ...at(root), name: 'El Olivo Restauración S.L.', legalRepresentative: 'Javier Gómez', phones: [{ type: 'work', phone: '+34915550000' }], email: 'admin@elolivo.es' },
     ])
     .returning({ id: socialReasons.id });
 
-  const service = (name: string, category: string, executionTime: number, price: number, groupIva: string, code: string) => ({ ...at(root), name, category, executionTime, price, groupIva, salesAccount: 70500000, code, description: null });
+  const service = (name: string, category: string, executionTime: number, price: number, groupIva: string, code: string, isPoolService = false) => ({ ...at(root), name, category, executionTime, price, groupIva, salesAccount: 70500000, code, description: null, isPoolService });
   const [hygiene, pools, legionella] = await tx
     .insert(services)
     .values([
       service('Auditoría de higiene', serviceCategory['Higiene alimentaria']!, 3, 180, 'typeC', 'AUD-HIG'),
-      service('Auditoría de piscinas', serviceCategory.Aguas!, 2, 150, 'typeC', 'AUD-PIS'),
+      service('Auditoría de piscinas', serviceCategory.Aguas!, 2, 150, 'typeC', 'AUD-PIS', true),
       service('Control de legionela', serviceCategory.Aguas!, 1.5, 95.5, 'typeB', 'CTL-LEG'),
     ])
     .returning({ id: services.id, name: services.name });
@@ -73,10 +73,10 @@ export async function seedDemoClients(tx: TDb, d: TDemoClients) {
   const ES = countryId('ES');
   const client = (space: TSeedSpace, extra: Partial<typeof structureDetails.$inferInsert>) => ({ spaceId: space.id, secureSpacePath: space.path, country: ES, active: true, ...extra });
   await tx.insert(structureDetails).values([
-    client(d.hotel, { code: 'CLI-001', cif: 'B46123456', province: stateId('ES', '46'), municipality: cityId('ES', '46250'), address: 'Avenida del Puerto 120', zipCode: 46023, phones: [{ type: 'work', phone: '+34963000100' }], email: 'direccion@marazul.example', billingEmail: 'facturas@marazul.example', contactPerson: 'Marta Ruiz', paymentType: payment.Transferencia, activities: [activity['Hostelería']!], company: company['Higiene Demo Levante'], socialReason: marAzulSr!.id, visitDays: [5, 20] }),
-    client(d.hotelValencia, { code: 'EST-001', province: stateId('ES', '46'), municipality: cityId('ES', '46250'), address: 'Paseo de Neptuno 2', zipCode: 46011, socialReason: marAzulSr!.id, openMonth: 1, closeMonth: 12, auditReportEmail: 'calidad.valencia@marazul.example' }),
+    client(d.hotel, { code: 'CLI-001', cif: 'B46123456', province: stateId('ES', '46'), municipality: cityId('ES', '46250'), address: 'Avenida del Puerto 120', zipCode: 46023, phones: [{ type: 'work', phone: '+34963000100' }], email: 'direccion@marazul.es', billingEmail: 'facturas@marazul.es', contactPerson: 'Marta Ruiz', paymentType: payment.Transferencia, activities: [activity['Hostelería']!], company: company['Higiene Demo Levante'], socialReason: marAzulSr!.id, visitDays: [5, 20] }),
+    client(d.hotelValencia, { code: 'EST-001', province: stateId('ES', '46'), municipality: cityId('ES', '46250'), address: 'Paseo de Neptuno 2', zipCode: 46011, socialReason: marAzulSr!.id, openMonth: 1, closeMonth: 12, auditReportEmail: 'calidad.valencia@marazul.es' }),
     client(d.hotelAlicante, { code: 'EST-002', province: stateId('ES', '03'), municipality: cityId('ES', '03014'), address: 'Explanada de España 5', zipCode: 3002, socialReason: marAzulSr!.id, openMonth: 3, closeMonth: 10, visitDays: [10] }),
-    client(d.olivo, { code: 'CLI-002', cif: 'B28765432', province: stateId('ES', '28'), municipality: cityId('ES', '28079'), address: 'Calle de Alcalá 45', zipCode: 28014, phones: [{ type: 'mobile', phone: '+34600111222' }], email: 'info@elolivo.example', contactPerson: 'Javier Gómez', paymentType: payment['Domiciliación'], activities: [activity['Restauración']!], company: company['Higiene Demo Centro'], socialReason: olivoSr!.id }),
+    client(d.olivo, { code: 'CLI-002', cif: 'B28765432', province: stateId('ES', '28'), municipality: cityId('ES', '28079'), address: 'Calle de Alcalá 45', zipCode: 28014, phones: [{ type: 'mobile', phone: '+34600111222' }], email: 'info@elolivo.es', contactPerson: 'Javier Gómez', paymentType: payment['Domiciliación'], activities: [activity['Restauración']!], company: company['Higiene Demo Centro'], socialReason: olivoSr!.id }),
     client(d.olivoCentro, { code: 'EST-003', province: stateId('ES', '28'), municipality: cityId('ES', '28005'), address: 'Calle Mayor 10', zipCode: 28801, socialReason: olivoSr!.id }),
     ...d.areas.map(({ space, type }) => ({ spaceId: space.id, secureSpacePath: space.path, areaType: areaType[type] ?? null })),
   ]);
@@ -96,6 +96,6 @@ export async function seedDemoClients(tx: TDb, d: TDemoClients) {
 /** The second tenant gets its own, separate nomenclatures. */
 export async function seedOtherTenantClients(tx: TDb, root: TSeedSpace) {
   const types = await named(tx, areaTypes, root, [['Pool', 'Swimming pools'], ['Kitchen', 'Kitchens']]);
-  const [service] = await tx.insert(services).values({ ...at(root), name: 'Pool inspection', executionTime: 2, price: 140, groupIva: 'typeA', salesAccount: 70000001, code: 'POOL' }).returning({ id: services.id });
+  const [service] = await tx.insert(services).values({ ...at(root), name: 'Pool inspection', executionTime: 2, price: 140, groupIva: 'typeA', salesAccount: 70000001, code: 'POOL', isPoolService: true }).returning({ id: services.id });
   return { serviceId: service!.id, areaAccessId: types.Pool! };
 }

@@ -1,6 +1,7 @@
 import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { createRootSpace, createSpace, createUser } from './build.js';
+import { seedDemoAudits } from './audits.js';
 import { seedDemoClients, seedOtherTenantClients } from './clients.js';
 import { seedDemoTemplates, seedOtherTenantTemplates } from './templates.js';
 
@@ -12,7 +13,7 @@ export const DEMO_ACCOUNTS = [
   'admin@other.test    administrator of Other Audits (a separate tenant)',
 ];
 
-/** Two separate root spaces (tenants), with clients, establishments, areas and users. */
+/** Two separate root spaces (tenants), with clients, establishments, areas, users, templates and audits. */
 export async function seedDemo(tx: TDb) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const common = { password: DEMO_PASSWORD, passwordHash };
@@ -37,10 +38,11 @@ export async function seedDemo(tx: TDb) {
     olivoCentro,
     areas: [{ space: hvKitchen, type: 'Cocina' }, { space: hvPool, type: 'Piscina' }, { space: haKitchen, type: 'Cocina' }, { space: ocKitchen, type: 'Cocina' }, { space: ocStore, type: 'Almacén' }],
   });
-  await seedDemoTemplates(tx, demo.space, refs);
+  const templates = await seedDemoTemplates(tx, demo.space, refs);
 
   await createUser(tx, { ...common, email: 'admin@demo.test', username: 'admin', firstName: 'Ana', lastName: 'Administradora', home: demo.space, roleIds: [demo.roles.SPACE_ADMIN!] });
-  await createUser(tx, { ...common, email: 'auditor@demo.test', username: 'auditor', firstName: 'Álvaro', lastName: 'Auditor', home: demo.space, roleIds: [demo.roles.auditor!], isAuditor: true });
+  const auditor = await createUser(tx, { ...common, email: 'auditor@demo.test', username: 'auditor', firstName: 'Álvaro', lastName: 'Auditor', home: demo.space, roleIds: [demo.roles.auditor!], isAuditor: true });
+  await seedDemoAudits(tx, { root: demo.space, client: hotel, establishment: hotelValencia, auditorId: auditor.id, serviceId: refs.services['Auditoría de higiene']!, templateId: templates.hygiene });
   await createUser(tx, { ...common, email: 'client@demo.test', username: 'client', firstName: 'Carmen', lastName: 'Cliente', home: hotel, roleIds: [demo.roles.USER!] });
   await createUser(tx, { ...common, email: 'consultant@demo.test', username: 'consultant', firstName: 'Clara', lastName: 'Consultora', home: hotel, memberOf: [olivo], roleIds: [demo.roles.USER!] });
   await createUser(tx, { ...common, email: 'pending@demo.test', username: 'pending', firstName: 'Pedro', lastName: 'Pendiente', home: hotel, roleIds: [demo.roles.USER!], status: 'UNVERIFIED' });

@@ -126,6 +126,7 @@ export async function seedDemoTemplates(tx: TDb, root: TSeedSpace, refs: TTempla
   for (const [name, incidents] of POOL) water.scored(name, incidents);
   contacts(pools);
   await b.write(tx);
+  return { hygiene: hygiene.id, pools: pools.id };
 }
 
 /** The second tenant's own small template, in English. */

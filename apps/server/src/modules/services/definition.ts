@@ -10,7 +10,7 @@ const IVA_GROUP_NAMES = Object.keys(IVA_GROUPS) as [TIvaGroup, ...TIvaGroup[]];
 /**
  * Service (product document, sections 3 and 5): name, executionTime, price (euros) and salesAccount
  * required; groupIva typeA (0 %, the default), typeB (10 %) or typeC (21 %); category is a service
- * category the caller can see. `type` is always SERVICE.
+ * category the caller can see. `type` is always SERVICE; isPoolService (default false) marks pool audits.
  */
 export const serviceDef: TCatalogueDefinition = {
   table: services,
@@ -26,6 +26,8 @@ export const serviceDef: TCatalogueDefinition = {
     salesAccount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     code: ZOptionalText(100),
     type: z.literal(SERVICE_TYPE).optional(),
+    /** Pool services show the pool contact fields in audits. */
+    isPoolService: z.boolean().optional(),
   }),
   output: {
     category: z.string().nullable(),
@@ -36,6 +38,7 @@ export const serviceDef: TCatalogueDefinition = {
     salesAccount: z.number(),
     code: z.string().nullable(),
     type: z.string(),
+    isPoolService: z.boolean(),
   },
   fields: {
     category: { column: services.category, type: 'uuid' },
@@ -44,9 +47,10 @@ export const serviceDef: TCatalogueDefinition = {
     groupIva: { column: services.groupIva, type: 'enum', values: IVA_GROUP_NAMES },
     salesAccount: { column: services.salesAccount, type: 'number' },
     code: { column: services.code, type: 'text' },
+    isPoolService: { column: services.isPoolService, type: 'boolean' },
   },
   toValues: (input) => {
-    const keys = ['category', 'executionTime', 'price', 'groupIva', 'salesAccount', 'code'] as const;
+    const keys = ['category', 'executionTime', 'price', 'groupIva', 'salesAccount', 'code', 'isPoolService'] as const;
     return Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
   },
   present: (row) => ({
@@ -58,6 +62,7 @@ export const serviceDef: TCatalogueDefinition = {
     salesAccount: Number(row.salesAccount),
     code: row.code ?? null,
     type: row.type,
+    isPoolService: row.isPoolService === true,
   }),
   validate: async (tx, caller, input) => serviceCategoriesService.assertVisible(tx, caller, [input.category as string | null], 'category'),
 };

@@ -85,4 +85,8 @@ export async function searchClientServices(ctx: TModuleContext, caller: TAuth, c
 
 /** For the templates module: templates usable in a space (see repo.goalOffersTemplate), and cleanup on delete. */
 export const goalOffersTemplate = repo.goalOffersTemplate;
+export const goalInSpaceOffersTemplate = repo.goalInSpaceOffersTemplate;
+
+/** For the audits module: the goals that apply to a space (its own, else its nearest ancestor's). */
+export const nearestGoals = (tx: TDb, path: string) => repo.nearestGoals(tx, path);
 export const forgetTemplate = repo.forgetTemplate;

@@ -24,6 +24,19 @@ export async function deleteGoalsBelow(tx: TDb, secureSpacePath: string) {
   await tx.delete(spaceServiceGoals).where(sql`${spaceServiceGoals.secureSpacePath} like ${`${secureSpacePath}%`}`);
 }
 
+/**
+ * The goals of the nearest space on `path` (the space itself, then its ancestors) that has any: an
+ * establishment without goals of its own uses its client's. Read under the caller's scope.
+ */
+export function nearestGoals(tx: TDb, path: string) {
+  const nearest = sql`(select g.space_id from space_service_goals g where ${path} like g.secure_space_path || '%' order by length(g.secure_space_path) desc limit 1)`;
+  return tx.select().from(spaceServiceGoals).where(sql`${spaceServiceGoals.spaceId} = ${nearest}`).orderBy(spaceServiceGoals.position);
+}
+
+/** Predicate for the templates module: the goal of `serviceId` in exactly this space names no templates or this one. */
+export const goalInSpaceOffersTemplate = (spaceId: string, templateId: SQL, serviceId: SQL) =>
+  sql`exists (select 1 from space_service_goals g where g.space_id = ${spaceId} and g.service_id = ${serviceId} and (cardinality(g.templates) = 0 or ${templateId} = any(g.templates)))`;
+
 /** Predicate on services: a goal exists in exactly this space. */
 export const offeredIn = (spaceId: string) => sql`exists (select 1 from space_service_goals g where g.service_id = "services"."id" and g.space_id = ${spaceId})`;
 

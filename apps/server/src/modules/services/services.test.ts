@@ -34,13 +34,15 @@ describe('/ms-core/api/services', () => {
 
   it('stores price in euros, IVA group typeA by default, and a visible category', async () => {
     const plain = await admin.post(BASE, service());
-    expect(plain.body).toMatchObject({ price: 120.5, executionTime: 2, salesAccount: 70500000, groupIva: 'typeA', ivaPercentage: 0, type: 'SERVICE', category: null });
+    expect(plain.body).toMatchObject({ price: 120.5, executionTime: 2, salesAccount: 70500000, groupIva: 'typeA', ivaPercentage: 0, type: 'SERVICE', category: null, isPoolService: false });
     expect((await admin.post(BASE, service({ name: 'Otra', category: a.root.id }))).body.fields).toEqual(['category']);
     const category = (await admin.post('/ms-core/api/service-categories', { name: 'Higiene', description: 'Servicios de higiene' })).body._id;
     const pool = await admin.post(BASE, service({ name: 'Auditoría de piscinas', groupIva: 'typeC', category, code: 'PIS-01' }));
     expect(pool.body).toMatchObject({ groupIva: 'typeC', ivaPercentage: 21, category, code: 'PIS-01' });
-    const patched = await admin.patch(`${BASE}/${pool.body._id}`, { price: 99.99 });
-    expect(patched.body).toMatchObject({ price: 99.99, groupIva: 'typeC' });
+    const patched = await admin.patch(`${BASE}/${pool.body._id}`, { price: 99.99, isPoolService: true });
+    expect(patched.body).toMatchObject({ price: 99.99, groupIva: 'typeC', isPoolService: true });
+    const pools = await auditor.post(`${BASE}/search`, { filters: [{ field: 'isPoolService', value: true }] });
+    expect(pools.body.map((s: { name: string }) => s.name)).toEqual(['Auditoría de piscinas']);
     const cheap = await auditor.post(`${BASE}/search`, { filters: [{ field: 'price', operator: 'lt', value: 100 }] });
     expect(cheap.body.map((s: { name: string }) => s.name)).toEqual(['Auditoría de piscinas']);
   });

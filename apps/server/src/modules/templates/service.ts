@@ -57,6 +57,9 @@ async function page(tx: TDb, caller: TAuth, body: TSearchBody, extra?: SQL) {
 
 export const searchTemplates = (ctx: TModuleContext, caller: TAuth, body: TSearchBody) => scoped(ctx, caller, (tx) => page(tx, caller, body));
 
+/** For the audits wizard: a page of templates narrowed by `extra` (qualified "audit_templates" columns), in the caller's transaction. */
+export const searchTemplatesWhere = (tx: TDb, caller: TAuth, body: TSearchBody, extra: SQL) => page(tx, caller, body, extra);
+
 export const getTemplate = (ctx: TModuleContext, caller: TAuth, id: string) => scoped(ctx, caller, (tx) => readTemplate(tx, caller, id));
 
 /** References must be visible to the caller; the category must be a TEMPLATE category. */

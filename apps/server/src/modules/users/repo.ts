@@ -29,6 +29,7 @@ const userColumns = {
   reportType: users.reportType,
   language: users.language,
   onboardingCompleted: users.onboardingCompleted,
+  accessServices: users.accessServices,
   settings: users.settings,
   createdAt: users.createdAt,
   roles: rolesOf,
@@ -95,6 +96,29 @@ export async function findUserInScope(tx: TDb, scope: TScope, id: string) {
 export async function unsafeFindOwnUser(tx: TDb, id: string) {
   const [row] = await selectUsers(tx).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** Auditors of a company: active, verified users with isAuditor whose home is the company's root space. */
+export function listAuditors(tx: TDb, scope: TScope, rootPath: string, id?: string) {
+  return tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        inScope(users.secureSpacePath, scope),
+        eq(users.secureSpacePath, rootPath),
+        eq(users.isAuditor, true),
+        eq(users.verified, true),
+        eq(users.status, 'ACTIVE'),
+        id ? eq(users.id, id) : undefined,
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.id);
+}
+
+/** Display names of users by id, whatever their space (reviewed: callers pass ids they may show). */
+export function unsafeNamesOf(tx: TDb, ids: string[]) {
+  return tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
 }
 
 export async function findUsersInScope(tx: TDb, scope: TScope, ids: string[]) {

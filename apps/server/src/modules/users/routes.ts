@@ -24,6 +24,7 @@ export const ZUser = z.object({
   reportType: z.string(),
   language: z.string(),
   onboardingCompleted: z.boolean(),
+  accessServices: z.array(z.string()),
   space: z.string(),
   roles: z.array(ZRoleRef),
   createdAt: z.string(),
@@ -81,6 +82,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     isAuditor: z.boolean().optional(),
     language: z.enum(['es', 'en']).optional(),
     reportType: z.enum(REPORT_TYPES).optional(),
+    accessServices: z.array(ZId).max(200).optional(),
     password: z.string().max(256).optional(),
     autoGeneratePassword: z.boolean().optional(),
   });

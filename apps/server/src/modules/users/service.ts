@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { TSearchBody } from '@audit/domain/search';
 import { isAcceptablePassword } from '@audit/domain/validators';
 import type { TAuth } from '../../platform/auth.js';
+import type { TDb } from '../../platform/db.js';
 import { forbidden, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -13,7 +14,7 @@ import * as repo from './repo.js';
 export function presentUser(row: repo.TUserRow) {
   return {
     _id: row.id,
-    fullName: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    fullName: fullNameOf(row),
     firstName: row.firstName,
     lastName: row.lastName,
     username: row.username,
@@ -26,6 +27,8 @@ export function presentUser(row: repo.TUserRow) {
     reportType: row.reportType,
     language: row.language,
     onboardingCompleted: row.onboardingCompleted,
+    /** When not empty, the only services this user may create audits for. */
+    accessServices: row.accessServices ?? [],
     space: row.spaceId,
     roles: row.roles,
     createdAt: iso(row.createdAt)!,
@@ -42,6 +45,31 @@ export async function getMe(ctx: TModuleContext, caller: TAuth) {
     isAdmin: caller.isAdmin,
     currentSpace: caller.spaceId,
   };
+}
+
+/** The caller's own access services, whatever the current space (reviewed: keyed by the token's user id). */
+export async function ownAccessServices(ctx: TModuleContext, userId: string): Promise<string[]> {
+  const row = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeFindOwnUser(tx, userId));
+  return row?.accessServices ?? [];
+}
+
+export const fullNameOf = (row: { firstName: string; lastName: string | null }) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+
+/** For the audits wizard: the company's auditors (see repo.listAuditors), in the caller's transaction. */
+export async function findAuditors(tx: TDb, caller: TAuth, rootPath: string, id?: string) {
+  const rows = await repo.listAuditors(tx, caller, rootPath, id);
+  return rows.map((r) => ({ _id: r.id, fullName: fullNameOf(r), email: r.email }));
+}
+
+/**
+ * Names of users an audit names (auditor, owner) that the caller's scope cannot read: a client's
+ * user reads the company's auditor's name on the report. Only names leave; reviewed unscoped read.
+ */
+export async function unsafeUserNames(ctx: TModuleContext, ids: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeNamesOf(tx, wanted));
+  return new Map(rows.map((r) => [r.id, fullNameOf(r)]));
 }
 
 export async function saveMySetting(ctx: TModuleContext, caller: TAuth, key: string, value: unknown) {

@@ -158,6 +158,15 @@ describe('creating and updating users', () => {
     expect(res.body).toMatchObject({ firstName: 'Nuri', phone: '+34600111222' });
     expect(res.body.roles.map((r: { name: string }) => r.name)).toEqual(['USER']);
   });
+
+  it("keeps a worker's access services (visible services only)", async () => {
+    const service = await admin.api.post('/ms-core/api/services', { name: `Higiene ${tenant.tag}`, executionTime: 1, price: 10, salesAccount: 1 });
+    const created = await admin.api.post('/ms-core/api/users', { ...input('acc'), accessServices: [service.body._id, service.body._id] });
+    expect(created.body.accessServices).toEqual([service.body._id]);
+    const cleared = await admin.api.patch(`/ms-core/api/users/${created.body._id}`, { ...input('acc'), accessServices: [] });
+    expect(cleared.body.accessServices).toEqual([]);
+    expect((await admin.api.patch(`/ms-core/api/users/${created.body._id}`, { ...input('acc'), accessServices: [tenant.root.id] })).body.fields).toEqual(['accessServices']);
+  });
 });
 
 describe('me', () => {

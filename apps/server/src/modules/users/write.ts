@@ -5,6 +5,7 @@ import { scoped, type TModuleContext } from '../../platform/http.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { recordTrace } from '../../platform/trace.js';
 import * as roles from '../roles/service.js';
+import { servicesService } from '../services/definition.js';
 import * as repo from './repo.js';
 import { generatePassword, presentUser } from './service.js';
 
@@ -18,6 +19,7 @@ export interface TUserInput {
   isAuditor?: boolean;
   language?: 'es' | 'en';
   reportType?: string;
+  accessServices?: string[];
   password?: string;
   autoGeneratePassword?: boolean;
 }
@@ -38,6 +40,7 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
   return scoped(ctx, caller, async (tx) => {
     await assertLoginFree(tx, input);
     await roles.assertRolesUsable(tx, caller, input.roles);
+    await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
     const id = await repo.insertUser(tx, {
       spaceId: caller.spaceId,
       secureSpacePath: caller.spacePath,
@@ -49,6 +52,7 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
       isAuditor: input.isAuditor ?? false,
       language: input.language ?? 'es',
       reportType: input.reportType ?? 'default',
+      accessServices: [...new Set(input.accessServices ?? [])],
       status: 'ACTIVE',
       verified: true,
       passwordHash,
@@ -68,6 +72,7 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
     if (!before) throw notFound();
     await assertLoginFree(tx, input, id);
     await roles.assertRolesUsable(tx, caller, input.roles);
+    await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
     await repo.updateUsers(tx, [id], {
       firstName: input.firstName,
       lastName: emptyToNull(input.lastName),
@@ -77,6 +82,7 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
       ...(input.isAuditor !== undefined ? { isAuditor: input.isAuditor } : {}),
       ...(input.language ? { language: input.language } : {}),
       ...(input.reportType ? { reportType: input.reportType } : {}),
+      ...(input.accessServices ? { accessServices: [...new Set(input.accessServices)] } : {}),
     });
     await repo.replaceRoles(tx, id, before.secureSpacePath, input.roles);
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'users', entityId: id, secureSpacePath: before.secureSpacePath, payload: { before: presentUser(before), after: input } });

@@ -1,0 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { evaluateAnswer, type TAnswerInput } from '@audit/domain/audits';
+import type { TAuth } from '../../platform/auth.js';
+import type { TDb } from '../../platform/db.js';
+import { invalidData, notFound } from '../../platform/errors.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import { loadRunnable, loadRunnableQuestion } from './access.js';
+import { answerProblems } from './answer-rules.js';
+import { presentAnswer } from './present.js';
+import { auditAnswers } from './tables.js';
+
+/**
+ * Saving an answer is the hot path (many per second per audit, replayed after offline work): one
+ * read (access.loadRunnableQuestion: status, auditor, question, answer) and one upsert on the
+ * unique question_id, in one transaction. The audit row is never written here (no hot-row lock);
+ * GET and check-score compute the scores, finishing stores them. Answers carry their author and
+ * time instead of a trace row each.
+ */
+export async function saveAnswerIn(tx: TDb, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
+  const { audit, question, answerQuestion } = await loadRunnableQuestion(tx, caller, auditId, input.section, input.question, answerId);
+  if (answerId && !answerQuestion) throw notFound();
+  if (answerId && answerQuestion !== question.id) throw invalidData(['question']);
+  const problems = answerProblems(question, input.templateAnswer);
+  if (problems.length) throw invalidData(problems);
+  const { score, failed } = evaluateAnswer({ type: question.type, select: question.config.select ?? null }, input.templateAnswer);
+  const values = { templateAnswer: input.templateAnswer, score, failed, sectionId: question.sectionId, authorId: caller.userId };
+  // A replayed or concurrent add of the same question updates the one answer instead of adding a second.
+  const [row] = await tx
+    .insert(auditAnswers)
+    .values({ auditId: audit.id, spaceId: audit.spaceId, secureSpacePath: audit.secureSpacePath, questionId: question.id, ...values })
+    .onConflictDoUpdate({ target: auditAnswers.questionId, set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  return presentAnswer(row!);
+}
+
+export const addAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, input: TAnswerInput) => scoped(ctx, caller, (tx) => saveAnswerIn(tx, caller, auditId, input));
+
+export const updateAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string, input: TAnswerInput) =>
+  scoped(ctx, caller, (tx) => saveAnswerIn(tx, caller, auditId, input, answerId));
+
+export async function removeAnswer(ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string) {
+  await scoped(ctx, caller, async (tx) => {
+    await loadRunnable(tx, caller, auditId);
+    const removed = await tx.delete(auditAnswers).where(and(eq(auditAnswers.id, answerId), eq(auditAnswers.auditId, auditId))).returning({ id: auditAnswers.id });
+    if (!removed.length) throw notFound();
+  });
+}

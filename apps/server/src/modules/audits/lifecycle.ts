@@ -1,0 +1,95 @@
+import { finishProblems, issueCounts, riskOf, auditScore } from '@audit/domain/audits';
+import type { TAuth } from '../../platform/auth.js';
+import type { TDb } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import { recordTrace } from '../../platform/trace.js';
+import { discardStored } from '../files/service.js';
+import { assertStatus, loadAudit, loadRunnable, statusRefused } from './access.js';
+import { dateRange, traceAt } from './create.js';
+import { evidenceFilesOf, forgetFiles } from './media-files.js';
+import { copyPrevious } from './previous.js';
+import { isIncomplete, type TAuditView } from './present.js';
+import { auditView, loadAuditTree, sectionsOf } from './read.js';
+import * as repo from './repo.js';
+import { thenRead } from './service.js';
+import * as tree from './tree-repo.js';
+
+/**
+ * The audit's states (product document, section 4): draft -> running (execute) -> finished
+ * (finished) -> running (reopen, which erases the issues). Each step writes its trace in the same
+ * transaction. Each `...In` works inside the caller's transaction (the seed runs them too).
+ */
+
+/** Starts a draft; with `usePrevious`, copies the last finished audit's answers, notes and issues. */
+export async function executeIn(tx: TDb, caller: TAuth, id: string, usePrevious: boolean) {
+  const audit = await loadRunnable(tx, caller, id, ['draft', 'accepted']);
+  if (isIncomplete(audit)) throw new AppError('BADREQUESTERROR', 'AUD0003');
+  await repo.updateAudit(tx, id, { status: 'running' });
+  const copied = usePrevious && audit.previousAuditId ? await copyPrevious(tx, caller, id, audit.previousAuditId) : null;
+  await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { status: audit.status }, after: { status: 'running' }, usePrevious, copied } });
+  return id;
+}
+
+/**
+ * Finishes a running audit when finishProblems (domain) finds nothing: AUD0001, 493, 495 with
+ * `fields` = the question ids, then 496, 497. Stores scores, counts, risk and the date.
+ */
+export async function finishIn(tx: TDb, caller: TAuth, id: string, view: TAuditView) {
+  const audit = await loadRunnable(tx, caller, id);
+  const { rows } = await loadAuditTree(tx, caller, id);
+  const sections = sectionsOf(rows, view);
+  const problem = finishProblems({ sections });
+  if (problem) throw new AppError('BADREQUESTERROR', problem.reference, problem.questions);
+  const { totalScore, finalScore, percentage, deductions } = auditScore(sections);
+  const counts = issueCounts(sections.flatMap((s) => s.questions.flatMap((q) => q.issues)));
+  const stored = { totalScore, finalScore, percentage, deductions, ...counts, recalculatedRisk: riskOf(counts) };
+  await repo.updateAudit(tx, id, { status: 'finished', finishedDate: new Date(), ...stored });
+  await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { status: 'running' }, after: { status: 'finished', ...stored } } });
+  return id;
+}
+
+const CLEARED = { totalScore: 0, finalScore: 0, percentage: null, deductions: [], recalculatedRisk: 'LOW', totalIssuesCount: 0, totalIssuesResolved: 0, highRiskIssuesCount: 0, ieIssuesCount: 0, mediumIssuesCount: 0, lowIssuesCount: 0, infraIssuesCount: 0 };
+
+/** Back to running: its issues (with their evidences) are erased, the stored figures cleared and the public link closed. */
+export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { key: string }[] = []) {
+  const audit = await loadAudit(tx, caller, id);
+  assertStatus(audit, ['finished']);
+  discard.push(...(await forgetFiles(tx, caller, await evidenceFilesOf(tx, { auditId: id }))));
+  await tree.deleteIssuesOf(tx, id);
+  await repo.updateAudit(tx, id, { status: 'running', finishedDate: null, shareEnabled: false, ...CLEARED });
+  await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { status: 'finished' }, after: { status: 'running', issuesErased: true } } });
+  return id;
+}
+
+/** The date range may change until the audit is finished. */
+export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [string, string]) {
+  const audit = await loadAudit(tx, caller, id);
+  if (audit.status === 'finished') throw statusRefused();
+  const range = dateRange(date);
+  await repo.updateAudit(tx, id, range);
+  await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { date: [audit.dateFrom, audit.dateTo] }, after: { date: [range.dateFrom, range.dateTo] } } });
+  return id;
+}
+
+/** The public link of a finished audit opens and closes here (reports serves it). */
+export async function setShareIn(tx: TDb, caller: TAuth, id: string, enabled: boolean, view: TAuditView) {
+  const audit = await loadAudit(tx, caller, id);
+  assertStatus(audit, ['finished']);
+  if (audit.shareEnabled !== enabled) {
+    await repo.updateAudit(tx, id, { shareEnabled: enabled });
+    await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { shareEnabled: audit.shareEnabled }, after: { shareEnabled: enabled } } });
+  }
+  return { enabled, url: enabled ? view.shareUrl(id) : null };
+}
+
+export const execute = (ctx: TModuleContext, caller: TAuth, id: string, usePrevious: boolean) => thenRead(ctx, caller, (tx) => executeIn(tx, caller, id, usePrevious));
+export const finish = (ctx: TModuleContext, caller: TAuth, id: string) => thenRead(ctx, caller, (tx) => finishIn(tx, caller, id, auditView(ctx)));
+export async function reopen(ctx: TModuleContext, caller: TAuth, id: string) {
+  const discard: { key: string }[] = [];
+  const audit = await thenRead(ctx, caller, (tx) => reopenIn(tx, caller, id, discard));
+  await discardStored(ctx, discard).catch(() => undefined);
+  return audit;
+}
+export const setDate = (ctx: TModuleContext, caller: TAuth, id: string, date: [string, string]) => thenRead(ctx, caller, (tx) => setDateIn(tx, caller, id, date));
+export const setShare = (ctx: TModuleContext, caller: TAuth, id: string, enabled: boolean) => scoped(ctx, caller, (tx) => setShareIn(tx, caller, id, enabled, auditView(ctx)));

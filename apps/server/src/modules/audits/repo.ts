@@ -1,0 +1,142 @@
+import { and, desc, eq, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { AUDIT_STATUSES, RISKS } from '@audit/domain/audits';
+import type { TSearchBody, TSearchFilter } from '@audit/domain/search';
+import type { TDb } from '../../platform/db.js';
+import { invalidData } from '../../platform/errors.js';
+import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { inScope, type TScope } from '../../platform/tenancy.js';
+import { audits, type TAuditRow } from './tables.js';
+
+/**
+ * Queries of the audit row. Names of what an audit points at come in the same query as raw
+ * subqueries (qualified "audits"."…" names: drizzle renders ${audits.x} bare, which a subquery
+ * would rebind), read under the caller's scope: a name the caller cannot see comes back null.
+ */
+const personName = (column: string) =>
+  sql<string | null>`(select u.first_name || coalesce(' ' || u.last_name, '') from users u where u.id = "audits".${sql.identifier(column)})`;
+const spaceName = (column: string) => sql<string | null>`(select s.name from spaces s where s.id = "audits".${sql.identifier(column)})`;
+
+export const refColumns = {
+  clientName: spaceName('client_id'),
+  establishmentName: spaceName('establishment_id'),
+  serviceName: sql<string | null>`(select v.name from services v where v.id = "audits"."service_id")`,
+  isPoolService: sql<boolean | null>`(select v.is_pool_service from services v where v.id = "audits"."service_id")`,
+  areaAccessName: sql<string | null>`(select t.name from area_types t where t.id = "audits"."area_access_id")`,
+  auditorName: personName('auditor_id'),
+  ownerName: personName('owner_id'),
+};
+const headColumns = { row: audits, ...refColumns };
+export interface TAuditHead {
+  row: TAuditRow;
+  clientName: string | null;
+  establishmentName: string | null;
+  serviceName: string | null;
+  isPoolService: boolean | null;
+  areaAccessName: string | null;
+  auditorName: string | null;
+  ownerName: string | null;
+}
+
+/** `startDate` (and the other dates) filter by `{from, to}`, `[from, to]`, or one date with an operator. */
+function dateFilter(column: AnyColumn, name: string) {
+  const parse = (value: unknown) => {
+    const date = value === null || value === '' ? undefined : z.coerce.date().safeParse(value);
+    if (!date?.success || Number.isNaN(date.data.getTime())) throw invalidData([`filters.${name}`]);
+    return date.data;
+  };
+  return (operator: TSearchFilter['operator'], value: unknown): SQL => {
+    if (Array.isArray(value)) {
+      if (value.length !== 2) throw invalidData([`filters.${name}`]);
+      return sql`${column} between ${parse(value[0])} and ${parse(value[1])}`;
+    }
+    if (value && typeof value === 'object') {
+      const { from, to } = value as { from?: unknown; to?: unknown };
+      const parts = [from != null ? sql`${column} >= ${parse(from)}` : undefined, to != null ? sql`${column} <= ${parse(to)}` : undefined].filter(Boolean);
+      if (!parts.length) throw invalidData([`filters.${name}`]);
+      return and(...parts)!;
+    }
+    const date = parse(value);
+    const ops: Partial<Record<TSearchFilter['operator'], SQL>> = { gt: sql`>`, gte: sql`>=`, lt: sql`<`, lte: sql`<=`, eq: sql`=` };
+    const op = ops[operator];
+    if (!op) throw invalidData([`filters.${name}`]);
+    return sql`${column} ${op} ${date}`;
+  };
+}
+
+export const auditSearch: TSearchDefinition = {
+  fields: {
+    client: { column: audits.clientId, type: 'uuid' },
+    establishment: { column: audits.establishmentId, type: 'uuid' },
+    service: { column: audits.serviceId, type: 'uuid' },
+    template: { column: audits.templateId, type: 'uuid' },
+    auditor: { column: audits.auditorId, type: 'uuid' },
+    owner: { column: audits.ownerId, type: 'uuid' },
+    status: { column: audits.status, type: 'enum', values: AUDIT_STATUSES },
+    risk: { column: audits.recalculatedRisk, type: 'enum', values: RISKS },
+    templateName: { column: audits.templateName, type: 'text' },
+    language: { column: audits.language, type: 'text' },
+    percentage: { column: audits.percentage, type: 'number' },
+    startDate: { column: audits.startDate, type: 'date', filter: dateFilter(audits.startDate, 'startDate') },
+    finishedDate: { column: audits.finishedDate, type: 'date', filter: dateFilter(audits.finishedDate, 'finishedDate') },
+    createdAt: { column: audits.createdAt, type: 'date', filter: dateFilter(audits.createdAt, 'createdAt') },
+    updatedAt: { column: audits.updatedAt, type: 'date' },
+    _id: { column: audits.id, type: 'uuid', sortable: false },
+  },
+  searchColumns: [audits.templateName, refColumns.clientName, refColumns.establishmentName],
+  defaultSort: { field: 'startDate', direction: 'desc' },
+};
+
+export async function searchAudits(tx: TDb, scope: TScope, body: TSearchBody) {
+  const q = buildSearch(auditSearch, body);
+  const where = and(inScope(audits.secureSpacePath, scope), q.where);
+  const items = await tx.select(headColumns).from(audits).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
+  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(audits).where(where);
+  return { items: items as TAuditHead[], total };
+}
+
+/** The audit with the names it points at, or undefined outside the caller's scope. */
+export async function findAuditHead(tx: TDb, scope: TScope, id: string): Promise<TAuditHead | undefined> {
+  const [row] = await tx.select(headColumns).from(audits).where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope))).limit(1);
+  return row as TAuditHead | undefined;
+}
+
+export async function findAudit(tx: TDb, scope: TScope, id: string): Promise<TAuditRow | undefined> {
+  const [row] = await tx.select().from(audits).where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope))).limit(1);
+  return row;
+}
+
+/** The last finished audit of the same establishment, service and template (for "start from last"). */
+export async function findLastFinished(tx: TDb, scope: TScope, of: { establishmentId: string; serviceId: string; templateId: string }) {
+  const [row] = await tx
+    .select({ id: audits.id })
+    .from(audits)
+    .where(
+      and(
+        inScope(audits.secureSpacePath, scope),
+        eq(audits.establishmentId, of.establishmentId),
+        eq(audits.serviceId, of.serviceId),
+        eq(audits.templateId, of.templateId),
+        eq(audits.status, 'finished'),
+        isNotNull(audits.finishedDate),
+      ),
+    )
+    .orderBy(desc(audits.finishedDate))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function insertAudit(tx: TDb, values: typeof audits.$inferInsert): Promise<TAuditRow> {
+  const [row] = await tx.insert(audits).values(values).returning();
+  return row!;
+}
+
+export async function updateAudit(tx: TDb, id: string, values: Partial<typeof audits.$inferInsert>): Promise<TAuditRow> {
+  const [row] = await tx.update(audits).set({ ...values, updatedAt: new Date() }).where(eq(audits.id, id)).returning();
+  return row!;
+}
+
+/** Marks the audit changed and holds its row lock for the rest of the transaction (section order changes). */
+export async function lockAudit(tx: TDb, id: string) {
+  await tx.update(audits).set({ updatedAt: new Date() }).where(eq(audits.id, id));
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth.js';
+import { notFound } from '../../platform/errors.js';
+import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { fileStoreOf } from '../../platform/storage.js';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
+import * as repo from './repo.js';
+import { saveFile, saveImage } from './service.js';
+import { verifyFileSignature } from './signing.js';
+import { readUpload } from './upload.js';
+
+const tags = ['files'];
+const signedIn = { access: { permissions: [] } };
+const multipartBody = { consumes: ['multipart/form-data'] };
+/** Types a browser may show in place; anything else is downloaded, never rendered from our origin. */
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf']);
+
+const contentDisposition = (inline: boolean, name: string | null) => {
+  const fallback = (name ?? 'file').replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name ?? 'file')}`;
+};
+
+/** /ms-core/api/files: uploads (a signed-in user, in the caller's space) and signed downloads. */
+export async function filesRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  const r = typed(app);
+  r.post('/image', {
+    config: signedIn,
+    schema: {
+      tags,
+      ...multipartBody,
+      summary: 'Upload a photo (multipart field `file`): checked by content (FIL0001), upright, at most 800x800, JPEG quality 0.8, metadata removed',
+      response: { 200: z.object({ _id: z.string(), url: z.string(), width: z.number(), height: z.number() }) },
+    },
+    handler: async (req) => saveImage(ctx, requireAuth(req), await readUpload(req)),
+  });
+  r.post('/upload', {
+    config: signedIn,
+    schema: {
+      tags,
+      ...multipartBody,
+      summary: 'Upload any file (multipart field `file`; FIL0002 above UPLOAD_MAX_MB)',
+      response: { 200: z.object({ _id: z.string(), url: z.string(), contentType: z.string(), size: z.number() }) },
+    },
+    handler: async (req) => saveFile(ctx, requireAuth(req), await readUpload(req)),
+  });
+  r.get('/:id/content', {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary: "A file's bytes by a signed address (the `url` of an upload or of a report's photo); 404 when the signature is wrong or expired",
+      params: ZIdParams,
+      querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(200).optional() }),
+    },
+    handler: async (req, reply) => {
+      const { id } = req.params;
+      const remaining = verifyFileSignature(ctx.config, id, Number(req.query.exp), req.query.sig ?? '');
+      if (remaining === null) throw notFound();
+      // The signature proves the server handed this address to someone allowed to see the file,
+      // so the row is found by id alone (no tenant scope on this public route).
+      const row = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeFindFileById(tx, id));
+      if (!row) throw notFound();
+      const etag = `"${row.id}"`;
+      reply
+        .header('cache-control', `private, max-age=${Math.min(remaining, 86400)}, immutable`)
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', contentDisposition(INLINE_TYPES.has(row.contentType), row.originalName));
+      // The bytes of an id never change: a cached copy is always right.
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      const bytes = await fileStoreOf(ctx.config).get(row.storageKey);
+      if (!bytes) throw notFound();
+      return reply.type(row.contentType).send(bytes);
+    },
+  });
+}

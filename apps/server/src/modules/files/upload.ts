@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { TConfig } from '../../config.js';
+import { AppError, invalidData } from '../../platform/errors.js';
+import { fileTooLarge, maxUploadBytes, type TUploadInput } from './service.js';
+
+/**
+ * multipart/form-data for every module (evidences, note images, questionnaire images, uploads):
+ * registered once on the app. One file per request; the byte limit is UPLOAD_MAX_MB.
+ */
+export async function registerMultipart(app: FastifyInstance, config: TConfig) {
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes({ config }), files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21, headerPairs: 200 } });
+}
+
+export interface TUpload extends TUploadInput {
+  buffer: Buffer;
+  /** The other form fields (text), e.g. `issue` and `observation` of an evidence. */
+  fields: Record<string, string>;
+}
+
+/** Reads a multipart request's `file` part (required) and its text fields, whatever their order. */
+export async function readUpload(request: FastifyRequest): Promise<TUpload> {
+  if (!request.isMultipart()) throw invalidData(['file']);
+  const fields: Record<string, string> = {};
+  let file: Omit<TUpload, 'fields'> | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'file') file = { buffer, filename: part.filename, contentType: part.mimetype };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw invalidData(['file']);
+  }
+  if (!file || !file.buffer.length) throw invalidData(['file']);
+  return { ...file, fields };
+}

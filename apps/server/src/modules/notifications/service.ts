@@ -1,0 +1,15 @@
+import type { TDb } from '../../platform/db.js';
+import type { TScope } from '../../platform/tenancy.js';
+import { notifications } from './tables.js';
+
+export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE';
+
+/**
+ * An in-app notification for one user, in the caller's transaction, in the space the user acted
+ * in (so their notifications search finds it). Jobs call it when their work is done (a PDF is
+ * ready: SHARE_FILE with body {status, name}).
+ */
+export async function notifyUser(tx: TDb, to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string }, type: TNotificationType, body: { status?: string; name?: string }) {
+  const [row] = await tx.insert(notifications).values({ spaceId: to.spaceId, secureSpacePath: to.spacePath, ownerId: to.userId, type, payload: { body } }).returning({ id: notifications.id });
+  return row!.id;
+}

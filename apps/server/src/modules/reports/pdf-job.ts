@@ -1,0 +1,91 @@
+import type { TAudit } from '@audit/domain/audits';
+import type { TAuth } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import type { TModuleContext } from '../../platform/http.js';
+import { unsafeUnscoped, withScope, type TScope } from '../../platform/tenancy.js';
+import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
+import { discardStored, findFiles, forgetFile, readStored, recordFile, storeGenerated } from '../files/service.js';
+import { fileIdFromUrl } from '../files/signing.js';
+import { MAX_ATTEMPTS, type TJob } from '../jobs/queue.js';
+import { notifyUser } from '../notifications/service.js';
+import { findSpaceInScope } from '../spaces/service.js';
+import { pdfLabels } from './pdf/labels.js';
+import { renderInWorker } from './pdf/run.js';
+import * as repo from './repo.js';
+import { isCurrent, pdfFileName, type TPdfJobPayload } from './service.js';
+
+/**
+ * The job behind POST /reports/audit/{id}/pdf. It acts as the user who asked, in the space they
+ * asked from (the job's tenant): reads the audit and its photos in short transactions, renders in
+ * a worker thread with no transaction open, stores the PDF as a file of the audit's space, marks
+ * it current and notifies the user (SHARE_FILE, body {status, name}). After the last failed
+ * attempt the audit's PDF is marked failed and the user told so.
+ */
+const photoIdsOf = (audit: TAudit) =>
+  [
+    ...audit.sections.flatMap((s) => s.questions.flatMap((q) => [...q.noteImages.map((i) => i.url), ...q.issues.filter((i) => i.selected).flatMap((i) => i.evidences.map((e) => e.url))])),
+    ...(audit.questionnaire?.questionsAnswers.flatMap((qa) => qa.images.map((i) => i.url)) ?? []),
+  ].flatMap((url) => fileIdFromUrl(url) ?? []);
+
+/** The audit company: the root space of the requester's tenant (a name only, read by id). */
+async function companyName(ctx: TModuleContext, scope: TScope): Promise<string | null> {
+  const rootId = scope.spacePath.split('/').filter(Boolean)[0];
+  if (!rootId) return null;
+  // A client user's scope does not include the company above it; its name is on every report they
+  // receive, so it is read outside the scope, by the root id of the requester's own path.
+  const root = await unsafeUnscoped(ctx.db, (tx) => findSpaceInScope(tx, { spaceId: rootId, spacePath: `/${rootId}/`, userId: null }, rootId));
+  return root?.name ?? null;
+}
+
+async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Promise<{ status: 'ready' | 'failed'; name: string }> {
+  const read = await withScope(ctx.db, caller, async (tx) => {
+    const audit = await readAudit(tx, caller, auditId, auditView(ctx));
+    const state = await repo.findPdfState(tx, caller, auditId);
+    return { audit, state, files: audit.status === 'finished' && state && !isCurrent(state, audit) ? await findFiles(tx, caller, photoIdsOf(audit)) : [] };
+  });
+  const [audit] = await withPeopleNames(ctx, [read.audit]);
+  const name = pdfFileName(audit!);
+  if (!read.state || audit!.status !== 'finished') return { status: 'failed', name }; // reopened since it was asked for
+  if (isCurrent(read.state, audit!)) return { status: 'ready', name }; // another job made it already
+
+  const pdf = await renderInWorker(audit!, await readStored(ctx, read.files), pdfLabels(audit!.template.language), { company: await companyName(ctx, caller) });
+  const stored = await storeGenerated(ctx, { buffer: pdf, filename: name, contentType: 'application/pdf' });
+  try {
+    const replaced = await withScope(ctx.db, caller, async (tx) => {
+      const state = await repo.findPdfState(tx, caller, auditId, true);
+      if (!state) return [stored];
+      if (state.pdfStatus === 'ready' && state.pdfOf?.getTime() === new Date(audit!.updatedAt).getTime()) return [stored]; // a parallel job won
+      await recordFile(ctx, tx, { spaceId: state.spaceId, spacePath: state.secureSpacePath, userId: caller.userId }, stored);
+      await repo.setPdfState(tx, auditId, { pdfStatus: 'ready', pdfFileId: stored.id, pdfOf: new Date(audit!.updatedAt) });
+      return state.pdfFileId ? [await forgetFile(tx, caller, state.pdfFileId).catch(() => ({ key: '' }))] : [];
+    });
+    await discardStored(ctx, replaced.filter((r) => r.key)).catch(() => undefined);
+  } catch (error) {
+    await discardStored(ctx, [stored]).catch(() => undefined);
+    throw error;
+  }
+  return { status: 'ready', name };
+}
+
+const callerOf = (job: TJob, payload: TPdfJobPayload): TAuth => ({ userId: payload.userId, spaceId: job.spaceId, spacePath: job.secureSpacePath, permissions: [], isAdmin: false, isAuditor: false, language: 'es' });
+
+export const renderPdfJob = (ctx: TModuleContext) => async (job: TJob) => {
+  const payload = job.payload as TPdfJobPayload;
+  const caller = callerOf(job, payload);
+  const fail = () =>
+    withScope(ctx.db, caller, async (tx) => {
+      await repo.setPdfState(tx, payload.auditId, { pdfStatus: 'failed' });
+      await notifyUser(tx, caller, 'SHARE_FILE', { status: 'failed', name: payload.name });
+    });
+  let result: Awaited<ReturnType<typeof makePdf>>;
+  try {
+    result = await makePdf(ctx, caller, payload.auditId);
+  } catch (error) {
+    // Gone or out of the requester's reach now: retrying cannot help.
+    if (error instanceof AppError && error.errorName === 'NOTFOUND') return fail();
+    if (job.attempts >= MAX_ATTEMPTS) await fail();
+    throw error;
+  }
+  if (result.status === 'failed') return fail();
+  await withScope(ctx.db, caller, (tx) => notifyUser(tx, caller, 'SHARE_FILE', { status: 'ready', name: result.name }));
+};

@@ -1,0 +1,139 @@
+/**
+ * The words of the PDF report, in the audit template's language (Spanish by default). Plain data
+ * (no functions) so they cross into the worker thread; `{n}`-style placeholders are filled by fill().
+ */
+const es = {
+  locale: 'es-ES',
+  reportTitle: 'Informe de auditoría',
+  client: 'Cliente',
+  establishment: 'Establecimiento',
+  service: 'Servicio',
+  auditDate: 'Fecha de auditoría',
+  finishedDate: 'Fecha de cierre',
+  auditor: 'Auditor',
+  status: 'Estado',
+  score: 'Puntuación',
+  percentage: 'Porcentaje',
+  goal: 'Objetivo',
+  goalReached: 'Objetivo alcanzado',
+  goalMissed: 'Por debajo del objetivo',
+  points: 'puntos',
+  deduction: 'Deducción aplicada',
+  deductions: 'Deducciones',
+  summary: 'Resumen',
+  generalData: 'Datos de la auditoría',
+  auditRisk: 'Riesgo de la auditoría',
+  incidents: 'Incidencias',
+  totalIncidents: 'Total de incidencias',
+  resolvedInPlace: 'Resueltas in situ',
+  solvedInPlace: 'Resuelta in situ',
+  sectionsOverview: 'Resultado por sección',
+  section: 'Sección',
+  noQuestions: 'No hay preguntas en esta sección',
+  noAnswer: 'Sin respuesta',
+  note: 'Nota',
+  photos: 'Fotografías',
+  tasks: 'Acciones correctoras',
+  risk: 'Riesgo',
+  place: 'Lugar',
+  outOfRange: 'fuera de rango',
+  contacts: 'Contactos',
+  name: 'Nombre',
+  email: 'Correo electrónico',
+  questionnaire: 'Cuestionario de incidencias y emergencias',
+  page: 'Página {n} de {total}',
+  generatedAt: 'Generado el {date}',
+  empty: '—',
+  yes: 'Sí',
+  no: 'No',
+  risks: { high: 'Alto', medium: 'Medio', low: 'Bajo', infrastructure: 'Infraestructura', IE: 'IE', P1: 'P1' } as Record<string, string>,
+  auditRisks: { HIGH: 'Alto', MEDIUM: 'Medio', LOW: 'Bajo' } as Record<string, string>,
+  statuses: { draft: 'Borrador', accepted: 'Aceptada', running: 'En curso', finished: 'Finalizada' } as Record<string, string>,
+};
+
+export type TPdfLabels = typeof es;
+
+const en: TPdfLabels = {
+  locale: 'en-GB',
+  reportTitle: 'Audit report',
+  client: 'Client',
+  establishment: 'Establishment',
+  service: 'Service',
+  auditDate: 'Audit date',
+  finishedDate: 'Closed on',
+  auditor: 'Auditor',
+  status: 'Status',
+  score: 'Score',
+  percentage: 'Percentage',
+  goal: 'Goal',
+  goalReached: 'Goal reached',
+  goalMissed: 'Below the goal',
+  points: 'points',
+  deduction: 'Deduction applied',
+  deductions: 'Deductions',
+  summary: 'Summary',
+  generalData: 'Audit details',
+  auditRisk: 'Audit risk',
+  incidents: 'Incidents',
+  totalIncidents: 'Total incidents',
+  resolvedInPlace: 'Solved on site',
+  solvedInPlace: 'Solved on site',
+  sectionsOverview: 'Result by section',
+  section: 'Section',
+  noQuestions: 'No questions for this section',
+  noAnswer: 'Not answered',
+  note: 'Note',
+  photos: 'Photos',
+  tasks: 'Corrective actions',
+  risk: 'Risk',
+  place: 'Place',
+  outOfRange: 'out of range',
+  contacts: 'Contacts',
+  name: 'Name',
+  email: 'E-mail',
+  questionnaire: 'Incident and emergency questionnaire',
+  page: 'Page {n} of {total}',
+  generatedAt: 'Generated on {date}',
+  empty: '—',
+  yes: 'Yes',
+  no: 'No',
+  risks: { high: 'High', medium: 'Medium', low: 'Low', infrastructure: 'Infrastructure', IE: 'IE', P1: 'P1' },
+  auditRisks: { HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' },
+  statuses: { draft: 'Draft', accepted: 'Accepted', running: 'Running', finished: 'Finished' },
+};
+
+export const pdfLabels = (language: string | null | undefined): TPdfLabels => (language === 'en' ? en : es);
+
+export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+
+/** Units of reading-registry measures as printed after a value. */
+export const UNITS: Record<string, string> = {
+  celsius: '°C',
+  fahrenheit: '°F',
+  others: '',
+  chlorine: 'mg/l',
+  co2: 'ppm',
+  atp: 'RLU',
+  mm: 'mm',
+  cm: 'cm',
+  m: 'm',
+  m2: 'm²',
+  m3: 'm³',
+  ph: 'pH',
+  ppm: 'ppm',
+};
+
+/** Dates as the product shows them: DD-MM-YYYY (UTC, as stored). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+}
+
+export function formatNumber(labels: TPdfLabels, value: number, maxDecimals = 2): string {
+  return new Intl.NumberFormat(labels.locale, { maximumFractionDigits: maxDecimals }).format(value);
+}
+
+export const formatPercent = (labels: TPdfLabels, value: number | null | undefined) => (value == null ? labels.empty : `${formatNumber(labels, value, 1)} %`);

@@ -1,0 +1,76 @@
+import PDFDocument from 'pdfkit';
+import type { TAudit } from '@audit/domain/audits';
+import { LEFT, type TPdf } from './blocks.js';
+import { drawCover } from './cover.js';
+import { fill, formatDate, type TPdfLabels } from './labels.js';
+import { drawContacts, drawQuestionnaire, drawSections } from './sections.js';
+import { drawSummary } from './summary.js';
+import { COLORS, CONTENT_WIDTH, FONT, PAGE } from './theme.js';
+
+export interface TRenderOptions {
+  /** The audit company (root space) named on the cover and in the footer. */
+  company?: string | null;
+}
+
+/** Running header and footer with page numbers on every page but the cover (drawn once all pages exist). */
+function decoratePages(pdf: TPdf) {
+  const { doc, audit, labels } = pdf;
+  const range = doc.bufferedPageRange();
+  const total = range.count;
+  for (let i = range.start + 1; i < range.start + total; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing in the margin must not start a new page
+    const one = { lineBreak: false, ellipsis: true } as const;
+    doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
+    doc.text(`${audit.client.name} > ${audit.establishment.name}`, LEFT, 30, { ...one, width: CONTENT_WIDTH - 110 });
+    doc.text(formatDate(audit.date[0]), LEFT + CONTENT_WIDTH - 100, 30, { ...one, width: 100, align: 'right' });
+    doc.moveTo(LEFT, 42).lineTo(LEFT + CONTENT_WIDTH, 42).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+    const y = PAGE.height - 38;
+    doc.moveTo(LEFT, y - 6).lineTo(LEFT + CONTENT_WIDTH, y - 6).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+    doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
+    doc.text([pdf.company, audit.template.name].filter(Boolean).join(' · '), LEFT, y, { ...one, width: CONTENT_WIDTH - 110 });
+    doc.font(FONT.bold).text(fill(labels.page, { n: i + 1, total }), LEFT + CONTENT_WIDTH - 100, y, { ...one, width: 100, align: 'right' });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/**
+ * The audit report as a PDF: cover, summary, one part per question section, contacts, and the
+ * incident questionnaire. A pure function of its inputs (photos by file id, words of the
+ * template's language), run in a worker thread by the PDF job.
+ */
+export function renderAuditPdf(audit: TAudit, images: Map<string, Buffer>, labels: TPdfLabels, options: TRenderOptions = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margins: PAGE.margin,
+    bufferPages: true,
+    compress: true,
+    lang: audit.template.language === 'en' ? 'en' : 'es',
+    displayTitle: true,
+    info: {
+      Title: `${labels.reportTitle}: ${audit.template.name} - ${audit.establishment.name}`,
+      Author: options.company ?? audit.auditor?.name ?? '',
+      Subject: `${audit.client.name} > ${audit.establishment.name}`,
+      CreationDate: new Date(audit.finishedDate ?? audit.updatedAt),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const pdf: TPdf = { doc, audit, labels, company: options.company ?? null, photos: images, opened: new Map() };
+  drawCover(pdf);
+  doc.addPage();
+  doc.outline.addItem(labels.summary);
+  drawSummary(pdf);
+  drawSections(pdf);
+  drawContacts(pdf);
+  drawQuestionnaire(pdf);
+  decoratePages(pdf);
+  doc.end();
+  return done;
+}
+

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { TDb } from '../../platform/db.js';
+import { inScope, type TScope } from '../../platform/tenancy.js';
+import { audits } from '../audits/tables.js';
+
+/**
+ * The report's own state on the audit row: pdf_status (none, queued, ready, failed), pdf_file_id,
+ * pdf_of (the audit version the PDF was made from). These columns belong to the report, so they
+ * are written here, without touching updated_at (writing the PDF must not make it stale). The
+ * audit's content is read through the audits module (readAudit), never here.
+ */
+export interface TPdfState {
+  spaceId: string;
+  secureSpacePath: string;
+  status: string;
+  pdfStatus: string;
+  pdfFileId: string | null;
+  pdfOf: Date | null;
+}
+
+const stateColumns = { spaceId: audits.spaceId, secureSpacePath: audits.secureSpacePath, status: audits.status, pdfStatus: audits.pdfStatus, pdfFileId: audits.pdfFileId, pdfOf: audits.pdfOf };
+
+/** With `lock`, the row stays locked until the transaction ends (two workers finishing the same PDF). */
+export async function findPdfState(tx: TDb, scope: TScope, id: string, lock = false): Promise<TPdfState | undefined> {
+  const query = tx.select(stateColumns).from(audits).where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function setPdfState(tx: TDb, id: string, values: Partial<Pick<typeof audits.$inferInsert, 'pdfStatus' | 'pdfFileId' | 'pdfOf'>>) {
+  await tx.update(audits).set(values).where(eq(audits.id, id));
+}
+
+/**
+ * The public link's one unscoped lookup: where a finished, shared audit lives (its space), and
+ * nothing else. Called only through unsafeUnscoped by reports/public.ts.
+ */
+export async function unsafeFindSharedAudit(tx: TDb, id: string): Promise<{ spaceId: string; secureSpacePath: string } | undefined> {
+  const [row] = await tx
+    .select({ spaceId: audits.spaceId, secureSpacePath: audits.secureSpacePath })
+    .from(audits)
+    .where(and(eq(audits.id, id), eq(audits.status, 'finished'), eq(audits.shareEnabled, true)));
+  return row;
+}

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { apiClient, createTestApp, type TTestApp } from '../../test/harness.js';
+import { addSpace, addUser, signIn } from '../../test/factories.js';
+import { AUDITS, auditTenant, runningAudit, select, type TAuditTenant } from '../../test/audits.js';
+import { expectOk } from '../../test/templates.js';
+import { cameraJpeg, postMultipart } from '../../test/multipart.js';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
+
+const REPORTS = '/ms-core/api/reports/audit';
+const dataDir = mkdtempSync(join(tmpdir(), 'reports-test-'));
+let t: TTestApp;
+let f: TAuditTenant;
+let other: TAuditTenant;
+
+beforeAll(async () => {
+  t = await createTestApp({ DATA_DIR: dataDir });
+  f = await auditTenant(t, 'rep');
+  other = await auditTenant(t, 'repother');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A finished audit of tenant f with one note photo; `share` turns its public link on. */
+async function finishedAudit(share = false) {
+  const { id, ids } = await runningAudit(f);
+  const answer = (question: string, option: string) => expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question, templateAnswer: select(option) }));
+  await answer(ids.floors, f.tpl.options.yes);
+  await answer(ids.pests, f.tpl.pestsOptions[0]!);
+  const auditorToken = (await signIn(t.app, f.tenant.auditor.email)).session.accessToken;
+  const photo = await postMultipart(t.app, `${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}/note-images`, auditorToken, { buffer: await cameraJpeg(1200, 900), filename: 'suelo.jpg', contentType: 'image/jpeg' });
+  expect(photo.status).toBe(200);
+  const value = (label: string) => ids.contactFields.find((c) => c.label === label)!._id;
+  await expectOk(f.auditor.post(`${AUDITS}/${id}/contact-field/update`, { contactFields: [{ _id: value('Responsable'), value: 'Marta Ruiz' }, { _id: value('E-mail'), value: 'marta@hotel.es' }] }));
+  await expectOk(f.auditor.patch(`${AUDITS}/${id}/finished`));
+  if (share) await expectOk(f.admin.patch(`${AUDITS}/${id}/share`, { enabled: true }));
+  return { id, photoUrl: photo.body.url as string };
+}
+
+describe('GET /reports/audit/{id}', () => {
+  it('401 without a session; the audit for its tenant (company and client user); 404 for another tenant', async () => {
+    const { id } = await finishedAudit();
+    expect((await apiClient(t.app).get(`${REPORTS}/${id}`)).status).toBe(401);
+    const report = await f.admin.get(`${REPORTS}/${id}`);
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ _id: id, status: 'finished', template: { name: 'Higiene' }, auditor: { name: `Auditor ${f.tenant.tag}` } });
+    const client = await f.client.get(`${REPORTS}/${id}`);
+    expect(client.status).toBe(200);
+    expect(client.body.auditor.name).toBe(`Auditor ${f.tenant.tag}`); // names read for the client too
+    expect((await other.admin.get(`${REPORTS}/${id}`)).body).toMatchObject({ name: 'NOTFOUND', reference: '415' });
+    expect((await f.admin.get(`${REPORTS}/not-a-uuid`)).body.reference).toBe('412');
+  });
+
+  it("a client user of another client of the same company finds neither the report nor its PDF", async () => {
+    const { id } = await finishedAudit();
+    const sibling = await addSpace(t.db, { name: `Otro cliente ${f.tenant.tag}`, parent: f.tenant.root });
+    const user = await addUser(t.db, { email: `sibling.${f.tenant.tag}@example.com`, firstName: 'Sibling', home: sibling, roleIds: [f.tenant.roles.USER!] });
+    const { api } = await signIn(t.app, user.email);
+    for (const res of [await api.get(`${REPORTS}/${id}`), await api.post(`${REPORTS}/${id}/pdf`), await api.get(`${REPORTS}/${id}/pdf`), await api.get(`${REPORTS}/${id}/public?isPreview=true`)]) {
+      expect(res.body).toMatchObject({ name: 'NOTFOUND', reference: '415' });
+    }
+  });
+});
+
+describe('GET /reports/audit/{id}/public', () => {
+  const open = (id: string, query = '') => apiClient(t.app).get(`${REPORTS}/${id}/public${query}`);
+
+  it('is 404 unless the audit is finished and shared; then open to anyone, without e-mails; closed again when sharing stops or the audit reopens', async () => {
+    const { id, photoUrl } = await finishedAudit();
+    expect((await open(id)).body).toMatchObject({ name: 'NOTFOUND', reference: '415' }); // finished, not shared
+    await expectOk(f.admin.patch(`${AUDITS}/${id}/share`, { enabled: true }));
+    const shared = await open(id);
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ _id: id, status: 'finished', share: { enabled: true }, pdf: { ready: false, url: null } });
+    expect(shared.body.auditor).toEqual({ _id: f.tenant.auditor.id, name: `Auditor ${f.tenant.tag}` });
+    const text = JSON.stringify(shared.body);
+    for (const email of [f.tenant.auditor.email, f.tenant.admin.email]) expect(text).not.toContain(email);
+    // The photos of a public report load without a session.
+    const noteImage = shared.body.sections.flatMap((s: any) => s.questions).flatMap((q: any) => q.noteImages)[0];
+    expect(noteImage.url.split('?')[0]).toBe(photoUrl.split('?')[0]);
+    expect((await t.app.inject({ method: 'GET', url: noteImage.url })).headers['content-type']).toBe('image/jpeg');
+
+    await expectOk(f.admin.patch(`${AUDITS}/${id}/share`, { enabled: false }));
+    expect((await open(id)).status).toBe(404);
+    await expectOk(f.admin.patch(`${AUDITS}/${id}/share`, { enabled: true }));
+    expect((await open(id)).status).toBe(200);
+    await expectOk(f.admin.patch(`${AUDITS}/${id}/reopen`));
+    expect((await open(id)).status).toBe(404);
+  });
+
+  it('is 404 for a running audit even if its share flag is on, and for unknown ids', async () => {
+    const { id } = await runningAudit(f);
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set share_enabled = true where id = ${id}`));
+    expect((await open(id)).status).toBe(404);
+    expect((await open('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('isPreview shows an unshared report to a signed-in reader of its tenant only', async () => {
+    const { id } = await finishedAudit();
+    expect((await open(id, '?isPreview=true')).status).toBe(404);
+    expect((await f.client.get(`${REPORTS}/${id}/public?isPreview=true`)).status).toBe(200);
+    expect((await other.admin.get(`${REPORTS}/${id}/public?isPreview=true`)).status).toBe(404);
+  });
+});
+
+describe('PDF of the report', () => {
+  const notifications = async () => (await expectOk(f.admin.post('/ms-core/api/notifications/search', { size: 50 }))) as { type: string; payload: { body: { status: string; name: string } } }[];
+
+  it('is queued, made by the job (with its photo), then answered at once and downloadable; a new version queues again', async () => {
+    const { id } = await finishedAudit();
+    expect((await f.admin.get(`${REPORTS}/${id}/pdf`)).status).toBe(404); // none yet
+    expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
+    expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true }); // asked twice before the worker ran
+    expect(await t.app.jobs.runDue()).toBe(2);
+
+    const ready = await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`));
+    expect(ready.pdfUrl).toMatch(/^\/ms-core\/api\/files\/[0-9a-f-]{36}\/content\?exp=\d+&sig=/);
+    const signed = await t.app.inject({ method: 'GET', url: ready.pdfUrl });
+    expect(signed.headers['content-type']).toBe('application/pdf');
+    expect(signed.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(signed.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+
+    const download = await t.app.inject({ method: 'GET', url: `${REPORTS}/${id}/pdf`, headers: { authorization: `Bearer ${(await signIn(t.app, f.tenant.clientUser.email)).session.accessToken}` } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Informe de auditor_a - Higiene - Establishment rep[0-9a-f]+ - 14-05-2025\.pdf"; filename\*=UTF-8''Informe%20de%20auditor%C3%ADa/);
+    expect(download.rawPayload.equals(signed.rawPayload)).toBe(true);
+
+    const mine = (await notifications()).filter((n) => n.type === 'SHARE_FILE');
+    expect(mine.map((n) => n.payload.body.status)).toEqual(['ready', 'ready']);
+    expect(mine[0]!.payload.body.name).toMatch(/^Informe de auditoría - Higiene - .* - 14-05-2025\.pdf$/);
+    const pdfRows = await unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from files where kind = 'pdf' and secure_space_path = ${f.tenant.establishment.path}`)).rows[0]!.n);
+    expect(pdfRows).toBe(1); // the second job found the PDF made and made none
+
+    // Reopened and finished again: a new version, the old PDF is no longer served.
+    await expectOk(f.admin.patch(`${AUDITS}/${id}/reopen`));
+    expect((await f.admin.post(`${REPORTS}/${id}/pdf`)).body.reference).toBe('AUD0002');
+    expect((await f.admin.get(`${REPORTS}/${id}/pdf`)).status).toBe(404);
+    await expectOk(f.auditor.patch(`${AUDITS}/${id}/finished`));
+    expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const again = await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`));
+    expect(again.pdfUrl).not.toBe(ready.pdfUrl);
+    expect((await t.app.inject({ method: 'GET', url: ready.pdfUrl })).statusCode).toBe(404); // the replaced PDF is gone
+  });
+
+  it('401 without a session, AUD0002 for a running audit, 404 for another tenant', async () => {
+    const { id } = await runningAudit(f);
+    expect((await apiClient(t.app).post(`${REPORTS}/${id}/pdf`)).status).toBe(401);
+    expect((await f.admin.post(`${REPORTS}/${id}/pdf`)).body.reference).toBe('AUD0002');
+    const finished = await finishedAudit(true);
+    expect((await other.admin.post(`${REPORTS}/${finished.id}/pdf`)).status).toBe(404);
+    expect((await other.admin.get(`${REPORTS}/${finished.id}/pdf`)).status).toBe(404);
+    expect(await t.app.jobs.runDue()).toBe(0);
+  });
+});

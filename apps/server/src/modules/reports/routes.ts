@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth.js';
+import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { ZAuditOut } from '../audits/schemas.js';
+import { getPublicReport } from './public.js';
+import { downloadPdf, getReport, requestPdf } from './service.js';
+
+const tags = ['reports'];
+const read = { access: { permissions: ['AUDIT:READ'] } };
+
+/** "Informe.pdf" for old clients, the exact UTF-8 name for the others (RFC 6266). */
+const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** /ms-core/api/reports: the audit report (JSON), its public link and its PDF. */
+export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  const r = typed(app);
+  r.get('/audit/:id', {
+    config: read,
+    schema: { tags, summary: "The audit report (TAudit) in the caller's tenant", params: ZIdParams, response: { 200: ZAuditOut } },
+    handler: (req) => getReport(ctx, requireAuth(req), req.params.id),
+  });
+  r.get('/audit/:id/public', {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary:
+        'The public report link: the report of a finished audit whose sharing is on, without e-mails of its people; 404 otherwise. isPreview=true lets a signed-in reader of the audit see it before sharing.',
+      params: ZIdParams,
+      querystring: z.object({ isPreview: z.enum(['true', 'false']).optional() }),
+      response: { 200: ZAuditOut },
+    },
+    handler: (req) => getPublicReport(ctx, req.auth, req.params.id, req.query.isPreview === 'true'),
+  });
+  r.post('/audit/:id/pdf', {
+    config: read,
+    schema: {
+      tags,
+      summary: 'The PDF of a finished audit (AUD0002 otherwise): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a notification when the job has made it',
+      params: ZIdParams,
+      response: { 200: z.union([z.object({ pdfUrl: z.string() }), z.object({ pdfSendToGenerate: z.literal(true) })]) },
+    },
+    handler: (req) => requestPdf(ctx, requireAuth(req), req.params.id),
+  });
+  r.get('/audit/:id/pdf', {
+    config: read,
+    schema: { tags, summary: "Downloads the current PDF of the audit's report (404 when there is none yet)", params: ZIdParams },
+    handler: async (req, reply) => {
+      const pdf = await downloadPdf(ctx, requireAuth(req), req.params.id);
+      return reply.type('application/pdf').header('content-disposition', attachment(pdf.name)).header('cache-control', 'private, no-cache').send(pdf.bytes);
+    },
+  });
+}
