@@ -173,7 +173,8 @@ export interface TLive {
 export function presentHead(head: TAuditHead, view: TAuditView, live?: TLive): TAuditListItem {
   const { row } = head;
   const ref = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
-  const ready = row.pdfStatus === 'ready' && row.pdfFileId !== null;
+  // The same test as reports' isCurrent: a PDF made from an older version of the audit is not ready.
+  const ready = row.status === 'finished' && row.pdfStatus === 'ready' && row.pdfFileId !== null && row.pdfOf?.getTime() === row.updatedAt.getTime();
   return {
     _id: row.id,
     status: row.status as TAuditListItem['status'],

@@ -39,5 +39,6 @@ export async function getPublicReport(ctx: TModuleContext, viewer: TAuth | undef
   const audit = await withScope(ctx.db, scope, (tx) => readAudit(tx, reader, id, auditView(ctx)));
   // Sharing may have been turned off (or the audit reopened) between the two reads.
   if (audit.status !== 'finished' || !audit.share.enabled) throw notFound();
-  return toPublic((await withPeopleNames(ctx, [audit]))[0]!);
+  const named = { ...audit, client: { ...audit.client, name: audit.client.name || (target.clientName ?? '') } };
+  return toPublic((await withPeopleNames(ctx, [named]))[0]!);
 }

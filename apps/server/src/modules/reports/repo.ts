@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
 import { audits } from '../audits/tables.js';
@@ -35,9 +35,11 @@ export async function setPdfState(tx: TDb, id: string, values: Partial<Pick<type
  * The public link's one unscoped lookup: where a finished, shared audit lives (its space), and
  * nothing else. Called only through unsafeUnscoped by reports/public.ts.
  */
-export async function unsafeFindSharedAudit(tx: TDb, id: string): Promise<{ spaceId: string; secureSpacePath: string } | undefined> {
+export async function unsafeFindSharedAudit(tx: TDb, id: string): Promise<{ spaceId: string; secureSpacePath: string; clientName: string | null } | undefined> {
+  // The client is a space above the establishment, out of the establishment's scope: its name
+  // (printed on the report) comes with this one lookup.
   const [row] = await tx
-    .select({ spaceId: audits.spaceId, secureSpacePath: audits.secureSpacePath })
+    .select({ spaceId: audits.spaceId, secureSpacePath: audits.secureSpacePath, clientName: sql<string | null>`(select "spaces"."name" from "spaces" where "spaces"."id" = "audits"."client_id")` })
     .from(audits)
     .where(and(eq(audits.id, id), eq(audits.status, 'finished'), eq(audits.shareEnabled, true)));
   return row;

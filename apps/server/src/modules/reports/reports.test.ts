@@ -78,6 +78,9 @@ describe('GET /reports/audit/{id}/public', () => {
     expect(shared.status).toBe(200);
     expect(shared.body).toMatchObject({ _id: id, status: 'finished', share: { enabled: true }, pdf: { ready: false, url: null } });
     expect(shared.body.auditor).toEqual({ _id: f.tenant.auditor.id, name: `Auditor ${f.tenant.tag}` });
+    // The client is a space above the audit's: its name still reaches the report's summary card.
+    expect(shared.body.client.name).toBe((await f.admin.get(`${AUDITS}/${id}`)).body.client.name);
+    expect(shared.body.client.name).not.toBe('');
     const text = JSON.stringify(shared.body);
     for (const email of [f.tenant.auditor.email, f.tenant.admin.email]) expect(text).not.toContain(email);
     // The photos of a public report load without a session.
