@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { sidebar, sidebarLabels, signInToShell } from './helpers';
 
-const AUDITOR_ITEMS = ['Inicio', 'Estadísticas', 'Calendario de visitas', 'Registros', 'Auditorías', 'Preguntas frecuentes'];
+// Plantillas follows TEMPLATES:READ, not the kind of user: auditors hold it (read only), client users do not.
+const AUDITOR_ITEMS = ['Inicio', 'Estadísticas', 'Calendario de visitas', 'Registros', 'Auditorías', 'Preguntas frecuentes', 'Plantillas'];
 const CLIENT_ITEMS = ['Inicio', 'Registros', 'Auditorías', 'Datos de laboratorio', 'Incidencias', 'Documentación', 'Estadísticas', 'Preguntas frecuentes'];
 
 test.describe('sidebar by kind of user', () => {
@@ -14,6 +15,8 @@ test.describe('sidebar by kind of user', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Inspección' })).toBeVisible();
     await expect(page.getByText('Administración')).toHaveCount(0);
     await expect(page.getByText('Datos de laboratorio')).toHaveCount(0);
+    await expect(sidebar(page).getByText('Clientes', { exact: true })).toHaveCount(0);
+    await expect(sidebar(page).getByText('Configuración', { exact: true })).toHaveCount(0);
   });
 
   test('a client sees client items only', async ({ page }) => {
@@ -21,17 +24,23 @@ test.describe('sidebar by kind of user', () => {
     await expect(page).toHaveURL(/\/home\/client$/);
     expect(await sidebarLabels(page)).toEqual(CLIENT_ITEMS);
     await expect(page.getByText('Calendario de visitas')).toHaveCount(0);
+    await expect(sidebar(page).getByText('Plantillas', { exact: true })).toHaveCount(0);
     await sidebar(page).getByRole('menuitem', { name: 'Datos de laboratorio' }).click();
     for (const child of ['Alimentos', 'Piscina', 'Legionela', 'Otros']) await expect(sidebar(page).getByRole('link', { name: child, exact: true })).toBeVisible();
   });
 
-  test('an admin sees the client items and the Administration group', async ({ page }) => {
+  test('an admin sees the client items, templates, clients and the Administration and Settings groups', async ({ page }) => {
     await signInToShell(page, 'admin@demo.test');
-    expect(await sidebarLabels(page)).toEqual([...CLIENT_ITEMS, 'Administración', 'Configuración']);
+    expect(await sidebarLabels(page)).toEqual([...CLIENT_ITEMS, 'Plantillas', 'Clientes', 'Administración', 'Configuración']);
+    await expect(sidebar(page).getByRole('link', { name: 'Plantillas', exact: true })).toHaveAttribute('href', '/templates');
+    await expect(sidebar(page).getByRole('link', { name: 'Clientes', exact: true })).toHaveAttribute('href', '/clients');
     await sidebar(page).getByRole('menuitem', { name: 'Administración' }).click();
     for (const entry of ['Usuarios', 'Roles y permisos', 'Trazas', 'Espacios', 'Solicitudes de acceso', 'Ajustes']) {
       await expect(sidebar(page).getByRole('link', { name: entry, exact: true })).toBeVisible();
     }
+    await sidebar(page).getByRole('menuitem', { name: 'Configuración' }).click();
+    await expect(sidebar(page).getByRole('link', { name: 'Nomenclaturas', exact: true })).toHaveAttribute('href', '/settings/nomenclatures');
+    await expect(sidebar(page).getByRole('link', { name: 'Servicios', exact: true })).toHaveAttribute('href', '/settings/services');
   });
 
   test('a client opening an admin page is refused, a section without a screen says so', async ({ page }) => {

@@ -37,13 +37,15 @@ function buildUrl(path: string, query?: TRequestOptions['query']) {
 
 async function send(path: string, options: TRequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { 'client-date': new Date().toISOString(), 'x-language': languageOf(), accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // Multipart bodies (uploads) go as they are: the browser sets the boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

@@ -12,11 +12,11 @@ const admin: TMenuUser = { isAuditor: false, isAdmin: true, permissions: ['ADMIN
 
 const AUDITOR_ONLY = ['/home/auditor', '/analytics/auditor', '/calendar', '/registers/management', '/registers/inspection', '/auditor/audits', '/faqs-view'];
 const CLIENT_ONLY = ['/home/client', '/client-registers/kitchen', '/client-audits/resume', '/lab-data/food', '/incidents', '/documentation', '/analytics/client', '/faqs-view-client'];
-const ADMIN_ONLY = ['/admin/users', '/admin/permissions', '/admin/traces', '/admin/spaces', '/admin/access-requests', '/admin/settings', '/settings/nomenclatures/area-type'];
+const ADMIN_ONLY = ['/admin/users', '/admin/permissions', '/admin/traces', '/admin/spaces', '/admin/access-requests', '/admin/settings', '/clients', '/settings/nomenclatures', '/settings/services'];
 
 describe('sidebar visibility', () => {
   it('shows auditors only auditor items', () => {
-    expect(paths(auditor)).toEqual(AUDITOR_ONLY);
+    expect(paths(auditor)).toEqual([...AUDITOR_ONLY, '/templates']);
     expect(groups(auditor)).not.toContain('administration');
   });
 
@@ -59,10 +59,28 @@ describe('sidebar visibility', () => {
     expect(paths(limited).filter((p) => p!.startsWith('/lab-data/'))).toEqual(['/lab-data/food']);
   });
 
+  it('shows /templates to whoever holds TEMPLATES:READ (admins pass)', () => {
+    expect(paths(auditor)).toContain('/templates');
+    expect(paths(admin)).toContain('/templates');
+    expect(paths({ ...admin, isAuditor: true })).toContain('/templates');
+    expect(paths(client)).not.toContain('/templates');
+    expect(paths({ ...client, permissions: [...client.permissions, 'TEMPLATES:READ'] })).toContain('/templates');
+    expect(canOpenPath(client, '/templates/123')).toBe(false);
+    expect(canOpenPath(auditor, '/templates/123')).toBe(true);
+  });
+
   it('refuses opening a hidden path and allows paths outside the menu', () => {
     expect(canOpenPath(client, '/admin/users/123/personal')).toBe(false);
     expect(canOpenPath(admin, '/admin/users/123/personal')).toBe(true);
     expect(canOpenPath(auditor, '/home/client')).toBe(false);
     expect(canOpenPath(client, '/profile')).toBe(true);
+  });
+
+  it('keeps clients and every nomenclature page for admins', () => {
+    for (const path of ['/clients/123/structure', '/clients/tree-list', '/settings/nomenclatures/payment-type', '/settings/services']) {
+      expect(canOpenPath(admin, path)).toBe(true);
+      expect(canOpenPath(client, path)).toBe(false);
+      expect(canOpenPath(auditor, path)).toBe(false);
+    }
   });
 });

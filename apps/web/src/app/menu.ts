@@ -3,12 +3,12 @@ import { hasPermissions } from '@audit/domain/permissions';
 /**
  * The sidebar as data: one definition, flags per entry, and one pure function that decides what a
  * user sees (product document sections 2 and 6). Children inherit the rules of their parent.
- * - audience: 'auditor' shows only to auditors, 'client' only to non-auditors, 'admin' only to admins.
+ * - audience: 'auditor' shows only to auditors, 'client' only to non-auditors, 'admin' only to admins, 'any' to everyone.
  * - permissions: all must be held; holding ADMIN (isAdmin) passes.
  * - hideForAdmin: hidden from admins even though ADMIN passes the permission check (USER:MANAGEMENT).
  * - registerArea / labDataArea: hidden when the user's access list is set and lacks that area.
  */
-export type TAudience = 'auditor' | 'client' | 'admin';
+export type TAudience = 'auditor' | 'client' | 'admin' | 'any';
 
 export interface TMenuEntry {
   /** Unique; the label is the i18n key menu.{key}; the icon is looked up by key. */
@@ -92,6 +92,8 @@ export const MENU: TMenuEntry[] = [
   { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', permissions: AUDIT_READ },
   { key: 'faqsView', path: '/faqs-view', audience: 'auditor' },
   { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client' },
+  { key: 'templates', path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'] },
+  { key: 'clients', path: '/clients', audience: 'admin' },
   {
     key: 'administration',
     audience: 'admin',
@@ -107,11 +109,15 @@ export const MENU: TMenuEntry[] = [
   {
     key: 'settings',
     audience: 'admin',
-    children: [{ key: 'settingsAreaType', path: '/settings/nomenclatures/area-type', audience: 'admin' }],
+    children: [
+      { key: 'settingsNomenclatures', path: '/settings/nomenclatures', audience: 'admin' },
+      { key: 'settingsServices', path: '/settings/services', audience: 'admin' },
+    ],
   },
 ];
 
 function fitsAudience(entry: TMenuEntry, user: TMenuUser): boolean {
+  if (entry.audience === 'any') return true;
   if (entry.audience === 'admin') return user.isAdmin;
   return entry.audience === 'auditor' ? user.isAuditor : !user.isAuditor;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SPACE_TYPES, USER_STATUSES } from '@audit/domain/constants';
 import { ERROR_CATALOGUE } from '@audit/domain/errors';
 import { MENU, type TMenuEntry } from '../app/menu';
+import { NOMENCLATURES } from '../features/nomenclatures/definitions';
 import { catalogueTranslations } from './catalogue';
 
 type TTree = { [key: string]: string | TTree };
@@ -79,5 +80,27 @@ describe('translations', () => {
       ...['es', 'en'].map((s) => `language.${s}`),
     ];
     expect(dynamic.filter((key) => !all.has(key))).toEqual([]);
+  });
+
+  it('name every breadcrumb segment of the routes, the menu, the nomenclature pages and the client tabs', () => {
+    const all = keysOf(es);
+    const router = readFileSync(join(import.meta.dirname, '../app/router.tsx'), 'utf8');
+    // The shell's screens (routes outside the shell, such as /login, show no breadcrumbs).
+    const screens = router.slice(router.indexOf('const screens'), router.indexOf('\n];', router.indexOf('const screens')));
+    const routePaths = [...screens.matchAll(/path: '(\/[^']*)'/g)].map((m) => m[1]!);
+    expect(routePaths).toContain('/templates');
+    const menuPaths = (entries: TMenuEntry[]): string[] => entries.flatMap((e) => [...(e.path ? [e.path] : []), ...menuPaths(e.children ?? [])]);
+    const paths = [...routePaths, ...menuPaths(MENU), ...NOMENCLATURES.map((d) => d.path)];
+    const prefixes = paths.flatMap((path) => {
+      const segments = path.split('/').filter(Boolean);
+      return segments.map((segment, i) => ({ segment, path: `/${segments.slice(0, i + 1).join('/')}` }));
+    });
+    const missing = prefixes
+      .filter(({ segment }) => !segment.startsWith(':') && segment !== '*')
+      .filter(({ segment, path }) => !all.has(`breadcrumb.${segment}`) && !all.has(`breadcrumbPath.${path}`))
+      .map(({ path }) => path);
+    expect([...new Set(missing)]).toEqual([]);
+    const tabs = Object.keys((es.clients as TTree).tabs as TTree);
+    expect(tabs.filter((tab) => !all.has(`breadcrumb.${tab}`))).toEqual([]);
   });
 });

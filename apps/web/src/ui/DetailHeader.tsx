@@ -34,11 +34,13 @@ export function DetailHeader(props: TProps) {
   const label = (text: string) => (isMobile ? undefined : text);
   return (
     <Flex justify="space-between" align="center" gap={12} wrap className="detail-header">
-      <Flex align="center" gap={12} style={{ minWidth: 0, flex: '1 1 240px' }}>
+      {/* A basis wide enough for a usual title: on narrow screens the buttons wrap below it rather than cutting it;
+          on a phone (no hover for a tooltip) a long title wraps instead of being cut. */}
+      <Flex align="center" gap={12} style={{ minWidth: 0, flex: '1 1 360px' }}>
         {props.onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={props.onBack} aria-label={t('common.back')} />}
         {props.avatar}
         <div style={{ minWidth: 0 }}>
-          <Typography.Title level={3} style={{ margin: 0 }} ellipsis>
+          <Typography.Title level={3} style={{ margin: 0 }} ellipsis={isMobile ? false : typeof props.title === 'string' ? { tooltip: props.title } : true}>
             {props.title}
           </Typography.Title>
           {props.subtitle && <Typography.Text type="secondary">{props.subtitle}</Typography.Text>}

@@ -45,6 +45,10 @@ interface TListPageProps<T> {
   onViewChange?: (view: TListView) => void;
   directory?: ReactNode;
   tree?: ReactNode;
+  /** Opens a row (a click anywhere on it, or Enter when it has focus); the row gets the pointer cursor. */
+  onRowClick?: (row: T) => void;
+  /** Shown instead of the generic empty text. */
+  emptyText?: string;
 }
 
 const VIEW_ICONS: Record<TListView, ReactNode> = { table: <UnorderedListOutlined />, directory: <AppstoreOutlined />, tree: <ApartmentOutlined /> };
@@ -119,10 +123,20 @@ export function ListPage<T extends object>(props: TListPageProps<T>) {
             loading={props.loading}
             size={settings.size}
             rowSelection={props.rowSelection}
+            onRow={
+              props.onRowClick
+                ? (row) => ({
+                    onClick: () => props.onRowClick!(row),
+                    onKeyDown: (e) => e.key === 'Enter' && e.target === e.currentTarget && props.onRowClick!(row),
+                    tabIndex: 0,
+                    style: { cursor: 'pointer' },
+                  })
+                : undefined
+            }
             onChange={onChange}
             scroll={{ x: 'max-content' }}
             tableLayout="auto"
-            locale={{ emptyText: <Empty description={t('list.empty')} /> }}
+            locale={{ emptyText: <Empty description={props.emptyText ?? t('list.empty')} /> }}
             pagination={{
               current: props.page + 1,
               pageSize: props.pageSize,

@@ -12,8 +12,12 @@ export function Breadcrumbs({ me, linkable }: { me: TMe; linkable: (path: string
   const { pathname } = useLocation();
   const home = homePathFor(me);
   const segments = pathname === home || pathname.startsWith('/home/') ? [] : pathname.split('/').filter(Boolean);
-  const label = (segment: string) => {
+  // breadcrumbPath.{path} names one path where its last segment alone is ambiguous (/settings is
+  // "Configuración" while /admin/settings is "Ajustes"); else breadcrumb.{segment}.
+  const label = (segment: string, path: string) => {
     if (ID_PATTERN.test(segment)) return t('breadcrumb.detail');
+    const byPath = `breadcrumbPath.${path}`;
+    if (i18n.exists(byPath)) return t(byPath);
     const key = `breadcrumb.${segment}`;
     return i18n.exists(key) ? t(key) : segment.replace(/-/g, ' ');
   };
@@ -22,7 +26,7 @@ export function Breadcrumbs({ me, linkable }: { me: TMe; linkable: (path: string
     ...segments.map((segment, index) => {
       const path = `/${segments.slice(0, index + 1).join('/')}`;
       const last = index === segments.length - 1;
-      return { key: path, title: !last && linkable(path) ? <Link to={path}>{label(segment)}</Link> : label(segment) };
+      return { key: path, title: !last && linkable(path) ? <Link to={path}>{label(segment, path)}</Link> : label(segment, path) };
     }),
   ];
   return <Breadcrumb items={items} className="shell-breadcrumbs" />;

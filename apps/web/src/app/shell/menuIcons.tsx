@@ -6,6 +6,7 @@ import {
   CalendarOutlined,
   ExperimentOutlined,
   FileProtectOutlined,
+  FileTextOutlined,
   FolderOpenOutlined,
   HomeOutlined,
   QuestionCircleOutlined,
@@ -14,6 +15,7 @@ import {
   ToolOutlined,
   WarningOutlined,
   ProfileOutlined,
+  ShopOutlined,
 } from '@ant-design/icons';
 
 /** Icons of the top-level menu entries, by menu key. */
@@ -33,8 +35,10 @@ export const MENU_ICONS: Record<string, ReactNode> = {
   auditorAudits: <FileProtectOutlined />,
   faqsView: <QuestionCircleOutlined />,
   faqsViewClient: <QuestionCircleOutlined />,
+  templates: <FileTextOutlined />,
   administration: <ToolOutlined />,
   settings: <SettingOutlined />,
+  clients: <ShopOutlined />,
 };
 
 export const iconFor = (key: string, parentKey?: string) => MENU_ICONS[key] ?? (parentKey ? MENU_ICONS[parentKey] : undefined) ?? <AppstoreOutlined />;

@@ -1,0 +1,47 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { useMe, userCan } from '../../session/me';
+import { ErrorState, PageSkeleton } from '../../ui/PageStates';
+import { useViewport } from '../../ui/useViewport';
+import { PdfButton } from './PdfButton';
+import { useReport } from './reportApi';
+import { ReportHeader } from './ReportHeader';
+import { ReportLanguage } from './ReportLanguage';
+import { layoutFor } from './reportLayout';
+import { ReportView } from './ReportView';
+import { ShareControl } from './ShareControl';
+
+/**
+ * The signed-in report (/auditor/audits/report/:id, /client-audits/audits/report/:id), laid out
+ * by the user's reportType; back leads to the list it came from.
+ */
+export function AuditReportPage({ backTo }: { backTo: string }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { isMobile } = useViewport();
+  const me = useMe().data;
+  const report = useReport(id);
+  if (report.isPending) return <PageSkeleton rows={10} />;
+  if (report.isError) return <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
+  const audit = report.data;
+  const canShare = audit.status === 'finished' && userCan(me, 'AUDIT:WRITE');
+  return (
+    <ReportLanguage language={audit.template.language}>
+      <ReportView
+        audit={audit}
+        layout={layoutFor(me?.reportType)}
+        header={
+          <ReportHeader
+            audit={audit}
+            onBack={() => navigate(backTo)}
+            actions={
+              <>
+                <PdfButton audit={audit} compact={isMobile} />
+                {canShare && <ShareControl auditId={audit._id} enabled={audit.share.enabled} compact={isMobile} />}
+              </>
+            }
+          />
+        }
+      />
+    </ReportLanguage>
+  );
+}

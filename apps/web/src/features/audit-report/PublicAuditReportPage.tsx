@@ -1,0 +1,45 @@
+import { Flex, Result, Spin } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import { isApiError } from '../../api/errors';
+import { ErrorState } from '../../ui/PageStates';
+import { usePublicReport } from './reportApi';
+import { ReportHeader } from './ReportHeader';
+import { ReportLanguage } from './ReportLanguage';
+import { layoutFor } from './reportLayout';
+import { ReportView } from './ReportView';
+
+/**
+ * /share-audit-report/:auditId: the shared report, outside the shell and without signing in.
+ * The optional preview flag comes in navigation state; there is no user, so the default layout.
+ */
+export function PublicAuditReportPage() {
+  const { t } = useTranslation();
+  const { auditId = '' } = useParams();
+  const preview = Boolean((useLocation().state as { preview?: boolean } | null)?.preview);
+  const report = usePublicReport(auditId, preview);
+  return (
+    <div className="public-report">
+      <div className="public-report-brand">
+        <SafetyCertificateOutlined /> {t('app.name')}
+      </div>
+      {report.isPending && (
+        <Flex justify="center" style={{ padding: 80 }}>
+          <Spin size="large" />
+        </Flex>
+      )}
+      {report.isError &&
+        (isApiError(report.error) && report.error.status === 404 ? (
+          <Result status="404" title={t('report.public.notFoundTitle')} subTitle={t('report.public.notFound')} />
+        ) : (
+          <ErrorState error={report.error} onRetry={() => void report.refetch()} />
+        ))}
+      {report.data && (
+        <ReportLanguage language={report.data.template.language}>
+          <ReportView audit={report.data} layout={layoutFor(null)} header={<ReportHeader audit={report.data} />} />
+        </ReportLanguage>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMemo, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import { I18nextProvider } from 'react-i18next';
+import { LANGUAGES, DEFAULT_LANGUAGE } from '@audit/domain/constants';
+import i18n from '../../i18n';
+
+/**
+ * The report speaks the audit template's language (product document, report view) without
+ * changing the user's own choice for the rest of the app: a clone of the i18n instance shares
+ * the translations and only differs in language.
+ */
+export function ReportLanguage({ language, children }: { language: string | undefined; children: ReactNode }) {
+  const lng = (LANGUAGES as readonly string[]).includes(language ?? '') ? language! : DEFAULT_LANGUAGE;
+  const instance = useMemo(() => i18n.cloneInstance({ lng }), [lng]);
+  return (
+    <I18nextProvider i18n={instance}>
+      <ConfigProvider locale={lng === 'en' ? enUS : esES}>
+        <div lang={lng}>{children}</div>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

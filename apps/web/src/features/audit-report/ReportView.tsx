@@ -1,0 +1,71 @@
+import './report.css';
+import type { ReactNode } from 'react';
+import { Badge, Collapse, Empty, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TAudit, TAuditSection } from '@audit/domain/audits';
+import { ContactList, FieldList } from './FieldList';
+import { QuestionBlock } from './QuestionBlock';
+import { QuestionnaireBlock } from './QuestionnaireBlock';
+import { formatPercent } from './reportFormat';
+import { reportParts, sectionPercent, type TReportLayout } from './reportLayout';
+import { SummaryCard } from './SummaryCard';
+
+function SectionBody({ section }: { section: TAuditSection }) {
+  const { t } = useTranslation();
+  const questions = [...section.questions].sort((a, b) => a.position - b.position);
+  if (!questions.length && !section.fields.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.noQuestionsForThisSection')} />;
+  return (
+    <Flex vertical gap={12}>
+      <FieldList fields={section.fields} />
+      {questions.map((q, i) => (
+        <QuestionBlock key={q._id} question={q} index={i + 1} />
+      ))}
+    </Flex>
+  );
+}
+
+function SectionLabel({ section, layout }: { section: TAuditSection; layout: TReportLayout }) {
+  const { t, i18n } = useTranslation();
+  const percent = sectionPercent(section);
+  return (
+    <Flex justify="space-between" align="center" gap={8} wrap>
+      <Typography.Text strong>{section.title}</Typography.Text>
+      <Flex gap={6} align="center">
+        {section.totalIssuesCount > 0 && <Badge count={section.totalIssuesCount} color="#f5222d" title={t('report.issuesCount', { count: section.totalIssuesCount })} />}
+        {layout.score && percent !== null && <Tag color="#e6f2ef" style={{ color: '#0b6e5f', margin: 0 }}>{formatPercent(percent, i18n.language)}</Tag>}
+      </Flex>
+    </Flex>
+  );
+}
+
+/**
+ * The read-only report: the introduction (summary card and cover fields), one collapsible panel
+ * per section and the contacts. `header` is the page's own (signed-in actions or the public title).
+ */
+export function ReportView({ audit, layout, header }: { audit: TAudit; layout: TReportLayout; header: ReactNode }) {
+  const { t } = useTranslation();
+  const { cover, sections, contacts } = reportParts(audit);
+  const items = [
+    {
+      key: 'intro',
+      label: <Typography.Text strong>{t('report.introduction')}</Typography.Text>,
+      children: (
+        <Flex vertical gap={16}>
+          <SummaryCard audit={audit} layout={layout} />
+          <FieldList fields={cover} />
+        </Flex>
+      ),
+    },
+    ...sections.map((s) => ({ key: s._id, label: <SectionLabel section={s} layout={layout} />, children: <SectionBody section={s} /> })),
+    ...(audit.questionnaire?.questionsAnswers.length
+      ? [{ key: 'questionnaire', label: <Typography.Text strong>{t('report.questionnaire.title')}</Typography.Text>, children: <QuestionnaireBlock questionnaire={audit.questionnaire} /> }]
+      : []),
+    { key: 'contacts', label: <Typography.Text strong>{t('report.contacts.title')}</Typography.Text>, children: <ContactList fields={contacts} /> },
+  ];
+  return (
+    <div className="report-page" data-testid="audit-report">
+      {header}
+      <Collapse className="report-panels" defaultActiveKey={['intro', ...sections.map((s) => s._id), 'questionnaire', 'contacts']} items={items} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Result } from 'antd';
+import { IconProvider } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { TAudit } from '@audit/domain/audits';
+import { isApiError } from '../../api/errors';
+import { useMe } from '../../session/me';
+import { ErrorState } from '../../ui/PageStates';
+import { useViewport } from '../../ui/useViewport';
+import { auditRunQueryOptions } from './auditRunApi';
+import { AUDITS_LIST_PATH } from './paths';
+import { RunProvider } from './RunContext';
+import { RunHeader } from './RunHeader';
+import { RunSkeleton } from './RunSkeleton';
+import { SectionPanel } from './SectionPanel';
+import { TocDrawer } from './TocDrawer';
+import { shallowEqual, useAuditSelect } from './useAuditSelect';
+import './auditRun.css';
+
+const ICONS_NO_RUNTIME = { zeroRuntime: true };
+
+/** What the page itself renders from: it changes only with the status, the auditor or the list of sections. */
+const selectShape = (a: TAudit) => ({
+  status: a.status,
+  auditorId: a.auditor?._id ?? null,
+  sectionIds: a.sections.map((s) => s._id),
+  firstQuestions: a.sections.find((s) => s.type === 'QUESTION')?._id ?? null,
+});
+
+/** /auditor/audits/run/{auditId}: run (or, when not running or not its auditor, read) an audit. */
+export function AuditRunPage() {
+  const { auditId = '' } = useParams();
+  const { data: me } = useMe();
+  const { i18n } = useTranslation();
+  // Only the loading state is read from the query (tracked props): answers do not render the page.
+  const query = useQuery(auditRunQueryOptions(auditId));
+  const shape = useAuditSelect(auditId, selectShape, shallowEqual);
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending || !shape) return <RunSkeleton />;
+  const { status, auditorId, sectionIds, firstQuestions } = shape;
+  const isAuditor = Boolean(me && auditorId === me._id);
+  return (
+    <RunProvider key={auditId} auditId={auditId} runnable={status === 'running' && isAuditor}>
+      {/* Cards translate without subscribing (runI18n): a new language mounts them again. */}
+      <RunLayout key={i18n.language} sectionIds={sectionIds} firstQuestions={firstQuestions} readOnlyReason={status !== 'running' ? 'notRunning' : !isAuditor ? 'notAuditor' : null} status={status} />
+    </RunProvider>
+  );
+}
+
+interface TLayoutProps { sectionIds: string[]; firstQuestions: string | null; readOnlyReason: 'notRunning' | 'notAuditor' | null; status: string }
+
+function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayoutProps) {
+  const { t } = useTranslation();
+  const { isMobile } = useViewport();
+  const [tocOpen, setTocOpen] = useState(false);
+  const openToc = useCallback(() => setTocOpen(true), []);
+  return (
+    <div className="run-page">
+      <RunHeader onOpenToc={openToc} />
+      {readOnlyReason && <Alert type="info" showIcon className="run-readonly" title={t(`auditRun.readOnly.${readOnlyReason}`, { status: t(`auditRun.status.${status}`) })} />}
+      {/* The icons' stylesheet is already in place (header, shell): icons in the cards skip re-checking it, one effect each. */}
+      <IconProvider value={ICONS_NO_RUNTIME}>
+        {sectionIds.map((id) => (
+          <SectionPanel key={id} sectionId={id} first={id === firstQuestions} />
+        ))}
+      </IconProvider>
+      <TocDrawer open={tocOpen} onClose={() => setTocOpen(false)} narrow={isMobile} />
+    </div>
+  );
+}
+
+/** 404 (or a malformed id) says the audit does not exist, with a way back; other errors offer a retry. */
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (isApiError(error) && (error.status === 404 || error.reference === '415' || error.reference === '412')) {
+    return (
+      <Result
+        status="404"
+        title={t('auditRun.notFound.title')}
+        subTitle={t('auditRun.notFound.text')}
+        extra={<Button type="primary" onClick={() => navigate(AUDITS_LIST_PATH)}>{t('auditRun.backToAudits')}</Button>}
+      />
+    );
+  }
+  return <ErrorState error={error} onRetry={onRetry} />;
+}

@@ -1,0 +1,31 @@
+import type { TAudit } from '@audit/domain/audits';
+import { useRun } from './RunContext';
+import { useAuditSelect } from './useAuditSelect';
+import { FieldInput } from './widgets/FieldInput';
+import { t } from './runI18n';
+
+const selectFields = (sectionId: string) => (audit: TAudit) => audit.sections.find((s) => s._id === sectionId)?.fields;
+
+/** Cover fields (DATA) or contact fields (CONTACTS) of a section, saved through cover/update or contact-field/update. */
+export function FieldsBlock({ sectionId, kind }: { sectionId: string; kind: 'cover' | 'contacts' }) {
+  const { auditId, runnable, answers } = useRun();
+  const fields = useAuditSelect(auditId, selectFields(sectionId));
+  if (!fields?.length) return <div className="run-muted">{t('auditRun.noFieldsForThisSection')}</div>;
+  return (
+    <div className="run-fields">
+      {[...fields].sort((a, b) => a.position - b.position).map((field) => {
+        const id = `field-${field._id}`;
+        const wide = ['objective', 'evolution', 'summary', 'paragraph', 'contact_information'].includes(field.type);
+        return (
+          <div key={field._id} className={wide ? 'run-field is-wide' : 'run-field'}>
+            <label className="run-label" htmlFor={id}>
+              {field.label}
+              {field.required && <span className="run-required"> *</span>}
+            </label>
+            <FieldInput id={id} field={field} disabled={!runnable} onSave={(value) => answers.saveFields(kind, [{ _id: field._id, value }])} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

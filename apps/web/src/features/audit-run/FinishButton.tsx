@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { App, Button } from 'antd';
+import { FlagOutlined } from '@ant-design/icons';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { finishProblems, type TAudit } from '@audit/domain/audits';
+import { isApiError } from '../../api/errors';
+import { errorMessage } from '../../i18n/errorMessage';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { notifySuccess } from '../../ui/feedback';
+import { AUDITS_QUERY_KEY, auditRunQueryKey, finishAudit } from './auditRunApi';
+import { useRun } from './RunContext';
+import { AUDITS_LIST_PATH } from './paths';
+import { RUN_MUTATION_KEY } from './runner';
+
+/**
+ * Finish: the same checks as the server first (finishProblems), pointing at the questions; then
+ * PATCH finished. The server's 493/495/496/497/AUD0001 highlight its `fields`. On success the
+ * audits lists are invalidated and the user goes back to them.
+ */
+export function FinishButton() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { auditId, ui } = useRun();
+  const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
+  const [confirming, setConfirming] = useState(false);
+
+  const point = (questions: string[], reference: string) => {
+    ui.setHighlighted(questions);
+    const audit = queryClient.getQueryData<TAudit>(auditRunQueryKey(auditId));
+    const first = audit?.sections.find((s) => s.questions.some((q) => q._id === questions[0]));
+    if (first && questions[0]) ui.scrollToQuestion(first._id, questions[0]);
+    else if (reference === '496' || reference === '497') {
+      const contacts = audit?.sections.find((s) => s.type === 'CONTACTS');
+      if (contacts) ui.toggleSection(contacts._id, true);
+      document.getElementById(`section-${contacts?._id}`)?.scrollIntoView({ behavior: 'smooth' });
+    }
+  };
+
+  const finish = useMutation({
+    mutationFn: () => finishAudit(auditId),
+    meta: { silent: true },
+    onSuccess: async (finished) => {
+      notifySuccess('updateSuccess');
+      // The run query may outlive the page a few seconds (prefetch): keep it true to the server.
+      queryClient.setQueryData(auditRunQueryKey(auditId), finished);
+      navigate(AUDITS_LIST_PATH);
+      // Everything under 'audits' but this page's own query, which is dropped when the page unmounts.
+      await queryClient.invalidateQueries({ queryKey: AUDITS_QUERY_KEY, predicate: (q) => q.queryKey[1] !== 'run' });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      void message.error(errorMessage(error));
+      if (isApiError(error)) point(error.fields, error.reference);
+    },
+  });
+
+  const start = () => {
+    const audit = queryClient.getQueryData<TAudit>(auditRunQueryKey(auditId));
+    const problem = audit && finishProblems(audit);
+    if (problem) {
+      void message.error(t(`alert.error.BADREQUESTERROR.${problem.reference}`));
+      point(problem.questions, problem.reference);
+      return;
+    }
+    ui.setHighlighted([]);
+    setConfirming(true);
+  };
+
+  return (
+    <>
+      <Button type="primary" icon={<FlagOutlined />} onClick={start} disabled={saving} loading={finish.isPending}>
+        {t('auditRun.finish.button')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        danger={false}
+        title={t('auditRun.finish.title')}
+        content={t('auditRun.finish.question')}
+        confirmText={t('auditRun.finish.button')}
+        loading={finish.isPending}
+        onConfirm={() => finish.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

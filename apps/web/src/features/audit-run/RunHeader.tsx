@@ -1,0 +1,105 @@
+import { memo, useEffect, useState } from 'react';
+import { Button, Tag } from 'antd';
+import { ArrowLeftOutlined, CheckCircleOutlined, CloudUploadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useIsMutating } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import dayjs from 'dayjs';
+import type { TAudit } from '@audit/domain/audits';
+import { FinishButton } from './FinishButton';
+import { formatPercent } from './format';
+import { AUDITS_LIST_PATH } from './paths';
+import { useRun } from './RunContext';
+import { RUN_MUTATION_KEY } from './runner';
+import { auditScoreOf, lastUpdated } from './selectors';
+import { shallowEqual, useAuditSelect } from './useAuditSelect';
+
+const STATUS_COLORS: Record<string, string> = { draft: 'default', accepted: 'blue', running: 'processing', finished: 'success' };
+
+const selectStatic = (a: TAudit) => ({
+  templateName: a.template?.name ?? '',
+  service: a.service?.name ?? '',
+  establishment: a.establishment?.name ?? '',
+  status: a.status,
+});
+
+/**
+ * Sticky header: back, template, service and establishment, status, last change, live score
+ * against the goal, saving state, contents and Finish. The parts that move with every answer
+ * (score, last change) are their own components, so an answer does not render the rest.
+ */
+export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { auditId, runnable } = useRun();
+  const header = useAuditSelect(auditId, selectStatic, shallowEqual);
+  if (!header) return null;
+  return (
+    <div className="run-header">
+      <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(AUDITS_LIST_PATH)} aria-label={t('auditRun.backToAudits')} />
+      <div className="run-header-main">
+        <h2 className="run-header-title">{header.templateName}</h2>
+        <div className="run-header-meta">
+          <span>{header.service}</span>
+          <span aria-hidden>·</span>
+          <span>{header.establishment}</span>
+          <Tag color={STATUS_COLORS[header.status]}>{t(`auditRun.status.${header.status}`)}</Tag>
+          <LastUpdated />
+        </div>
+      </div>
+      <HeaderScore />
+      <div className="run-header-actions">
+        {runnable && <SavingState />}
+        <Button icon={<UnorderedListOutlined />} onClick={onOpenToc} aria-label={t('auditRun.toc.open')}>
+          <span className="run-hide-narrow">{t('auditRun.toc.title')}</span>
+        </Button>
+        {runnable && <FinishButton />}
+      </div>
+    </div>
+  );
+});
+
+function HeaderScore() {
+  const { t, i18n } = useTranslation();
+  const { auditId } = useRun();
+  const score = useAuditSelect(auditId, (a) => ({ percentage: a.status === 'finished' ? a.percentage : auditScoreOf(a).percentage, goal: a.valueGoal }), shallowEqual);
+  if (!score) return null;
+  const below = score.goal !== null && score.percentage !== null && score.percentage < score.goal;
+  return (
+    <div className={score.percentage === null ? 'run-score is-empty' : below ? 'run-score is-below' : 'run-score'} aria-live="polite" data-testid="audit-score">
+      <span className="run-score-label">{t('auditRun.score')}</span>
+      <span className="run-score-value">{formatPercent(score.percentage, i18n.language)}</span>
+      {score.goal !== null && <span className="run-score-goal">{t('auditRun.goal', { value: formatPercent(score.goal, i18n.language) })}</span>}
+    </div>
+  );
+}
+
+/** Relative time, refreshed every half minute. */
+function LastUpdated() {
+  const { t, i18n } = useTranslation();
+  const { auditId } = useRun();
+  const updatedAt = useAuditSelect(auditId, lastUpdated);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 30000);
+    return () => clearInterval(timer);
+  }, []);
+  if (!updatedAt) return null;
+  return (
+    <time dateTime={updatedAt} title={dayjs(updatedAt).format('DD-MM-YYYY HH:mm')}>
+      {t('auditRun.updated', { when: dayjs(updatedAt).locale(i18n.language).fromNow() })}
+    </time>
+  );
+}
+
+function SavingState() {
+  const { t } = useTranslation();
+  const { auditId } = useRun();
+  const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
+  return (
+    <span className="run-saving" aria-live="polite">
+      {/* A still icon, not a spinner: an animation would repaint the header on every frame while saving. */}
+      {saving ? <><CloudUploadOutlined /> <span className="run-hide-narrow">{t('auditRun.saving')}</span></> : <><CheckCircleOutlined /> <span className="run-hide-narrow">{t('auditRun.saved')}</span></>}
+    </span>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TAudit } from '@audit/domain/audits';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { notifySuccess } from '../../ui/feedback';
+import { auditRunQueryKey, duplicateSection, removeSection } from './auditRunApi';
+import { insertSection, removeSectionFrom } from './auditCache';
+import { useRun } from './RunContext';
+import { useOnline } from './useOnline';
+
+interface TProps { sectionId: string; title: string; duplicable: boolean; removable: boolean }
+
+/** Duplicate (duplicable or duplicated sections) and remove (copies only, after confirmation); online only, one at a time. */
+export function SectionActions({ sectionId, title, duplicable, removable }: TProps) {
+  const { t } = useTranslation();
+  const { auditId, runnable } = useRun();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [confirming, setConfirming] = useState(false);
+  const patch = (update: (a: TAudit) => TAudit) => queryClient.setQueryData<TAudit>(auditRunQueryKey(auditId), (a) => (a ? update(a) : a));
+  const duplicate = useMutation({
+    mutationFn: () => duplicateSection(auditId, sectionId),
+    onSuccess: (section) => (patch((a) => insertSection(a, section)), notifySuccess('createSuccess')),
+  });
+  const remove = useMutation({
+    mutationFn: () => removeSection(auditId, sectionId),
+    onSuccess: () => (setConfirming(false), patch((a) => removeSectionFrom(a, sectionId)), notifySuccess('deleteSuccess')),
+  });
+  if (!runnable) return null;
+  const busy = duplicate.isPending || remove.isPending;
+  const hint = online ? undefined : t('auditRun.section.offline');
+  return (
+    <span className="run-section-actions">
+      {duplicable && (
+        <Tooltip title={hint}>
+          <Button size="small" icon={<CopyOutlined />} loading={duplicate.isPending} disabled={busy || !online} onClick={() => duplicate.mutate()} aria-label={t('auditRun.section.duplicateOf', { title })}>
+            {t('common.duplicate')}
+          </Button>
+        </Tooltip>
+      )}
+      {removable && (
+        <Tooltip title={hint}>
+          <Button size="small" danger icon={<DeleteOutlined />} disabled={busy || !online} onClick={() => setConfirming(true)} aria-label={t('auditRun.section.removeOf', { title })}>
+            {t('common.delete')}
+          </Button>
+        </Tooltip>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('auditRun.section.removeTitle')}
+        content={t('auditRun.section.removeQuestion', { title })}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </span>
+  );
+}

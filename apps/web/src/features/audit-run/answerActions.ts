@@ -1,0 +1,71 @@
+import { evaluateAnswer, type TAnswer, type TTemplateAnswer } from '@audit/domain/audits';
+import { addAnswer, removeAnswer, updateAnswer, type TFieldValue, updateContacts, updateCover } from './auditRunApi';
+import { patchFields, patchQuestion, questionIndex } from './auditCache';
+import { pendingId, type TRunner } from './runner';
+
+/**
+ * Answers and cover/contact fields. An answer is added when the question has none on the server,
+ * updated otherwise, removed when cleared (`null`). The server's answer id is tracked per question
+ * outside the cache, because the cache may already show a later optimistic state.
+ */
+export function createAnswerActions(runner: TRunner) {
+  const serverAnswerIds = new Map<string, string | null>();
+
+  function saveAnswer(questionId: string, templateAnswer: TTemplateAnswer | null) {
+    const audit = runner.read();
+    const entry = audit && questionIndex(audit).get(questionId);
+    if (!entry) return Promise.resolve(undefined);
+    const before = entry.question.answer;
+    if (!serverAnswerIds.has(questionId)) serverAnswerIds.set(questionId, before?._id ?? null);
+    const applied: TAnswer | null = templateAnswer && {
+      _id: before?._id ?? pendingId(),
+      templateAnswer,
+      ...evaluateAnswer(entry.question, templateAnswer),
+      updatedAt: new Date().toISOString(),
+    };
+    const body = { section: entry.section._id, question: questionId, templateAnswer: templateAnswer! };
+    return runner.run(`question:${questionId}`, {
+      apply: (a) => patchQuestion(a, questionId, (q) => ({ ...q, answer: applied })),
+      call: async () => {
+        const id = serverAnswerIds.get(questionId);
+        if (!templateAnswer) {
+          if (id) await removeAnswer(runner.auditId, id);
+          serverAnswerIds.set(questionId, null);
+          return null;
+        }
+        const saved = id ? await updateAnswer(runner.auditId, id, body) : await addAnswer(runner.auditId, body);
+        serverAnswerIds.set(questionId, saved._id);
+        return saved;
+      },
+      // Still showing what this call saved: take the server's id, score and failure (same object when nothing differs).
+      commit: (a, saved) =>
+        patchQuestion(a, questionId, (q) => {
+          if (!saved || q.answer !== applied || !applied) return q;
+          if (saved._id === applied._id && saved.score === applied.score && saved.failed === applied.failed) return q;
+          return { ...q, answer: { ...applied, _id: saved._id, score: saved.score, failed: saved.failed, updatedAt: saved.updatedAt } };
+        }),
+      rollback: (a) => patchQuestion(a, questionId, (q) => (q.answer === applied ? { ...q, answer: before } : q)),
+    });
+  }
+
+  /** Cover (DATA) or contact (CONTACTS) fields; saved only when the value changed. */
+  function saveFields(kind: 'cover' | 'contacts', values: TFieldValue[]) {
+    const audit = runner.read();
+    if (!audit) return Promise.resolve(undefined);
+    const current = new Map(audit.sections.flatMap((s) => s.fields ?? []).map((f) => [f._id, f.value]));
+    const changed = values.filter((v) => (current.get(v._id) ?? null) !== v.value);
+    if (!changed.length) return Promise.resolve(undefined);
+    const before = changed.map((v) => ({ _id: v._id, value: current.get(v._id) ?? null }));
+    return runner.run(`fields:${kind}`, {
+      apply: (a) => patchFields(a, changed),
+      call: () => (kind === 'cover' ? updateCover(runner.auditId, changed) : updateContacts(runner.auditId, changed)),
+      // Restores only the fields that still show this call's value (a later edit wins).
+      rollback: (a) => {
+        const now = new Map(a.sections.flatMap((s) => s.fields ?? []).map((f) => [f._id, f.value]));
+        return patchFields(a, before.filter((b, i) => now.get(b._id) === changed[i]!.value));
+      },
+    });
+  }
+
+  return { saveAnswer, saveFields };
+}

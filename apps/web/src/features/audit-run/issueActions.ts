@@ -1,0 +1,103 @@
+import type { TAuditIssue, TAuditQuestion, TEvidence, TIncidence } from '@audit/domain/audits';
+import { addEvidence, changeIssuesTasks, removeEvidence, setSolvedInPlace, updateIssueDescription, updateIssueName, type TIssuesTasksChange } from './auditRunApi';
+import { patchQuestion, questionIndex } from './auditCache';
+import { pendingId, type TRunner } from './runner';
+
+/** Which issue an action is about: by its incidence (template) when it has one, else by its own id. */
+export interface TIssueRef { incidence: string | null; issue: string | null }
+
+const matches = (ref: TIssueRef) => (i: TAuditIssue) => (ref.incidence ? i.templateIssue === ref.incidence : i._id === ref.issue);
+const NO_CHANGE: TIssuesTasksChange = { issuesToAdd: [], issuesToRemove: [], tasksToAdd: [], tasksToRemove: [] };
+
+/** An issue shown before the server creates it; the server's rules decide the sole task the same way. */
+function draftIssue(q: TAuditQuestion, inc: TIncidence, taskId?: string): TAuditIssue {
+  return {
+    _id: pendingId(), section: q.section, question: q._id, templateIssue: inc._id, name: inc.name, description: inc.description,
+    riskLevel: inc.riskLevel, deductionPercentage: inc.deductionPercentage, selected: true, solvedInPlace: false, evidences: [],
+    tasks: inc.tasks.map((t) => ({ _id: t._id, name: t.name, selected: taskId ? t._id === taskId : inc.tasks.length === 1 })),
+  };
+}
+
+/**
+ * Issues, tasks and evidences of a question (product document, section 4): checking an incidence
+ * creates its issue (with its sole task), unchecking removes it, selecting a task selects its issue.
+ * Every change shows at once; the server's list replaces it unless a newer change is pending.
+ */
+export function createIssueActions(runner: TRunner) {
+  const serverIssues = new Map<string, TAuditIssue[]>();
+  const refOf = (questionId: string) => {
+    const audit = runner.read();
+    const entry = audit && questionIndex(audit).get(questionId);
+    if (entry && !serverIssues.has(questionId)) serverIssues.set(questionId, entry.question.issues);
+    return entry && { auditId: runner.auditId, sectionId: entry.section._id, questionId };
+  };
+  /** The server's id of the issue once its creation has answered (calls of a question run in order); the server also takes the incidence id. */
+  const issueId = (questionId: string, ref: TIssueRef) => serverIssues.get(questionId)?.find(matches(ref))?._id ?? ref.incidence ?? ref.issue ?? '';
+
+  function change<R>(questionId: string, next: (issues: TAuditIssue[], q: TAuditQuestion) => TAuditIssue[], call: () => Promise<R>, fold: (issues: TAuditIssue[], r: R) => TAuditIssue[], always = false) {
+    const ref = refOf(questionId);
+    if (!ref) return Promise.resolve(undefined);
+    let before: TAuditIssue[] | undefined;
+    let applied: TAuditIssue[] | undefined;
+    return runner.run(`question:${questionId}`, {
+      apply: (a) => patchQuestion(a, questionId, (q) => ((before = q.issues), (applied = next(q.issues, q)), { ...q, issues: applied })),
+      call,
+      commit: (a, result) => {
+        serverIssues.set(questionId, fold(serverIssues.get(questionId) ?? [], result));
+        return patchQuestion(a, questionId, (q) => (q.issues === applied || always ? { ...q, issues: fold(q.issues, result) } : q));
+      },
+      rollback: (a) => patchQuestion(a, questionId, (q) => (q.issues === applied && before ? { ...q, issues: before } : q)),
+    });
+  }
+  const replaceAll = (_: TAuditIssue[], result: TAuditIssue[]) => result;
+  const replaceOne = (issues: TAuditIssue[], result: TAuditIssue) => issues.map((i) => (i._id === result._id || (result.templateIssue && i.templateIssue === result.templateIssue) ? result : i));
+  const editIssue = (ref: TIssueRef, update: (i: TAuditIssue) => TAuditIssue) => (issues: TAuditIssue[]) => issues.map((i) => (matches(ref)(i) ? update(i) : i));
+  const questionRef = (questionId: string) => refOf(questionId)!;
+
+  return {
+    toggleIssue(questionId: string, inc: TIncidence, selected: boolean) {
+      const next = (issues: TAuditIssue[], q: TAuditQuestion) => {
+        const rest = issues.filter((i) => i.templateIssue !== inc._id);
+        return selected ? [...rest, draftIssue(q, inc)] : rest;
+      };
+      const body = { ...NO_CHANGE, [selected ? 'issuesToAdd' : 'issuesToRemove']: [inc._id] };
+      return change(questionId, next, () => changeIssuesTasks(questionRef(questionId), body), replaceAll);
+    },
+    toggleTask(questionId: string, inc: TIncidence, taskId: string, selected: boolean) {
+      const next = (issues: TAuditIssue[], q: TAuditQuestion) => {
+        const existing = issues.find((i) => i.templateIssue === inc._id);
+        if (!existing) return selected ? [...issues, draftIssue(q, inc, taskId)] : issues;
+        const tasks = existing.tasks.map((t) => (t._id === taskId ? { ...t, selected } : t));
+        return issues.map((i) => (i === existing ? { ...i, selected: i.selected || selected, tasks } : i));
+      };
+      const body = { ...NO_CHANGE, [selected ? 'tasksToAdd' : 'tasksToRemove']: [{ issue: inc._id, task: taskId }] };
+      return change(questionId, next, () => changeIssuesTasks(questionRef(questionId), body), replaceAll);
+    },
+    setSolved(questionId: string, ref: TIssueRef, solvedInPlace: boolean) {
+      return change(questionId, editIssue(ref, (i) => ({ ...i, solvedInPlace })), () => setSolvedInPlace(questionRef(questionId), issueId(questionId, ref), solvedInPlace), replaceOne);
+    },
+    rename(questionId: string, ref: TIssueRef, name: string) {
+      return change(questionId, editIssue(ref, (i) => ({ ...i, name })), () => updateIssueName(questionRef(questionId), issueId(questionId, ref), name), replaceOne);
+    },
+    describe(questionId: string, ref: TIssueRef, description: string) {
+      return change(questionId, editIssue(ref, (i) => ({ ...i, description })), () => updateIssueDescription(questionRef(questionId), issueId(questionId, ref), description.trim() || null), replaceOne);
+    },
+    /** The picture shows at once from the (already resized) file; the server's copy replaces it. */
+    addEvidence(questionId: string, ref: TIssueRef, file: Blob) {
+      const draft: TEvidence = { _id: pendingId(), type: 'photo', url: URL.createObjectURL(file), observation: null };
+      const withEvidence = (list: (e: TEvidence[]) => TEvidence[]) => editIssue(ref, (i) => ({ ...i, evidences: list(i.evidences) }));
+      const fold = (issues: TAuditIssue[], saved: TEvidence) => {
+        URL.revokeObjectURL(draft.url);
+        return withEvidence((list) => {
+          const others = list.filter((e) => e._id !== saved._id);
+          return others.some((e) => e._id === draft._id) ? others.map((e) => (e._id === draft._id ? saved : e)) : [...others, saved];
+        })(issues);
+      };
+      return change(questionId, withEvidence((list) => [...list, draft]), () => addEvidence(questionRef(questionId), issueId(questionId, ref), file), fold, true);
+    },
+    removeEvidence(questionId: string, ref: TIssueRef, evidenceId: string) {
+      const without = editIssue(ref, (i) => ({ ...i, evidences: i.evidences.filter((e) => e._id !== evidenceId) }));
+      return change(questionId, without, () => removeEvidence(questionRef(questionId), evidenceId), (issues) => without(issues));
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+import type { TAudit } from '@audit/domain/audits';
+import { auditRunQueryKey } from './auditRunApi';
+
+export const RUN_MUTATION_KEY = 'audit-run';
+
+export interface TStep<R> {
+  /** The optimistic change, applied to the cached audit at once. */
+  apply?: (audit: TAudit) => TAudit;
+  /** The call; runs after the earlier calls of the same lane have settled. */
+  call: () => Promise<R>;
+  /** Folds the server's answer into the cache. */
+  commit?: (audit: TAudit, result: R) => TAudit;
+  /** Undoes `apply` when the call fails (the error toast comes from the mutation cache). */
+  rollback?: (audit: TAudit) => TAudit;
+}
+
+/**
+ * Runs the run view's writes: optimistic first, then the call, one lane per question (or per
+ * kind of field) so that an update never overtakes the add that gives it its answer id. Each call
+ * is a mutation of the shared cache, so the global error toast and `useIsMutating` see it.
+ */
+export function createRunner(queryClient: QueryClient, auditId: string) {
+  const key = auditRunQueryKey(auditId);
+  const lanes = new Map<string, Promise<unknown>>();
+  const read = () => queryClient.getQueryData<TAudit>(key);
+  const write = (update: (audit: TAudit) => TAudit) => queryClient.setQueryData<TAudit>(key, (audit) => (audit ? update(audit) : audit));
+
+  function run<R>(lane: string, step: TStep<R>): Promise<R | undefined> {
+    if (step.apply) write(step.apply);
+    const job = (lanes.get(lane) ?? Promise.resolve()).then(async () => {
+      const observer = new MutationObserver<R, Error, void>(queryClient, { mutationKey: [RUN_MUTATION_KEY, auditId], mutationFn: step.call });
+      try {
+        const result = await observer.mutate();
+        if (step.commit) write((audit) => step.commit!(audit, result));
+        return result;
+      } catch {
+        if (step.rollback) write(step.rollback);
+        return undefined;
+      }
+    });
+    lanes.set(lane, job);
+    void job.finally(() => lanes.get(lane) === job && lanes.delete(lane));
+    return job;
+  }
+
+  return { auditId, read, write, run };
+}
+
+export type TRunner = ReturnType<typeof createRunner>;
+
+let pendingCounter = 0;
+/** Id of something created optimistically, until the server names it. */
+export const pendingId = () => `pending-${++pendingCounter}`;
+export const isPendingId = (id: string) => id.startsWith('pending-');

@@ -1,0 +1,45 @@
+import { DatePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
+
+/**
+ * Dates are kept as ISO days (YYYY-MM-DD; a range as "from/to", ISO 8601 interval) and shown
+ * DD-MM-YYYY. Values typed by hand in DD-MM-YYYY are read too.
+ */
+export const DATE_FORMAT = 'DD-MM-YYYY';
+const ISO_DAY = 'YYYY-MM-DD';
+
+export function parseDay(text: string | null | undefined): Dayjs | null {
+  if (!text?.trim()) return null;
+  const day = dayjs(text.trim(), [ISO_DAY, DATE_FORMAT], true);
+  return day.isValid() ? day : null;
+}
+
+export function parseRange(text: string | null | undefined): [Dayjs, Dayjs] | null {
+  const [from, to] = (text ?? '').split('/');
+  const a = parseDay(from);
+  const b = parseDay(to);
+  return a && b ? [a, b] : null;
+}
+
+export const formatDay = (day: Dayjs) => day.format(ISO_DAY);
+export const formatRange = (range: [Dayjs, Dayjs]) => `${formatDay(range[0])}/${formatDay(range[1])}`;
+
+interface TProps { value: string | null; range?: boolean; disabled: boolean; onChange: (value: string | null) => void; 'aria-label'?: string; id?: string }
+
+export function DateAnswer({ value, range, disabled, onChange, ...rest }: TProps) {
+  if (range) {
+    return (
+      <DatePicker.RangePicker
+        {...rest}
+        format={DATE_FORMAT}
+        value={parseRange(value)}
+        disabled={disabled}
+        onChange={(dates) => onChange(dates?.[0] && dates[1] ? formatRange([dates[0], dates[1]]) : null)}
+      />
+    );
+  }
+  return <DatePicker {...rest} format={DATE_FORMAT} value={parseDay(value)} disabled={disabled} onChange={(day) => onChange(day ? formatDay(day) : null)} />;
+}

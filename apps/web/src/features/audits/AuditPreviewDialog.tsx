@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Flex, Modal, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { TAuditListItem } from '@audit/domain/audits';
+import { useMe, userCan } from '../../session/me';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ErrorState } from '../../ui/PageStates';
+import { formatDay, formatRange } from './auditFormat';
+import { useExecuteAudit, usePreview, useReopenAudit } from './auditsApi';
+import { StatusTag } from './AuditTags';
+
+export const runPath = (id: string) => `/auditor/audits/run/${id}`;
+export const reportPath = (id: string) => `/auditor/audits/report/${id}`;
+
+/**
+ * GET /audits/{id}/get-preview and what can be done next (product document, sections 2 and 4):
+ * a draft (or accepted) audit is started with execute, from scratch or from the last audit; a
+ * running one is continued; a finished one opens its report or is reopened after a warning.
+ */
+export function AuditPreviewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const preview = usePreview(id);
+  const audit = preview.data;
+  return (
+    <Modal open={Boolean(id)} onCancel={onClose} title={t('audits.preview.title')} footer={audit ? <PreviewActions audit={audit} onClose={onClose} /> : null} width={640} destroyOnHidden>
+      {preview.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
+      {preview.isError && <ErrorState error={preview.error} onRetry={() => void preview.refetch()} />}
+      {audit && (
+        <div data-testid="audit-preview">
+          {audit.isIncomplete && <Alert type="warning" showIcon title={t('audits.preview.incompleteInfo')} style={{ marginBottom: 16 }} />}
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'template', label: t('audits.fields.template'), children: audit.template.name },
+              { key: 'client', label: t('audits.fields.client'), children: audit.client.name },
+              { key: 'establishment', label: t('audits.fields.establishment'), children: audit.establishment.name },
+              { key: 'service', label: t('audits.fields.service'), children: audit.service.name },
+              { key: 'owner', label: t('audits.fields.owner'), children: audit.owner?.name ?? '—' },
+              { key: 'auditor', label: t('audits.fields.auditor'), children: audit.auditor?.name ?? '—' },
+              { key: 'startDate', label: t('audits.fields.startDate'), children: formatDay(audit.startDate) },
+              { key: 'date', label: t('audits.fields.dateRange'), children: formatRange(audit.date) },
+              { key: 'status', label: t('audits.fields.status'), children: <StatusTag status={audit.status} /> },
+            ]}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function PreviewActions({ audit, onClose }: { audit: TAuditListItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe().data;
+  const execute = useExecuteAudit();
+  const reopen = useReopenAudit();
+  const [confirmReopen, setConfirmReopen] = useState(false);
+  const canWrite = userCan(me, 'AUDIT:WRITE');
+  const start = (usePrevious: boolean) => execute.mutate({ id: audit._id, usePrevious }, { onSuccess: () => navigate(runPath(audit._id)) });
+  const startable = audit.status === 'draft' || audit.status === 'accepted';
+  return (
+    <Flex gap={8} justify="flex-end" wrap>
+      <Button onClick={onClose}>{t('common.close')}</Button>
+      {canWrite && startable && audit.hasPreviousAudit && (
+        <Button onClick={() => start(true)} loading={execute.isPending && execute.variables?.usePrevious} disabled={audit.isIncomplete || execute.isPending} data-testid="audit-start-previous">
+          {t('audits.preview.startFromLast')}
+        </Button>
+      )}
+      {canWrite && startable && (
+        <Button type="primary" onClick={() => start(false)} loading={execute.isPending && !execute.variables?.usePrevious} disabled={audit.isIncomplete || execute.isPending} data-testid="audit-start">
+          {t('audits.preview.start')}
+        </Button>
+      )}
+      {audit.status === 'running' && (
+        <Button type="primary" onClick={() => navigate(runPath(audit._id))} data-testid="audit-continue">
+          {t('audits.preview.continue')}
+        </Button>
+      )}
+      {audit.status === 'finished' && canWrite && (
+        <Button danger onClick={() => setConfirmReopen(true)} data-testid="audit-reopen">
+          {t('audits.preview.reopen')}
+        </Button>
+      )}
+      {audit.status === 'finished' && (
+        <Button type="primary" onClick={() => navigate(reportPath(audit._id))} data-testid="audit-report">
+          {t('audits.preview.viewReport')}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirmReopen}
+        title={t('audits.preview.reopenTitle')}
+        content={t('audits.preview.reopenQuestion')}
+        confirmText={t('audits.preview.reopen')}
+        loading={reopen.isPending}
+        onCancel={() => setConfirmReopen(false)}
+        onConfirm={() => reopen.mutate(audit._id, { onSuccess: () => setConfirmReopen(false) })}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,83 @@
+import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import type { TAuditListItem } from '@audit/domain/audits';
+import type { TListColumn } from '../../ui/ListPage';
+import { formatDay, formatPercent } from './auditFormat';
+import { RiskCounts, RiskTag, StatusTag } from './AuditTags';
+
+const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+const templateColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
+  key: 'template',
+  title: t('audits.fields.template'),
+  locked: true,
+  render: (_, a) => (
+    <Typography.Text strong style={{ display: 'block', minWidth: 140, maxWidth: 190 }}>
+      {a.template.name}
+    </Typography.Text>
+  ),
+});
+
+/** Wraps long names so the table fits a laptop screen without scrolling. */
+const wrap = (text: string | undefined, max = 180) => <span style={{ display: 'block', maxWidth: max }}>{text}</span>;
+
+const placeColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
+  key: 'place',
+  title: t('audits.fields.place'),
+  render: (_, a) => (
+    <span style={{ display: 'block', minWidth: 120, maxWidth: 170 }}>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+        {a.client.name}
+      </Typography.Text>
+      {a.establishment.name}
+    </span>
+  ),
+});
+
+const startColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
+  key: 'startDate',
+  title: t('audits.fields.start'),
+  sorter: true,
+  render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(a.startDate)}</span>,
+});
+
+/** A score only means something once the audit is finished. */
+const scoreColumn = (t: TFunction, language: string): TListColumn<TAuditListItem> => ({
+  key: 'percentage',
+  title: t('audits.fields.score'),
+  align: 'right',
+  render: (_, a) => (a.status === 'finished' && a.percentage !== null ? formatPercent(a.percentage, language) : dash),
+});
+
+const riskColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
+  key: 'risk',
+  title: t('audits.fields.risk'),
+  render: (_, a) => (a.status === 'finished' || a.status === 'running' ? <RiskTag risk={a.recalculatedRisk} /> : dash),
+});
+
+/** /auditor/audits */
+export function auditorColumns(t: TFunction, language: string): TListColumn<TAuditListItem>[] {
+  return [
+    templateColumn(t),
+    placeColumn(t),
+    { key: 'service', title: t('audits.fields.service'), render: (_, a) => wrap(a.service.name, 110) },
+    { key: 'auditor', title: t('audits.fields.auditor'), render: (_, a) => (a.auditor ? wrap(a.auditor.name, 110) : dash) },
+    startColumn(t),
+    { key: 'status', title: t('audits.fields.status'), render: (_, a) => <StatusTag status={a.status} /> },
+    scoreColumn(t, language),
+    riskColumn(t),
+  ];
+}
+
+/** /client-audits/audits: the client knows its own name, so the establishment comes first. */
+export function clientColumns(t: TFunction, language: string): TListColumn<TAuditListItem>[] {
+  return [
+    templateColumn(t),
+    { key: 'establishment', title: t('audits.fields.establishment'), render: (_, a) => wrap(a.establishment.name, 170) },
+    { key: 'service', title: t('audits.fields.service'), render: (_, a) => wrap(a.service.name, 110) },
+    startColumn(t),
+    { key: 'risks', title: t('audits.fields.riskCounts'), render: (_, a) => <RiskCounts counts={a} /> },
+    scoreColumn(t, language),
+    riskColumn(t),
+  ];
+}

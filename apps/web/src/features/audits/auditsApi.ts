@@ -1,0 +1,84 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAudit, TAuditListItem, TAuditStatus, TRisk } from '@audit/domain/audits';
+import type { TSearchFilter } from '@audit/domain/search';
+import { request, searchPage } from '../../api/client';
+import { notifySuccess } from '../../ui/feedback';
+
+/** Audits: the paged lists, the preview, create, start (execute) and reopen (docs/api/audits.md). */
+const BASE = '/ms-core/api/audits';
+export const AUDITS_QUERY_KEY = ['audits'] as const;
+
+export interface TAuditFilters {
+  client?: string;
+  establishment?: string;
+  service?: string;
+  status?: TAuditStatus[];
+  risk?: TRisk[];
+  /** ISO start and end of the start-date range. */
+  startDate?: [string, string];
+}
+
+export interface TAuditListParams {
+  page: number;
+  size: number;
+  search: string;
+  sort?: string;
+  filters: TAuditFilters;
+}
+
+/** The whitelisted filters of POST /audits/search. */
+export function toSearchFilters(filters: TAuditFilters): TSearchFilter[] {
+  const out: TSearchFilter[] = [];
+  for (const field of ['client', 'establishment', 'service'] as const) {
+    if (filters[field]) out.push({ field, operator: 'eq', value: filters[field] });
+  }
+  if (filters.status?.length) out.push({ field: 'status', operator: '$in', value: filters.status });
+  if (filters.risk?.length) out.push({ field: 'risk', operator: '$in', value: filters.risk });
+  if (filters.startDate) out.push({ field: 'startDate', operator: 'between', value: { from: filters.startDate[0], to: filters.startDate[1] } });
+  return out;
+}
+
+export const countFilters = (filters: TAuditFilters) => Object.values(filters).filter((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v))).length;
+
+export const searchAudits = (params: TAuditListParams) =>
+  searchPage<TAuditListItem>(`${BASE}/search`, { page: params.page, size: params.size, search: params.search, sort: params.sort ?? '-startDate', filters: toSearchFilters(params.filters) });
+
+export const auditsListQueryOptions = (params: TAuditListParams) =>
+  queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'list', params], queryFn: () => searchAudits(params), placeholderData: keepPreviousData });
+export const useAuditsList = (params: TAuditListParams) => useQuery(auditsListQueryOptions(params));
+
+export const fetchPreview = (id: string) => request<TAuditListItem>(`${BASE}/${id}/get-preview`);
+export const previewQueryOptions = (id: string) => queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'preview', id], queryFn: () => fetchPreview(id) });
+export const usePreview = (id: string | null) => useQuery({ ...previewQueryOptions(id ?? ''), enabled: Boolean(id), staleTime: 0 });
+
+export interface TAuditInput {
+  client: string;
+  establishment: string;
+  service: string;
+  template: string;
+  auditor: string;
+  startDate: string;
+  date: [string, string];
+}
+
+export const createAudit = (body: TAuditInput) => request<TAudit>(BASE, { method: 'POST', body });
+export const executeAudit = (id: string, usePrevious: boolean) => request<TAudit>(`${BASE}/${id}/execute`, { method: 'PATCH', query: { use_previous: usePrevious } });
+export const reopenAudit = (id: string) => request<TAudit>(`${BASE}/${id}/reopen`, { method: 'PATCH' });
+
+/** Every change touches lists and previews (and the report of a reopened audit): invalidate all. */
+function useAuditsMutation<V, R>(mutationFn: (v: V) => Promise<R>, options: { success?: 'createSuccess' | 'updateSuccess'; silent?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { silent: options.silent },
+    onSuccess: async () => {
+      if (options.success) notifySuccess(options.success);
+      await queryClient.invalidateQueries({ queryKey: AUDITS_QUERY_KEY });
+    },
+  });
+}
+
+/** The wizard shows the error in place (catalogue 692, 934, 10021), so the toast is off. */
+export const useCreateAudit = () => useAuditsMutation(createAudit, { success: 'createSuccess', silent: true });
+export const useExecuteAudit = () => useAuditsMutation(({ id, usePrevious }: { id: string; usePrevious: boolean }) => executeAudit(id, usePrevious));
+export const useReopenAudit = () => useAuditsMutation(reopenAudit, { success: 'updateSuccess' });

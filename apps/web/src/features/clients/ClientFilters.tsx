@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Button, Flex, Form, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TClientFilters, TStructureType } from './clientsApi';
+
+export const countFilters = (filters: TClientFilters) => (filters.active !== undefined ? 1 : 0) + (filters.type ? 1 : 0);
+
+/** Active (all / active / inactive) and type (client, establishment, area; flat and directory views). */
+export function ClientFilters({ value, onApply, withType }: { value: TClientFilters; onApply: (next: TClientFilters) => void; withType: boolean }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<TClientFilters>(value);
+  const active = draft.active === undefined ? 'all' : draft.active ? 'active' : 'inactive';
+  return (
+    <Form name="clientFilters" layout="vertical">
+      <Form.Item label={t('clients.fields.active')}>
+        <Radio.Group
+          value={active}
+          onChange={(e) => setDraft({ ...draft, active: e.target.value === 'all' ? undefined : e.target.value === 'active' })}
+          options={[
+            { value: 'all', label: t('clients.filters.all') },
+            { value: 'active', label: t('clients.active') },
+            { value: 'inactive', label: t('clients.inactive') },
+          ]}
+        />
+      </Form.Item>
+      {withType && (
+        <Form.Item label={t('clients.fields.type')}>
+          <Radio.Group
+            value={draft.type ?? 'all'}
+            onChange={(e) => setDraft({ ...draft, type: e.target.value === 'all' ? undefined : (e.target.value as TStructureType) })}
+            options={[
+              { value: 'all', label: t('clients.filters.all') },
+              { value: 'STRUCTURE', label: t('clients.type.STRUCTURE') },
+              { value: 'ESTABLISHMENT', label: t('clients.type.ESTABLISHMENT') },
+              { value: 'AREA', label: t('clients.type.AREA') },
+            ]}
+          />
+        </Form.Item>
+      )}
+      <Flex gap={8} justify="flex-end">
+        <Button onClick={() => setDraft({})}>{t('list.resetFilters')}</Button>
+        <Button type="primary" onClick={() => onApply(draft)} data-testid="filters-apply">
+          {t('list.applyFilters')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

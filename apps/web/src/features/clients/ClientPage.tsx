@@ -1,0 +1,55 @@
+import { Card, Result, Tabs } from 'antd';
+import { RocketOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { DetailHeader } from '../../ui/DetailHeader';
+import { ErrorState, PageSkeleton } from '../../ui/PageStates';
+import { useRemoveStructure, useStructure } from './clientsApi';
+import { ClientGeneral } from './ClientGeneral';
+import { StructureTab } from './StructureTab';
+
+export const CLIENT_TABS = ['structure', 'general', 'users', 'contracts', 'documents', 'calendar', 'history'] as const;
+type TTab = (typeof CLIENT_TABS)[number];
+
+function LaterRelease({ tab }: { tab: TTab }) {
+  const { t } = useTranslation();
+  return <Result icon={<RocketOutlined style={{ color: '#0b6e5f' }} />} title={t(`clients.tabs.${tab}`)} subTitle={tab === 'users' ? t('clients.usersLater') : t('common.comingSoon')} />;
+}
+
+/** /clients/:id/:tab: a client (or one of its establishments or areas) with its tabs. */
+export function ClientPage() {
+  const { t } = useTranslation();
+  const { id = '', tab = 'general' } = useParams();
+  const navigate = useNavigate();
+  const structure = useStructure(id);
+  const remove = useRemoveStructure();
+  if (!CLIENT_TABS.includes(tab as TTab)) return <Navigate to={`/clients/${id}/general`} replace />;
+  if (structure.isPending) return <PageSkeleton rows={8} />;
+  if (structure.isError) return <ErrorState error={structure.error} onRetry={() => void structure.refetch()} />;
+  const s = structure.data;
+  const back = () => (s.parent && s.type !== 'STRUCTURE' ? navigate(`/clients/${s.parent}/structure`) : navigate('/clients'));
+  return (
+    <Card>
+      <DetailHeader
+        mode="view"
+        title={s.name}
+        subtitle={t(`clients.type.${s.type}`)}
+        onBack={back}
+        onEdit={s.can.update ? () => navigate(`/clients/${s._id}/edit`) : undefined}
+        onDelete={s.can.delete ? () => remove.mutate({ type: s.type, id: s._id, cascade: s.childrenCount > 0 }, { onSuccess: back }) : undefined}
+        deleting={remove.isPending}
+        deleteQuestion={s.childrenCount > 0 ? t('clients.cascadeQuestion', { name: s.name, count: s.childrenCount }) : undefined}
+      />
+      <Tabs
+        style={{ marginTop: 16 }}
+        activeKey={tab}
+        onChange={(key) => navigate(`/clients/${id}/${key}`)}
+        items={CLIENT_TABS.map((key) => ({
+          key,
+          label: t(`clients.tabs.${key}`),
+          children: key === 'structure' ? <StructureTab root={s} /> : key === 'general' ? <ClientGeneral s={s} /> : <LaterRelease tab={key} />,
+        }))}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { Select } from 'antd';
+import { useNomenclatureOptions, type TNomenclature } from './optionsApi';
+
+/** A nomenclature picker (names, size 1000), searchable by name. */
+export function NomenclatureSelect({ kind, multiple, value, onChange, id, ...rest }: {
+  kind: TNomenclature;
+  multiple?: boolean;
+  value?: string | string[] | null;
+  onChange?: (value: string | string[] | null) => void;
+  id?: string;
+  'data-testid'?: string;
+}) {
+  const options = useNomenclatureOptions(kind);
+  return (
+    <Select
+      id={id}
+      data-testid={rest['data-testid']}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={options.isPending}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? (multiple ? [] : null))}
+      options={(options.data?.items ?? []).map((o) => ({ value: o._id, label: o.name }))}
+      maxTagCount="responsive"
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { Col, ColorPicker, Form, Input, InputNumber, Row, Select, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DESCRIPTION_MAX_LENGTH } from '@audit/domain/constants';
+import { isValidEmail } from '@audit/domain/validators';
+import { IVA_GROUPS_OPTIONS, type TExtraField, type TNomenclatureDef } from './definitions';
+import { useCatalogueOptions } from './nomenclaturesApi';
+
+export type TNomenclatureFormValues = { name: string; description?: string } & Partial<Record<TExtraField, unknown>>;
+
+function ServiceCategorySelect(props: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
+  const options = useCatalogueOptions('/ms-core/api/service-categories');
+  return (
+    <Select
+      id={props.id}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={options.isPending}
+      value={props.value ?? undefined}
+      onChange={(v?: string) => props.onChange?.(v ?? null)}
+      options={(options.data?.items ?? []).map((o) => ({ value: o._id, label: o.name }))}
+    />
+  );
+}
+
+/** Name and description (description ≤ 500, 5 to 12 rows) plus the extra fields of the definition. */
+export function NomenclatureForm({ def, form, initialValues, onFinish }: {
+  def: TNomenclatureDef;
+  form: FormInstance<TNomenclatureFormValues>;
+  initialValues: Partial<TNomenclatureFormValues>;
+  onFinish: (values: TNomenclatureFormValues) => void;
+}) {
+  const { t } = useTranslation();
+  const required = { required: true, message: t('form.required') };
+  const extra = new Set(def.extra ?? []);
+  const half = { xs: 24, md: 12 };
+  return (
+    <Form form={form} name="nomenclature" layout="vertical" initialValues={initialValues} onFinish={onFinish} requiredMark scrollToFirstError data-testid="nomenclature-form">
+      <Form.Item name="name" label={t('nomenclatures.fields.name')} rules={[{ ...required, whitespace: true }, { max: 200 }]}>
+        <Input autoFocus maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('nomenclatures.fields.description')}
+        rules={[...(def.descriptionRequired ? [{ ...required, whitespace: true }] : []), { max: DESCRIPTION_MAX_LENGTH, message: t('nomenclatures.descriptionMax', { max: DESCRIPTION_MAX_LENGTH }) }]}
+      >
+        <Input.TextArea autoSize={{ minRows: 5, maxRows: 12 }} maxLength={DESCRIPTION_MAX_LENGTH} showCount />
+      </Form.Item>
+      <Row gutter={16}>
+        {extra.has('category') && (
+          <Col {...half}>
+            <Form.Item name="category" label={t('nomenclatures.fields.category')}>
+              <ServiceCategorySelect />
+            </Form.Item>
+          </Col>
+        )}
+        {extra.has('executionTime') && (
+          <Col {...half}>
+            <Form.Item name="executionTime" label={t('nomenclatures.fields.executionTime')} rules={[required]}>
+              <InputNumber min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        )}
+        {extra.has('price') && (
+          <Col {...half}>
+            <Form.Item name="price" label={t('nomenclatures.fields.price')} rules={[required]}>
+              <InputNumber min={0} step={0.01} precision={2} suffix="€" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        )}
+        {extra.has('groupIva') && (
+          <Col {...half}>
+            <Form.Item name="groupIva" label={t('nomenclatures.fields.groupIva')}>
+              <Select options={IVA_GROUPS_OPTIONS.map((g) => ({ value: g.value, label: t(`nomenclatures.iva.${g.value}`, { percent: g.percent }) }))} />
+            </Form.Item>
+          </Col>
+        )}
+        {extra.has('salesAccount') && (
+          <Col {...half}>
+            <Form.Item name="salesAccount" label={t('nomenclatures.fields.salesAccount')} rules={[required]}>
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        )}
+        {extra.has('code') && (
+          <Col {...half}>
+            <Form.Item name="code" label={t('nomenclatures.fields.code')} rules={[{ max: 100 }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+        )}
+        {extra.has('legalRepresentative') && (
+          <Col {...half}>
+            <Form.Item name="legalRepresentative" label={t('nomenclatures.fields.legalRepresentative')} rules={[{ max: 200 }]}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        )}
+        {extra.has('email') && (
+          <Col {...half}>
+            <Form.Item
+              name="email"
+              label={t('nomenclatures.fields.email')}
+              rules={[{ validator: (_r, v?: string) => (!v?.trim() || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))) }]}
+            >
+              <Input type="email" maxLength={254} />
+            </Form.Item>
+          </Col>
+        )}
+        {extra.has('color') && (
+          <Col {...half}>
+            <Form.Item name="color" label={t('nomenclatures.fields.color')} getValueFromEvent={(c: { toHexString: () => string } | null) => c?.toHexString() ?? null}>
+              <ColorPicker allowClear showText />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The nomenclature screens as data: one generic list + form, one entry per catalogue. `path` is the
+ * route, `api` the base of the server's catalogue CRUD; `extra` adds fields to the form and table.
+ */
+export type TExtraField = 'category' | 'executionTime' | 'price' | 'groupIva' | 'salesAccount' | 'code' | 'legalRepresentative' | 'email' | 'color';
+
+export interface TNomenclatureDef {
+  key: string;
+  path: string;
+  api: string;
+  descriptionRequired: boolean;
+  extra?: TExtraField[];
+  /** Categories: a tree of one type (TEMPLATE or REGISTER). */
+  categoryType?: 'TEMPLATE' | 'REGISTER';
+}
+
+const API = '/ms-core/api';
+const simple = (key: string, path: string, api: string): TNomenclatureDef => ({ key, path, api: `${API}/${api}`, descriptionRequired: true });
+
+export const NOMENCLATURES: TNomenclatureDef[] = [
+  simple('areaType', '/settings/nomenclatures/area-type', 'typeareas'),
+  { key: 'services', path: '/settings/services', api: `${API}/services`, descriptionRequired: false, extra: ['category', 'executionTime', 'price', 'groupIva', 'salesAccount', 'code'] },
+  simple('servicesCategory', '/settings/nomenclatures/services-category', 'service-categories'),
+  simple('paymentType', '/settings/nomenclatures/payment-type', 'paymenttypes'),
+  simple('activities', '/settings/nomenclatures/activities', 'activities'),
+  simple('companies', '/settings/nomenclatures/companies', 'enterprise'),
+  { key: 'socialReasons', path: '/settings/nomenclatures/social-reasons', api: `${API}/socialreasons`, descriptionRequired: false, extra: ['legalRepresentative', 'email'] },
+  { key: 'templatesCategory', path: '/settings/nomenclatures/templates-category', api: `${API}/categories`, descriptionRequired: true, extra: ['color'], categoryType: 'TEMPLATE' },
+  { key: 'registersCategory', path: '/settings/nomenclatures/registers-category', api: `${API}/categories`, descriptionRequired: true, extra: ['color'], categoryType: 'REGISTER' },
+  simple('employeeProfile', '/settings/nomenclatures/employee-profile', 'employee-profiles'),
+  simple('employeeType', '/settings/nomenclatures/employee-type', 'employee-types'),
+  simple('billingMethods', '/settings/nomenclatures/billing-methods', 'billing-methods'),
+];
+
+/** The definition of a path; a category path containing "registers" shows the REGISTER tree. */
+export function nomenclatureOf(path: string): TNomenclatureDef {
+  const exact = NOMENCLATURES.find((d) => path === d.path || path.startsWith(`${d.path}/`));
+  if (exact) return exact;
+  if (path.includes('category')) return NOMENCLATURES.find((d) => d.categoryType === (path.includes('registers') ? 'REGISTER' : 'TEMPLATE'))!;
+  return NOMENCLATURES[0]!;
+}
+
+export const IVA_GROUPS_OPTIONS = [
+  { value: 'typeA', percent: 0 },
+  { value: 'typeB', percent: 10 },
+  { value: 'typeC', percent: 21 },
+] as const;

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Checkbox, Empty, Flex, Input, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { SECTION_TYPES, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
+import { SectionPanel } from './SectionPanel';
+import { useAddSection, useMoveSection } from './sectionsApi';
+import { SortableList } from './SortableList';
+import type { TTemplate } from './templatesApi';
+
+/** The template's sections in order: reorder, add (DATA, QUESTION, CONTACTS). */
+export function SectionsEditor({ tpl, readOnly }: { tpl: TTemplate; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const move = useMoveSection(tpl._id);
+  return (
+    <Flex vertical gap={12}>
+      {tpl.sections.length === 0 && <Empty description={t('templates.sections.empty')} />}
+      <SortableList
+        items={tpl.sections}
+        rowKey={(s) => s._id}
+        labelOf={(s) => s.title}
+        disabled={readOnly}
+        onMove={(s, position) => move.mutate({ id: s._id, position })}
+        render={(section, _index, handle) => <SectionPanel templateId={tpl._id} section={section} handle={handle} readOnly={readOnly} />}
+      />
+      {!readOnly && <AddSection templateId={tpl._id} />}
+    </Flex>
+  );
+}
+
+function AddSection({ templateId }: { templateId: string }) {
+  const { t } = useTranslation();
+  const add = useAddSection(templateId);
+  const [title, setTitle] = useState('');
+  const [type, setType] = useState<string>('QUESTION');
+  const [duplicable, setDuplicable] = useState(false);
+  const submit = () => {
+    if (!title.trim()) return;
+    add.mutate({ title: title.trim(), type, duplicable }, { onSuccess: () => setTitle('') });
+  };
+  return (
+    <Flex gap={8} wrap align="center" className="add-section" data-testid="add-section">
+      <Input
+        style={{ flex: '1 1 240px' }}
+        value={title}
+        maxLength={TEMPLATE_NAME_MAX}
+        placeholder={t('templates.sections.newTitle')}
+        aria-label={t('templates.sections.newTitle')}
+        onChange={(e) => setTitle(e.target.value)}
+        onPressEnter={submit}
+      />
+      <Select style={{ width: 170 }} value={type} onChange={setType} aria-label={t('templates.sections.type')} options={SECTION_TYPES.map((s) => ({ value: s, label: t(`templates.sectionType.${s}`) }))} />
+      <Checkbox checked={duplicable} onChange={(e) => setDuplicable(e.target.checked)}>
+        {t('templates.sections.duplicable')}
+      </Checkbox>
+      <Button type="primary" icon={<PlusOutlined />} onClick={submit} disabled={!title.trim()} loading={add.isPending}>
+        {t('templates.sections.add')}
+      </Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,166 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../api/client';
+import { notifySuccess } from '../../ui/feedback';
+import { templateQueryKey, TEMPLATES_QUERY_KEY, type TTemplate } from './templatesApi';
+
+/**
+ * Changes inside a template's tree (sections, fields, questions, incident templates, IE sections).
+ * Every mutation may change the cached tree optimistically (`apply`), rolls it back on failure (the
+ * catalogue message comes from the shared mutation cache) and invalidates the templates at the end.
+ */
+const SECTIONS = '/ms-core/api/sections';
+const IE = '/ms-core/api/ie-sections';
+
+export interface TFieldInput { label: string; type: string; required: boolean; value?: string | null }
+export interface TQuestionInput {
+  name: string;
+  type: string;
+  description?: string | null;
+  required?: boolean;
+  select?: { multiselect: boolean; scoring: boolean; options: { _id?: string; label: string; color: string; score: number; failed: boolean }[] } | null;
+  readingRegistry?: { options: { key?: string; label: string; measure: string; operation: string; minValue: number | null; maxValue: number | null }[]; placesMeasure: { _id?: string; place: string; label?: string | null }[] } | null;
+  text?: { answerType: string } | null;
+}
+export interface TIncidentInput { name: string; description?: string | null; riskLevel: string; deductionPercentage: number; tasks: { _id?: string; name: string }[] }
+
+/** Moves item `from` to `to` in a list (a new array). */
+export function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+const moveById = <T extends { _id: string }>(list: T[], id: string, to: number) => {
+  const from = list.findIndex((x) => x._id === id);
+  return from < 0 ? list : moved(list, from, to);
+};
+
+export function useTreeMutation<V, R = unknown>(templateId: string, mutationFn: (v: V) => Promise<R>, options: { apply?: (tree: TTemplate, v: V) => TTemplate; success?: 'createSuccess' | 'updateSuccess' | 'deleteSuccess' } = {}) {
+  const queryClient = useQueryClient();
+  const key = templateQueryKey(templateId);
+  return useMutation({
+    mutationFn,
+    onMutate: async (vars: V) => {
+      if (!options.apply) return { previous: undefined };
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<TTemplate>(key);
+      if (previous) queryClient.setQueryData<TTemplate>(key, options.apply(previous, vars));
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: () => options.success && notifySuccess(options.success),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY }),
+  });
+}
+
+const mapSection = (tree: TTemplate, sectionId: string, change: (s: TTemplate['sections'][number]) => TTemplate['sections'][number]) => ({
+  ...tree,
+  sections: tree.sections.map((s) => (s._id === sectionId ? change(s) : s)),
+});
+
+/* Sections */
+export const useAddSection = (templateId: string) =>
+  useTreeMutation(templateId, (body: { title: string; type: string; duplicable: boolean }) => request(SECTIONS, { method: 'POST', body: { template: templateId, ...body } }), { success: 'createSuccess' });
+export const useUpdateSection = (templateId: string) =>
+  useTreeMutation(templateId, ({ id, ...body }: { id: string; title?: string; duplicable?: boolean }) => request(`${SECTIONS}/${id}`, { method: 'PATCH', body }), {
+    apply: (tree, { id, ...body }) => mapSection(tree, id, (s) => ({ ...s, ...(body.title?.trim() ? { title: body.title.trim() } : {}), ...(body.duplicable !== undefined ? { duplicable: body.duplicable } : {}) })),
+  });
+export const useRemoveSection = (templateId: string) =>
+  useTreeMutation(templateId, (id: string) => request(`${SECTIONS}/${id}`, { method: 'DELETE' }), { apply: (tree, id) => ({ ...tree, sections: tree.sections.filter((s) => s._id !== id) }), success: 'deleteSuccess' });
+export const useMoveSection = (templateId: string) =>
+  useTreeMutation(templateId, ({ id, position }: { id: string; position: number }) => request(`${SECTIONS}/${id}/order`, { method: 'PATCH', body: { position } }), {
+    apply: (tree, { id, position }) => ({ ...tree, sections: moveById(tree.sections, id, position) }),
+  });
+
+/* Cover and contact fields */
+export const useAddField = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, body }: { sectionId: string; body: TFieldInput }) => request(`${SECTIONS}/${sectionId}/field/add`, { method: 'POST', body }), { success: 'createSuccess' });
+export const useUpdateField = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, id, body }: { sectionId: string; id: string; body: Partial<TFieldInput> }) => request(`${SECTIONS}/${sectionId}/field/${id}/update`, { method: 'PATCH', body }), {
+    apply: (tree, { sectionId, id, body }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.map((f) => (f._id === id ? { ...f, ...body, value: body.value ?? f.value } : f)) })),
+    success: 'updateSuccess',
+  });
+export const useRemoveField = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, id }: { sectionId: string; id: string }) => request(`${SECTIONS}/${sectionId}/field/${id}/remove`, { method: 'DELETE' }), {
+    apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.filter((f) => f._id !== id) })),
+    success: 'deleteSuccess',
+  });
+export const useMoveField = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) => request(`${SECTIONS}/${sectionId}/field/${id}/order`, { method: 'PATCH', body: { position } }), {
+    apply: (tree, { sectionId, id, position }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: moveById(s.fields, id, position) })),
+  });
+
+/* Questions */
+export const addQuestion = (sectionId: string, body: TQuestionInput) => request<{ _id: string }>(`${SECTIONS}/${sectionId}/question/add`, { method: 'POST', body });
+export const useSaveQuestion = (templateId: string) =>
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id, body }: { sectionId: string; id?: string; body: TQuestionInput }) =>
+      id ? request<{ _id: string }>(`${SECTIONS}/${sectionId}/question/${id}/update`, { method: 'PATCH', body }) : addQuestion(sectionId, body),
+    { success: 'updateSuccess' },
+  );
+export const useRemoveQuestion = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, id }: { sectionId: string; id: string }) => request(`${SECTIONS}/${sectionId}/question/${id}/remove`, { method: 'DELETE' }), {
+    apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, questions: s.questions.filter((q) => q._id !== id) })),
+    success: 'deleteSuccess',
+  });
+export const useMoveQuestion = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) => request(`${SECTIONS}/${sectionId}/question/${id}/order`, { method: 'PATCH', body: { position } }), {
+    apply: (tree, { sectionId, id, position }) => mapSection(tree, sectionId, (s) => ({ ...s, questions: moveById(s.questions, id, position) })),
+  });
+
+/* Incident templates of a question */
+const incidentsPath = (sectionId: string, questionId: string) => `${SECTIONS}/${sectionId}/question/${questionId}/incidents`;
+export const useSaveIncident = (templateId: string) =>
+  useTreeMutation(
+    templateId,
+    ({ sectionId, questionId, id, body }: { sectionId: string; questionId: string; id?: string; body: TIncidentInput }) =>
+      request(id ? `${incidentsPath(sectionId, questionId)}/${id}` : incidentsPath(sectionId, questionId), { method: id ? 'PATCH' : 'POST', body }),
+    { success: 'updateSuccess' },
+  );
+export const useRemoveIncident = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, questionId, id }: { sectionId: string; questionId: string; id: string }) => request(`${incidentsPath(sectionId, questionId)}/${id}`, { method: 'DELETE' }), {
+    apply: (tree, { sectionId, questionId, id }) =>
+      mapSection(tree, sectionId, (s) => ({ ...s, questions: s.questions.map((q) => (q._id === questionId ? { ...q, incidents: q.incidents.filter((i) => i._id !== id) } : q)) })),
+    success: 'deleteSuccess',
+  });
+
+/* IE questionnaire sections */
+const mapIe = (tree: TTemplate, sectionId: string, change: (s: TTemplate['ieSections'][number]) => TTemplate['ieSections'][number]) => ({
+  ...tree,
+  ieSections: tree.ieSections.map((s) => (s._id === sectionId ? change(s) : s)),
+});
+export const useAddIeSection = (templateId: string) =>
+  useTreeMutation(templateId, (title: string) => request(IE, { method: 'POST', body: { template: templateId, title } }), { success: 'createSuccess' });
+export const useUpdateIeSection = (templateId: string) =>
+  useTreeMutation(templateId, ({ id, title }: { id: string; title: string }) => request(`${IE}/${id}`, { method: 'PATCH', body: { title } }), {
+    apply: (tree, { id, title }) => (title.trim() ? mapIe(tree, id, (s) => ({ ...s, title: title.trim() })) : tree),
+  });
+export const useRemoveIeSection = (templateId: string) =>
+  useTreeMutation(templateId, (id: string) => request(`${IE}/${id}`, { method: 'DELETE' }), { apply: (tree, id) => ({ ...tree, ieSections: tree.ieSections.filter((s) => s._id !== id) }), success: 'deleteSuccess' });
+export const useMoveIeSection = (templateId: string) =>
+  useTreeMutation(templateId, ({ id, position }: { id: string; position: number }) => request(`${IE}/${id}/order`, { method: 'PATCH', body: { position } }), {
+    apply: (tree, { id, position }) => ({ ...tree, ieSections: moveById(tree.ieSections, id, position) }),
+  });
+export const useSaveIeQuestion = (templateId: string) =>
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id, body }: { sectionId: string; id?: string; body: { question: string; type: string } }) =>
+      request(id ? `${IE}/${sectionId}/question/${id}/update` : `${IE}/${sectionId}/question/add`, { method: id ? 'PATCH' : 'POST', body }),
+    {
+      apply: (tree, { sectionId, id, body }) => (id ? mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.map((q) => (q._id === id ? { ...q, ...body } : q)) })) : tree),
+      success: 'updateSuccess',
+    },
+  );
+export const useRemoveIeQuestion = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, id }: { sectionId: string; id: string }) => request(`${IE}/${sectionId}/question/${id}/remove`, { method: 'DELETE' }), {
+    apply: (tree, { sectionId, id }) => mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.filter((q) => q._id !== id) })),
+    success: 'deleteSuccess',
+  });
+export const useMoveIeQuestion = (templateId: string) =>
+  useTreeMutation(templateId, ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) => request(`${IE}/${sectionId}/question/${id}/order`, { method: 'PATCH', body: { position } }), {
+    apply: (tree, { sectionId, id, position }) => mapIe(tree, sectionId, (s) => ({ ...s, questions: moveById(s.questions, id, position) })),
+  });

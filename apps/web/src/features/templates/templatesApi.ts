@@ -1,0 +1,130 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TSearchFilter } from '@audit/domain/search';
+import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
+import { request, searchPage } from '../../api/client';
+import { notifySuccess } from '../../ui/feedback';
+
+/** Audit templates: list, whole tree, header changes, duplicate, enable, delete; and the pickers they need. */
+const BASE = '/ms-core/api/audit-templates';
+export const TEMPLATES_QUERY_KEY = ['templates'] as const;
+export const TEMPLATES_PAGE_SIZE = TEMPLATE_PAGE_SIZE;
+
+export interface TRef { _id: string; name: string }
+export interface TSelectOptionOut { _id: string; label: string; color: string; score: number; failed: boolean }
+export interface TReadingOptionOut { key: string; label: string; measure: string; operation: string; minValue: number | null; maxValue: number | null }
+export interface TPlaceOut { _id: string; place: string; label: string | null }
+export interface TIncident { _id: string; question: string; name: string; description: string | null; riskLevel: string; deductionPercentage: number; tasks: { _id: string; name: string }[]; position: number }
+export interface TQuestion {
+  _id: string;
+  section: string;
+  name: string;
+  type: string;
+  description: string | null;
+  required: boolean;
+  position: number;
+  select: { multiselect: boolean; scoring: boolean; options: TSelectOptionOut[] } | null;
+  readingRegistry: { options: TReadingOptionOut[]; placesMeasure: TPlaceOut[] } | null;
+  text: { answerType: string } | null;
+  maxScore: number;
+  incidents: TIncident[];
+}
+export interface TField { _id: string; section: string; label: string; type: string; required: boolean; value: string | null; position: number }
+export interface TSection { _id: string; template: string; title: string; type: 'DATA' | 'QUESTION' | 'CONTACTS'; duplicable: boolean; position: number; fields: TField[]; questions: TQuestion[]; maxScore: number }
+export interface TIeQuestion { _id: string; section: string; question: string; type: string; position: number }
+export interface TIeSection { _id: string; template: string; title: string; position: number; questions: TIeQuestion[] }
+export interface TTemplateSummary {
+  _id: string;
+  name: string;
+  description: string | null;
+  language: string;
+  enabled: boolean;
+  category: (TRef & { color: string | null }) | null;
+  service: TRef | null;
+  areaAccess: TRef | null;
+  sectionsCount: number;
+  questionsCount: number;
+  createdAt: string;
+  updatedAt: string;
+  can: { update: boolean; delete: boolean };
+}
+export interface TTemplate extends TTemplateSummary { sections: TSection[]; ieSections: TIeSection[] }
+
+export interface TTemplateFilters { enabled?: boolean; language?: string; service?: string }
+export interface TTemplateListParams { page: number; search: string; categoryTree?: string; filters: TTemplateFilters }
+
+export function toSearchFilters(params: Pick<TTemplateListParams, 'categoryTree' | 'filters'>): TSearchFilter[] {
+  const out: TSearchFilter[] = [];
+  if (params.categoryTree) out.push({ field: 'categoryTree', operator: 'eq', value: params.categoryTree });
+  if (params.filters.enabled !== undefined) out.push({ field: 'enabled', operator: 'eq', value: params.filters.enabled });
+  if (params.filters.language) out.push({ field: 'language', operator: 'eq', value: params.filters.language });
+  if (params.filters.service) out.push({ field: 'service', operator: 'eq', value: params.filters.service });
+  return out;
+}
+
+export const searchTemplates = (params: TTemplateListParams) =>
+  searchPage<TTemplateSummary>(`${BASE}/search`, { page: params.page, size: TEMPLATES_PAGE_SIZE, search: params.search, sort: 'name', filters: toSearchFilters(params) });
+export const templatesListQueryOptions = (params: TTemplateListParams) =>
+  queryOptions({ queryKey: [...TEMPLATES_QUERY_KEY, 'list', params], queryFn: () => searchTemplates(params), placeholderData: keepPreviousData });
+export const useTemplatesList = (params: TTemplateListParams) => useQuery(templatesListQueryOptions(params));
+
+export const fetchTemplate = (id: string) => request<TTemplate>(`${BASE}/${id}`);
+export const templateQueryKey = (id: string) => [...TEMPLATES_QUERY_KEY, 'detail', id] as const;
+export const templateQueryOptions = (id: string) => queryOptions({ queryKey: templateQueryKey(id), queryFn: () => fetchTemplate(id) });
+export const useTemplate = (id: string) => useQuery(templateQueryOptions(id));
+
+export interface TTemplateInput { name: string; description: string; language: string; category?: string | null; service?: string | null; areaAccess?: string | null }
+export const createTemplate = (body: TTemplateInput) => request<TTemplate>(BASE, { method: 'POST', body });
+export const updateTemplate = (id: string, body: Partial<TTemplateInput>) => request<TTemplate>(`${BASE}/${id}`, { method: 'PATCH', body });
+export const removeTemplate = (id: string) => request<{ ok: true }>(`${BASE}/${id}`, { method: 'DELETE' });
+export const duplicateTemplate = (id: string) => request<TTemplate>(`${BASE}/${id}/duplicate`, { method: 'POST' });
+export const setTemplateEnabled = (id: string, enabled: boolean) => request<TTemplate>(`${BASE}/${id}/enabled`, { method: 'PATCH', body: { enabled } });
+
+function useTemplatesMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'createSuccess' | 'updateSuccess' | 'deleteSuccess') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      notifySuccess(success);
+      await queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY });
+    },
+  });
+}
+
+export const useCreateTemplate = () => useTemplatesMutation(createTemplate, 'createSuccess');
+export const useUpdateTemplate = () => useTemplatesMutation(({ id, body }: { id: string; body: Partial<TTemplateInput> }) => updateTemplate(id, body), 'updateSuccess');
+export const useRemoveTemplate = () => useTemplatesMutation(removeTemplate, 'deleteSuccess');
+export const useDuplicateTemplate = () => useTemplatesMutation(duplicateTemplate, 'createSuccess');
+
+/** Enabling runs the server's runnability check (10021, 692, 934); the switch follows the cache optimistically and rolls back. */
+export function useSetEnabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => setTemplateEnabled(id, enabled),
+    onMutate: async ({ id, enabled }) => {
+      await queryClient.cancelQueries({ queryKey: TEMPLATES_QUERY_KEY });
+      const snapshot = queryClient.getQueriesData({ queryKey: TEMPLATES_QUERY_KEY });
+      queryClient.setQueryData<TTemplate>(templateQueryKey(id), (old) => (old ? { ...old, enabled } : old));
+      queryClient.setQueriesData<{ items: TTemplateSummary[]; total: number }>({ queryKey: [...TEMPLATES_QUERY_KEY, 'list'] }, (old) =>
+        old ? { ...old, items: old.items.map((tpl) => (tpl._id === id ? { ...tpl, enabled } : tpl)) } : old,
+      );
+      return { snapshot };
+    },
+    onError: (_error, _vars, context) => context?.snapshot.forEach(([key, data]) => queryClient.setQueryData(key, data)),
+    onSuccess: () => notifySuccess('updateSuccess'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY }),
+  });
+}
+
+/** The pickers: TEMPLATE category tree, services, facility (area) types. */
+export interface TCategoryNode { _id: string; name: string; color?: string | null; children?: TCategoryNode[] }
+export const categoryTreeQueryOptions = () =>
+  queryOptions({
+    queryKey: [...TEMPLATES_QUERY_KEY, 'categoryTree'],
+    queryFn: () => request<TCategoryNode[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
+  });
+export const useCategoryTree = () => useQuery(categoryTreeQueryOptions());
+
+const refsQuery = (kind: 'services' | 'areaTypes', path: string) =>
+  queryOptions({ queryKey: [...TEMPLATES_QUERY_KEY, kind], queryFn: async () => (await searchPage<TRef>(path, { size: 1000, sort: 'name' })).items });
+export const useServices = () => useQuery(refsQuery('services', '/ms-core/api/services/search'));
+export const useAreaTypes = () => useQuery(refsQuery('areaTypes', '/ms-core/api/typeareas/search'));

@@ -1,0 +1,319 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { TAudit } from '@audit/domain/audits';
+import { makeAudit } from '../apps/web/src/features/audit-run/testing/auditFixture';
+import { screenshotPath, settled, signInToShell } from './helpers';
+
+/**
+ * The audit run view. First with a generated 300-question audit served in place of the API (the
+ * performance budgets: interactive in < 2 s, an answer repainted in < 50 ms), then against the
+ * real server with a running audit of the demo data.
+ */
+const DESKTOP = { width: 1366, height: 900 };
+const TABLET = { width: 900, height: 1200 };
+
+/** Signs in as the demo auditor and answers with the user's id (read from users/me on the way). */
+async function signInAsAuditor(page: Page): Promise<string> {
+  const me = page.waitForResponse((r) => r.url().endsWith('/ms-core/api/users/me') && r.ok());
+  await signInToShell(page, 'auditor@demo.test');
+  return ((await (await me).json()) as { _id: string })._id;
+}
+
+/** Serves `audit` for GET /audits/{id} and accepts every write on it (answers echo back with an id). */
+async function serveAudit(page: Page, audit: TAudit) {
+  let n = 0;
+  await page.route(`**/ms-core/api/audits/${audit._id}**`, async (route) => {
+    const request = route.request();
+    if (request.method() === 'GET') return route.fulfill({ json: audit });
+    const body = request.postDataJSON() as { templateAnswer?: unknown } | null;
+    if (request.url().includes('/answer/')) return route.fulfill({ json: { _id: `00000000-0000-4000-8fff-${String(++n).padStart(12, '0')}`, templateAnswer: body?.templateAnswer, score: 1, failed: false, updatedAt: new Date().toISOString() } });
+    return route.fulfill({ status: 204 });
+  });
+}
+
+test.describe('audit run view, generated 300-question audit', () => {
+  test('is interactive in under 2 s and repaints an answer in under 50 ms, re-rendering one card', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    const me = await signInAsAuditor(page);
+    const audit = makeAudit(300);
+    audit.auditor = { _id: me, name: 'Álvaro Auditor' };
+    await serveAudit(page, audit);
+
+    // A full load of the page, as after a refresh: bundles, session, the audit, the first cards.
+    // Groups of cards below the screen then mount in idle moments (CardGroup).
+    await page.goto(`/auditor/audits/run/${audit._id}`);
+    const first = page.locator('.run-question').first().locator('.run-option').first();
+    await expect(first).toBeEnabled();
+    const interactiveMs = await page.evaluate(() => performance.now());
+    await expect(page.locator('.run-question')).toHaveCount(300);
+    const allMountedMs = await page.evaluate(() => performance.now());
+
+    // Click to the next painted frame, measured inside the page: 9 answers spread over the audit,
+    // each after the previous one's save has settled; the median is the figure.
+    await settled(page);
+    const timings = await page.evaluate(async () => {
+      const times: number[] = [];
+      const cards = document.querySelectorAll('.run-question');
+      for (const index of [20, 50, 80, 110, 140, 170, 200, 230, 260]) {
+        const button = cards[index]!.querySelector<HTMLButtonElement>('.run-option')!;
+        const start = performance.now();
+        button.click();
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        times.push(performance.now() - start);
+        if (button.getAttribute('aria-checked') !== 'true') throw new Error(`card ${index} did not repaint`);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      return times;
+    });
+    const median = [...timings].sort((a, b) => a - b)[4]!;
+    console.info(`[budget] chromium: interactive after ${interactiveMs.toFixed(0)} ms (all 300 cards mounted at ${allMountedMs.toFixed(0)} ms); answer repaint median ${median.toFixed(1)} ms (${timings.map((t) => t.toFixed(1)).join(', ')})`);
+    expect(interactiveMs).toBeLessThan(2000);
+    expect(median).toBeLessThan(50);
+    await expect(page.getByTestId('audit-score')).toContainText('100,0');
+
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('audit-run-300-desktop') });
+    await page.setViewportSize(TABLET);
+    await page.locator('.run-question').nth(4).scrollIntoViewIfNeeded();
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('audit-run-300-tablet') });
+  });
+});
+
+/** A call with the page's session (the test's own set-up, not what the screen does). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'client-date': new Date().toISOString() };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+    [method, path, body] as const,
+  );
+}
+
+test.describe.serial('audit run view, against the server', () => {
+  let auditId = '';
+  const card = (page: Page, name: string) => page.locator('.run-question').filter({ has: page.getByRole('heading', { name }) });
+
+  /** A running audit of the demo auditor, made like the demo ones (those stay as they are for the audits list tests). */
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    const me = await signInAsAuditor(page);
+    const audits = await api<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: me }] });
+    const demo = audits.find((a) => a.template.name === 'Auditoría de higiene alimentaria');
+    expect(demo, 'the demo data holds a hygiene audit of auditor@demo.test').toBeTruthy();
+    const created = await api<TAudit>(page, 'POST', '/ms-core/api/audits', {
+      client: demo!.client._id, establishment: demo!.establishment._id, service: demo!.service._id, template: demo!.template._id, auditor: me, startDate: demo!.startDate, date: demo!.date,
+    });
+    await api(page, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`);
+    auditId = created._id;
+    await page.close();
+  });
+
+  test('answers, incidences, a note, the cover, readings and contacts are saved and survive a reload', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAsAuditor(page);
+    await page.goto(`/auditor/audits/run/${auditId}`);
+    await expect(page.locator('.run-header-title')).toHaveText('Auditoría de higiene alimentaria');
+    await expect(page.locator('.run-header')).toContainText('En curso');
+    const score = page.getByTestId('audit-score');
+
+    // A compliant answer, then a failed one: the score moves at once (10/10, then 10/20).
+    const q1 = page.locator('.run-question').first();
+    const q1Name = (await q1.locator('h4').innerText()).replace(/\s*\*$/, '');
+    await q1.getByRole('radio', { name: 'Conforme', exact: true }).click();
+    await expect(q1.getByRole('radio', { name: 'Conforme', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(score).toContainText('100,0 %');
+    const q2 = page.locator('.run-question').nth(1);
+    await q2.getByRole('radio', { name: 'No conforme', exact: true }).click();
+    await expect(score).toContainText('50,0 %');
+    await expect(q2).toContainText('Respuesta fallida: seleccione al menos una incidencia.');
+
+    // The failed question's incidence: checking raises it (with its sole task), its deduction counts until solved in place.
+    await q2.getByRole('button', { name: /Incidencias/ }).click();
+    const incidence = q2.locator('.run-incidence').first();
+    await incidence.getByRole('checkbox').first().click();
+    await expect(incidence.getByRole('checkbox').first()).toBeChecked();
+    await expect(incidence.locator('.run-tasks').getByRole('checkbox').first()).toBeChecked();
+    await expect(q2).not.toContainText('Respuesta fallida');
+    await expect(score).not.toContainText('50,0 %');
+    await expect(incidence.locator('.run-incidence-body')).toBeVisible();
+    await incidence.getByRole('checkbox', { name: 'Resuelta in situ' }).click();
+    await expect(incidence.getByRole('checkbox', { name: 'Resuelta in situ' })).toBeChecked();
+    await expect(incidence.locator('.run-incidence-body')).toBeHidden();
+    await expect(score).toContainText('50,0 %');
+
+    // A note: Create stays disabled while empty.
+    await q1.getByRole('button', { name: 'Añadir nota' }).click();
+    await expect(q1.getByRole('button', { name: 'Crear' })).toBeDisabled();
+    await q1.getByRole('textbox', { name: `Nota de «${q1Name}»` }).fill('Revisar la tabla de corte azul.');
+    await q1.getByRole('button', { name: 'Crear' }).click();
+    await expect(q1.locator('.run-note')).toContainText('Revisar la tabla de corte azul.');
+
+    // Cover field saved on Enter; readings with a decimal comma, an out-of-range one flagged.
+    await page.getByLabel('Ubicación').fill('Cocina central');
+    await page.getByLabel('Ubicación').press('Enter');
+    const readings = card(page, 'Temperaturas de cámaras y congeladores');
+    await readings.getByLabel('Cámara 1 · Refrigeración').fill('3,5');
+    await readings.getByLabel('Cámara 1 · Refrigeración').press('Tab');
+    await readings.getByLabel('Congelador · Congelación').fill('-12');
+    await readings.getByLabel('Congelador · Congelación').press('Enter');
+    await expect(readings.locator('.run-out-of-range')).toHaveCount(1);
+
+    // Contacts: a bad e-mail is refused and not saved; a good one is.
+    const email = page.getByLabel('E-mail del responsable');
+    await email.fill('calidad@hotel');
+    await email.press('Enter');
+    await expect(page.getByText('Correo electrónico no válido')).toBeVisible();
+    await email.fill('calidad@hotel.es');
+    await email.press('Enter');
+    await page.getByLabel('Nombre del responsable').fill('Marta Ruiz');
+    await page.getByLabel('Nombre del responsable').press('Enter');
+    await expect(page.locator('.run-saving')).toContainText('Guardado');
+
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('audit-run-desktop') });
+    await q2.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('audit-run-incidences-desktop') });
+
+    await page.reload();
+    await expect(q1.getByRole('radio', { name: 'Conforme', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(q2.getByRole('radio', { name: 'No conforme', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(q1.locator('.run-note')).toContainText('Revisar la tabla de corte azul.');
+    await expect(page.getByLabel('Ubicación')).toHaveValue('Cocina central');
+    await expect(page.getByLabel('E-mail del responsable')).toHaveValue('calidad@hotel.es');
+    await expect(readings.getByLabel('Cámara 1 · Refrigeración')).toHaveValue('3,5');
+    await expect(score).toContainText('50,0 %');
+    await q2.getByRole('button', { name: /Incidencias/ }).click();
+    await expect(q2.locator('.run-incidence').first().getByRole('checkbox', { name: 'Resuelta in situ' })).toBeChecked();
+  });
+
+  test('a refused answer rolls back with the catalogue message; pictures are resized and non-images refused', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAsAuditor(page);
+    await page.goto(`/auditor/audits/run/${auditId}`);
+    const q3 = page.locator('.run-question').nth(2);
+    await page.route('**/answer/add', (route) => route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }), { times: 1 });
+    await q3.getByRole('radio', { name: 'Mejorable' }).click();
+    await expect(page.getByText('El estado de la auditoría no permite esta acción.')).toBeVisible();
+    await expect(q3.getByRole('radio', { name: 'Mejorable' })).toHaveAttribute('aria-checked', 'false');
+
+    const chooser = page.waitForEvent('filechooser');
+    await q3.getByRole('button', { name: 'Añadir imagen' }).click();
+    await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expect(page.getByText('Solo se admiten imágenes.')).toBeVisible();
+    // A 1600x1000 picture leaves the browser as a JPEG that fits 800x800 (FormData recorded in the page).
+    await page.evaluate(() => {
+      const sent: Blob[] = ((window as unknown as { __uploads: Blob[] }).__uploads = []);
+      const append = FormData.prototype.append;
+      FormData.prototype.append = function (this: FormData, ...args: unknown[]) {
+        if (args[1] instanceof Blob) sent.push(args[1]);
+        return (append as (...a: unknown[]) => void).apply(this, args);
+      } as typeof FormData.prototype.append;
+    });
+    const big = await page.evaluate(() => {
+      const canvas = Object.assign(document.createElement('canvas'), { width: 1600, height: 1000 });
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#0b6e5f';
+      context.fillRect(0, 0, 1600, 1000);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    const upload = page.waitForResponse((r) => r.url().endsWith('/note-images') && r.request().method() === 'POST');
+    const chooser2 = page.waitForEvent('filechooser');
+    await q3.getByRole('button', { name: 'Añadir imagen' }).click();
+    await (await chooser2).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(big, 'base64') });
+    const sent = await upload;
+    expect(sent.ok()).toBe(true);
+    expect(sent.request().headers()['content-type']).toContain('multipart/form-data');
+    const uploaded = await page.evaluate(async () => {
+      const blob = (window as unknown as { __uploads: Blob[] }).__uploads[0]!;
+      const bitmap = await createImageBitmap(blob);
+      return { type: blob.type, width: bitmap.width, height: bitmap.height };
+    });
+    expect(uploaded).toEqual({ type: 'image/jpeg', width: 800, height: 500 });
+    await expect(q3.locator('.run-image img')).toHaveCount(1);
+  });
+
+  test('a duplicable section is copied after itself and the copy removed after confirmation; an unknown audit says so', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAsAuditor(page);
+    await page.goto(`/auditor/audits/run/${auditId}`);
+    const titles = page.locator('.run-section-toggle h3');
+    await expect(titles).toHaveText(['Datos de la auditoría', 'Instalaciones', 'Manipulación de alimentos', 'Control de temperaturas', 'Contactos']);
+    await page.getByRole('button', { name: 'Duplicar la sección «Instalaciones»' }).first().click();
+    await expect(titles).toHaveCount(6);
+    await expect(titles.nth(2)).toHaveText('Instalaciones');
+    const copy = page.locator('.run-section').nth(2);
+    await expect(copy.locator('.run-copy-tag')).toHaveText('Copia');
+    await expect(copy.locator('.run-question').first().getByRole('radio', { name: 'Conforme', exact: true })).toHaveAttribute('aria-checked', 'false');
+    await copy.getByRole('button', { name: 'Eliminar la sección «Instalaciones»' }).click();
+    await page.getByRole('dialog', { name: '¿Eliminar la sección?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await expect(titles).toHaveCount(5);
+
+    await page.goto('/auditor/audits/run/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Auditoría no encontrada')).toBeVisible();
+    await page.getByRole('button', { name: 'Volver a auditorías' }).click();
+    await expect(page).toHaveURL(/\/auditor\/audits$/);
+  });
+
+  test('contents lead to unanswered questions; finishing points at what is missing, then finishes', async ({ page }) => {
+    await page.setViewportSize(TABLET);
+    await signInAsAuditor(page);
+    await page.goto(`/auditor/audits/run/${auditId}`);
+    await expect(page.locator('.run-question').first()).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('audit-run-tablet') });
+    const q2 = page.locator('.run-question').nth(1);
+    await q2.getByRole('button', { name: /Incidencias/ }).click();
+    await q2.getByRole('button', { name: /^Detalles de/ }).first().click();
+    await expect(q2.locator('.run-incidence-body')).toBeVisible();
+    await q2.scrollIntoViewIfNeeded();
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('audit-run-incidence-tablet') });
+
+    await page.getByRole('button', { name: 'Abrir el índice' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Índice' });
+    await expect(drawer.getByText(/^Sin responder \(\d+\)$/)).toBeVisible();
+    await page.screenshot({ path: screenshotPath('audit-run-contents-tablet') });
+    const firstUnanswered = drawer.locator('.run-toc-list').nth(1).locator('.run-toc-link').first();
+    const target = (await firstUnanswered.locator('span').first().innerText()).trim();
+    await firstUnanswered.click();
+    await expect(drawer).toBeHidden();
+    await expect(card(page, target)).toBeFocused();
+
+    // Local check first (AUD0001): the message, and the first unanswered question highlighted.
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await expect(page.getByText('Faltan preguntas por responder.')).toBeVisible();
+    await expect(page.locator('.run-question.is-highlighted').first()).toBeInViewport();
+    await page.screenshot({ path: screenshotPath('audit-run-finish-problems-tablet') });
+
+    // The rest answered through the API (compliant, readings in range), then finishing from the screen.
+    const audit = await api<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+    for (const section of audit.sections.filter((s) => s.type === 'QUESTION')) {
+      for (const q of section.questions.filter((x) => !x.answer)) {
+        const templateAnswer =
+          q.type === 'select' ? { type: 'select', select: [q.select!.options.find((o) => !o.failed)!._id] }
+          : q.type === 'readingRegistry' ? { type: 'readingRegistry', readingRegistry: q.readingRegistry!.placesMeasure.map((p) => ({ placesMeasure: p._id, optionKey: q.readingRegistry!.options[0]!.key, value: 2 })) }
+          : q.type === 'number' ? { type: 'number', number: 3 }
+          : { type: q.text?.answerType === 'PARAGRAPH' ? 'paragraph' : 'text', [q.text?.answerType === 'PARAGRAPH' ? 'paragraph' : 'text']: 'Correcto' };
+        await api(page, 'POST', `/ms-core/api/audits/${auditId}/answer/add`, { section: section._id, question: q._id, templateAnswer });
+      }
+    }
+    await page.reload();
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await page.getByRole('dialog', { name: /¿Finalizar la auditoría\?/ }).getByRole('button', { name: 'Finalizar' }).click();
+    await expect(page).toHaveURL(/\/auditor\/audits$/);
+
+    // Finished: read only, no footers.
+    await page.goto(`/auditor/audits/run/${auditId}`);
+    await expect(page.getByText('Solo lectura (estado: Finalizada).')).toBeVisible();
+    await expect(page.locator('.run-question').first().getByRole('radio').first()).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Añadir nota' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Finalizar' })).toHaveCount(0);
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('audit-run-readonly-tablet') });
+  });
+});
