@@ -8,8 +8,12 @@ import * as answers from './answers.js';
 import * as issues from './issues.js';
 import * as media from './media.js';
 import {
+  AUDIT_TAGS,
+  auditAccess,
+  RUNS_NOTE,
   ZAnswerOut,
   ZAnswerParams,
+  ZAuditParams,
   ZEvidenceOut,
   ZIssueDescriptionBody,
   ZIssueNameBody,
@@ -22,9 +26,9 @@ import {
   ZTaskNameBody,
 } from './schemas.js';
 
-const tags = ['audits'];
-const write = { access: { permissions: ['AUDIT:WRITE'] } };
-const runs = ' Only the audit’s auditor (494; an ADMIN passes), only while running (AUD0002).';
+const tags = AUDIT_TAGS;
+const write = auditAccess('WRITE');
+const runs = RUNS_NOTE;
 const Q = '/:id/sections/:sectionId/questions/:questionId';
 const multipart = { consumes: ['multipart/form-data'] };
 
@@ -34,7 +38,7 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const auth = requireAuth;
   r.post('/:id/answer/add', {
     config: write,
-    schema: { tags, summary: `Answer a question (an existing answer of the question is updated: a replayed add never doubles).${runs}`, params: z.object({ id: ZId }), body: ZAnswerInput, response: { 200: ZAnswerOut } },
+    schema: { tags, summary: `Answer a question (an existing answer of the question is updated: a replayed add never doubles).${runs}`, params: ZAuditParams, body: ZAnswerInput, response: { 200: ZAnswerOut } },
     handler: (req) => answers.addAnswer(ctx, auth(req), req.params.id, req.body),
   });
   r.patch('/:id/answer/:answerId/update', {

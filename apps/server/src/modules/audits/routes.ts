@@ -7,6 +7,9 @@ import * as lifecycle from './lifecycle.js';
 import { answersRoutes } from './routes-run.js';
 import { questionnaireRoutes } from './routes-questionnaire.js';
 import {
+  AUDIT_TAGS,
+  auditAccess,
+  RUNS_NOTE,
   ZAuditFieldOut,
   ZAuditListItemOut,
   ZAuditOut,
@@ -26,9 +29,9 @@ import * as service from './service.js';
 import * as wizard from './wizard.js';
 import { ZTemplateSummary } from '../templates/schemas.js';
 
-const tags = ['audits'];
-const perm = (action: string) => ({ access: { permissions: [`AUDIT:${action}`] } });
-const runs = ' Only the audit’s auditor (494; an ADMIN passes), only while running (AUD0002).';
+const tags = AUDIT_TAGS;
+const perm = auditAccess;
+const runs = RUNS_NOTE;
 
 /** Mounted at /ms-core/api: /audits (this file and routes-run.ts) and /questionnaire-ies. One line in app.ts. */
 export async function auditsModule(app: FastifyInstance, ctx: TModuleContext) {

@@ -169,3 +169,8 @@ export const ZIssueDescriptionBody = z.object({ issue: ZId, description: ZText(2
 export const ZTaskNameBody = z.object({ issue: ZId, task: ZId, name: z.string().trim().min(1).max(200) });
 export const ZSolvedBody = z.object({ issue: ZId, solvedInPlace: z.boolean() });
 export const ZNoteBody = z.object({ note: ZText(20000).nullable() });
+
+/** Shared by the route files: OpenAPI tag, route access, and the note every running call carries. */
+export const AUDIT_TAGS = ['audits'];
+export const auditAccess = (action: 'READ' | 'CREATE' | 'WRITE') => ({ access: { permissions: [`AUDIT:${action}`] } });
+export const RUNS_NOTE = ' Only the audit’s auditor (494; an ADMIN passes), only while running (AUD0002).';

@@ -1,10 +1,11 @@
 import './audits.css';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
+import type { TAuditListItem } from '@audit/domain/audits';
 import { useMe, userCan } from '../../session/me';
 import { ListPage } from '../../ui/ListPage';
+import { listQueryProps, useListState } from '../../ui/useListState';
 import { auditorColumns, clientColumns } from './auditColumns';
 import { AuditFilters } from './AuditFilters';
 import { AuditPreviewDialog } from './AuditPreviewDialog';
@@ -23,19 +24,11 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const me = useMe().data;
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<string | undefined>();
-  const [filters, setFilters] = useState<TAuditFilters>({});
+  const state = useListState<TAuditFilters>();
+  const { filters } = state;
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const list = useAuditsList({ page, size, search, sort, filters: kind === 'client' ? { ...filters, ...CLIENT_STATUS } : filters });
-
-  const onSearch = useCallback((text: string) => {
-    setSearch(text);
-    setPage(0);
-  }, []);
+  const list = useAuditsList({ ...state.query, filters: kind === 'client' ? { ...filters, ...CLIENT_STATUS } : filters });
 
   return (
     <>
@@ -44,28 +37,15 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
         settingsKey={kind === 'auditor' ? 'table.audits' : 'table.clientAudits'}
         columns={kind === 'auditor' ? auditorColumns(t, i18n.language) : clientColumns(t, i18n.language)}
         rowKey={(audit) => audit._id}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        page={page}
-        pageSize={size}
-        onPageChange={(nextPage, nextSize) => {
-          setPage(nextSize === size ? nextPage : 0);
-          setSize(nextSize);
-        }}
-        onSortChange={setSort}
-        search={search}
-        onSearch={onSearch}
+        {...listQueryProps<TAuditListItem>(list)}
+        {...state.paging}
         activeFilters={countFilters(filters)}
         renderFilters={(close) => (
           <AuditFilters
             kind={kind}
             value={filters}
             onApply={(next) => {
-              setFilters(next);
-              setPage(0);
+              state.applyFilters(next);
               close();
             }}
           />

@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import { DirectoryView } from '../../ui/DirectoryView';
 import { ListPage, type TListView } from '../../ui/ListPage';
+import { listQueryProps, useListState } from '../../ui/useListState';
 import { PageSkeleton } from '../../ui/PageStates';
 import { ClientCard } from './ClientCard';
 import { clientColumns } from './clientColumns';
@@ -18,19 +18,11 @@ const PATH_OF: Record<TListView, string> = { table: '/clients', tree: '/clients/
 export function ClientsListPage({ view }: { view: TListView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<string | undefined>('name');
-  const [filters, setFilters] = useState<TClientFilters>({});
-  const list = useClientsList({ page, size, search, sort, filters }, view === 'table');
+  const state = useListState<TClientFilters>({ sort: 'name' });
+  const { search, sort, filters } = state.query;
+  const list = useClientsList(state.query, view === 'table');
   const directory = useClientsDirectory({ search, sort, filters }, view === 'directory');
   const top = useTopClients(search, filters, view === 'tree');
-
-  const onSearch = useCallback((text: string) => {
-    setSearch(text);
-    setPage(0);
-  }, []);
 
   const total = view === 'tree' ? (top.data?.total ?? 0) : view === 'directory' ? (directory.data?.pages[0]?.total ?? 0) : (list.data?.total ?? 0);
 
@@ -45,23 +37,14 @@ export function ClientsListPage({ view }: { view: TListView }) {
       loading={view === 'table' ? list.isFetching : view === 'tree' ? top.isPending : directory.isPending}
       error={list.error}
       onRetry={() => void list.refetch()}
-      page={page}
-      pageSize={size}
-      onPageChange={(nextPage, nextSize) => {
-        setPage(nextSize === size ? nextPage : 0);
-        setSize(nextSize);
-      }}
-      onSortChange={(next) => setSort(next ?? 'name')}
-      search={search}
-      onSearch={onSearch}
+      {...state.paging}
       activeFilters={countFilters(view === 'tree' ? { active: filters.active } : filters)}
       renderFilters={(close) => (
         <ClientFilters
           value={filters}
           withType={view !== 'tree'}
           onApply={(next) => {
-            setFilters(next);
-            setPage(0);
+            state.applyFilters(next);
             close();
           }}
         />

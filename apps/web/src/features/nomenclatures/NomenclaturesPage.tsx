@@ -1,13 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Flex, Tabs, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
+import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
+import { listQueryProps, useListState } from '../../ui/useListState';
 import { NOMENCLATURES, nomenclatureOf, type TNomenclatureDef } from './definitions';
 import { NomenclatureDrawer, type TNomenclatureTarget } from './NomenclatureDrawer';
 import { useNomenclatureList, useRemoveNomenclature, type TNomenclatureItem } from './nomenclaturesApi';
@@ -53,18 +54,12 @@ export function NomenclaturesPage() {
 function Catalogue({ def }: { def: TNomenclatureDef }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(def.categoryType ? 25 : DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<string | undefined>('name');
+  const state = useListState({ sort: 'name', size: def.categoryType ? TEMPLATE_PAGE_SIZE : undefined });
   const [target, setTarget] = useState<TNomenclatureTarget | null>(null);
   const [removing, setRemoving] = useState<TNomenclatureItem | null>(null);
+  const { page, size, search, sort } = state.query;
   const list = useNomenclatureList(def, { page, size, search, sort });
   const remove = useRemoveNomenclature(def);
-  const onSearch = useCallback((text: string) => {
-    setSearch(text);
-    setPage(0);
-  }, []);
 
   const actions = (row: TNomenclatureItem) => (
     <Flex gap={2} justify="flex-end">
@@ -93,20 +88,8 @@ function Catalogue({ def }: { def: TNomenclatureDef }) {
         settingsKey={`table.nomenclature.${def.key}`}
         columns={columns(def, t, i18n.language, actions)}
         rowKey={(row) => row._id}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        page={page}
-        pageSize={size}
-        onPageChange={(nextPage, nextSize) => {
-          setPage(nextSize === size ? nextPage : 0);
-          setSize(nextSize);
-        }}
-        onSortChange={(next) => setSort(next ?? 'name')}
-        search={search}
-        onSearch={onSearch}
+        {...listQueryProps<TNomenclatureItem>(list)}
+        {...state.paging}
         onAdd={() => setTarget({})}
         addLabel={t(`nomenclatures.add.${def.key}`)}
       />

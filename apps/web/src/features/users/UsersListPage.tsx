@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import { useMe } from '../../session/me';
 import { DirectoryView } from '../../ui/DirectoryView';
 import { ListPage, type TListView } from '../../ui/ListPage';
+import { listQueryProps, useListState } from '../../ui/useListState';
 import { useViewport } from '../../ui/useViewport';
 import { userColumns } from './userColumns';
 import { UserCard } from './UserCard';
@@ -18,25 +18,17 @@ export function UsersListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const meId = useMe().data?._id ?? '';
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<string | undefined>('-createdAt');
-  const [filters, setFilters] = useState<TUserFilters>({});
   const { isMobile } = useViewport();
   // Cards read better than a scrolled table on a phone.
   const [view, setView] = useState<TListView>(isMobile ? 'directory' : 'table');
   const [selected, setSelected] = useState<string[]>([]);
-  const list = useUsersList({ page, size, search, sort, filters });
+  // A new search or new filters may hide selected rows: the selection starts again.
+  const state = useListState<TUserFilters>({ sort: '-createdAt' }, () => setSelected([]));
+  const { search, sort, filters } = state.query;
+  const list = useUsersList(state.query);
   const directory = useUsersDirectory({ search, sort, filters }, view === 'directory');
   const { handlers, dialogs } = useUserActions();
   const columns = userColumns(t, meId, handlers);
-
-  const onSearch = useCallback((text: string) => {
-    setSearch(text);
-    setPage(0);
-    setSelected([]);
-  }, []);
 
   const directoryItems = directory.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -48,28 +40,14 @@ export function UsersListPage() {
         defaultHidden={['phone']}
         columns={columns}
         rowKey={(user) => user._id}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        page={page}
-        pageSize={size}
-        onPageChange={(nextPage, nextSize) => {
-          setPage(nextSize === size ? nextPage : 0);
-          setSize(nextSize);
-        }}
-        onSortChange={(next) => setSort(next ?? '-createdAt')}
-        search={search}
-        onSearch={onSearch}
+        {...listQueryProps<TUser>(list)}
+        {...state.paging}
         activeFilters={countFilters(filters)}
         renderFilters={(close) => (
           <UserFilters
             value={filters}
             onApply={(next) => {
-              setFilters(next);
-              setPage(0);
-              setSelected([]);
+              state.applyFilters(next);
               close();
             }}
           />
