@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
-import type { TDatabase } from './platform/db.js';
+import type { TDatabase, TListen } from './platform/db.js';
+import { createIdentityLoader } from './platform/identity.js';
 import { registerAuthentication, type TRouteAccess } from './platform/auth.js';
 import { registerErrorHandling } from './platform/errors.js';
 import type { TModuleContext } from './platform/http.js';
@@ -37,6 +38,8 @@ import { RENDER_PDF_JOB } from './modules/reports/service.js';
 export interface TAppDeps {
   config: TConfig;
   db: TDatabase;
+  /** The database's NOTIFY subscription (lets the server keep identities between requests). */
+  listen?: TListen;
   /** Serve the built web app (main.ts does; API tests don't need it). */
   serveWeb?: boolean;
   logger?: boolean;
@@ -126,7 +129,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', queue);
   app.addHook('onClose', () => queue.stop());
   await registerOpenApi(app);
-  registerAuthentication(app, deps.db, ctx.tokens);
+  const identities = createIdentityLoader(deps.db, deps.listen);
+  app.addHook('onClose', () => identities.close());
+  registerAuthentication(app, identities, ctx.tokens);
   await registerMultipart(app, deps.config);
   for (const [prefix, plugin] of modules) await app.register((scope) => plugin(scope, ctx), { prefix });
   if (deps.extend) await deps.extend(app, ctx);

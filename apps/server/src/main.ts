@@ -7,7 +7,7 @@ import { seedOnFirstStart } from './seed/index.js';
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL ?? join(config.DATA_DIR, 'pglite'));
 const seeded = await seedOnFirstStart(database.db, config);
-const app = await buildApp({ config, db: database.db, serveWeb: true });
+const app = await buildApp({ config, db: database.db, listen: database.listen, serveWeb: true });
 
 const shutdown = async () => {
   await app.close();

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { hasPermissions } from '@audit/domain/permissions';
-import type { TDatabase } from './db.js';
 import { forbidden, unauthenticated } from './errors.js';
+import type { TIdentityLoader } from './identity.js';
 import type { TScope } from './tenancy.js';
 import type { TTokenService } from './tokens.js';
 
@@ -24,6 +23,11 @@ export type TRouteAccess = { public: true } | { permissions: string[] };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: TRouteAccess;
+    /**
+     * The route never changes users, roles or memberships, so its writes keep the identities the
+     * server holds in memory (platform/identity.ts). Every other write forgets them all.
+     */
+    identityNeutral?: boolean;
   }
   interface FastifyRequest {
     auth?: TAuth;
@@ -46,32 +50,7 @@ export function can(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: read
   return auth.isAdmin || hasPermissions(auth.permissions, required);
 }
 
-interface TIdentityRow extends Record<string, unknown> {
-  status: string;
-  is_auditor: boolean;
-  language: string;
-  locked_until: string | Date | null;
-  permissions: string[] | null;
-  super_admin: boolean | null;
-  member: boolean;
-}
-
-/**
- * Loads the caller from the token on each request: user still active, still a member of the
- * token's space (directly or through an ancestor), and the permissions of their roles now.
- * Reads across tenants by the user's own id only (reviewed unscoped read).
- */
-async function loadIdentity(db: TDatabase, userId: string, spacePath: string): Promise<TIdentityRow | undefined> {
-  const result = await db.execute<TIdentityRow>(sql`
-    select u.status, u.is_auditor, u.language, u.locked_until,
-      (select coalesce(array_agg(distinct p), '{}') from user_roles ur join roles r on r.id = ur.role_id, unnest(r.permissions) p where ur.user_id = u.id) as permissions,
-      (select bool_or(r.super_admin) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as super_admin,
-      exists (select 1 from user_spaces us where us.user_id = u.id and ${spacePath} like us.secure_space_path || '%') as member
-    from users u where u.id = ${userId}`);
-  return result.rows[0];
-}
-
-export function registerAuthentication(app: FastifyInstance, db: TDatabase, tokens: TTokenService) {
+export function registerAuthentication(app: FastifyInstance, identities: TIdentityLoader, tokens: TTokenService) {
   // Every API route must say what it needs: refuse to start otherwise. (The web app's static files
   // are public by nature and are not API routes.)
   app.addHook('onRoute', (route) => {
@@ -81,6 +60,12 @@ export function registerAuthentication(app: FastifyInstance, db: TDatabase, toke
     if ('permissions' in access) {
       route.schema = { ...route.schema, security: [{ bearer: [] }], description: `${route.schema?.description ?? ''} Requires: ${access.permissions.join(', ') || 'a signed-in user'}.`.trim() };
     }
+  });
+
+  // This server forgets identities before answering a write that may have changed one, so the
+  // caller's next request sees it at once; other servers hear of it through NOTIFY.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config?.identityNeutral) identities.forget('*');
   });
 
   app.addHook('onRequest', async (request) => {
@@ -94,7 +79,7 @@ export function registerAuthentication(app: FastifyInstance, db: TDatabase, toke
       if (isPublic) return;
       throw unauthenticated();
     }
-    const identity = await loadIdentity(db, claims.sub, claims.path);
+    const identity = await identities.load(claims.sub, claims.path);
     const lockedUntil = identity?.locked_until ? new Date(identity.locked_until) : null;
     if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date())) {
       if (isPublic) return;

@@ -15,9 +15,16 @@ export type TDatabase = ReturnType<typeof drizzlePg>;
 export type TTransaction = Parameters<Parameters<TDatabase['transaction']>[0]>[0];
 export type TDb = TDatabase | TTransaction;
 
+/**
+ * Subscribes to a NOTIFY channel. `onLost` runs when the subscription breaks (connection lost):
+ * whoever relies on the notifications must stop trusting what they cached.
+ */
+export type TListen = (channel: string, onMessage: (payload: string) => void, onLost: () => void) => Promise<() => Promise<void>>;
+
 export interface TDatabaseHandle {
   db: TDatabase;
   kind: 'pglite' | 'postgres';
+  listen: TListen;
   close(): Promise<void>;
 }
 
@@ -30,13 +37,42 @@ export async function openDatabase(url: string): Promise<TDatabaseHandle> {
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<pg.Client>();
+    // LISTEN needs a connection of its own for as long as the subscription lasts (not a pooled one).
+    const listen: TListen = async (channel, onMessage, onLost) => {
+      const client = new pg.Client({ connectionString: url });
+      let open = true;
+      const lost = () => {
+        if (!open) return;
+        open = false;
+        listeners.delete(client);
+        onLost();
+      };
+      client.on('notification', (message) => message.channel === channel && onMessage(message.payload ?? ''));
+      client.on('error', lost);
+      client.on('end', lost);
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        open = false;
+        listeners.delete(client);
+        await client.end();
+      };
+    };
+    const close = async () => {
+      await Promise.all([...listeners].map((client) => client.end()));
+      await pool.end();
+    };
+    return { db, kind: 'postgres', listen, close };
   }
   const dataDir = url === 'memory://' ? undefined : url;
   if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
+  // One session: notifications of its own commits arrive on it; it is never lost while open.
+  const listen: TListen = async (channel, onMessage) => client.listen(channel, onMessage);
   // The two drivers expose the same query-builder surface; modules only use that surface.
-  return { db: db as unknown as TDatabase, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as TDatabase, kind: 'pglite', listen, close: () => client.close() };
 }

@@ -40,7 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: T
   const pgdb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
   const handle = await openDatabase(pgdb?.url ?? 'memory://');
   const config = loadConfig({ JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/tmp/audit-test-unused', SIGNIN_RATE_LIMIT: '1000', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, db: handle.db, logger: false, extend });
+  const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, extend });
   await app.ready();
   return {
     app,

@@ -172,5 +172,6 @@ export const ZNoteBody = z.object({ note: ZText(20000).nullable() });
 
 /** Shared by the route files: OpenAPI tag, route access, and the note every running call carries. */
 export const AUDIT_TAGS = ['audits'];
-export const auditAccess = (action: 'READ' | 'CREATE' | 'WRITE') => ({ access: { permissions: [`AUDIT:${action}`] } });
+/** Audit calls never change users, roles or memberships: they keep the server's identity cache. */
+export const auditAccess = (action: 'READ' | 'CREATE' | 'WRITE') => ({ access: { permissions: [`AUDIT:${action}`] }, identityNeutral: true });
 export const RUNS_NOTE = ' Only the audit’s auditor (494; an ADMIN passes), only while running (AUD0002).';
