@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { TConfig } from './config.js';
 import type { TDatabase, TListen } from './platform/db.js';
 import { createIdentityLoader } from './platform/identity.js';
+import { registerIdempotency } from './platform/idempotency/keys.js';
 import { registerAuthentication, type TRouteAccess } from './platform/auth.js';
 import { registerErrorHandling } from './platform/errors.js';
 import type { TModuleContext } from './platform/http.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const identities = createIdentityLoader(deps.db, deps.listen);
   app.addHook('onClose', () => identities.close());
   registerAuthentication(app, identities, ctx.tokens);
+  registerIdempotency(app, deps.db);
   await registerMultipart(app, deps.config);
   for (const [prefix, plugin] of modules) await app.register((scope) => plugin(scope, ctx), { prefix });
   if (deps.extend) await deps.extend(app, ctx);

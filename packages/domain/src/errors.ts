@@ -61,6 +61,7 @@ export const ERROR_CATALOGUE: readonly TCatalogueEntry[] = [
   e('BADREQUESTERROR', 'AUD0001', 400, 'Faltan preguntas por responder.', 'Some questions are not answered yet.', true),
   e('BADREQUESTERROR', 'AUD0002', 409, 'El estado de la auditoría no permite esta acción.', 'The audit status does not allow this action.', true),
   e('BADREQUESTERROR', 'AUD0003', 400, 'La información de la auditoría está incompleta.', 'The audit information is incomplete.', true),
+  e('BADREQUESTERROR', 'IDEM0001', 409, 'Esta petición ya se está procesando; se reintentará.', 'This request is already being processed; it will be retried.', true),
   e('BADREQUESTERROR', 'FIL0001', 415, 'Solo se admiten imágenes.', 'Only images are allowed.', true),
   e('BADREQUESTERROR', 'FIL0002', 413, 'El archivo es demasiado grande.', 'The file is too large.', true),
   e('NOTFOUND', 415, 404, 'Entidad no encontrada.', 'Entity not found.'),

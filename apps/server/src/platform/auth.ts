@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermissions } from '@audit/domain/permissions';
 import { forbidden, unauthenticated } from './errors.js';
 import type { TIdentityLoader } from './identity.js';
+import type { TIdempotency } from './idempotency/keys.js';
 import type { TScope } from './tenancy.js';
 import type { TTokenService } from './tokens.js';
 
@@ -15,6 +16,8 @@ export interface TAuth extends TScope {
   isAdmin: boolean;
   isAuditor: boolean;
   language: string;
+  /** The write's Idempotency-Key, when it carries one (platform/idempotency). */
+  idempotency?: TIdempotency;
 }
 
 /** What a route needs: `public`, or a list of permission names (ADMIN passes all). */

@@ -5,6 +5,7 @@ import { TOTAL_COUNT_HEADER } from '@audit/domain/search';
 import type { TConfig } from '../config.js';
 import type { TDatabase, TTransaction } from './db.js';
 import type { TAuth } from './auth.js';
+import { claimKey } from './idempotency/keys.js';
 import { withScope } from './tenancy.js';
 import type { TTokenService } from './tokens.js';
 import type { TMailTransport } from './mail.js';
@@ -20,8 +21,15 @@ export interface TModuleContext {
 export type TApp = FastifyInstance & { withTypeProvider: FastifyInstance['withTypeProvider'] };
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
-/** Runs work in the request's tenant scope (RLS on). */
-export const scoped = <T>(ctx: TModuleContext, auth: TAuth, work: (tx: TTransaction) => Promise<T>) => withScope(ctx.db, auth, work);
+/**
+ * Runs work in the request's tenant scope (RLS on). A write carrying an Idempotency-Key records
+ * it in this same transaction (platform/idempotency), so the key exists exactly when the write does.
+ */
+export const scoped = <T>(ctx: TModuleContext, auth: TAuth, work: (tx: TTransaction) => Promise<T>) =>
+  withScope(ctx.db, auth, async (tx) => {
+    if (auth.idempotency) await claimKey(tx, auth);
+    return work(tx);
+  });
 
 /** Sends a page: the array body and the total in x-total-count. */
 export function sendPage<T>(reply: FastifyReply, page: { items: T[]; total: number }) {

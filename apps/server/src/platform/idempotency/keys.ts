@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { TDatabase, TTransaction } from '../db.js';
+import { AppError, invalidData } from '../errors.js';
+import { idempotencyKeys } from './tables.js';
+
+/**
+ * Writes carrying `Idempotency-Key` happen once per user and key (docs/decisions/0012):
+ *  - before the handler, a key already recorded for this user answers with the first response
+ *    (same status and body, header `idempotency-replayed: true`);
+ *  - the key is recorded inside the write's own scoped transaction (claimKey, called by
+ *    platform/http.ts `scoped`), so it exists exactly when the write does; a concurrent twin
+ *    waits on the key's unique index and then gets 409 IDEM0001 (retry later);
+ *  - the response is stored right after the handler (onSend).
+ * Only writes that go through `scoped` are covered; others simply run again.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotency-replayed';
+export const KEY_LIFETIME_DAYS = 7;
+const MAX_KEY_LENGTH = 100;
+/** Roughly one claim in SWEEP_EVERY also deletes expired keys: no timer, no extra job type. */
+const SWEEP_EVERY = 500;
+
+export interface TIdempotency {
+  key: string;
+  method: string;
+  url: string;
+  claimed: boolean;
+}
+
+
+export const inProgress = () => new AppError('BADREQUESTERROR', 'IDEM0001');
+
+/** Records the request's key in the write's transaction (once per request). */
+export async function claimKey(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }) {
+  const { userId, idempotency } = auth;
+  if (!idempotency || idempotency.claimed || !userId) return;
+  idempotency.claimed = true;
+  // A twin still running holds the key's index entry: this insert waits for it, then finds it taken.
+  const taken = await tx
+    .insert(idempotencyKeys)
+    .values({ userId, key: idempotency.key, method: idempotency.method, url: idempotency.url })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (!taken.length) throw inProgress();
+  if (Math.random() * SWEEP_EVERY < 1) await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${KEY_LIFETIME_DAYS})`));
+}
+
+function readKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined || request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > MAX_KEY_LENGTH) throw invalidData(['Idempotency-Key']);
+  return key;
+}
+
+export function registerIdempotency(app: FastifyInstance, db: TDatabase) {
+  app.addHook('preHandler', async (request, reply) => {
+    const key = readKey(request);
+    if (!key || !request.auth) return;
+    // The caller's own rows, by their id: a reviewed read outside the tenant scope.
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, request.auth.userId), eq(idempotencyKeys.key, key)));
+    if (!first) {
+      request.auth.idempotency = { key, method: request.method, url: request.url, claimed: false };
+      return;
+    }
+    if (first.method !== request.method || first.url !== request.url) throw invalidData(['Idempotency-Key']);
+    // Saved, but its response not stored yet: the first attempt is finishing right now.
+    if (first.status === null) throw inProgress();
+    reply.header(REPLAYED_HEADER, 'true');
+    if (first.contentType) reply.header('content-type', first.contentType);
+    return reply.code(first.status).send(first.body ?? undefined);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = request.auth?.idempotency;
+    if (!pending?.claimed || !request.auth) return payload;
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    const contentType = String(reply.getHeader('content-type') ?? '') || null;
+    // No row when the write's transaction rolled back: then nothing happened and a retry runs again.
+    await db
+      .update(idempotencyKeys)
+      .set({ status: reply.statusCode, body, contentType })
+      .where(and(eq(idempotencyKeys.userId, request.auth.userId), eq(idempotencyKeys.key, pending.key), isNull(idempotencyKeys.status)));
+    return payload;
+  });
+}
