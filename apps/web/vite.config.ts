@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorkerPlugin } from './sw-plugin';
 
 /** The API the dev server (and `vite preview`) proxies to; API_TARGET overrides it. */
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
@@ -7,7 +8,8 @@ const API = env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/ms-core', '/auth', '/ms-registry', '/ms-statistics', '/docs'];
 
 export default defineConfig({
-  plugins: [react()],
+  // sw-plugin.ts: /sw.js with the build's precache list (production builds only).
+  plugins: [react(), serviceWorkerPlugin()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API, changeOrigin: true }])),

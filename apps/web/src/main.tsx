@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client';
 import './i18n';
 import './app/styles.css';
 import { App } from './app/App';
+import { registerServiceWorker } from './sw/register';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -8,7 +8,8 @@ import { API_PREFIXES } from './auth.js';
 
 /**
  * Serves the built web app when distDir is given; any other GET for a page answers index.html
- * (client-side routes). Unknown API paths answer the catalogue's NOTFOUND 415.
+ * (client-side routes). Unknown API paths, hashed assets and the service worker script answer the
+ * catalogue's NOTFOUND 415: a missing chunk or /sw.js must fail as such, never arrive as HTML.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | null) {
   const hasWeb = distDir !== null && existsSync(distDir);
@@ -22,7 +23,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = [...API_PREFIXES, '/docs'].some((p) => request.url.startsWith(p));
-    if (hasWeb && request.method === 'GET' && !isApi) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const isFile = request.url.startsWith('/assets/') || request.url.split('?')[0] === '/sw.js';
+    if (hasWeb && request.method === 'GET' && !isApi && !isFile) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     const { status, body } = errorBody('NOTFOUND', 415, requestLanguage(request));
     return reply.status(status).send(body);
   });
