@@ -41,12 +41,12 @@ export function ShareControl({ auditId, enabled, compact }: { auditId: string; e
   };
 
   const content = (
-    <Flex vertical gap={10} style={{ width: 320, maxWidth: '80vw' }} data-testid="share-panel">
+    <Flex vertical gap={10} style={{ width: 360, maxWidth: '80vw' }} data-testid="share-panel">
       {enabled ? (
         <>
           <Typography.Text type="secondary">{t('report.share.enabledHint')}</Typography.Text>
           <Input readOnly value={url} aria-label={t('report.share.link')} data-testid="share-url" onFocus={(e) => e.target.select()} />
-          <Flex gap={8} justify="space-between">
+          <Flex gap={8} justify="space-between" wrap>
             <Button danger icon={<StopOutlined />} loading={share.isPending} onClick={() => share.mutate(false, { onSuccess: () => void message.success(t('report.share.disabled')) })} data-testid="share-disable">
               {t('report.share.disable')}
             </Button>

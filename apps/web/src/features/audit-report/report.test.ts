@@ -59,6 +59,9 @@ describe('scores and values', () => {
     expect(formatPercent(92, 'en')).toBe('92.0 %');
     expect(fieldText({ type: 'date', value: '2025-03-04T00:00:00.000Z' })).toBe('04-03-2025');
     expect(fieldText({ type: 'audit_date', value: '["2025-03-04T00:00:00.000Z","2025-03-05T23:59:59.999Z"]' })).toBe('04-03-2025 – 05-03-2025');
+    // What the run view's range picker stores, and what it stored before as an ISO 8601 interval.
+    expect(fieldText({ type: 'audit_date', value: '["2025-03-04","2025-03-05"]' })).toBe('04-03-2025 – 05-03-2025');
+    expect(fieldText({ type: 'audit_date', value: '2025-03-04/2025-03-05' })).toBe('04-03-2025 – 05-03-2025');
     expect(fieldText({ type: 'objective', value: ' Revisar APPCC ' })).toBe('Revisar APPCC');
     expect(fieldText({ type: 'text', value: null })).toBe('');
   });

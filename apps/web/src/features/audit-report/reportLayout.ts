@@ -55,7 +55,7 @@ export function reportParts(audit: Pick<TAudit, 'sections' | 'coverFields'>) {
 const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(value);
 const day = (value: string) => (isIsoDate(value) ? dayjs.utc(value).format('DD-MM-YYYY') : value);
 
-/** A field's value as text: dates DD-MM-YYYY, a date range "from – to" (JSON list or comma pair). */
+/** A field's value as text: dates DD-MM-YYYY, a date range "from – to" (JSON list, comma pair or "from/to" interval). */
 export function fieldText(field: Pick<TAuditField, 'type' | 'value'>): string {
   const value = field.value?.trim();
   if (!value) return '';
@@ -65,7 +65,7 @@ export function fieldText(field: Pick<TAuditField, 'type' | 'value'>): string {
     try {
       parts = JSON.parse(value);
     } catch {
-      parts = value.split(',');
+      parts = value.split(value.includes('/') ? '/' : ',');
     }
     if (Array.isArray(parts) && parts.length === 2 && parts.every((p) => typeof p === 'string')) return `${day(parts[0].trim())} – ${day(parts[1].trim())}`;
     return day(value);

@@ -136,4 +136,6 @@ export function formatNumber(labels: TPdfLabels, value: number, maxDecimals = 2)
   return new Intl.NumberFormat(labels.locale, { maximumFractionDigits: maxDecimals }).format(value);
 }
 
-export const formatPercent = (labels: TPdfLabels, value: number | null | undefined) => (value == null ? labels.empty : `${formatNumber(labels, value, 1)} %`);
+/** Percent scores with one decimal, as on screen (spec: percent scores shown with 1 decimal). */
+export const formatPercent = (labels: TPdfLabels, value: number | null | undefined) =>
+  value == null ? labels.empty : `${new Intl.NumberFormat(labels.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} %`;

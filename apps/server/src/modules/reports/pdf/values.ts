@@ -7,6 +7,9 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 export function readableValue(value: string | null | undefined): string {
   const v = value?.trim() ?? '';
   if (ISO_DATE.test(v)) return formatDate(v);
+  // An earlier web release stored a range as "from/to".
+  const pair = v.split('/');
+  if (pair.length === 2 && pair.every((d) => ISO_DATE.test(d))) return [...new Set(pair.map(formatDate))].join(' – ');
   if (v.startsWith('[')) {
     try {
       const list = JSON.parse(v) as unknown;

@@ -5,8 +5,9 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 dayjs.extend(customParseFormat);
 
 /**
- * Dates are kept as ISO days (YYYY-MM-DD; a range as "from/to", ISO 8601 interval) and shown
- * DD-MM-YYYY. Values typed by hand in DD-MM-YYYY are read too.
+ * Dates are kept as ISO days (YYYY-MM-DD; a range as the JSON list ["from","to"], the form the
+ * report and its PDF read) and shown DD-MM-YYYY. Values typed by hand in DD-MM-YYYY, and ranges
+ * stored earlier as "from/to" (ISO 8601 interval), are read too.
  */
 export const DATE_FORMAT = 'DD-MM-YYYY';
 const ISO_DAY = 'YYYY-MM-DD';
@@ -17,15 +18,27 @@ export function parseDay(text: string | null | undefined): Dayjs | null {
   return day.isValid() ? day : null;
 }
 
+function rangeParts(text: string): unknown[] {
+  if (text.trim().startsWith('[')) {
+    try {
+      const list = JSON.parse(text) as unknown;
+      return Array.isArray(list) ? list : [];
+    } catch {
+      return [];
+    }
+  }
+  return text.split('/');
+}
+
 export function parseRange(text: string | null | undefined): [Dayjs, Dayjs] | null {
-  const [from, to] = (text ?? '').split('/');
-  const a = parseDay(from);
-  const b = parseDay(to);
+  const [from, to] = rangeParts(text ?? '');
+  const a = typeof from === 'string' ? parseDay(from.slice(0, 10)) : null;
+  const b = typeof to === 'string' ? parseDay(to.slice(0, 10)) : null;
   return a && b ? [a, b] : null;
 }
 
 export const formatDay = (day: Dayjs) => day.format(ISO_DAY);
-export const formatRange = (range: [Dayjs, Dayjs]) => `${formatDay(range[0])}/${formatDay(range[1])}`;
+export const formatRange = (range: [Dayjs, Dayjs]) => JSON.stringify([formatDay(range[0]), formatDay(range[1])]);
 
 interface TProps { value: string | null; range?: boolean; disabled: boolean; onChange: (value: string | null) => void; 'aria-label'?: string; id?: string }
 
