@@ -5,19 +5,24 @@ import type { TDb } from '../../platform/db.js';
 import { invalidData, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { loadRunnable, loadRunnableQuestion } from './access.js';
+import { rememberQuestion, trySaveAnswerFast } from './answer-fast.js';
 import { answerProblems } from './answer-rules.js';
 import { presentAnswer } from './present.js';
 import { auditAnswers } from './tables.js';
 
 /**
- * Saving an answer is the hot path (many per second per audit, replayed after offline work): one
- * read (access.loadRunnableQuestion: status, auditor, question, answer) and one upsert on the
- * unique question_id, in one transaction. The audit row is never written here (no hot-row lock);
+ * Saving an answer is the hot path (many per second per audit, replayed after offline work): once
+ * the server knows the question, one checked upsert (answer-fast.ts); otherwise, or when that
+ * upsert's checks fail, one read (access.loadRunnableQuestion: status, auditor, question, answer,
+ * which names the error) and one upsert on the unique question_id, in one transaction. The audit row is never written here (no hot-row lock);
  * GET and check-score compute the scores, finishing stores them. Answers carry their author and
  * time instead of a trace row each.
  */
 export async function saveAnswerIn(tx: TDb, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
+  const fast = await trySaveAnswerFast(tx, caller, auditId, input, answerId);
+  if (fast) return presentAnswer(fast);
   const { audit, question, answerQuestion } = await loadRunnableQuestion(tx, caller, auditId, input.section, input.question, answerId);
+  rememberQuestion(question.id, question);
   if (answerId && !answerQuestion) throw notFound();
   if (answerId && answerQuestion !== question.id) throw invalidData(['question']);
   const problems = answerProblems(question, input.templateAnswer);

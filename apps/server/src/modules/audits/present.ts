@@ -36,7 +36,7 @@ export interface TAuditView {
 
 export const presentField = (f: TAuditFieldRow): TAuditField => ({ _id: f.id, label: f.label, type: f.type, required: f.required, value: f.value ?? null, position: f.position });
 
-export const presentAnswer = (a: TAuditAnswerRow): TAnswer & { section: string; question: string } => ({
+export const presentAnswer = (a: Pick<TAuditAnswerRow, 'id' | 'sectionId' | 'questionId' | 'templateAnswer' | 'score' | 'failed' | 'updatedAt'>): TAnswer & { section: string; question: string } => ({
   _id: a.id,
   section: a.sectionId,
   question: a.questionId,
