@@ -17,6 +17,8 @@ export interface TRequestOptions {
   /** Use this bearer token instead of the stored one (e.g. the structure selection at sign-in). */
   token?: string;
   signal?: AbortSignal;
+  /** Extra headers (e.g. Idempotency-Key on the run view's writes). */
+  headers?: Record<string, string>;
 }
 
 let languageOf: () => string = () => 'es';
@@ -36,7 +38,7 @@ function buildUrl(path: string, query?: TRequestOptions['query']) {
 }
 
 async function send(path: string, options: TRequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { 'client-date': new Date().toISOString(), 'x-language': languageOf(), accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, 'client-date': new Date().toISOString(), 'x-language': languageOf(), accept: 'application/json' };
   // Multipart bodies (uploads) go as they are: the browser sets the boundary.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';

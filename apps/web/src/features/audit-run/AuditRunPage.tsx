@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Result } from 'antd';
 import { IconProvider } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -7,11 +7,17 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { TAudit } from '@audit/domain/audits';
 import { isApiError } from '../../api/errors';
 import { useMe } from '../../session/me';
+import { requestPersistentStorage } from '../../sw/register';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { auditRunQueryOptions } from './auditRunApi';
 import { AUDITS_LIST_PATH } from './paths';
-import { RunProvider } from './RunContext';
+import { shownFromLocalCopy } from './offline/loadRunAudit';
+import { SyncFailures } from './offline/SyncFailures';
+import { SyncOverlay } from './offline/SyncOverlay';
+import { useLocalAuditCopy } from './offline/useLocalAuditCopy';
+import { useOfflineSync } from './offline/useOfflineSync';
+import { RunProvider, useRun } from './RunContext';
 import { RunHeader } from './RunHeader';
 import { RunSkeleton } from './RunSkeleton';
 import { SectionPanel } from './SectionPanel';
@@ -34,18 +40,35 @@ export function AuditRunPage() {
   const { auditId = '' } = useParams();
   const { data: me } = useMe();
   const { i18n } = useTranslation();
+  // Changes with every reload after a replay of the offline queue: the run mounts again on fresh data.
+  const generation = useOfflineSync(auditId);
   // Only the loading state is read from the query (tracked props): answers do not render the page.
   const query = useQuery(auditRunQueryOptions(auditId));
   const shape = useAuditSelect(auditId, selectShape, shallowEqual);
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.isPending || !shape) return <RunSkeleton />;
-  const { status, auditorId, sectionIds, firstQuestions } = shape;
-  const isAuditor = Boolean(me && auditorId === me._id);
+  const isAuditor = Boolean(me && shape && shape.auditorId === me._id);
+  const runnable = shape?.status === 'running' && isAuditor;
+  useLocalAuditCopy(auditId, runnable);
+  // The queue and the local copy must outlive storage pressure while an audit is being run.
+  useEffect(() => {
+    if (runnable) void requestPersistentStorage();
+  }, [runnable]);
+  let content;
+  if (query.isError) content = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.isPending || !shape) content = <RunSkeleton />;
+  else {
+    const { status, sectionIds, firstQuestions } = shape;
+    content = (
+      <RunProvider key={`${auditId}:${generation}`} auditId={auditId} runnable={runnable}>
+        {/* Cards translate without subscribing (runI18n): a new language mounts them again. */}
+        <RunLayout key={i18n.language} sectionIds={sectionIds} firstQuestions={firstQuestions} readOnlyReason={status !== 'running' ? 'notRunning' : !isAuditor ? 'notAuditor' : null} status={status} />
+      </RunProvider>
+    );
+  }
   return (
-    <RunProvider key={auditId} auditId={auditId} runnable={status === 'running' && isAuditor}>
-      {/* Cards translate without subscribing (runI18n): a new language mounts them again. */}
-      <RunLayout key={i18n.language} sectionIds={sectionIds} firstQuestions={firstQuestions} readOnlyReason={status !== 'running' ? 'notRunning' : !isAuditor ? 'notAuditor' : null} status={status} />
-    </RunProvider>
+    <>
+      {content}
+      <SyncOverlay />
+    </>
   );
 }
 
@@ -59,6 +82,7 @@ function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayo
   return (
     <div className="run-page">
       <RunHeader onOpenToc={openToc} />
+      <OfflineNotices />
       {readOnlyReason && <Alert type="info" showIcon className="run-readonly" title={t(`auditRun.readOnly.${readOnlyReason}`, { status: t(`auditRun.status.${status}`) })} />}
       {/* The icons' stylesheet is already in place (header, shell): icons in the cards skip re-checking it, one effect each. */}
       <IconProvider value={ICONS_NO_RUNTIME}>
@@ -68,6 +92,18 @@ function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayo
       </IconProvider>
       <TocDrawer open={tocOpen} onClose={() => setTocOpen(false)} narrow={isMobile} />
     </div>
+  );
+}
+
+/** The audit shows from this device's copy (server unreachable), and changes the server refused on a replay. */
+function OfflineNotices() {
+  const { t } = useTranslation();
+  const { auditId } = useRun();
+  return (
+    <>
+      {shownFromLocalCopy(auditId) && <Alert type="warning" showIcon className="run-local-copy" title={t('auditRun.offline.localCopy')} />}
+      <SyncFailures auditId={auditId} />
+    </>
   );
 }
 

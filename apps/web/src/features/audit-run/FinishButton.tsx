@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { App, Button, Tooltip } from 'antd';
 import { FlagOutlined } from '@ant-design/icons';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { notifySuccess } from '../../ui/feedback';
 import { AUDITS_QUERY_KEY, auditRunQueryKey, finishAudit } from './auditRunApi';
 import { useRun } from './RunContext';
 import { AUDITS_LIST_PATH } from './paths';
+import { useQueuedFor } from './offline/queueState';
 import { RUN_MUTATION_KEY } from './runner';
+import { useOnline } from './useOnline';
 
 /**
  * Finish: the same checks as the server first (finishProblems), pointing at the questions; then
@@ -26,6 +28,10 @@ export function FinishButton() {
   const queryClient = useQueryClient();
   const { auditId, ui } = useRun();
   const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
+  // Finishing before the queued changes reach the server would leave them out (and refuse them after).
+  const online = useOnline();
+  const queued = useQueuedFor(auditId).count;
+  const unsynced = !online || queued > 0;
   const [confirming, setConfirming] = useState(false);
 
   const point = (questions: string[], reference: string) => {
@@ -72,9 +78,11 @@ export function FinishButton() {
 
   return (
     <>
-      <Button type="primary" icon={<FlagOutlined />} onClick={start} disabled={saving} loading={finish.isPending}>
-        {t('auditRun.finish.button')}
-      </Button>
+      <Tooltip title={unsynced ? t('auditRun.offline.syncFirst') : undefined}>
+        <Button type="primary" icon={<FlagOutlined />} onClick={start} disabled={saving || unsynced} loading={finish.isPending}>
+          {t('auditRun.finish.button')}
+        </Button>
+      </Tooltip>
       <ConfirmDialog
         open={confirming}
         danger={false}

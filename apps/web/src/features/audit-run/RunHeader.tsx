@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import dayjs from 'dayjs';
 import type { TAudit } from '@audit/domain/audits';
 import { FinishButton } from './FinishButton';
+import { ConnectivityStatus } from './offline/ConnectivityStatus';
+import { useQueuedFor } from './offline/queueState';
 import { formatPercent } from './format';
 import { AUDITS_LIST_PATH } from './paths';
 import { useRun } from './RunContext';
@@ -25,7 +27,7 @@ const selectStatic = (a: TAudit) => ({
 
 /**
  * Sticky header: back, template, service and establishment, status, last change, live score
- * against the goal, saving state, contents and Finish. The parts that move with every answer
+ * against the goal, connectivity and queued changes, saving state, contents and Finish. The parts that move with every answer
  * (score, last change) are their own components, so an answer does not render the rest.
  */
 export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () => void }) {
@@ -49,6 +51,7 @@ export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () 
       </div>
       <HeaderScore />
       <div className="run-header-actions">
+        <ConnectivityStatus auditId={auditId} />
         {runnable && <SavingState />}
         <Button icon={<UnorderedListOutlined />} onClick={onOpenToc} aria-label={t('auditRun.toc.open')}>
           <span className="run-hide-narrow">{t('auditRun.toc.title')}</span>
@@ -96,6 +99,9 @@ function SavingState() {
   const { t } = useTranslation();
   const { auditId } = useRun();
   const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
+  // Changes waiting in the offline queue are not saved yet: the pending count says so instead.
+  const queued = useQueuedFor(auditId).count > 0;
+  if (queued && !saving) return null;
   return (
     <span className="run-saving" aria-live="polite">
       {/* A still icon, not a spinner: an animation would repaint the header on every frame while saving. */}

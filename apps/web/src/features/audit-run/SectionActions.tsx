@@ -9,16 +9,18 @@ import { notifySuccess } from '../../ui/feedback';
 import { auditRunQueryKey, duplicateSection, removeSection } from './auditRunApi';
 import { insertSection, removeSectionFrom } from './auditCache';
 import { useRun } from './RunContext';
+import { useQueuedFor } from './offline/queueState';
 import { useOnline } from './useOnline';
 
 interface TProps { sectionId: string; title: string; duplicable: boolean; removable: boolean }
 
-/** Duplicate (duplicable or duplicated sections) and remove (copies only, after confirmation); online only, one at a time. */
+/** Duplicate (duplicable or duplicated sections) and remove (copies only, after confirmation); online only, with nothing queued, one at a time. */
 export function SectionActions({ sectionId, title, duplicable, removable }: TProps) {
   const { t } = useTranslation();
   const { auditId, runnable } = useRun();
   const queryClient = useQueryClient();
   const online = useOnline();
+  const queued = useQueuedFor(auditId).count > 0;
   const [confirming, setConfirming] = useState(false);
   const patch = (update: (a: TAudit) => TAudit) => queryClient.setQueryData<TAudit>(auditRunQueryKey(auditId), (a) => (a ? update(a) : a));
   const duplicate = useMutation({
@@ -31,19 +33,21 @@ export function SectionActions({ sectionId, title, duplicable, removable }: TPro
   });
   if (!runnable) return null;
   const busy = duplicate.isPending || remove.isPending;
-  const hint = online ? undefined : t('auditRun.section.offline');
+  // Not queued (online only, as the product document says), so never ahead of changes still queued.
+  const blocked = !online || queued;
+  const hint = !online ? t('auditRun.section.offline') : queued ? t('auditRun.offline.syncFirst') : undefined;
   return (
     <span className="run-section-actions">
       {duplicable && (
         <Tooltip title={hint}>
-          <Button size="small" icon={<CopyOutlined />} loading={duplicate.isPending} disabled={busy || !online} onClick={() => duplicate.mutate()} aria-label={t('auditRun.section.duplicateOf', { title })}>
+          <Button size="small" icon={<CopyOutlined />} loading={duplicate.isPending} disabled={busy || blocked} onClick={() => duplicate.mutate()} aria-label={t('auditRun.section.duplicateOf', { title })}>
             {t('common.duplicate')}
           </Button>
         </Tooltip>
       )}
       {removable && (
         <Tooltip title={hint}>
-          <Button size="small" danger icon={<DeleteOutlined />} disabled={busy || !online} onClick={() => setConfirming(true)} aria-label={t('auditRun.section.removeOf', { title })}>
+          <Button size="small" danger icon={<DeleteOutlined />} disabled={busy || blocked} onClick={() => setConfirming(true)} aria-label={t('auditRun.section.removeOf', { title })}>
             {t('common.delete')}
           </Button>
         </Tooltip>

@@ -1,6 +1,7 @@
 import { evaluateAnswer, type TAnswer, type TTemplateAnswer } from '@audit/domain/audits';
 import { addAnswer, removeAnswer, updateAnswer, type TFieldValue, updateContacts, updateCover } from './auditRunApi';
 import { patchFields, patchQuestion, questionIndex } from './auditCache';
+import { isQueuedWrite } from './offline/runWrite';
 import { pendingId, type TRunner } from './runner';
 
 /**
@@ -28,12 +29,18 @@ export function createAnswerActions(runner: TRunner) {
       apply: (a) => patchQuestion(a, questionId, (q) => ({ ...q, answer: applied })),
       call: async () => {
         const id = serverAnswerIds.get(questionId);
+        // Queued offline, the answer is what this call said it would be: gone, or named by its pending
+        // id until the queued add is replayed (later calls of the lane then name it by that id).
+        const track = (queuedAs: string | null) => (error: unknown) => {
+          if (isQueuedWrite(error)) serverAnswerIds.set(questionId, queuedAs);
+          throw error;
+        };
         if (!templateAnswer) {
-          if (id) await removeAnswer(runner.auditId, id);
+          if (id) await removeAnswer(runner.auditId, id).catch(track(null));
           serverAnswerIds.set(questionId, null);
           return null;
         }
-        const saved = id ? await updateAnswer(runner.auditId, id, body) : await addAnswer(runner.auditId, body);
+        const saved = id ? await updateAnswer(runner.auditId, id, body) : await addAnswer(runner.auditId, body, applied!._id).catch(track(applied!._id));
         serverAnswerIds.set(questionId, saved._id);
         return saved;
       },

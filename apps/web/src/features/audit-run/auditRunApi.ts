@@ -2,6 +2,11 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TAnswer, TAnswerInput, TAudit, TAuditField, TAuditIssue, TAuditSection, TEvidence, TNoteImage } from '@audit/domain/audits';
 import { request } from '../../api/client';
 import { isSignedIn } from '../../session/storage';
+import { ME_QUERY_KEY } from '../../session/me';
+import { loadRunAudit } from './offline/loadRunAudit';
+import { restoreUserOffline } from './offline/restoreUserOffline';
+import type { TMultipartData } from './offline/records';
+import { idempotencyHeaders, runWrite } from './offline/runWrite';
 
 /**
  * The audit run view's calls (docs/api/audits.md). The audit is one query; every change is
@@ -18,30 +23,46 @@ export const fetchAudit = (id: string) => request<TAudit>(`${BASE}/${id}`);
 // coming back loads it again.
 // No structural sharing: the run view's updates keep unchanged objects themselves, and its
 // optimistic steps recognise their own objects by identity, which a deep-merging copy would break.
+// Offline (or with changes of it still queued) the audit comes from this device's copy (offline/loadRunAudit.ts),
+// so the query runs whatever the network (networkMode always) instead of waiting for it.
 export const auditRunQueryOptions = (id: string) =>
-  queryOptions({ queryKey: auditRunQueryKey(id), queryFn: () => fetchAudit(id), staleTime: Infinity, gcTime: 0, structuralSharing: false });
+  queryOptions({ queryKey: auditRunQueryKey(id), queryFn: () => loadRunAudit(id, fetchAudit), staleTime: Infinity, gcTime: 0, structuralSharing: false, networkMode: 'always' });
 
-/** Route loader: starts loading the audit while the page's code and the session load; kept a few seconds for the page to pick up. */
+/**
+ * Route loader: starts loading the audit while the page's code and the session load; kept a few
+ * seconds for the page to pick up. Opened with no network before the user is known (a cold start
+ * offline), it first puts the user this audit was last run by on this device in place of users/me.
+ */
 export function prefetchAuditRun(queryClient: QueryClient, id: string) {
-  if (id && isSignedIn()) void queryClient.prefetchQuery({ ...auditRunQueryOptions(id), gcTime: 5000 });
+  if (!id || !isSignedIn()) return null;
+  void queryClient.prefetchQuery({ ...auditRunQueryOptions(id), gcTime: 5000 });
+  if (typeof navigator !== 'undefined' && !navigator.onLine && !queryClient.getQueryData(ME_QUERY_KEY)) {
+    return restoreUserOffline(queryClient, id).then(() => null);
+  }
   return null;
 }
 
 // ---- answers
-export const addAnswer = (id: string, body: TAnswerInput) => request<TAnswer>(`${BASE}/${id}/answer/add`, { method: 'POST', body });
+// Every write below goes through runWrite (offline/runWrite.ts): an Idempotency-Key, and the offline
+// queue when the server cannot be reached. `creates` is the pending id a create's answer names.
+export const addAnswer = (id: string, body: TAnswerInput, creates?: string) =>
+  runWrite<TAnswer>({ auditId: id, method: 'POST', url: `${BASE}/${id}/answer/add`, body, creates });
 export const updateAnswer = (id: string, answerId: string, body: TAnswerInput) =>
-  request<TAnswer>(`${BASE}/${id}/answer/${answerId}/update`, { method: 'PATCH', body });
-export const removeAnswer = (id: string, answerId: string) => request<null>(`${BASE}/${id}/answer/${answerId}/remove`, { method: 'DELETE' });
+  runWrite<TAnswer>({ auditId: id, method: 'PATCH', url: `${BASE}/${id}/answer/${answerId}/update`, body });
+export const removeAnswer = (id: string, answerId: string) => runWrite<null>({ auditId: id, method: 'DELETE', url: `${BASE}/${id}/answer/${answerId}/remove` });
 
 // ---- cover and contacts
 export type TFieldValue = { _id: string; value: string | null };
-export const updateCover = (id: string, coverFields: TFieldValue[]) => request<TAuditField[]>(`${BASE}/${id}/cover/update`, { method: 'POST', body: { coverFields } });
+export const updateCover = (id: string, coverFields: TFieldValue[]) =>
+  runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/cover/update`, body: { coverFields } });
 export const updateContacts = (id: string, contactFields: TFieldValue[]) =>
-  request<TAuditField[]>(`${BASE}/${id}/contact-field/update`, { method: 'POST', body: { contactFields } });
+  runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/contact-field/update`, body: { contactFields } });
 
 // ---- per question: issues, tasks, evidences, notes
 export interface TQuestionRef { auditId: string; sectionId: string; questionId: string }
 const questionPath = (q: TQuestionRef) => `${BASE}/${q.auditId}/sections/${q.sectionId}/questions/${q.questionId}`;
+const questionWrite = <R>(q: TQuestionRef, method: 'POST' | 'PATCH' | 'DELETE', path: string, extra: { body?: unknown; multipart?: TMultipartData; creates?: string } = {}) =>
+  runWrite<R>({ auditId: q.auditId, method, url: `${questionPath(q)}${path}`, ...extra });
 
 export interface TIssuesTasksChange {
   issuesToAdd: string[];
@@ -49,28 +70,23 @@ export interface TIssuesTasksChange {
   tasksToAdd: { issue: string; task: string }[];
   tasksToRemove: { issue: string; task: string }[];
 }
-export const changeIssuesTasks = (q: TQuestionRef, body: TIssuesTasksChange) => request<TAuditIssue[]>(`${questionPath(q)}/issues-tasks`, { method: 'PATCH', body });
-export const updateIssueName = (q: TQuestionRef, issue: string, name: string) =>
-  request<TAuditIssue>(`${questionPath(q)}/update-issue-name`, { method: 'PATCH', body: { issue, name } });
+export const changeIssuesTasks = (q: TQuestionRef, body: TIssuesTasksChange) => questionWrite<TAuditIssue[]>(q, 'PATCH', '/issues-tasks', { body });
+export const updateIssueName = (q: TQuestionRef, issue: string, name: string) => questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-name', { body: { issue, name } });
 export const updateIssueDescription = (q: TQuestionRef, issue: string, description: string | null) =>
-  request<TAuditIssue>(`${questionPath(q)}/update-issue-description`, { method: 'PATCH', body: { issue, description } });
+  questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-description', { body: { issue, description } });
 export const setSolvedInPlace = (q: TQuestionRef, issue: string, solvedInPlace: boolean) =>
-  request<TAuditIssue>(`${questionPath(q)}/solved-in-place`, { method: 'PATCH', body: { issue, solvedInPlace } });
+  questionWrite<TAuditIssue>(q, 'PATCH', '/solved-in-place', { body: { issue, solvedInPlace } });
 
-const multipart = (file: Blob, fields: Record<string, string> = {}) => {
-  const form = new FormData();
-  Object.entries(fields).forEach(([key, value]) => form.append(key, value));
-  form.append('file', file, 'image.jpg');
-  return form;
-};
-export const addEvidence = (q: TQuestionRef, issue: string, file: Blob) =>
-  request<TEvidence>(`${questionPath(q)}/evidences`, { method: 'POST', body: multipart(file, { issue }) });
-export const removeEvidence = (q: TQuestionRef, evidenceId: string) => request<null>(`${questionPath(q)}/evidences/${evidenceId}`, { method: 'DELETE' });
-export const updateNote = (q: TQuestionRef, note: string | null) => request<{ note: string | null }>(`${questionPath(q)}/note`, { method: 'PATCH', body: { note } });
-export const addNoteImage = (q: TQuestionRef, file: Blob) => request<TNoteImage>(`${questionPath(q)}/note-images`, { method: 'POST', body: multipart(file) });
-export const removeNoteImage = (q: TQuestionRef, imageId: string) => request<null>(`${questionPath(q)}/note-images/${imageId}`, { method: 'DELETE' });
+export const addEvidence = (q: TQuestionRef, issue: string, file: Blob, creates?: string) =>
+  questionWrite<TEvidence>(q, 'POST', '/evidences', { multipart: { fields: { issue }, file }, creates });
+export const removeEvidence = (q: TQuestionRef, evidenceId: string) => questionWrite<null>(q, 'DELETE', `/evidences/${evidenceId}`);
+export const updateNote = (q: TQuestionRef, note: string | null) => questionWrite<{ note: string | null }>(q, 'PATCH', '/note', { body: { note } });
+export const addNoteImage = (q: TQuestionRef, file: Blob, creates?: string) => questionWrite<TNoteImage>(q, 'POST', '/note-images', { multipart: { fields: {}, file }, creates });
+export const removeNoteImage = (q: TQuestionRef, imageId: string) => questionWrite<null>(q, 'DELETE', `/note-images/${imageId}`);
 
 // ---- sections and lifecycle
-export const duplicateSection = (id: string, sectionId: string) => request<TAuditSection>(`${BASE}/${id}/sections/${sectionId}/duplicate`, { method: 'POST' });
-export const removeSection = (id: string, sectionId: string) => request<null>(`${BASE}/${id}/sections/${sectionId}/remove`, { method: 'DELETE' });
-export const finishAudit = (id: string) => request<TAudit>(`${BASE}/${id}/finished`, { method: 'PATCH' });
+// Online only (never queued), with an idempotency key all the same.
+export const duplicateSection = (id: string, sectionId: string) =>
+  request<TAuditSection>(`${BASE}/${id}/sections/${sectionId}/duplicate`, { method: 'POST', headers: idempotencyHeaders() });
+export const removeSection = (id: string, sectionId: string) => request<null>(`${BASE}/${id}/sections/${sectionId}/remove`, { method: 'DELETE', headers: idempotencyHeaders() });
+export const finishAudit = (id: string) => request<TAudit>(`${BASE}/${id}/finished`, { method: 'PATCH', headers: idempotencyHeaders() });

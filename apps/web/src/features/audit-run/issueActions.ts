@@ -1,6 +1,7 @@
 import type { TAuditIssue, TAuditQuestion, TEvidence, TIncidence } from '@audit/domain/audits';
 import { addEvidence, changeIssuesTasks, removeEvidence, setSolvedInPlace, updateIssueDescription, updateIssueName, type TIssuesTasksChange } from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
+import { isQueuedWrite } from './offline/runWrite';
 import { pendingId, type TRunner } from './runner';
 
 /** Which issue an action is about: by its incidence (template) when it has one, else by its own id. */
@@ -61,7 +62,13 @@ export function createIssueActions(runner: TRunner) {
         return selected ? [...rest, draftIssue(q, inc)] : rest;
       };
       const body = { ...NO_CHANGE, [selected ? 'issuesToAdd' : 'issuesToRemove']: [inc._id] };
-      return change(questionId, next, () => changeIssuesTasks(questionRef(questionId), body), replaceAll);
+      // Removed offline, the server's id of the issue is gone for what follows (a new one is named by its incidence).
+      const call = () =>
+        changeIssuesTasks(questionRef(questionId), body).catch((error: unknown) => {
+          if (isQueuedWrite(error) && !selected) serverIssues.set(questionId, (serverIssues.get(questionId) ?? []).filter((i) => i.templateIssue !== inc._id));
+          throw error;
+        });
+      return change(questionId, next, call, replaceAll);
     },
     toggleTask(questionId: string, inc: TIncidence, taskId: string, selected: boolean) {
       const next = (issues: TAuditIssue[], q: TAuditQuestion) => {
@@ -93,7 +100,7 @@ export function createIssueActions(runner: TRunner) {
           return others.some((e) => e._id === draft._id) ? others.map((e) => (e._id === draft._id ? saved : e)) : [...others, saved];
         })(issues);
       };
-      return change(questionId, withEvidence((list) => [...list, draft]), () => addEvidence(questionRef(questionId), issueId(questionId, ref), file), fold, true);
+      return change(questionId, withEvidence((list) => [...list, draft]), () => addEvidence(questionRef(questionId), issueId(questionId, ref), file, draft._id), fold, true);
     },
     removeEvidence(questionId: string, ref: TIssueRef, evidenceId: string) {
       const without = editIssue(ref, (i) => ({ ...i, evidences: i.evidences.filter((e) => e._id !== evidenceId) }));

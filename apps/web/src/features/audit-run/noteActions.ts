@@ -29,7 +29,7 @@ export function createNoteActions(runner: TRunner) {
     saveNote: (questionId: string, note: string) => step(questionId, 'note', () => note.trim() || null, () => updateNote(refOf(questionId)!, note.trim() || null)),
     addImage(questionId: string, file: Blob) {
       const draft: TNoteImage = { _id: pendingId(), url: URL.createObjectURL(file) };
-      return step(questionId, 'noteImages', (list) => [...list, draft], () => addNoteImage(refOf(questionId)!, file), (list, saved) => {
+      return step(questionId, 'noteImages', (list) => [...list, draft], () => addNoteImage(refOf(questionId)!, file, draft._id), (list, saved) => {
         URL.revokeObjectURL(draft.url);
         return list.map((i) => (i._id === draft._id ? saved : i));
       });

@@ -1,6 +1,8 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
 import { auditRunQueryKey } from './auditRunApi';
+import { isQueuedWrite } from './offline/runWrite';
+import { uuid } from './offline/uuid';
 
 export const RUN_MUTATION_KEY = 'audit-run';
 
@@ -15,10 +17,14 @@ export interface TStep<R> {
   rollback?: (audit: TAudit) => TAudit;
 }
 
+/** A call whose write went to the offline queue: neither committed nor rolled back (and no error toast). */
+const QUEUED = Symbol('queued');
+
 /**
  * Runs the run view's writes: optimistic first, then the call, one lane per question (or per
  * kind of field) so that an update never overtakes the add that gives it its answer id. Each call
- * is a mutation of the shared cache, so the global error toast and `useIsMutating` see it.
+ * is a mutation of the shared cache, so the global error toast and `useIsMutating` see it. A call
+ * queued offline keeps its optimistic change on screen and lets the lane go on.
  */
 export function createRunner(queryClient: QueryClient, auditId: string) {
   const key = auditRunQueryKey(auditId);
@@ -29,9 +35,12 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
   function run<R>(lane: string, step: TStep<R>): Promise<R | undefined> {
     if (step.apply) write(step.apply);
     const job = (lanes.get(lane) ?? Promise.resolve()).then(async () => {
-      const observer = new MutationObserver<R, Error, void>(queryClient, { mutationKey: [RUN_MUTATION_KEY, auditId], mutationFn: step.call });
+      const mutationFn = () => step.call().catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
+      // networkMode always: offline the call must run (to be queued), not wait paused for the network.
+      const observer = new MutationObserver<R | typeof QUEUED, Error, void>(queryClient, { mutationKey: [RUN_MUTATION_KEY, auditId], mutationFn, networkMode: 'always' });
       try {
         const result = await observer.mutate();
+        if (result === QUEUED) return undefined;
         if (step.commit) write((audit) => step.commit!(audit, result));
         return result;
       } catch {
@@ -49,7 +58,6 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
 
 export type TRunner = ReturnType<typeof createRunner>;
 
-let pendingCounter = 0;
-/** Id of something created optimistically, until the server names it. */
-export const pendingId = () => `pending-${++pendingCounter}`;
+/** Id of something created optimistically, until the server names it; unique across reloads (queued records keep it). */
+export const pendingId = () => `pending-${uuid()}`;
 export const isPendingId = (id: string) => id.startsWith('pending-');

@@ -1,0 +1,40 @@
+import { Button, Tag, Tooltip } from 'antd';
+import { CloudServerOutlined, DisconnectOutlined, SyncOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/errors';
+import { errorMessage } from '../../../i18n/errorMessage';
+import { useOnline } from '../useOnline';
+import { shownFromLocalCopy } from './loadRunAudit';
+import { useQueuedFor } from './queueState';
+import { syncNow, useSyncState } from './syncController';
+
+/**
+ * Run header: online or offline (offline too while the audit shows from this device's copy),
+ * the changes waiting to be sent, the last error they met, and Sync now.
+ */
+export function ConnectivityStatus({ auditId }: { auditId: string }) {
+  const { t } = useTranslation();
+  const browserOnline = useOnline();
+  // Read at render: the page mounts the run again when the audit is reloaded from the server.
+  const online = browserOnline && !shownFromLocalCopy(auditId);
+  const { count, lastError } = useQueuedFor(auditId);
+  const syncing = useSyncState().active;
+  const why = lastError ? t('auditRun.offline.lastError', { error: errorMessage(new ApiError(lastError.status, lastError.name, lastError.reference, '')) }) : undefined;
+  return (
+    <span className="run-connectivity" data-testid="run-connectivity" data-online={online}>
+      <Tag color={online ? 'success' : 'warning'} icon={online ? <CloudServerOutlined /> : <DisconnectOutlined />}>
+        {t(online ? 'auditRun.offline.online' : 'auditRun.offline.offline')}
+      </Tag>
+      {count > 0 && (
+        <>
+          <Tooltip title={why}>
+            <span className="run-pending" aria-live="polite" data-testid="run-pending">{t('auditRun.offline.pending', { count })}</span>
+          </Tooltip>
+          <Button size="small" icon={<SyncOutlined />} disabled={!browserOnline || syncing} onClick={() => void syncNow(true)} aria-label={t('auditRun.offline.syncNow')}>
+            <span className="run-hide-narrow">{t('auditRun.offline.syncNow')}</span>
+          </Button>
+        </>
+      )}
+    </span>
+  );
+}

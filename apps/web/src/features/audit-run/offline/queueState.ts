@@ -1,0 +1,67 @@
+import { useSyncExternalStore } from 'react';
+import { currentUserId } from './currentUser';
+import { queueStore } from './queueStore';
+import type { TErrorRef } from './records';
+
+/**
+ * What this tab knows of the current user's queue: per audit, how many records wait and the last
+ * error of the first one. Read synchronously by the writes (a non-empty queue takes every later
+ * write of its audit, so nothing overtakes it) and by the header; other tabs say when they change it.
+ */
+export interface TAuditQueue { count: number; lastError: TErrorRef | null }
+
+const EMPTY: TAuditQueue = { count: 0, lastError: null };
+let byAudit = new Map<string, TAuditQueue>();
+/** Records of other users on this device: never sent, deleted by the next replay. */
+let othersCount = 0;
+let ready: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null | undefined;
+
+function tabs(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('run-audit-queue');
+    if (channel) {
+      channel.onmessage = () => void refreshQueueState(false);
+      // Node (unit tests) would otherwise wait for the channel before exiting.
+      (channel as unknown as { unref?: () => void }).unref?.();
+    }
+  }
+  return channel;
+}
+
+/** Reads the queue again; tells the other tabs unless it is answering them. */
+export async function refreshQueueState(broadcast = true) {
+  const others = tabs();
+  const user = currentUserId();
+  const records = await queueStore.list().catch(() => []);
+  const next = new Map<string, TAuditQueue>();
+  othersCount = 0;
+  for (const r of records) {
+    if (r.user !== user) {
+      othersCount++;
+      continue;
+    }
+    const current = next.get(r.auditId);
+    next.set(r.auditId, { count: (current?.count ?? 0) + 1, lastError: current ? current.lastError : r.lastError });
+  }
+  byAudit = next;
+  listeners.forEach((listener) => listener());
+  if (broadcast) others?.postMessage('changed');
+}
+
+/** Resolves once the queue has been read in this tab. */
+export const queueStateReady = () => (ready ??= refreshQueueState(false));
+
+export const queuedFor = (auditId: string) => byAudit.get(auditId) ?? EMPTY;
+export const queuedTotal = () => [...byAudit.values()].reduce((sum, q) => sum + q.count, 0);
+export const queuedByOthers = () => othersCount;
+
+export function subscribeQueueState(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export function useQueuedFor(auditId: string): TAuditQueue {
+  return useSyncExternalStore(subscribeQueueState, () => queuedFor(auditId), () => EMPTY);
+}

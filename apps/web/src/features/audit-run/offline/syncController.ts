@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+import { currentUserId } from './currentUser';
+import { queueStore } from './queueStore';
+import { refreshQueueState } from './queueState';
+import { replayQueue, type TReplayResult } from './replay';
+import { checkScore, sendQueued } from './sendQueued';
+
+/**
+ * The replay of this tab: one at a time, under a Web Lock shared by the tabs (a tab that waited
+ * for it finds the queue already replayed), with its progress for the overlay and a timer for the
+ * next attempt after a retryable failure.
+ */
+export interface TSyncState { active: boolean; done: number; total: number }
+
+const IDLE: TSyncState = { active: false, done: 0, total: 0 };
+const LOCK_NAME = 'run-audit-replay';
+let state = IDLE;
+const listeners = new Set<() => void>();
+let running: Promise<void> | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function setState(next: TSyncState) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
+export const useSyncState = () => useSyncExternalStore(subscribe, () => state, () => IDLE);
+export const isSyncing = () => running !== null;
+
+/** What the page does after a replay that changed something (reload its audit), while the overlay still shows. */
+type TAfterSync = (result: TReplayResult) => Promise<void>;
+const afterSync = new Set<TAfterSync>();
+export function onSynced(handler: TAfterSync) {
+  afterSync.add(handler);
+  return () => void afterSync.delete(handler);
+}
+
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('run-audit-synced');
+(channel as unknown as { unref?: () => void } | null)?.unref?.();
+
+/** Another tab replayed: this one reloads what it shows of the audits that changed. */
+export function onOtherTabSynced(handler: (touched: string[]) => void) {
+  if (!channel) return () => undefined;
+  const listener = (event: MessageEvent<string[]>) => handler(event.data);
+  channel.addEventListener('message', listener);
+  return () => channel.removeEventListener('message', listener);
+}
+
+async function withReplayLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? ((await locks.request(LOCK_NAME, work)) as T) : work();
+}
+
+async function replayOnce(force: boolean) {
+  const user = currentUserId();
+  if (!user || !navigator.onLine) return;
+  // A replay someone asked for (network back, page opened, Sync now) shows at once; a background
+  // retry only once the server has answered one record, so a still-absent network never blocks the screen.
+  const onProgress = (done: number, total: number) => (force || done > 0) && setState({ active: true, done, total });
+  const result = await withReplayLock(() => replayQueue({ store: queueStore, send: sendQueued, onProgress }, user, { force }));
+  if (result.touched.length) {
+    if (!state.active) setState({ active: true, done: result.sent, total: result.sent });
+    // The score is checked again as the product document asks; a failure here changes nothing stored.
+    await Promise.all(result.touched.map((id) => checkScore(id).catch(() => undefined)));
+    for (const handler of afterSync) await handler(result).catch(() => undefined);
+    channel?.postMessage(result.touched);
+  }
+  if (result.retryAt !== null) scheduleSync(result.retryAt - Date.now());
+  else if (!(await queueStore.list()).length) await queueStore.pruneOld(Date.now());
+  if (result.failures.length) failuresChanged();
+}
+
+/** Replays now, or joins the replay already running in this tab. `force` ignores the back-off (network back, or asked for). */
+export function syncNow(force = false): Promise<void> {
+  if (!running) {
+    clearTimeout(timer);
+    running = replayOnce(force)
+      // The queue stays as it is (IndexedDB failing, a lock refused): the next trigger tries again.
+      .catch((error: unknown) => console.warn('Offline queue replay failed', error))
+      .finally(() => {
+        running = null;
+        setState(IDLE);
+        void refreshQueueState();
+      });
+  }
+  return running;
+}
+
+export function scheduleSync(delayMs: number) {
+  clearTimeout(timer);
+  timer = setTimeout(() => void syncNow(), Math.max(0, delayMs));
+}
+
+// ---- the failures list changed (read again by the page)
+const failureListeners = new Set<() => void>();
+function failuresChanged() {
+  failureListeners.forEach((listener) => listener());
+}
+export function onFailuresChanged(listener: () => void) {
+  failureListeners.add(listener);
+  return () => void failureListeners.delete(listener);
+}
