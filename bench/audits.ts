@@ -94,7 +94,7 @@ export async function benchAudits(engine: 'pglite' | 'postgres'): Promise<Record
   }
 }
 
-function apiOf(base: string) {
+export function apiOf(base: string) {
   return {
     async signin(username: string) {
       const res = await fetch(`${base}/auth/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
@@ -110,7 +110,7 @@ function apiOf(base: string) {
 }
 
 /** Demo data, plus a 300-question hygiene template (scored selects; 1 in 4 with an incident) in the demo tenant's goals. */
-async function seedBigTemplate(db: Awaited<ReturnType<typeof startServer>>['db']) {
+export async function seedBigTemplate(db: Awaited<ReturnType<typeof startServer>>['db']) {
   return unsafeUnscoped(db, async (tx) => {
     await seedDemo(tx);
     const root = (await tx.execute<{ id: string; secure_space_path: string }>(sql`select id, secure_space_path from spaces where identifier = 'demo'`)).rows[0]!;
@@ -132,7 +132,7 @@ async function seedBigTemplate(db: Awaited<ReturnType<typeof startServer>>['db']
   });
 }
 
-async function referencesFor(db: Awaited<ReturnType<typeof startServer>>['db']) {
+export async function referencesFor(db: Awaited<ReturnType<typeof startServer>>['db']) {
   return unsafeUnscoped(db, async (tx) => {
     const row = (await tx.execute<{ client: string; establishment: string; service: string; auditor: string }>(sql`
       select (select id from spaces where identifier = 'hotel-mar-azul') as client,

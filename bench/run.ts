@@ -2,11 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchAudits } from './audits.js';
 import { benchFoundation } from './foundation.js';
+import { benchOffline } from './offline.js';
 
-// npm run bench [pglite|postgres] [foundation|audits]: figures go to stdout and bench/results.json.
+// npm run bench [pglite|postgres] [foundation|audits|offline]: figures go to stdout and bench/results.json.
 const engines = (process.argv[2] ? [process.argv[2]] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? ''}`, node: process.version };
-const suites = { foundation: benchFoundation, audits: benchAudits };
+const suites = { foundation: benchFoundation, audits: benchAudits, offline: benchOffline };
 const only = process.argv[3] as keyof typeof suites | undefined;
 for (const engine of engines) {
   const figures: Record<string, unknown> = {};

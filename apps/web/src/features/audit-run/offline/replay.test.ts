@@ -50,7 +50,7 @@ describe('replaying the queue', () => {
     expect(store.rows.size).toBe(0);
     expect(result).toMatchObject({ sent: 3, discarded: 1, failures: [], retryAt: null });
     expect(result.touched.sort()).toEqual(['a1', 'a2']);
-    expect(progress).toEqual(['0/3', '1/3', '2/3']);
+    expect(progress).toEqual(['0/3', '1/3', '2/3', '3/3']);
   });
 
   it('maps a created pending id to the server’s id in the records after it', async () => {
@@ -133,5 +133,37 @@ describe('replaying the queue', () => {
     const result = await replayQueue({ store, send }, 'me');
     expect(sent.map((s) => s.url)).toEqual([`${BASE}/answer/add`, `${BASE}/cover/update`]);
     expect(result.sent).toBe(2);
+  });
+});
+
+describe('replaying side by side', () => {
+  it('sends different questions together but never overtakes within one question or a record about no question', async () => {
+    const records = [
+      rec({ data: { question: 'q1' } }), rec({ data: { question: 'q2' } }), rec({ data: { question: 'q1' } }),
+      rec({ url: `${BASE}/cover/update`, data: { coverFields: [] } }), rec({ data: { question: 'q3' } }),
+    ];
+    const store = memoryStore(records);
+    const events: string[] = [];
+    const inFlight = new Set<string>();
+    let most = 0;
+    const send = async (r: TQueuedRequest, key: string) => {
+      const lane = (r.data as { question?: string }).question ?? 'none';
+      expect(inFlight.has(lane)).toBe(false);
+      if (lane === 'none') expect(inFlight.size).toBe(0);
+      inFlight.add(lane);
+      most = Math.max(most, inFlight.size);
+      events.push(`start ${key}`);
+      await new Promise((r2) => setTimeout(r2, 5));
+      events.push(`end ${key}`);
+      inFlight.delete(lane);
+      return { status: 200, body: {} };
+    };
+    const result = await replayQueue({ store, send }, 'me');
+    expect(result.sent).toBe(5);
+    expect(most).toBe(2);
+    // q1's second record starts only after its first ended; the cover waits for everything before it.
+    expect(events.indexOf(`start ${records[2]!.idempotencyKey}`)).toBeGreaterThan(events.indexOf(`end ${records[0]!.idempotencyKey}`));
+    expect(events.indexOf(`start ${records[3]!.idempotencyKey}`)).toBeGreaterThan(events.indexOf(`end ${records[2]!.idempotencyKey}`));
+    expect(events.indexOf(`start ${records[4]!.idempotencyKey}`)).toBeGreaterThan(events.indexOf(`end ${records[3]!.idempotencyKey}`));
   });
 });

@@ -1,5 +1,8 @@
 import type { TErrorRef, TFailure, TIdMapping, TQueuedRequest, TQueueRecord } from './records';
-import { backoffDelay, createdIdOf, outcomeOf, planReplay, questionOf, rewritePendingIds } from './replayRules';
+import { backoffDelay, createdIdOf, outcomeOf, pendingIdsIn, planReplay, questionOf, rewritePendingIds } from './replayRules';
+
+/** How many records of different questions may be on their way at once. */
+const WINDOW = 6;
 
 /** What a send answered: the status (0 when the server was not reached), its body or its error. */
 export interface TSendResult { status: number; body?: unknown; error?: TErrorRef }
@@ -19,7 +22,7 @@ export interface TReplayDeps {
   /** Sends one stored request with its idempotency key; never throws. */
   send: (request: TQueuedRequest, idempotencyKey: string) => Promise<TSendResult>;
   now?: () => number;
-  /** Called before each send with how many records are done and how many there are in all. */
+  /** Called as records are answered: how many are done and how many there are in all. */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -36,10 +39,11 @@ export interface TReplayResult {
 const errorOf = (result: TSendResult): TErrorRef => result.error ?? { status: result.status, name: 'INTERNALERROR', reference: '0' };
 
 /**
- * Replays the user's queue in order; other users' records are deleted unsent. Each record is
+ * Replays the user's queue in order; other users' records are deleted unsent. Records of different
+ * questions may travel side by side; one question's records never overtake each other. Each record is
  * deleted once the server has answered it: done (its created id remembered) or refused (into the
- * failures list). At the first record to retry (network, 5xx…) the replay stops, so that nothing
- * overtakes it, and that record waits its back-off — unless `force` (the network just came back,
+ * failures list). At the first record to retry (network, 5xx…) no more records start, so that
+ * nothing overtakes it, and that record waits its back-off — unless `force` (the network just came back,
  * or the auditor asked). Records queued meanwhile are picked up before it returns.
  */
 export async function replayQueue(deps: TReplayDeps, user: string, { force = false } = {}): Promise<TReplayResult> {
@@ -48,9 +52,17 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
   const touched = new Set<string>();
   const ids = await deps.store.idMap();
   const seen = new Set<number>();
+  // Deleting a sent record is not awaited one by one (each is an IndexedDB transaction): the next
+  // send goes at once. If the page dies before a deletion commits, that record is sent again on
+  // the next replay with its idempotency key, and the server answers it without applying it twice.
+  const settling: Promise<unknown>[] = [];
+  const settled = async () => {
+    await Promise.all(settling.splice(0));
+  };
   let done = 0;
   // Again until empty: writes made during the replay are queued behind it (the queue is not empty).
   for (;;) {
+    await settled();
     const { mine: listed, others } = planReplay(await deps.store.list(), user);
     for (const record of others) await deps.store.remove(record.id!);
     result.discarded += others.length;
@@ -59,36 +71,60 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
     if (!mine.length) break;
     mine.forEach((r) => seen.add(r.id!));
     const total = done + mine.length;
+    deps.onProgress?.(done, total);
+    // Records of different questions go side by side (up to WINDOW); one question's records, and
+    // any record not about one question (cover, contacts, sections), keep the written order.
+    const inFlight = new Map<Promise<void>, string | null>();
+    let retryAt: number | null = null;
+    const mustWait = (lane: string | null, request: TQueuedRequest) => {
+      if (!inFlight.size) return false;
+      if (inFlight.size >= WINDOW || lane === null || pendingIdsIn(request).length) return true;
+      const lanes = [...inFlight.values()];
+      return lanes.includes(null) || lanes.includes(lane);
+    };
     for (const record of mine) {
-      if (!force && record.nextAttemptAt > now()) return finish(result, touched, record.nextAttemptAt);
-      deps.onProgress?.(done, total);
+      if (!force && record.nextAttemptAt > now()) {
+        retryAt = record.nextAttemptAt;
+        break;
+      }
+      while (retryAt === null && mustWait(questionOf(rewritePendingIds(record.request, ids)), rewritePendingIds(record.request, ids))) await Promise.race(inFlight.keys());
+      if (retryAt !== null) break;
+      // Rewritten now: a create that just answered may have named what this record refers to.
       const request = rewritePendingIds(record.request, ids);
-      const answer = await deps.send(request, record.idempotencyKey);
-      const outcome = outcomeOf(answer.status, answer.error?.reference);
-      if (outcome === 'retry') {
-        const attempts = record.attempts + 1;
-        const retryAt = now() + backoffDelay(attempts);
-        await deps.store.update({ ...record, attempts, nextAttemptAt: retryAt, lastError: errorOf(answer) });
-        return finish(result, touched, retryAt);
-      }
-      touched.add(record.auditId);
-      if (outcome === 'done') {
-        const mapping = mappingOf(record, answer.body, now());
-        if (mapping) ids.set(mapping.pendingId, mapping.serverId);
-        await deps.store.complete(record.id!, mapping);
-        result.sent++;
-      } else {
-        const failure = failureOf(record, request, errorOf(answer), now());
-        await deps.store.fail(record.id!, failure);
-        result.failures.push(failure);
-      }
-      done++;
+      const job = (async () => {
+        const answer = await deps.send(request, record.idempotencyKey);
+        const outcome = outcomeOf(answer.status, answer.error?.reference);
+        if (outcome === 'retry') {
+          const attempts = record.attempts + 1;
+          const at = now() + backoffDelay(attempts);
+          retryAt = retryAt === null ? at : Math.min(retryAt, at);
+          await deps.store.update({ ...record, attempts, nextAttemptAt: at, lastError: errorOf(answer) });
+          return;
+        }
+        touched.add(record.auditId);
+        if (outcome === 'done') {
+          const mapping = mappingOf(record, answer.body, now());
+          if (mapping) ids.set(mapping.pendingId, mapping.serverId);
+          settling.push(deps.store.complete(record.id!, mapping));
+          result.sent++;
+        } else {
+          const failure = failureOf(record, request, errorOf(answer), now());
+          settling.push(deps.store.fail(record.id!, failure));
+          result.failures.push(failure);
+        }
+        done++;
+        deps.onProgress?.(done, total);
+      })().finally(() => inFlight.delete(job));
+      inFlight.set(job, questionOf(request));
     }
+    await Promise.all(inFlight.keys());
+    if (retryAt !== null) return finish(result, touched, retryAt, settled);
   }
-  return finish(result, touched, null);
+  return finish(result, touched, null, settled);
 }
 
-function finish(result: TReplayResult, touched: Set<string>, retryAt: number | null): TReplayResult {
+async function finish(result: TReplayResult, touched: Set<string>, retryAt: number | null, settled: () => Promise<void>): Promise<TReplayResult> {
+  await settled();
   return { ...result, touched: [...touched], retryAt };
 }
 

@@ -51,12 +51,23 @@ async function withReplayLock<T>(work: () => Promise<T>): Promise<T> {
   return locks ? ((await locks.request(LOCK_NAME, work)) as T) : work();
 }
 
+/** How often the overlay's count is repainted during a replay. */
+const PROGRESS_MS = 100;
+
 async function replayOnce(force: boolean) {
   const user = currentUserId();
   if (!user || !navigator.onLine) return;
   // A replay someone asked for (network back, page opened, Sync now) shows at once; a background
   // retry only once the server has answered one record, so a still-absent network never blocks the screen.
-  const onProgress = (done: number, total: number) => (force || done > 0) && setState({ active: true, done, total });
+  // Repainted at most every PROGRESS_MS: hundreds of records go by in seconds.
+  let paintedAt = 0;
+  const onProgress = (done: number, total: number) => {
+    if (!(force || done > 0)) return;
+    const now = Date.now();
+    if (state.active && now - paintedAt < PROGRESS_MS && done < total) return;
+    paintedAt = now;
+    setState({ active: true, done, total });
+  };
   const result = await withReplayLock(() => replayQueue({ store: queueStore, send: sendQueued, onProgress }, user, { force }));
   if (result.touched.length) {
     if (!state.active) setState({ active: true, done: result.sent, total: result.sent });
