@@ -16,11 +16,11 @@ import { signInToShell } from './helpers';
  * `context.route('**', (r) => r.request().serviceWorker() ? r.abort('internetdisconnected') : r.fallback())`
  * next to setOffline (context.route sees the worker's requests; page.route does not).
  *
- * A cold start offline boots the app from the cache, then users/me cannot load: today the app shows
- * its own "cannot connect" state with a retry there (the shell needs the user, which is not kept
- * offline yet); either that state or the shell proves the document and the bundles came from the
- * service worker. Navigating inside the app offline keeps the shell and loads lazy screens (the audit
- * run) from the precache.
+ * A cold start offline boots the app from the cache; users/me cannot load, and the profile kept on
+ * the device for this session (apps/web/src/session/offlineCopy.ts) stands in: the shell renders,
+ * with a quiet offline mark in the header, never the "cannot connect" state. When the network
+ * returns, the real users/me replaces the copy without a reload. Navigating inside the app offline
+ * keeps the shell and loads lazy screens (the audit run) from the precache.
  */
 
 const AUDITOR = 'auditor@demo.test';
@@ -59,11 +59,14 @@ const navigateInApp = (page: Page, path: string) =>
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 
-/** The app rendered (shell, or its own error state): never the browser's offline page or a failed chunk. */
-async function expectAppBooted(page: Page) {
-  await expect(page.getByTestId('menu-toggle').or(page.getByRole('button', { name: 'Reintentar' })).first()).toBeVisible();
+/** The shell rendered with the signed-in user: never the browser's offline page, a failed chunk or the session's error state. */
+async function expectShell(page: Page) {
+  await expect(page.getByTestId('menu-toggle')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toContainText(AUDITOR);
   await expect(page.getByText(/Unexpected Application Error/i)).toHaveCount(0);
 }
+
+const isUsersMe = (url: string) => new URL(url).pathname === '/ms-core/api/users/me';
 
 async function goOffline(context: BrowserContext, page: Page, worker: Worker) {
   await context.setOffline(true);
@@ -102,28 +105,38 @@ test.describe('offline app shell', () => {
     await expect(page.getByTestId('menu-toggle')).toBeVisible();
     await navigateInApp(page, runPath);
     await expect(page).toHaveURL(new RegExp(`${runPath}$`));
-    await expect(page.getByTestId('menu-toggle')).toBeVisible();
-    await expectAppBooted(page);
+    await expectShell(page);
 
-    // Page loads with no network: reload, and deep links opened directly (the run page was never
-    // loaded online on this device).
+    // Page loads with no network (cold starts): reload, and deep links opened directly (the run
+    // page was never loaded online on this device). users/me fails; the kept profile stands in.
+    const meFailures: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (isUsersMe(request.url())) meFailures.push(request.failure()?.errorText ?? 'failed');
+    });
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    await expectAppBooted(page);
+    await expectShell(page);
     for (const path of ['/auditor/audits', runPath]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       expect(response?.fromServiceWorker()).toBe(true);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expectAppBooted(page);
+      await expectShell(page);
+      // The header says so quietly (the run page shows its own connectivity status instead).
+      if (path === '/auditor/audits') await expect(page.getByTestId('shell-offline')).toBeVisible();
     }
+    expect(meFailures.length, 'users/me was really tried, and failed, offline').toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken')), 'still signed in').toBeTruthy();
 
-    // Back online: the page in front of the user recovers without a reload.
+    // Back online: the real users/me replaces the kept one without a reload, the shell stays.
+    const realMe = page.waitForResponse((r) => isUsersMe(r.url()) && r.status() === 200);
     await context.setOffline(false);
     expect(await workerFetch(worker)).toBe('online 200');
-    const retry = page.getByRole('button', { name: 'Reintentar' }).first();
-    if (await retry.isVisible()) await retry.click();
-    await expect(page.getByTestId('menu-toggle')).toBeVisible();
+    expect((await realMe).fromServiceWorker()).toBe(false);
+    await expectShell(page);
     await expect(page).toHaveURL(new RegExp(`${runPath}$`));
+    await page.getByRole('navigation', { name: /navegación principal/i }).getByRole('link', { name: 'Auditorías', exact: true }).click();
+    await expect(page).toHaveURL(/\/auditor\/audits$/);
+    await expect(page.getByTestId('shell-offline')).toHaveCount(0);
   });
 });

@@ -6,7 +6,8 @@ import { refreshSession } from './refresh';
 /**
  * The one HTTP client. Relative URLs; every call carries client-date, x-language and (unless
  * `anonymous`) the bearer token. A 401 triggers one shared refresh and one retry; when the
- * refresh fails the session-expired handler (set by the app) logs the user out.
+ * server refuses the refresh the session-expired handler (set by the app) logs the user out; when
+ * the refresh cannot reach the server the call fails with a network error and the session stays.
  */
 export interface TRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -62,7 +63,8 @@ async function sendWithSession(path: string, options: TRequestOptions): Promise<
   const used = getAccessToken();
   const response = await send(path, options, used);
   if (response.status !== 401) return response;
-  // Another tab or caller may already hold a newer token; otherwise rotate once.
+  // Another tab or caller may already hold a newer token; otherwise rotate once. A refresh that
+  // could not reach the server throws its network error from here: no verdict, no sign-out.
   const renewed = getAccessToken() !== used || (await refreshSession());
   if (renewed) {
     const retried = await send(path, options, getAccessToken());

@@ -1,23 +1,31 @@
 import { getRefreshToken, storeSession, type TSession } from '../session/storage';
+import { networkError, parseErrorResponse } from './errors';
 
 const REFRESH_PATH = '/auth/api/refresh-token';
 const LOCK_NAME = 'audit-session-refresh';
 
 let inFlight: Promise<boolean> | null = null;
 
+/**
+ * false only when the server refuses the refresh token (the session is over). When the server
+ * cannot be reached, or fails itself (5xx), it throws instead: that says nothing about the session,
+ * so an auditor whose access token expired while offline is not signed out.
+ */
 async function callRefresh(refreshToken: string): Promise<boolean> {
+  let response: Response;
   try {
-    const response = await fetch(REFRESH_PATH, {
+    response = await fetch(REFRESH_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'client-date': new Date().toISOString() },
       body: JSON.stringify({ refreshToken }),
     });
-    if (!response.ok) return false;
-    storeSession((await response.json()) as TSession);
-    return true;
   } catch {
-    return false;
+    throw networkError();
   }
+  if (response.status >= 500) throw await parseErrorResponse(response);
+  if (!response.ok) return false;
+  storeSession((await response.json()) as TSession);
+  return true;
 }
 
 /**
@@ -36,7 +44,10 @@ async function refreshUnderLock(seen: string | null): Promise<boolean> {
   return locks ? locks.request(LOCK_NAME, run) : run();
 }
 
-/** One refresh in flight per tab, shared by every caller that got a 401 meanwhile. */
+/**
+ * One refresh in flight per tab, shared by every caller that got a 401 meanwhile. Resolves whether
+ * the session was renewed; rejects (network error, 5xx) when the server gave no verdict.
+ */
 export function refreshSession(): Promise<boolean> {
   if (!inFlight) {
     const seen = getRefreshToken();

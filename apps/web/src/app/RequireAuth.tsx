@@ -1,27 +1,36 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { homePathFor, useMe, type TMe } from '../session/me';
+import { isNetworkError } from '../session/offlineCopy';
 import { isSignedIn } from '../session/storage';
+import { useRefetchWhenBackOnline } from '../session/useRefetchWhenBackOnline';
 import { ErrorState, FullPageSpinner } from '../ui/PageStates';
 
-/** Anonymous users land on /login; signed-in ones wait for users/me, then get the page. */
+/**
+ * Anonymous users land on /login; signed-in ones wait for users/me, then get the page. With no
+ * network users/me answers from the device copy of this session (session/offlineCopy.ts); the
+ * error state remains for a first start offline (no copy) and for the server's own errors.
+ */
 export function RequireAuth({ children }: { children: (me: TMe) => ReactNode }) {
   const location = useLocation();
   const me = useMe();
+  useRefetchWhenBackOnline();
   if (!isSignedIn()) {
     const here = location.pathname + location.search;
     const redirect = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(here)}`;
     return <Navigate to={`/login${redirect}`} replace />;
   }
   if (me.isPending) return <FullPageSpinner />;
-  if (me.isError) {
+  // A refetch that failed for want of network keeps the user already shown rather than dropping the shell.
+  const user = me.data;
+  if (!user || (me.isError && !isNetworkError(me.error))) {
     return (
       <div style={{ padding: 24 }}>
         <ErrorState error={me.error} onRetry={() => void me.refetch()} />
       </div>
     );
   }
-  return <>{children(me.data)}</>;
+  return <>{children(user)}</>;
 }
 
 /** Unknown routes: /home/auditor for auditors, /home/client for everyone else. */

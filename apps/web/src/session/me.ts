@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasPermissions } from '@audit/domain/permissions';
 import { request } from '../api/client';
-import { isSignedIn } from './storage';
+import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
+import { COPY_KEYS, isSignedIn } from './storage';
 
 export interface TRoleRef {
   _id: string;
@@ -41,9 +42,11 @@ export interface TMe extends TUser {
 
 export const ME_QUERY_KEY = ['me'] as const;
 
-export const fetchMe = () => request<TMe>('/ms-core/api/users/me');
+/** Kept on the device (calls document section 6): with no network the last answer of this session stands in. */
+export const fetchMe = withOfflineCopy(COPY_KEYS.profile, () => request<TMe>('/ms-core/api/users/me'));
 
-export const meQueryOptions = () => queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, enabled: isSignedIn() });
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, enabled: isSignedIn(), staleTime: staleUnlessFromServer(COPY_KEYS.profile) });
 
 export const useMe = () => useQuery(meQueryOptions());
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../api/client';
-import { isSignedIn } from './storage';
+import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
+import { COPY_KEYS, isSignedIn } from './storage';
 
 /** GET /ms-core/api/spaces/current */
 export interface TSpace {
@@ -20,8 +21,15 @@ export interface TSpace {
 
 export const CURRENT_SPACE_QUERY_KEY = ['spaces', 'current'] as const;
 
-export const fetchCurrentSpace = () => request<TSpace>('/ms-core/api/spaces/current');
+/** Kept on the device like users/me: the header and the home show the space with no network. */
+export const fetchCurrentSpace = withOfflineCopy(COPY_KEYS.spaceData, () => request<TSpace>('/ms-core/api/spaces/current'));
 
-export const currentSpaceQueryOptions = () => queryOptions({ queryKey: CURRENT_SPACE_QUERY_KEY, queryFn: fetchCurrentSpace, enabled: isSignedIn() });
+export const currentSpaceQueryOptions = () =>
+  queryOptions({
+    queryKey: CURRENT_SPACE_QUERY_KEY,
+    queryFn: fetchCurrentSpace,
+    enabled: isSignedIn(),
+    staleTime: staleUnlessFromServer(COPY_KEYS.spaceData),
+  });
 
 export const useCurrentSpace = () => useQuery(currentSpaceQueryOptions());

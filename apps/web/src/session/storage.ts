@@ -1,6 +1,8 @@
 /**
  * The browser's copy of the session: access token, refresh token and the session's space, in
- * localStorage (shared by the tabs of one browser). Nothing else about the server is kept here.
+ * localStorage (shared by the tabs of one browser). The last users/me and spaces/current answers
+ * are kept beside them (offlineCopy.ts) so the shell opens with no network; clearing the session
+ * clears them too.
  */
 export interface TSpaceSummary {
   _id: string;
@@ -20,6 +22,9 @@ export interface TSession {
 }
 
 const KEYS = { access: 'accessToken', refresh: 'refreshToken', space: 'space' } as const;
+
+/** Keys of the device copies of server answers (calls document section 6: user profile, space data). */
+export const COPY_KEYS = { profile: 'userProfile', spaceData: 'spaceData' } as const;
 
 function read(key: string): string | null {
   try {
@@ -49,6 +54,7 @@ export function storeSession(session: TSession) {
   localStorage.setItem(KEYS.space, JSON.stringify(session.space));
 }
 
+/** Sign-out, expired session, space change: the tokens and every copy made for them go. */
 export function clearSession() {
-  for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+  for (const key of [...Object.values(KEYS), ...Object.values(COPY_KEYS)]) localStorage.removeItem(key);
 }

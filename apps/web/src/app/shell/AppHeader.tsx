@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SpaceSelector } from '../../features/spaces/SpaceSelector';
 import { BrandMark } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
+import { OfflineTag } from './OfflineTag';
 
 interface TProps {
   isMobile: boolean;
@@ -12,7 +13,7 @@ interface TProps {
   onOpenNotifications: () => void;
 }
 
-/** Top header: menu button (drawer on phones, collapse on desktop), space selector, notifications, language. */
+/** Top header: menu button (drawer on phones, collapse on desktop), space selector, offline mark, notifications, language. */
 export function AppHeader({ isMobile, collapsed, onToggleSidebar, onOpenNotifications }: TProps) {
   const { t } = useTranslation();
   const toggleIcon = isMobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
@@ -24,6 +25,7 @@ export function AppHeader({ isMobile, collapsed, onToggleSidebar, onOpenNotifica
         <div style={{ flex: 1, minWidth: 0 }}>
           <SpaceSelector compact={isMobile} />
         </div>
+        <OfflineTag compact={isMobile} />
         <Tooltip title={t('notifications.title')}>
           <Button type="text" icon={<BellOutlined />} onClick={onOpenNotifications} aria-label={t('notifications.title')} data-testid="notifications-button" />
         </Tooltip>
