@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Collapse, Drawer, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAudit } from '@audit/domain/audits';
+import { QuestionnaireEntry } from './questionnaire/QuestionnaireEntry';
 import { useRun } from './RunContext';
 import { useRunUi } from './runUi';
 import { figuresOf, selectPending, type TTocQuestion } from './selectors';
@@ -79,6 +80,7 @@ function TocContents({ go }: { go: (action: () => void) => void }) {
     );
   return (
     <div className="run-toc">
+      <QuestionnaireEntry />
       <label className="run-toc-switch">
         <Switch checked={showAll} onChange={ui.setShowAllIncidences} /> {t('auditRun.toc.showAllIncidences')}
       </label>

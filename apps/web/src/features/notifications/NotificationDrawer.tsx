@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_DRAWER_WIDTH } from '@audit/domain/constants';
 import { ErrorState } from '../../ui/PageStates';
+import { statusText } from './notificationStatus';
 import { useNotifications, type TNotification, type TNotificationFilter } from './notificationsApi';
 
 function NotificationItem({ item }: { item: TNotification }) {
@@ -19,7 +20,7 @@ function NotificationItem({ item }: { item: TNotification }) {
         description={
           <>
             {body.name && <Typography.Text>{body.name}</Typography.Text>}
-            {body.status && <Typography.Text type="secondary"> · {body.status}</Typography.Text>}
+            {body.status && <Typography.Text type="secondary"> · {statusText(t, body.status)}</Typography.Text>}
             <div style={{ fontSize: 12, color: '#8a969e' }}>{dayjs(item.createdAt).fromNow()}</div>
           </>
         }

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { AlertOutlined } from '@ant-design/icons';
+import { useRun } from '../RunContext';
+import { useQuestionnaireT } from './i18n';
+import { QuestionnaireDialog } from './QuestionnaireDialog';
+import { useQuestionnaire } from './questionnaireApi';
+import { SentTag } from './SentTag';
+import './questionnaire.css';
+
+/**
+ * The run view's way into the incident-and-emergency questionnaire: a button and its sent state,
+ * shown only when the audit has one (the GET answers 200; a 404 means its template had none).
+ */
+export function QuestionnaireEntry() {
+  const t = useQuestionnaireT();
+  const { auditId } = useRun();
+  const { data: questionnaire } = useQuestionnaire(auditId);
+  const [open, setOpen] = useState(false);
+  if (!questionnaire) return null;
+  return (
+    <div className="run-qn-entry">
+      <Button icon={<AlertOutlined />} onClick={() => setOpen(true)} data-testid="questionnaire-open">
+        {t('open')}
+      </Button>
+      <SentTag sent={questionnaire.sent} />
+      <QuestionnaireDialog auditId={auditId} open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
