@@ -348,6 +348,10 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   await expect(notification).toContainText(/Archivo compartido|File shared/);
   await settled(reader);
   await reader.screenshot({ path: screenshotPath('audit-flow-pdf-notification') });
+  // The notification itself downloads the PDF, under the server's name.
+  const fromDrawer = reader.waitForEvent('download');
+  await notification.getByRole('button', { name: /Descargar PDF|Download PDF/ }).click();
+  expect((await fromDrawer).suggestedFilename()).toBe(notified);
   await reader.keyboard.press('Escape');
   await expect(notification).toBeHidden();
 

@@ -18,7 +18,7 @@ const notificationSearch: TSearchDefinition = {
   defaultSort: { field: 'createdAt', direction: 'desc' },
 };
 
-const ZNotification = z.object({ _id: z.string(), type: z.string(), read: z.boolean(), createdAt: z.string(), payload: z.object({ body: z.object({ status: z.string().optional(), name: z.string().optional() }).optional() }) });
+const ZNotification = z.object({ _id: z.string(), type: z.string(), read: z.boolean(), createdAt: z.string(), payload: z.object({ body: z.object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional() }).optional() }) });
 
 /** /ms-core/api/notifications: the caller's own notifications in the current space. */
 export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleContext) {

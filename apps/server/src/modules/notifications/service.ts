@@ -7,9 +7,9 @@ export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE';
 /**
  * An in-app notification for one user, in the caller's transaction, in the space the user acted
  * in (so their notifications search finds it). Jobs call it when their work is done (a PDF is
- * ready: SHARE_FILE with body {status, name}).
+ * ready: SHARE_FILE with body {status, name, auditId}).
  */
-export async function notifyUser(tx: TDb, to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string }, type: TNotificationType, body: { status?: string; name?: string }) {
+export async function notifyUser(tx: TDb, to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string }, type: TNotificationType, body: { status?: string; name?: string; auditId?: string }) {
   const [row] = await tx.insert(notifications).values({ spaceId: to.spaceId, secureSpacePath: to.spacePath, ownerId: to.userId, type, payload: { body } }).returning({ id: notifications.id });
   return row!.id;
 }

@@ -75,7 +75,7 @@ export const renderPdfJob = (ctx: TModuleContext) => async (job: TJob) => {
   const fail = () =>
     withScope(ctx.db, caller, async (tx) => {
       await repo.setPdfState(tx, payload.auditId, { pdfStatus: 'failed' });
-      await notifyUser(tx, caller, 'SHARE_FILE', { status: 'failed', name: payload.name });
+      await notifyUser(tx, caller, 'SHARE_FILE', { status: 'failed', name: payload.name, auditId: payload.auditId });
     });
   let result: Awaited<ReturnType<typeof makePdf>>;
   try {
@@ -87,5 +87,5 @@ export const renderPdfJob = (ctx: TModuleContext) => async (job: TJob) => {
     throw error;
   }
   if (result.status === 'failed') return fail();
-  await withScope(ctx.db, caller, (tx) => notifyUser(tx, caller, 'SHARE_FILE', { status: 'ready', name: result.name }));
+  await withScope(ctx.db, caller, (tx) => notifyUser(tx, caller, 'SHARE_FILE', { status: 'ready', name: result.name, auditId: payload.auditId }));
 };

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
 import { request } from '../../api/client';
-import { parseErrorResponse } from '../../api/errors';
-import { getAccessToken, isSignedIn } from '../../session/storage';
+import { isSignedIn } from '../../session/storage';
 
 /**
  * The read-only report (docs/api/audits.md, Reports): signed in, or public for a shared audit;
@@ -23,19 +22,7 @@ export const usePublicReport = (id: string, isPreview: boolean) => useQuery({ qu
 export type TPdfAnswer = { pdfSendToGenerate: true; pdfUrl?: undefined } | { pdfUrl: string; pdfSendToGenerate?: false };
 export const requestPdf = (id: string) => request<TPdfAnswer>(`${REPORTS}/${id}/pdf`, { method: 'POST' });
 export const usePdf = () => useMutation({ mutationFn: requestPdf });
-
-/** Downloads a file under a name; the bearer token rides along (a signed URL ignores it). */
-export async function downloadFile(url: string, name: string) {
-  const token = getAccessToken();
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw await parseErrorResponse(response);
-  const href = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+export { downloadFile } from '../../api/download';
 
 export interface TShare { enabled: boolean; url: string | null }
 export const setShare = (id: string, enabled: boolean) => request<TShare>(`/ms-core/api/audits/${id}/share`, { method: 'PATCH', body: { enabled } });

@@ -1,12 +1,37 @@
 import { useState } from 'react';
 import { Badge, Button, Drawer, Empty, Flex, List, Segmented, Skeleton, Tooltip, Typography } from 'antd';
-import { CheckOutlined, ClearOutlined, FileOutlined, SyncOutlined } from '@ant-design/icons';
+import { CheckOutlined, ClearOutlined, DownloadOutlined, FileOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_DRAWER_WIDTH } from '@audit/domain/constants';
+import { downloadFile } from '../../api/download';
+import { notifyError } from '../../ui/feedback';
 import { ErrorState } from '../../ui/PageStates';
 import { statusText } from './notificationStatus';
 import { useNotifications, type TNotification, type TNotificationFilter } from './notificationsApi';
+
+/** The report's PDF, fetched with the session (its address needs the bearer token). */
+function PdfLink({ auditId, name }: { auditId: string; name: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(`/ms-core/api/reports/audit/${auditId}/pdf`, name);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <Button type="link" size="small" icon={<DownloadOutlined />} loading={busy} onClick={open} style={{ paddingInline: 0 }}>
+        {t('notifications.download')}
+      </Button>
+    </div>
+  );
+}
 
 function NotificationItem({ item }: { item: TNotification }) {
   const { t } = useTranslation();
@@ -21,6 +46,7 @@ function NotificationItem({ item }: { item: TNotification }) {
           <>
             {body.name && <Typography.Text>{body.name}</Typography.Text>}
             {body.status && <Typography.Text type="secondary"> · {statusText(t, body.status)}</Typography.Text>}
+            {item.type === 'SHARE_FILE' && body.status === 'ready' && body.auditId && <PdfLink auditId={body.auditId} name={body.name ?? 'informe.pdf'} />}
             <div style={{ fontSize: 12, color: '#8a969e' }}>{dayjs(item.createdAt).fromNow()}</div>
           </>
         }

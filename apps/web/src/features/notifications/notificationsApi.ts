@@ -6,7 +6,7 @@ export interface TNotification {
   type: 'TASK_UPDATE_STATE' | 'SHARE_FILE' | string;
   read: boolean;
   createdAt: string;
-  payload: { body?: { status?: string; name?: string } };
+  payload: { body?: { status?: string; name?: string; auditId?: string } };
 }
 
 export type TNotificationFilter = 'all' | 'unread';
