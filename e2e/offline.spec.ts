@@ -3,11 +3,16 @@ import type { TAudit, TAuditQuestion } from '@audit/domain/audits';
 import { screenshotPath, settled, signInToShell } from './helpers';
 
 /**
- * The offline write queue of the run view (docs/decisions/0012-offline-queue.md): the demo
- * auditor starts the demo draft online, loses the network, keeps working (answers, an incidence
- * with its tasks and a photo, a note with a picture, cover and contact fields), opens the audit
- * again in a new tab with no network, and when the network returns every change reaches the
- * server once, under the synchronising overlay; another user's queued records are never sent.
+ * The offline write queue of the run view (docs/decisions/0012-offline-queue.md), as issue 5's
+ * "Done means" asks, with Playwright's offline emulation:
+ *  1. the demo auditor starts the demo draft online, loses the network and makes more than 200
+ *     changes (rounds of answers, an incidence with its tasks and a photo, a note with a picture,
+ *     readings, cover and contact fields); the page is closed and opened again with no network
+ *     (the service worker serves the app, the local copy the audit), a second tab opened too; when
+ *     the network returns one replay sends every change once, and the server's score is the one shown;
+ *  2. the response of one replayed request is lost after the server applied it: the queue sends it
+ *     again with the same Idempotency-Key, the server answers it as replayed, nothing is applied twice;
+ *  3. another user's queued records are discarded unsent; a refused one is reported.
  */
 const HYGIENE = 'Auditoría de higiene alimentaria';
 const VALENCIA = 'Hotel Mar Azul Valencia';
@@ -33,11 +38,12 @@ async function server<T>(page: Page, method: 'GET' | 'POST', path: string, data?
   return (await response.json()) as T;
 }
 
-/** What a store of the RunAudit database holds (blobs left out). */
+/** What a record of the RunAudit database holds (a photo's file left out). */
+interface TStored { user: string; auditId: string; url: string; method: string; key: string; data: unknown }
 const readStore = (page: Page, store: string) =>
   page.evaluate(
     (name) =>
-      new Promise<{ user: string; url: string; method: string; auditId: string }[]>((resolve, reject) => {
+      new Promise<TStored[]>((resolve, reject) => {
         const open = indexedDB.open('RunAudit', 2);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -45,7 +51,12 @@ const readStore = (page: Page, store: string) =>
           const all = db.transaction(name).objectStore(name).getAll();
           all.onsuccess = () => {
             db.close();
-            resolve(all.result.map((r: { user: string; auditId: string; request?: { url: string; method: string } }) => ({ user: r.user, auditId: r.auditId, url: r.request?.url ?? '', method: r.request?.method ?? '' })));
+            type TRaw = { user: string; auditId: string; idempotencyKey?: string; request?: { url: string; method: string; blob: boolean; data: unknown } };
+            resolve(
+              (all.result as TRaw[]).map((r) => ({
+                user: r.user, auditId: r.auditId, url: r.request?.url ?? '', method: r.request?.method ?? '', key: r.idempotencyKey ?? '', data: r.request && !r.request.blob ? r.request.data : null,
+              })),
+            );
           };
         };
       }),
@@ -55,6 +66,12 @@ const readStore = (page: Page, store: string) =>
 /** A question card by its title. */
 const card = (page: Page, name: string) => page.locator('.run-question').filter({ has: page.getByRole('heading', { name }) });
 const option = (question: Locator, label: string) => question.getByRole('radio', { name: label, exact: true });
+/** Opens a question's incidences (a page opened or mounted again shows them closed). */
+async function openIncidences(question: Locator) {
+  const toggle = question.getByRole('button', { name: /Incidencias/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
 
 /** A PNG made in the page (a coloured rectangle), for the file pickers. */
 const picture = async (page: Page) =>
@@ -87,27 +104,90 @@ const watchOverlay = (page: Page) =>
   });
 const overlayTexts = (page: Page) => page.evaluate(() => (window as unknown as { __overlay: string[] }).__overlay);
 
-/** Every write of the run view the page sends, with its idempotency key. */
-function recordWrites(page: Page) {
-  const writes: { method: string; url: string; key: string | undefined; body: string | null }[] = [];
-  page.on('request', (request: Request) => {
-    if (request.method() === 'GET' || !request.url().includes('/ms-core/api/audits/')) return;
-    writes.push({ method: request.method(), url: new URL(request.url()).pathname, key: request.headers()['idempotency-key'], body: request.postData() });
+/** A write of the run view as the page sent it, with its idempotency key. */
+interface TWrite { method: string; url: string; key: string | undefined; body: string | null }
+/** The writes the pages sent, and when each was sent and answered (one ordered list of events). */
+interface TWriteLog { writes: TWrite[]; events: { event: 'sent' | 'answered'; key: string }[] }
+
+/** Every write of the run view the pages send, in the order sent (pages given the same log share it). */
+function recordWrites(page: Page, log: TWriteLog = { writes: [], events: [] }) {
+  const isWrite = (request: Request) => request.method() !== 'GET' && request.url().includes('/ms-core/api/audits/');
+  const keyOf = (request: Request) => request.headers()['idempotency-key'];
+  page.on('request', (request) => {
+    if (!isWrite(request)) return;
+    log.writes.push({ method: request.method(), url: new URL(request.url()).pathname, key: keyOf(request), body: request.postData() });
+    log.events.push({ event: 'sent', key: keyOf(request) ?? '' });
   });
-  return writes;
+  const answered = (request: Request) => isWrite(request) && log.events.push({ event: 'answered', key: keyOf(request) ?? '' });
+  page.on('response', (response) => answered(response.request()));
+  page.on('requestfailed', answered);
+  return log;
 }
 
-/** The answers to give: label per select question; the first is changed, the second cleared and answered again. */
+/** The question a queued record is about (as the replay tells them apart), or null (cover, contacts, an answer's removal). */
+const laneOf = (r: TStored) => /\/questions\/([^/?]+)/.exec(r.url)?.[1] ?? ((r.data as { question?: string } | null)?.question || null);
+
+/**
+ * The replay's order (decision 0012): records of different questions may travel side by side, but
+ * a record is sent only once every earlier record of its question has been answered, and a record
+ * about no question only once every earlier record has (and nothing is sent while it travels).
+ */
+function expectReplayOrder(log: TWriteLog, queued: TStored[]) {
+  const firstSent = new Map<string, number>();
+  const lastAnswered = new Map<string, number>();
+  log.events.forEach(({ event, key }, at) => {
+    if (event === 'sent' && !firstSent.has(key)) firstSent.set(key, at);
+    if (event === 'answered') lastAnswered.set(key, at);
+  });
+  const overtaken: string[] = [];
+  queued.forEach((record, i) => {
+    const lane = laneOf(record);
+    for (const earlier of queued.slice(0, i)) {
+      if (lane !== null && laneOf(earlier) !== null && laneOf(earlier) !== lane) continue;
+      if (!((lastAnswered.get(earlier.key) ?? Infinity) < (firstSent.get(record.key) ?? -1))) overtaken.push(`${record.method} ${record.url} before ${earlier.method} ${earlier.url} was answered`);
+    }
+  });
+  expect(overtaken).toEqual([]);
+}
+
+/** The three options of the demo template's select questions. */
+const LABELS = ['Conforme', 'Mejorable', 'No conforme'] as const;
+
+/** The final answers: label per select question. */
 function plan(questions: TAuditQuestion[]) {
   return questions.map((q, i) => ({ q, label: q.name === PESTS ? 'No conforme' : i % 4 === 1 ? 'Mejorable' : 'Conforme' }));
 }
+
+/** Answers a question goes through before its final one: each differs from the one before, the last from the final one. */
+function detours(final: string, rounds: number, seed: number) {
+  const labels: string[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const allowed = LABELS.filter((l) => l !== labels.at(-1) && (r < rounds - 1 || l !== final));
+    labels.push(allowed[(seed + r) % allowed.length]!);
+  }
+  return labels;
+}
+
+/** Rounds of answer changes over every select question before the final answers (each click is one queued change). */
+const ROUNDS = 9;
+/** In this round every third question is also cleared (a queued remove; its next answer is a new add). */
+const CLEAR_ROUND = 4;
+
+/** The score as the run view writes it. */
+const formatScore = (percentage: number) => `${new Intl.NumberFormat('es', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percentage)} %`;
+const shownScore = async (page: Page) => (await page.getByTestId('audit-score').locator('.run-score-value').innerText()).trim();
+
+const allQuestions = (a: TAudit) => a.sections.flatMap((s) => s.questions);
+
+/** Pending ids in a queued URL go out as the server's ids. */
+const asSent = (url: string) => new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/pending-[0-9a-f-]{36}/g, '[0-9a-f-]{36}')}$`);
 
 test.describe.serial('offline run view', () => {
   let auditId = '';
   let me = '';
 
-  test('changes made offline are kept, survive a new tab and reach the server once when the network returns', async ({ page, context }) => {
-    test.setTimeout(240_000);
+  test('200 changes made offline survive closing the page and reach the server once when the network returns', async ({ page, context }) => {
+    test.setTimeout(180_000);
     await page.setViewportSize(DESKTOP);
     me = await signInAsAuditor(page);
 
@@ -132,28 +212,33 @@ test.describe.serial('offline run view', () => {
 
     // Opening it kept the audit on the device (the `audits` store), for opening it again offline.
     await expect.poll(async () => (await readStore(page, 'audits')).map((a) => a.auditId)).toContain(auditId);
-    // The service worker (apps/web/src/sw) keeps the app itself for a new tab opened offline.
-    const hasWorker = await page
-      .waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 })
-      .then(() => true, () => false);
-    console.info(`[offline] service worker controls the page: ${hasWorker}`);
-    const writes = recordWrites(page);
+    // The service worker (apps/web/src/sw) keeps the app itself, for the page opened again offline.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+    const { writes } = recordWrites(page);
 
     // ── Offline: everything keeps working and waits in the queue ──────────────────────────────
     await context.setOffline(true);
     const connectivity = page.getByTestId('run-connectivity');
     await expect(connectivity).toContainText('Sin conexión');
 
-    const [first, second] = [card(page, selects[0]!.q.name), card(page, selects[1]!.q.name)];
-    await option(first, 'No conforme').click();
-    await expect(option(first, 'No conforme')).toHaveAttribute('aria-checked', 'true');
-    await option(second, 'Conforme').click();
-    await second.getByRole('button', { name: `Borrar la respuesta de «${selects[1]!.q.name}»` }).click();
-    await expect(option(second, 'Conforme')).toHaveAttribute('aria-checked', 'false');
-    for (const { q, label } of selects) {
-      await option(card(page, q.name), label).click();
-      await expect(option(card(page, q.name), label)).toHaveAttribute('aria-checked', 'true');
+    // Rounds of answers over every select question, one question after the other (so the questions'
+    // lanes interleave in the queue), some cleared on the way, then the final answers.
+    let answerChanges = 0;
+    const paths = selects.map(({ label }, i) => [...detours(label, ROUNDS, i), label]);
+    for (let round = 0; round <= ROUNDS; round++) {
+      for (const [i, { q }] of selects.entries()) {
+        const question = card(page, q.name);
+        await option(question, paths[i]![round]!).click();
+        await expect(option(question, paths[i]![round]!)).toHaveAttribute('aria-checked', 'true');
+        answerChanges++;
+        if (round === CLEAR_ROUND && i % 3 === 0) {
+          await question.getByRole('button', { name: `Borrar la respuesta de «${q.name}»` }).click();
+          await expect(question.getByRole('radio', { checked: true })).toHaveCount(0);
+          answerChanges++;
+        }
+      }
     }
+    const first = card(page, selects[0]!.q.name);
 
     // The failed answer's incidence with both its corrective actions, and a photo as evidence.
     const pests = card(page, PESTS);
@@ -175,7 +260,7 @@ test.describe.serial('offline run view', () => {
     await addPicture(page, first.getByRole('button', { name: 'Añadir imagen' }));
     await expect(first.locator('.run-image img')).toHaveCount(1);
 
-    // Readings (a failed save offline keeps the value typed), a number, a paragraph, cover and contacts.
+    // Readings (a failed save offline keeps the value typed), a number, a paragraph, the cover.
     const readings = card(page, READINGS);
     for (const [label, value] of [['Cámara 1 · Refrigeración', '3,5'], ['Cámara 2 · Refrigeración', '4'], ['Congelador · Congelación', '-20']] as const) {
       await readings.getByLabel(label).fill(value);
@@ -187,81 +272,111 @@ test.describe.serial('offline run view', () => {
     await page.getByLabel(REMARKS, { exact: true }).press('Tab');
     await page.getByLabel('Ubicación').fill('Sótano -1');
     await page.getByLabel('Ubicación').press('Enter');
-    await page.getByLabel('Nombre del responsable').fill('Marta Ruiz');
-    await page.getByLabel('Nombre del responsable').press('Enter');
 
     await expect(readings.getByLabel('Cámara 1 · Refrigeración')).toHaveValue('3,5');
-    await expect(page.getByTestId('run-pending')).toHaveText(/^\d+ cambios pendientes$/);
     await expect(page.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
-    const pendingText = (await page.getByTestId('run-pending').innerText()).trim();
-    const offlineScore = (await page.getByTestId('audit-score').locator('.run-score-value').innerText()).trim();
+    // The header counts what the queue holds.
+    await expect.poll(async () => (await readStore(page, 'queries')).filter((r) => r.url.endsWith('/cover/update')).length).toBe(1);
+    await expect(page.getByTestId('run-pending')).toHaveText(`${(await readStore(page, 'queries')).length} cambios pendientes`);
+    const offlineScore = await shownScore(page);
     expect(offlineScore).not.toBe('—');
     // Leaving now would be asked about (the queue is not empty and there is no network).
     expect(await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })))).toBe(true);
     await settled(page);
     await page.screenshot({ path: screenshotPath('audit-run-offline-desktop') });
 
-    // Nothing of it reached the server; the queue holds it, for this user, in order.
+    // Nothing of it reached the server.
     expect(writes).toEqual([]);
     const before = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
-    const allQuestions = (a: TAudit) => a.sections.flatMap((s) => s.questions);
     expect(allQuestions(before).filter((q) => q.answer || q.note || q.issues.length || q.noteImages.length)).toEqual([]);
     expect(before.coverFields.find((f) => f.label === 'Ubicación')?.value ?? null).toBeNull();
-    const queued = await readStore(page, 'queries');
-    expect(queued.length).toBeGreaterThan(selects.length);
-    expect(new Set(queued.map((r) => r.user))).toEqual(new Set([me]));
-    expect(pendingText).toBe(`${queued.length} cambios pendientes`);
 
-    // ── A new tab opened with no network shows the same audit, changes included ─────────────────
-    let secondTab: Page | null = null;
-    if (hasWorker) {
-      secondTab = await context.newPage();
-      await secondTab.setViewportSize(DESKTOP);
-      await secondTab.goto(runUrl);
-      await expect(secondTab.getByTestId('run-connectivity')).toContainText('Sin conexión');
-      await expect(secondTab.locator('.run-local-copy')).toContainText('se muestra la copia guardada en este dispositivo');
-      await expect(option(card(secondTab, selects[0]!.q.name), selects[0]!.label)).toHaveAttribute('aria-checked', 'true');
-      await expect(option(card(secondTab, PESTS), 'No conforme')).toHaveAttribute('aria-checked', 'true');
-      await expect(card(secondTab, selects[0]!.q.name).locator('.run-note')).toContainText(NOTE);
-      await expect(card(secondTab, selects[0]!.q.name).locator('.run-image img')).toHaveCount(1);
-      await expect(secondTab.getByLabel('Ubicación')).toHaveValue('Sótano -1');
-      await expect(secondTab.getByTestId('run-pending')).toHaveText(pendingText);
-      await expect(secondTab.getByTestId('audit-score').locator('.run-score-value')).toHaveText(offlineScore);
-    } else {
-      test.info().annotations.push({ type: 'skipped step', description: 'no service worker controls the page: the new offline tab was not opened' });
-    }
+    // ── A last change (a contact), and the page is closed at once ─────────────────────────────
+    await page.getByLabel('Nombre del responsable').fill('Marta Ruiz');
+    await page.getByLabel('Nombre del responsable').press('Enter');
+    await page.close({ runBeforeUnload: false });
+    expect(writes).toEqual([]);
+
+    // ── Opened again with no network: the same audit, every change included ───────────────────
+    const reopened = await context.newPage();
+    await reopened.setViewportSize(DESKTOP);
+    await reopened.goto(runUrl);
+    await expect(reopened.getByTestId('run-connectivity')).toContainText('Sin conexión');
+
+    // The queue holds every change, for this user, in order: at least 200 of them, every answer click one record.
+    const queued = await readStore(reopened, 'queries');
+    console.info(`[offline] ${queued.length} queued records (${answerChanges} select answer changes)`);
+    expect(queued.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(queued.map((r) => r.user))).toEqual(new Set([me]));
+    expect(new Set(queued.map((r) => r.auditId))).toEqual(new Set([auditId]));
+    const isSelectAnswer = (r: TStored) => (r.method === 'DELETE' && /\/answer\/[^/]+\/remove$/.test(r.url)) || (r.data as { templateAnswer?: { type?: string } } | null)?.templateAnswer?.type === 'select';
+    expect(queued.filter(isSelectAnswer)).toHaveLength(answerChanges);
+    expect(queued.filter((r) => r.url.endsWith('/contact-field/update'))).toHaveLength(1);
+    const pendingText = `${queued.length} cambios pendientes`;
+
+    const showsTheChanges = async (tab: Page) => {
+      await expect(tab.getByTestId('run-connectivity')).toContainText('Sin conexión');
+      await expect(tab.locator('.run-local-copy')).toContainText('se muestra la copia guardada en este dispositivo');
+      for (const { q, label } of selects) await expect(option(card(tab, q.name), label), q.name).toHaveAttribute('aria-checked', 'true');
+      await openIncidences(card(tab, PESTS));
+      const reopenedPests = card(tab, PESTS).locator('.run-incidence').filter({ hasText: PESTS_INCIDENCE });
+      await expect(reopenedPests.getByRole('checkbox').first()).toBeChecked();
+      await expect(reopenedPests.locator('.run-tasks').getByRole('checkbox', { checked: true })).toHaveCount(2);
+      await expect(reopenedPests.locator('.run-image img')).toHaveCount(1);
+      await expect(card(tab, selects[0]!.q.name).locator('.run-note')).toContainText(NOTE);
+      await expect(card(tab, selects[0]!.q.name).locator('.run-image img')).toHaveCount(1);
+      await expect(card(tab, READINGS).getByLabel('Congelador · Congelación')).toHaveValue('-20');
+      await expect(tab.getByLabel(COUNT, { exact: true })).toHaveValue('3');
+      await expect(tab.getByLabel(REMARKS, { exact: true })).toHaveValue('Sin incidencias en las cámaras.');
+      await expect(tab.getByLabel('Ubicación')).toHaveValue('Sótano -1');
+      await expect(tab.getByLabel('Nombre del responsable')).toHaveValue('Marta Ruiz');
+      await expect(tab.getByTestId('run-pending')).toHaveText(pendingText);
+      await expect(tab.getByTestId('audit-score').locator('.run-score-value')).toHaveText(offlineScore);
+    };
+    await showsTheChanges(reopened);
+
+    // ── And in a second tab, still offline: two tabs, one replay ──────────────────────────────
+    const secondTab = await context.newPage();
+    await secondTab.setViewportSize(DESKTOP);
+    await secondTab.goto(runUrl);
+    await expect(secondTab.getByTestId('run-pending')).toHaveText(pendingText);
+    await expect(secondTab.getByTestId('audit-score').locator('.run-score-value')).toHaveText(offlineScore);
+    await expect(secondTab.getByLabel('Nombre del responsable')).toHaveValue('Marta Ruiz');
 
     // ── The network returns: one replay (two tabs, one Web Lock), under the overlay ───────────
-    const pages = secondTab ? [page, secondTab] : [page];
-    const allWrites = [writes, ...(secondTab ? [recordWrites(secondTab)] : [])];
+    const pages = [reopened, secondTab];
+    const log: TWriteLog = { writes: [], events: [] };
+    for (const p of pages) recordWrites(p, log);
     for (const p of pages) await watchOverlay(p);
     await context.setOffline(false);
     for (const p of pages) {
-      await expect(p.getByTestId('run-pending')).toHaveCount(0, { timeout: 60_000 });
+      await expect(p.getByTestId('run-pending')).toHaveCount(0, { timeout: 90_000 });
       await expect(p.getByTestId('sync-overlay')).toHaveCount(0, { timeout: 30_000 });
       await expect(p.getByTestId('run-connectivity')).toContainText('En línea');
     }
     const overlay = (await Promise.all(pages.map(overlayTexts))).flat();
-    expect(overlay.some((text) => /^Sincronizando cambios… \(\d+ de \d+\)$/.test(text)), `overlay texts: ${overlay.join(' | ')}`).toBe(true);
+    expect(overlay.some((text) => /^Sincronizando cambios… \(\d+ de \d+\)$/.test(text)), `overlay texts: ${overlay.slice(0, 5).join(' | ')}`).toBe(true);
 
-    // Each queued record sent once, with its own idempotency key, in the order written.
-    const sent = allWrites.flat();
-    const replayed = sent.filter((w) => !w.url.endsWith('/check-score'));
+    // Each queued record sent once (by one of the two tabs), with its own idempotency key, pending ids
+    // as the server's ids; one question's records in the order written, nothing overtaking a record about no question.
+    const replayed = log.writes.filter((w) => !w.url.endsWith('/check-score'));
     expect(replayed.filter((w) => !w.key || !/^[0-9a-f-]{36}$/.test(w.key))).toEqual([]);
-    // Pending ids in the queued URLs went out as the server's ids.
-    const asSent = (url: string) => new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/pending-[0-9a-f-]{36}/g, '[0-9a-f-]{36}')}$`);
     expect(replayed).toHaveLength(queued.length);
-    queued.forEach((r, i) => {
-      expect(replayed[i]!.method).toBe(r.method);
-      expect(replayed[i]!.url).toMatch(asSent(r.url));
-      expect(replayed[i]!.url).not.toContain('pending-');
-    });
-    expect(new Set(replayed.map((w) => w.key)).size).toBe(queued.length);
-    expect(sent.filter((w) => w.url.endsWith('/check-score')).length).toBeGreaterThanOrEqual(1);
-    expect(await readStore(page, 'queries')).toEqual([]);
+    const sentByKey = new Map(replayed.map((w) => [w.key, w]));
+    expect(sentByKey.size).toBe(queued.length);
+    for (const r of queued) {
+      const write = sentByKey.get(r.key);
+      expect(write, `${r.method} ${r.url} was sent`).toBeTruthy();
+      expect(write!.method).toBe(r.method);
+      expect(write!.url).toMatch(asSent(r.url));
+      expect(write!.url).not.toContain('pending-');
+    }
+    expectReplayOrder(log, queued);
+    expect(log.writes.filter((w) => w.url.endsWith('/check-score')).length).toBeGreaterThanOrEqual(1);
+    expect(await readStore(reopened, 'queries')).toEqual([]);
 
     // ── On the server: every change, once ────────────────────────────────────────────────────
-    const after = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+    const after = await server<TAudit>(reopened, 'GET', `/ms-core/api/audits/${auditId}`);
     const byName = new Map(allQuestions(after).map((q) => [q.name, q]));
     for (const { q, label } of selects) {
       const saved = byName.get(q.name)!;
@@ -273,9 +388,11 @@ test.describe.serial('offline run view', () => {
     expect(pestsSaved.issues[0]).toMatchObject({ name: PESTS_INCIDENCE, selected: true });
     expect(pestsSaved.issues[0]!.tasks.map((t) => t.selected)).toEqual([true, true]);
     expect(pestsSaved.issues[0]!.evidences).toHaveLength(1);
+    expect(allQuestions(after).filter((q) => q.name !== PESTS && q.issues.length)).toEqual([]);
     const firstSaved = byName.get(selects[0]!.q.name)!;
     expect(firstSaved.note).toBe(NOTE);
     expect(firstSaved.noteImages).toHaveLength(1);
+    expect(allQuestions(after).filter((q) => q.note || q.noteImages.length).map((q) => q.name)).toEqual([selects[0]!.q.name]);
     const readingsSaved = byName.get(READINGS)!.answer?.templateAnswer;
     expect(readingsSaved?.type === 'readingRegistry' && readingsSaved.readingRegistry.map((r) => r.value).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([-20, 3.5, 4]);
     expect(byName.get(COUNT)!.answer?.templateAnswer).toEqual({ type: 'number', number: 3 });
@@ -283,13 +400,118 @@ test.describe.serial('offline run view', () => {
     expect(after.coverFields.find((f) => f.label === 'Ubicación')?.value).toBe('Sótano -1');
     expect(after.contactFields.find((f) => f.label === 'Nombre del responsable')?.value).toBe('Marta Ruiz');
 
-    // The server's score is the one the auditor saw offline; the reloaded screen shows it too.
-    const score = await server<{ percentage: number | null }>(page, 'POST', '/ms-core/api/audits/check-score', { audit: auditId });
-    const formatted = `${new Intl.NumberFormat('es', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(score.percentage!)} %`;
-    expect(formatted).toBe(offlineScore);
-    await expect(page.getByTestId('audit-score').locator('.run-score-value')).toHaveText(offlineScore);
+    // The server's score is the one the auditor saw offline; the reloaded screens show it too.
+    const score = await server<{ percentage: number | null }>(reopened, 'POST', '/ms-core/api/audits/check-score', { audit: auditId });
+    expect(formatScore(score.percentage!)).toBe(offlineScore);
+    for (const p of pages) await expect(p.getByTestId('audit-score').locator('.run-score-value')).toHaveText(offlineScore);
+    await expect(reopened.locator('.run-sync-failures')).toHaveCount(0);
+    await secondTab.close();
+  });
+
+  test('a replayed change whose response is lost is sent again with its key, answered as replayed, applied once', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    await signInAsAuditor(page);
+    await page.goto(`/auditor/audits/run/${auditId}`);
+    await expect(page.locator('.run-header')).toContainText('En curso');
+    const audit = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+    // Questions of "Manipulación de alimentos", answered by the first test: one gets an incidence with
+    // a photo (the change whose response is lost), others change their answers before and after it.
+    const handling = audit.sections.find((s) => s.title === 'Manipulación de alimentos')!.questions.filter((q) => q.type === 'select');
+    const [target, ...others] = handling;
+    expect(target!.issues).toEqual([]);
+    expect(target!.answer).not.toBeNull();
+    const labelOf = (q: TAuditQuestion) => q.select!.options.find((o) => o._id === (q.answer?.templateAnswer as { select: string[] }).select[0])!.label;
+    const changed = others.slice(0, 5).map((q) => ({ q, label: labelOf(q) === 'Conforme' ? 'Mejorable' : 'Conforme' }));
+    const [beforeIt, afterIt] = [changed.slice(0, 3), changed.slice(3)];
+    const theIncidence = target!.incidences[0]!;
+    // The copy of the audit on this device is kept from here on (the page was opened online).
+    await expect.poll(async () => (await readStore(page, 'audits')).map((a) => a.auditId)).toContain(auditId);
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('run-connectivity')).toContainText('Sin conexión');
+    const answer = async ({ q, label }: { q: TAuditQuestion; label: string }) => {
+      await option(card(page, q.name), label).click();
+      await expect(option(card(page, q.name), label)).toHaveAttribute('aria-checked', 'true');
+    };
+    for (const change of beforeIt) await answer(change);
+    // The target fails, gets its incidence and a photo of it, and a note.
+    const question = card(page, target!.name);
+    await answer({ q: target!, label: 'No conforme' });
+    await question.getByRole('button', { name: /Incidencias/ }).click();
+    const incidence = question.locator('.run-incidence').filter({ hasText: theIncidence.name });
+    await incidence.getByRole('checkbox').first().click();
+    await expect(incidence.getByRole('checkbox').first()).toBeChecked();
+    await addPicture(page, incidence.getByRole('button', { name: 'Añadir foto' }));
+    await expect(incidence.locator('.run-image img')).toHaveCount(1);
+    await question.getByRole('button', { name: 'Añadir nota' }).click();
+    await question.getByRole('textbox', { name: `Nota de «${target!.name}»` }).fill('Foto de la incidencia tomada sin conexión.');
+    await question.getByRole('button', { name: 'Crear' }).click();
+    await expect(question.locator('.run-note')).toContainText('Foto de la incidencia tomada sin conexión.');
+    for (const change of afterIt) await answer(change);
+
+    await expect.poll(async () => (await readStore(page, 'queries')).length).toBe(beforeIt.length + afterIt.length + 4);
+    const queued = await readStore(page, 'queries');
+    await expect(page.getByTestId('run-pending')).toHaveText(`${queued.length} cambios pendientes`);
+    const offlineScore = await shownScore(page);
+    const lost = queued.findIndex((r) => r.method === 'POST' && r.url.endsWith(`/questions/${target!._id}/evidences`));
+    expect(lost, 'the photo is queued after the incidence and before the note').toBe(beforeIt.length + 2);
+
+    // The photo's upload reaches the server, which saves it; its response never reaches the browser.
+    const seen: { key: string | undefined; status: number; replayed: string | undefined }[] = [];
+    await page.route(`**/questions/${target!._id}/evidences`, async (route) => {
+      const response = await route.fetch();
+      seen.push({ key: route.request().headers()['idempotency-key'], status: response.status(), replayed: response.headers()['idempotency-replayed'] });
+      if (seen.length === 1) await route.abort('connectionreset');
+      else await route.fulfill({ response });
+    });
+    const answered: { url: string; status: number; replayed: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith(`/questions/${target!._id}/evidences`)) answered.push({ url: response.url(), status: response.status(), replayed: response.headers()['idempotency-replayed'] });
+    });
+    const log = recordWrites(page);
+    await watchOverlay(page);
+    await context.setOffline(false);
+    await expect(page.getByTestId('run-pending')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByTestId('sync-overlay')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.locator('.run-sync-failures')).toHaveCount(0);
-    await secondTab?.close();
+
+    // Sent twice with the same key: the first applied (its answer lost), the retry answered as replayed.
+    expect(seen).toHaveLength(2);
+    expect(seen.map((s) => s.key)).toEqual([queued[lost]!.key, queued[lost]!.key]);
+    expect(seen[0]!.status).toBe(seen[1]!.status);
+    expect(seen[0]!.status).toBeLessThan(300);
+    expect(seen[0]!.replayed).toBeUndefined();
+    expect(seen[1]!.replayed).toBe('true');
+    expect(answered).toEqual([{ url: expect.stringContaining('/evidences'), status: seen[1]!.status, replayed: 'true' }]);
+    // Every other record once, with its key; one question's records in order; nothing queued after
+    // the lost one was sent before its retry was answered (the replay stops at a record to retry).
+    const replayed = log.writes.filter((w) => !w.url.endsWith('/check-score'));
+    const sentKeys = replayed.map((w) => w.key!).sort();
+    expect(sentKeys).toEqual([...queued.map((r) => r.key), queued[lost]!.key].sort());
+    for (const r of queued) expect(replayed.find((w) => w.key === r.key), r.url).toMatchObject({ method: r.method, url: expect.stringMatching(asSent(r.url)) });
+    expectReplayOrder(log, queued);
+    const retried = log.events.map((e, at) => (e.event === 'answered' && e.key === queued[lost]!.key ? at : -1)).reduce((a, b) => Math.max(a, b));
+    const sentAt = (key: string) => log.events.findIndex((e) => e.event === 'sent' && e.key === key);
+    expect(log.events.filter((e) => e.key === queued[lost]!.key).map((e) => e.event)).toEqual(['sent', 'answered', 'sent', 'answered']);
+    expect(queued.slice(lost + 1).filter((r) => sentAt(r.key) < retried).map((r) => r.url)).toEqual([]);
+    expect(await readStore(page, 'queries')).toEqual([]);
+
+    // On the server: the incidence once, one photo, the note, every answer as last given.
+    const after = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+    const saved = new Map(allQuestions(after).map((q) => [q._id, q]));
+    const targetSaved = saved.get(target!._id)!;
+    expect(labelOf(targetSaved)).toBe('No conforme');
+    expect(targetSaved.issues).toHaveLength(1);
+    expect(targetSaved.issues[0]).toMatchObject({ templateIssue: theIncidence._id, selected: true });
+    expect(targetSaved.issues[0]!.evidences).toHaveLength(1);
+    expect(targetSaved.note).toBe('Foto de la incidencia tomada sin conexión.');
+    for (const { q, label } of changed) expect(labelOf(saved.get(q._id)!), q.name).toBe(label);
+    const score = await server<{ percentage: number | null }>(page, 'POST', '/ms-core/api/audits/check-score', { audit: auditId });
+    expect(formatScore(score.percentage!)).toBe(offlineScore);
+    await expect(page.getByTestId('audit-score').locator('.run-score-value')).toHaveText(offlineScore);
+    await openIncidences(card(page, target!.name));
+    await expect(card(page, target!.name).locator('.run-incidence').filter({ hasText: theIncidence.name }).locator('.run-image img')).toHaveCount(1);
   });
 
   test('another user’s queued records are discarded, never sent; a refused one is reported', async ({ page, context }) => {
@@ -323,7 +545,7 @@ test.describe.serial('offline run view', () => {
         }),
       foreign,
     );
-    const writes = recordWrites(page);
+    const { writes } = recordWrites(page);
 
     // Offline, a change of this user's own; back online, the replay sends it and drops the other.
     await context.setOffline(true);
