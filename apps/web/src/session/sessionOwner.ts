@@ -7,12 +7,22 @@ import { getAccessToken } from './storage';
  * user's profile in another space, is never shown.
  */
 export function sessionOwner(token = getAccessToken()): string | null {
+  const claims = tokenClaims(token);
+  if (typeof claims?.sub !== 'string' || !claims.sub) return null;
+  return `${claims.sub}/${typeof claims.space === 'string' ? claims.space : ''}`;
+}
+
+/** The signed-in user's id (the token's `sub`), known offline: the offline queue tags its records with it. */
+export function currentUserId(token = getAccessToken()): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' && sub ? sub : null;
+}
+
+function tokenClaims(token: string | null | undefined): { sub?: unknown; space?: unknown } | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown; space?: unknown };
-    if (typeof claims.sub !== 'string' || !claims.sub) return null;
-    return `${claims.sub}/${typeof claims.space === 'string' ? claims.space : ''}`;
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown; space?: unknown };
   } catch {
     return null;
   }

@@ -2,9 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TAnswer, TAnswerInput, TAudit, TAuditField, TAuditIssue, TAuditSection, TEvidence, TNoteImage } from '@audit/domain/audits';
 import { request } from '../../api/client';
 import { isSignedIn } from '../../session/storage';
-import { ME_QUERY_KEY } from '../../session/me';
 import { loadRunAudit } from './offline/loadRunAudit';
-import { restoreUserOffline } from './offline/restoreUserOffline';
 import type { TMultipartData } from './offline/records';
 import { idempotencyHeaders, runWrite } from './offline/runWrite';
 
@@ -30,15 +28,11 @@ export const auditRunQueryOptions = (id: string) =>
 
 /**
  * Route loader: starts loading the audit while the page's code and the session load; kept a few
- * seconds for the page to pick up. Opened with no network before the user is known (a cold start
- * offline), it first puts the user this audit was last run by on this device in place of users/me.
+ * seconds for the page to pick up. (Offline, the shell's user comes from session/offlineCopy.ts.)
  */
 export function prefetchAuditRun(queryClient: QueryClient, id: string) {
   if (!id || !isSignedIn()) return null;
   void queryClient.prefetchQuery({ ...auditRunQueryOptions(id), gcTime: 5000 });
-  if (typeof navigator !== 'undefined' && !navigator.onLine && !queryClient.getQueryData(ME_QUERY_KEY)) {
-    return restoreUserOffline(queryClient, id).then(() => null);
-  }
   return null;
 }
 

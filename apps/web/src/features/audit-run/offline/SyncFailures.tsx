@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/errors';
 import { errorMessage } from '../../../i18n/errorMessage';
 import { auditRunQueryKey } from '../auditRunApi';
 import { questionIndex } from '../auditCache';
-import { currentUserId } from './currentUser';
+import { currentUserId } from '../../../session/sessionOwner';
 import { queueStore } from './queueStore';
 import type { TFailure } from './records';
 import { changeKindOf } from './replayRules';

@@ -1,12 +1,11 @@
 import type { TAudit } from '@audit/domain/audits';
-import type { TMe } from '../../../session/me';
 import { AUDITS, transact } from './runAuditDb';
 import type { TLocalAudit } from './records';
 
 /** The `audits` store: one audit per id, as last shown on this device to the user who ran it. */
-export const saveLocalAudit = (user: string, audit: TAudit, me: TMe | null) =>
+export const saveLocalAudit = (user: string, audit: TAudit) =>
   transact(AUDITS, 'readwrite', (tx) => {
-    const value: TLocalAudit = { auditId: audit._id, user, savedAt: new Date().toISOString(), audit, me };
+    const value: TLocalAudit = { auditId: audit._id, user, savedAt: new Date().toISOString(), audit };
     tx.objectStore(AUDITS).put(value);
     return () => undefined;
   });

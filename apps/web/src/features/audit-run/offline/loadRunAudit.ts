@@ -1,7 +1,7 @@
 import type { TAudit } from '@audit/domain/audits';
 import { isApiError, NETWORK_ERROR } from '../../../api/errors';
 import { readLocalAudit } from './auditStore';
-import { currentUserId } from './currentUser';
+import { currentUserId } from '../../../session/sessionOwner';
 import { queueStore } from './queueStore';
 import type { TMultipartData, TQueueRecord } from './records';
 

@@ -79,9 +79,9 @@ describe('the RunAudit database', () => {
     await queueStore.complete(2, map('pending-new', day(-6)));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(day(-31));
-    await saveLocalAudit(USER, { ...makeAudit(3), _id: 'old-audit' }, null);
+    await saveLocalAudit(USER, { ...makeAudit(3), _id: 'old-audit' });
     vi.setSystemTime(day(-29));
-    await saveLocalAudit(USER, { ...makeAudit(3), _id: 'recent-audit' }, null);
+    await saveLocalAudit(USER, { ...makeAudit(3), _id: 'recent-audit' });
     vi.useRealTimers();
     await queueStore.pruneOld(day(0));
     expect([...(await queueStore.idMap()).keys()]).toEqual(['pending-new']);
@@ -91,7 +91,7 @@ describe('the RunAudit database', () => {
 
   it('keeps the audit as last shown, for its user only', async () => {
     const audit = makeAudit(3);
-    await saveLocalAudit(USER, audit, null);
+    await saveLocalAudit(USER, audit);
     expect((await readLocalAudit(audit._id, USER))?._id).toBe(audit._id);
     expect(await readLocalAudit(audit._id, 'someone-else')).toBeNull();
   });
@@ -228,7 +228,7 @@ describe('the run view offline', () => {
     const audit = makeAudit(3);
     const image = { _id: 'pending-0a0a0a0a-0000-4000-8000-000000000002', url: 'blob:dead' };
     audit.sections[1]!.questions[0]!.noteImages = [image];
-    await saveLocalAudit(USER, audit, null);
+    await saveLocalAudit(USER, audit);
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:fresh');
     const unreachable = () => Promise.reject(networkError());
     const refused = () => Promise.reject(new ApiError(404, 'NOTFOUND', '415', 'not found'));

@@ -1,5 +1,4 @@
 import type { TAudit } from '@audit/domain/audits';
-import type { TMe } from '../../../session/me';
 
 /**
  * What the offline database (IndexedDB `RunAudit`, docs/decisions/0012-offline-queue.md) holds.
@@ -55,10 +54,10 @@ export interface TFailure {
 }
 
 /**
- * The audit as last shown on this device (with its optimistic changes), for opening it offline;
- * with the signed-in user's users/me as it was then (the shell needs it, and it cannot load offline).
+ * The audit as last shown on this device (with its optimistic changes), for opening it offline
+ * (the shell's own user comes from the session's offline copy, session/offlineCopy.ts).
  */
-export interface TLocalAudit { auditId: string; user: string; savedAt: string; audit: TAudit; me: TMe | null }
+export interface TLocalAudit { auditId: string; user: string; savedAt: string; audit: TAudit }
 
 /** Ours: a pending id and the id the server gave it, applied to requests sent after. */
 export interface TIdMapping { pendingId: string; serverId: string; auditId: string; createdAt: string }

@@ -1,6 +1,6 @@
 import { request } from '../../../api/client';
 import { isApiError, networkError } from '../../../api/errors';
-import { currentUserId } from './currentUser';
+import { currentUserId } from '../../../session/sessionOwner';
 import { queueStore } from './queueStore';
 import { queuedFor, queueStateReady, refreshQueueState } from './queueState';
 import { IDEMPOTENCY_HEADER, type TMultipartData, type TQueuedRequest, type TWriteMethod } from './records';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { currentUserId } from './currentUser';
+import { currentUserId } from '../../../session/sessionOwner';
 import { queueStore } from './queueStore';
 import { refreshQueueState } from './queueState';
 import { replayQueue, type TReplayResult } from './replay';

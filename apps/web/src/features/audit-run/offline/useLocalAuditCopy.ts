@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
-import { ME_QUERY_KEY, type TMe } from '../../../session/me';
 import { auditRunQueryKey } from '../auditRunApi';
 import { saveLocalAudit } from './auditStore';
-import { currentUserId } from './currentUser';
+import { currentUserId } from '../../../session/sessionOwner';
 
 /** At most one copy a second while answering: each is a structured clone of the whole audit. */
 const SAVE_DELAY_MS = 1000;
@@ -28,7 +27,7 @@ export function useLocalAuditCopy(auditId: string, enabled: boolean) {
       timer = undefined;
       if (!latest || latest === saved) return;
       saved = latest;
-      void saveLocalAudit(user, latest, queryClient.getQueryData<TMe>(ME_QUERY_KEY) ?? null).catch(() => undefined);
+      void saveLocalAudit(user, latest).catch(() => undefined);
     };
     const stop = queryClient.getQueryCache().subscribe((event) => {
       if (event.query.queryHash !== hash) return;
