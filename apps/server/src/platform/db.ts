@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
@@ -75,4 +76,17 @@ export async function openDatabase(url: string): Promise<TDatabaseHandle> {
   const listen: TListen = async (channel, onMessage) => client.listen(channel, onMessage);
   // The two drivers expose the same query-builder surface; modules only use that surface.
   return { db: db as unknown as TDatabase, kind: 'pglite', listen, close: () => client.close() };
+}
+
+/**
+ * A hot-path statement written once with $1, $2… placeholders. On PostgreSQL it runs as a named
+ * prepared statement on the transaction's connection (parsed and planned once per connection,
+ * nothing for drizzle to build); on PGlite through drizzle with the same text and values. Pass
+ * arrays as PostgreSQL array literals ('{a,b}'): the two drivers do not send JS arrays alike.
+ */
+export async function runPrepared<R extends Record<string, unknown>>(tx: TDb, name: string, text: string, values: unknown[]): Promise<R[]> {
+  const client = (tx as { $client?: unknown }).$client;
+  if (client instanceof pg.Client) return (await client.query<R>({ name, text, values })).rows;
+  const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part)));
+  return (await tx.execute<R>(sql.join(chunks, sql.raw('')))).rows as R[];
 }

@@ -4,11 +4,12 @@ import { createTestApp, type TTestApp } from '../../test/harness.js';
 import { addUser, signIn } from '../../test/factories.js';
 import { AUDITS, auditTenant, runningAudit, select, type TAuditTenant } from '../../test/audits.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
+import { forgetQuestions } from './answer-fast.js';
 
 /**
- * Once the server knows a question, an answer is one checked upsert (answer-fast.ts). Every rule
- * that can change after that first answer must still hold: these run each check with the question
- * already known, so they go through the one-statement path first.
+ * Once the server knows a question (it read the audit, or saved an answer to it), an answer is one
+ * checked upsert (answer-fast.ts). Every rule that can change must still hold: these run each check
+ * with the question known, so they go through the one-statement path first.
  */
 let t: TTestApp;
 let f: TAuditTenant;
@@ -27,6 +28,18 @@ async function knownQuestion() {
   expect(first.status).toBe(200);
   return { id, ids, url, body, answerId: first.body._id as string };
 }
+
+describe('answers to a question this server has not seen', () => {
+  it('take the full path and save the same answer (as on a second server instance)', async () => {
+    const { id, ids } = await runningAudit(f);
+    forgetQuestions();
+    const body = { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.no) };
+    const saved = await f.auditor.post(`${AUDITS}/${id}/answer/add`, body);
+    expect(saved.body).toMatchObject({ question: ids.floors, score: 0, failed: true, templateAnswer: { select: [f.tpl.options.no] } });
+    forgetQuestions();
+    expect((await f.auditor.post(`${AUDITS}/${id}/answer/add`, { ...body, section: ids.records })).body.fields).toEqual(['section']);
+  });
+});
 
 describe('answers to a known question', () => {
   it('update the one answer, with the score and failure of the new option', async () => {

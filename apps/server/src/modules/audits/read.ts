@@ -8,6 +8,7 @@ import { signedFileUrl } from '../files/signing.js';
 import { presentAudit, presentSections, type TAuditView } from './present.js';
 import * as repo from './repo.js';
 import * as tree from './tree-repo.js';
+import { rememberQuestion } from './answer-fast.js';
 
 /** How audits address their share link and their photos, from the app's configuration. */
 export function auditView(ctx: Pick<TModuleContext, 'config'>): TAuditView {
@@ -28,6 +29,8 @@ export async function loadAuditTree(tx: TDb, caller: TAuth, id: string) {
  */
 export async function readAudit(tx: TDb, caller: TAuth, id: string, view: TAuditView): Promise<TAudit> {
   const { head, rows } = await loadAuditTree(tx, caller, id);
+  // The run view reads the audit before answering it: its answers can take the one-statement path.
+  if (head.row.status !== 'finished') for (const q of rows.questions) rememberQuestion(q.id, q);
   return presentAudit(head, rows, view);
 }
 

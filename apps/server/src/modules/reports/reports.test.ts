@@ -135,7 +135,7 @@ describe('PDF of the report', () => {
 
     const mine = (await notifications()).filter((n) => n.type === 'SHARE_FILE');
     expect(mine.map((n) => n.payload.body.status)).toEqual(['ready', 'ready']);
-    expect(mine.map((n) => n.payload.body.auditId)).toEqual([id, id]); // the drawer's download link
+    expect(mine.map((n) => (n.payload.body as { auditId?: string }).auditId)).toEqual([id, id]); // the drawer's download link
     expect(mine[0]!.payload.body.name).toMatch(/^Informe de auditoría - Higiene - .* - 14-05-2025\.pdf$/);
     const pdfRows = await unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from files where kind = 'pdf' and secure_space_path = ${f.tenant.establishment.path}`)).rows[0]!.n);
     expect(pdfRows).toBe(1); // the second job found the PDF made and made none
