@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TAudit } from '@audit/domain/audits';
 import { makeAudit } from '../apps/web/src/features/audit-run/testing/auditFixture';
-import { screenshotPath, settled, signInToShell } from './helpers';
+import { pageApi as api, screenshotPath, settled, signInToShell } from './helpers';
 
 /**
  * The audit run view. First with a generated 300-question audit served in place of the API (the
@@ -79,20 +79,6 @@ test.describe('audit run view, generated 300-question audit', () => {
   });
 });
 
-/** A call with the page's session (the test's own set-up, not what the screen does). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'client-date': new Date().toISOString() };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : null) as T;
-    },
-    [method, path, body] as const,
-  );
-}
 
 test.describe.serial('audit run view, against the server', () => {
   let auditId = '';

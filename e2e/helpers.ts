@@ -33,3 +33,18 @@ export async function settled(page: Page) {
   await expect(page.locator('.ant-spin-blur, .ant-spin-spinning')).toHaveCount(0);
   await page.waitForTimeout(400);
 }
+
+/** A call with the page's session (the test's own set-up, not what the screen does). */
+export async function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'client-date': new Date().toISOString() };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+    [method, path, body] as const,
+  );
+}

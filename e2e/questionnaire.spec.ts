@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TAudit } from '@audit/domain/audits';
-import { screenshotPath, settled, signInToShell } from './helpers';
+import { pageApi as api, screenshotPath, settled, signInToShell } from './helpers';
 
 /**
  * The incident-and-emergency questionnaire in the run view, against the server: a running audit of
@@ -17,20 +17,6 @@ async function signInAsAuditor(page: Page): Promise<string> {
   return ((await (await me).json()) as { _id: string })._id;
 }
 
-/** A call with the page's session (the test's own set-up, not what the screen does). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'client-date': new Date().toISOString() };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : null) as T;
-    },
-    [method, path, body] as const,
-  );
-}
 
 /** Opens the run view and its contents drawer, where the questionnaire's entry is. */
 async function openContents(page: Page, auditId: string) {
