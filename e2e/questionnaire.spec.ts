@@ -36,7 +36,8 @@ test.describe.serial('incident and emergency questionnaire', () => {
     const audits = await api<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: me }] });
     const demo = audits.find((a) => a.template.name === 'Auditoría de higiene alimentaria');
     expect(demo, 'the demo data holds a hygiene audit of auditor@demo.test').toBeTruthy();
-    finishedId = audits.find((a) => a.template.name === 'Auditoría de higiene alimentaria' && a.status === 'finished')?._id ?? '';
+    // The demo's own finished audit (Valencia): other specs finish audits of their own elsewhere.
+    finishedId = audits.find((a) => a.template.name === 'Auditoría de higiene alimentaria' && a.status === 'finished' && a.establishment.name === 'Hotel Mar Azul Valencia')?._id ?? '';
     const created = await api<TAudit>(page, 'POST', '/ms-core/api/audits', {
       client: demo!.client._id, establishment: demo!.establishment._id, service: demo!.service._id, template: demo!.template._id, auditor: me, startDate: demo!.startDate, date: demo!.date,
     });
