@@ -36,8 +36,12 @@ test.describe.serial('incident and emergency questionnaire', () => {
     const audits = await api<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: me }] });
     const demo = audits.find((a) => a.template.name === 'Auditoría de higiene alimentaria');
     expect(demo, 'the demo data holds a hygiene audit of auditor@demo.test').toBeTruthy();
-    // The demo's own finished audit (Valencia): other specs finish audits of their own elsewhere.
-    finishedId = audits.find((a) => a.template.name === 'Auditoría de higiene alimentaria' && a.status === 'finished' && a.establishment.name === 'Hotel Mar Azul Valencia')?._id ?? '';
+    // The demo's finished audit has its questionnaire sent; other specs finish audits of their own
+    // without sending it, so pick by the questionnaire, not by the list order.
+    for (const finished of audits.filter((a) => a.template.name === 'Auditoría de higiene alimentaria' && a.status === 'finished')) {
+      const questionnaire = await api<{ sent: boolean }>(page, 'GET', `/ms-core/api/questionnaire-ies/${finished._id}`).catch(() => null);
+      if (questionnaire?.sent) finishedId = finished._id;
+    }
     const created = await api<TAudit>(page, 'POST', '/ms-core/api/audits', {
       client: demo!.client._id, establishment: demo!.establishment._id, service: demo!.service._id, template: demo!.template._id, auditor: me, startDate: demo!.startDate, date: demo!.date,
     });
