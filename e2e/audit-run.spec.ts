@@ -1,22 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TAudit } from '@audit/domain/audits';
 import { makeAudit } from '../apps/web/src/features/audit-run/testing/auditFixture';
-import { pageApi as api, screenshotPath, settled, signInToShell } from './helpers';
+import { pageApi as api, screenshotPath, settled } from './helpers';
+import { addPicture, DESKTOP, pngPicture, signInAsAuditor, startHygieneAudit } from './run-helpers';
 
 /**
  * The audit run view. First with a generated 300-question audit served in place of the API (the
  * performance budgets: interactive in < 2 s, an answer repainted in < 50 ms), then against the
  * real server with a running audit of the demo data.
  */
-const DESKTOP = { width: 1366, height: 900 };
 const TABLET = { width: 900, height: 1200 };
 
-/** Signs in as the demo auditor and answers with the user's id (read from users/me on the way). */
-async function signInAsAuditor(page: Page): Promise<string> {
-  const me = page.waitForResponse((r) => r.url().endsWith('/ms-core/api/users/me') && r.ok());
-  await signInToShell(page, 'auditor@demo.test');
-  return ((await (await me).json()) as { _id: string })._id;
-}
 
 /** Serves `audit` for GET /audits/{id} and accepts every write on it (answers echo back with an id). */
 async function serveAudit(page: Page, audit: TAudit) {
@@ -87,15 +81,7 @@ test.describe.serial('audit run view, against the server', () => {
   /** A running audit of the demo auditor, made like the demo ones (those stay as they are for the audits list tests). */
   test.beforeAll(async ({ browser }) => {
     const page = await browser.newPage();
-    const me = await signInAsAuditor(page);
-    const audits = await api<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: me }] });
-    const demo = audits.find((a) => a.template.name === 'Auditoría de higiene alimentaria');
-    expect(demo, 'the demo data holds a hygiene audit of auditor@demo.test').toBeTruthy();
-    const created = await api<TAudit>(page, 'POST', '/ms-core/api/audits', {
-      client: demo!.client._id, establishment: demo!.establishment._id, service: demo!.service._id, template: demo!.template._id, auditor: me, startDate: demo!.startDate, date: demo!.date,
-    });
-    await api(page, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`);
-    auditId = created._id;
+    auditId = await startHygieneAudit(page, await signInAsAuditor(page));
     await page.close();
   });
 
@@ -200,17 +186,8 @@ test.describe.serial('audit run view, against the server', () => {
         return (append as (...a: unknown[]) => void).apply(this, args);
       } as typeof FormData.prototype.append;
     });
-    const big = await page.evaluate(() => {
-      const canvas = Object.assign(document.createElement('canvas'), { width: 1600, height: 1000 });
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#0b6e5f';
-      context.fillRect(0, 0, 1600, 1000);
-      return canvas.toDataURL('image/png').split(',')[1]!;
-    });
     const upload = page.waitForResponse((r) => r.url().endsWith('/note-images') && r.request().method() === 'POST');
-    const chooser2 = page.waitForEvent('filechooser');
-    await q3.getByRole('button', { name: 'Añadir imagen' }).click();
-    await (await chooser2).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(big, 'base64') });
+    await addPicture(page, q3.getByRole('button', { name: 'Añadir imagen' }), await pngPicture(page, 1600, 1000, '#0b6e5f'));
     const sent = await upload;
     expect(sent.ok()).toBe(true);
     expect(sent.request().headers()['content-type']).toContain('multipart/form-data');

@@ -1,21 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TAudit } from '@audit/domain/audits';
-import { pageApi as api, screenshotPath, settled, signInToShell } from './helpers';
+import { pageApi as api, screenshotPath, settled } from './helpers';
+import { addPicture, auditsOf, DESKTOP, HYGIENE, pngPicture, signInAsAuditor, startHygieneAudit } from './run-helpers';
 
 /**
  * The incident-and-emergency questionnaire in the run view, against the server: a running audit of
  * the demo hygiene template (two IE questions: a SIMPLE and a PARAGRAPH one), made as
  * audit-run.spec.ts makes its own.
  */
-const DESKTOP = { width: 1366, height: 900 };
 const SIMPLE = /¿Se ha producido alguna incidencia alimentaria/;
 const PARAGRAPH = /Describa las medidas adoptadas ante la última emergencia/;
 
-async function signInAsAuditor(page: Page): Promise<string> {
-  const me = page.waitForResponse((r) => r.url().endsWith('/ms-core/api/users/me') && r.ok());
-  await signInToShell(page, 'auditor@demo.test');
-  return ((await (await me).json()) as { _id: string })._id;
-}
 
 
 /** Opens the run view and its contents drawer, where the questionnaire's entry is. */
@@ -33,20 +28,13 @@ test.describe.serial('incident and emergency questionnaire', () => {
   test.beforeAll(async ({ browser }) => {
     const page = await browser.newPage();
     const me = await signInAsAuditor(page);
-    const audits = await api<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: me }] });
-    const demo = audits.find((a) => a.template.name === 'Auditoría de higiene alimentaria');
-    expect(demo, 'the demo data holds a hygiene audit of auditor@demo.test').toBeTruthy();
     // The demo's finished audit has its questionnaire sent; other specs finish audits of their own
     // without sending it, so pick by the questionnaire, not by the list order.
-    for (const finished of audits.filter((a) => a.template.name === 'Auditoría de higiene alimentaria' && a.status === 'finished')) {
+    for (const finished of (await auditsOf(page, me)).filter((a) => a.template.name === HYGIENE && a.status === 'finished')) {
       const questionnaire = await api<{ sent: boolean }>(page, 'GET', `/ms-core/api/questionnaire-ies/${finished._id}`).catch(() => null);
       if (questionnaire?.sent) finishedId = finished._id;
     }
-    const created = await api<TAudit>(page, 'POST', '/ms-core/api/audits', {
-      client: demo!.client._id, establishment: demo!.establishment._id, service: demo!.service._id, template: demo!.template._id, auditor: me, startDate: demo!.startDate, date: demo!.date,
-    });
-    await api(page, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`);
-    auditId = created._id;
+    auditId = await startHygieneAudit(page, me);
     await page.close();
   });
 
@@ -79,16 +67,7 @@ test.describe.serial('incident and emergency questionnaire', () => {
     await expect(dialog.getByRole('textbox', { name: PARAGRAPH })).toBeFocused();
 
     // A photo for the paragraph question (resized in the browser, stored by the server).
-    const big = await page.evaluate(() => {
-      const canvas = Object.assign(document.createElement('canvas'), { width: 1200, height: 900 });
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#d4380d';
-      context.fillRect(0, 0, 1200, 900);
-      return canvas.toDataURL('image/png').split(',')[1]!;
-    });
-    const chooser = page.waitForEvent('filechooser');
-    await paragraph.getByRole('button', { name: 'Añadir foto' }).click();
-    await (await chooser).setFiles({ name: 'salida.png', mimeType: 'image/png', buffer: Buffer.from(big, 'base64') });
+    await addPicture(page, paragraph.getByRole('button', { name: 'Añadir foto' }), await pngPicture(page, 1200, 900, '#d4380d'), 'salida.png');
     await expect(paragraph.locator('img')).toHaveCount(1);
 
     await page.mouse.move(0, 0); // the new thumbnail sits where the pointer clicked: no hover mask in the picture
