@@ -9,5 +9,5 @@ const subscribe = (onChange: () => void) => {
   };
 };
 
-/** The browser's connectivity (sections can be duplicated or removed only online). */
+/** The browser's connectivity, as a hook (the shell's offline tag, the run view's status and buttons). */
 export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);

@@ -2,7 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useOnline } from '../../features/audit-run/useOnline';
+import { useOnline } from '../../ui/useOnline';
 
 /** The audit run has its own connectivity status (with the pending changes) in its header. */
 const RUN_PATH = /^\/auditor\/audits\/run\//;

@@ -14,7 +14,7 @@ import { useRun } from './RunContext';
 import { AUDITS_LIST_PATH } from './paths';
 import { useQueuedFor } from './offline/queueState';
 import { RUN_MUTATION_KEY } from './runner';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../ui/useOnline';
 
 /**
  * Finish: the same checks as the server first (finishProblems), pointing at the questions; then

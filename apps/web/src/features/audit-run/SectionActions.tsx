@@ -10,7 +10,7 @@ import { auditRunQueryKey, duplicateSection, removeSection } from './auditRunApi
 import { insertSection, removeSectionFrom } from './auditCache';
 import { useRun } from './RunContext';
 import { useQueuedFor } from './offline/queueState';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../ui/useOnline';
 
 interface TProps { sectionId: string; title: string; duplicable: boolean; removable: boolean }
 

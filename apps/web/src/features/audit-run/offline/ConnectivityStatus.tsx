@@ -3,7 +3,7 @@ import { CloudServerOutlined, DisconnectOutlined, SyncOutlined } from '@ant-desi
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { errorMessage } from '../../../i18n/errorMessage';
-import { useOnline } from '../useOnline';
+import { useOnline } from '../../../ui/useOnline';
 import { shownFromLocalCopy } from './loadRunAudit';
 import { useQueuedFor } from './queueState';
 import { syncNow, useSyncState } from './syncController';
