@@ -8,7 +8,7 @@ import { createIssueActions } from '../issueActions';
 import { createNoteActions } from '../noteActions';
 import { createRunner } from '../runner';
 import { makeAudit, OPTION } from '../testing/auditFixture';
-import { readLocalAudit, saveLocalAudit } from './auditStore';
+import { localCopy, readLocalAudit, registerShownAudit, saveLocalAudit } from './auditStore';
 import { ApiError, networkError } from '../../../api/errors';
 import { loadRunAudit, shownFromLocalCopy } from './loadRunAudit';
 import { queueStore } from './queueStore';
@@ -111,6 +111,23 @@ describe('writing through the queue', () => {
     });
     expect(record!.request.headers['Idempotency-Key']).toBe(record!.idempotencyKey);
     expect(queuedFor('a1').count).toBe(1);
+  });
+
+  it('stores the audit as the page shows it with the queued record, so a page closed at once reopens with the change', async () => {
+    fakeServer();
+    network.onLine = false;
+    const shown = { ...makeAudit(3), _id: 'a1' };
+    const unregister = registerShownAudit('a1', () => localCopy(USER, shown));
+    await saveLocalAudit(USER, { ...shown, status: 'draft' });
+    expect(isQueuedWrite(await write().catch((e: unknown) => e))).toBe(true);
+    expect(await readLocalAudit('a1', USER)).toEqual(shown);
+    // Another user's copy is never stored with this user's record.
+    unregister();
+    const other = registerShownAudit('a1', () => localCopy('someone-else', { ...shown, status: 'finished' }));
+    expect(isQueuedWrite(await write().catch((e: unknown) => e))).toBe(true);
+    other();
+    expect(await readLocalAudit('a1', USER)).toEqual(shown);
+    expect(await queueStore.list()).toHaveLength(2);
   });
 
   it('online, sends with an idempotency key; a network failure queues the write with the key already sent', async () => {

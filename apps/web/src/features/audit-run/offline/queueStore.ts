@@ -9,11 +9,12 @@ const KEEP_COPIES_MS = 30 * DAY_MS;
 
 /** The write queue, its refused records and the pending-id map, in IndexedDB (runAuditDb.ts). */
 export const queueStore = {
-  /** Appends a record; resolves with its key (the replay order). */
-  add: (record: TQueueRecord) =>
-    transact(QUERIES, 'readwrite', (tx) => {
+  /** Appends a record, and the audit as shown with it (one transaction); resolves with its key (the replay order). */
+  add: (record: TQueueRecord, shown: TLocalAudit | null = null) =>
+    transact(shown ? [QUERIES, AUDITS] : QUERIES, 'readwrite', (tx) => {
       const { id: _ignored, ...value } = record;
       const request = tx.objectStore(QUERIES).add(value);
+      if (shown) tx.objectStore(AUDITS).put(shown);
       return () => request.result as number;
     }),
 

@@ -1,9 +1,10 @@
 import { request } from '../../../api/client';
 import { isApiError, networkError } from '../../../api/errors';
 import { currentUserId } from '../../../session/sessionOwner';
+import { shownAudit } from './auditStore';
 import { queueStore } from './queueStore';
 import { queuedFor, queueStateReady, refreshQueueState } from './queueState';
-import { IDEMPOTENCY_HEADER, type TMultipartData, type TQueuedRequest, type TWriteMethod } from './records';
+import { IDEMPOTENCY_HEADER, type TLocalAudit, type TMultipartData, type TQueuedRequest, type TWriteMethod } from './records';
 import { isQueueable, pendingIdsIn, queuesOnFirstAttempt, rewritePendingIds } from './replayRules';
 import { uuid } from './uuid';
 
@@ -75,7 +76,7 @@ async function enqueue(write: TRunWrite, stored: TQueuedRequest, user: string, f
     await queueStore.add({
       auditId: write.auditId, user, createdAt: new Date().toISOString(), request: stored, idempotencyKey: stored.headers[IDEMPOTENCY_HEADER]!,
       attempts: 0, nextAttemptAt: 0, lastError: null, creates: write.creates ?? null,
-    });
+    }, sameUser(shownAudit(write.auditId), user));
   } catch {
     // No local storage (private mode, quota): the write fails as it would have without a queue.
     throw failure ?? networkError();
@@ -83,3 +84,5 @@ async function enqueue(write: TRunWrite, stored: TQueuedRequest, user: string, f
   await refreshQueueState();
   throw new QueuedWrite();
 }
+
+const sameUser = (copy: TLocalAudit | null, user: string) => (copy?.user === user ? copy : null);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
 import { auditRunQueryKey } from '../auditRunApi';
-import { saveLocalAudit } from './auditStore';
+import { localCopy, registerShownAudit, saveLocalAudit } from './auditStore';
 import { currentUserId } from '../../../session/sessionOwner';
 
 /** At most one copy a second while answering: each is a structured clone of the whole audit. */
@@ -11,7 +11,8 @@ const SAVE_DELAY_MS = 1000;
 /**
  * Keeps this device's copy of a runnable audit (the `audits` store) as the screen shows it: saved
  * a second after the page opens it, then after every change (optimistic ones included), at most once
- * a second, and at once when the page is hidden or left.
+ * a second, and at once when the page is hidden or left. A queued write stores the copy with itself
+ * (registerShownAudit), so the last change before a page is killed is never missing from it.
  */
 export function useLocalAuditCopy(auditId: string, enabled: boolean) {
   const queryClient = useQueryClient();
@@ -38,11 +39,16 @@ export function useLocalAuditCopy(auditId: string, enabled: boolean) {
     });
     // The first copy too waits its turn: opening a large audit must not pay for a clone at once.
     timer = setTimeout(save, SAVE_DELAY_MS);
+    const unregister = registerShownAudit(auditId, () => {
+      const shown = queryClient.getQueryData<TAudit>(auditRunQueryKey(auditId));
+      return shown ? localCopy(user, shown) : null;
+    });
     const whenHidden = () => document.visibilityState === 'hidden' && save();
     document.addEventListener('visibilitychange', whenHidden);
     window.addEventListener('pagehide', save);
     return () => {
       stop();
+      unregister();
       save();
       document.removeEventListener('visibilitychange', whenHidden);
       window.removeEventListener('pagehide', save);
