@@ -80,13 +80,15 @@ export async function openDatabase(url: string): Promise<TDatabaseHandle> {
 
 /**
  * A hot-path statement written once with $1, $2… placeholders. On PostgreSQL it runs as a named
- * prepared statement on the transaction's connection (parsed and planned once per connection,
- * nothing for drizzle to build); on PGlite through drizzle with the same text and values. Pass
- * arrays as PostgreSQL array literals ('{a,b}'): the two drivers do not send JS arrays alike.
+ * prepared statement (parsed and planned once per connection, nothing for drizzle to build): on
+ * the transaction's connection, or, given the database itself, on a pooled connection as a
+ * statement of its own (its own transaction: it must scope itself). On PGlite it runs through
+ * drizzle with the same text and values. Pass arrays as PostgreSQL array literals ('{a,b}'): the
+ * two drivers do not send JS arrays alike.
  */
 export async function runPrepared<R extends Record<string, unknown>>(tx: TDb, name: string, text: string, values: unknown[]): Promise<R[]> {
   const client = (tx as { $client?: unknown }).$client;
-  if (client instanceof pg.Client) return (await client.query<R>({ name, text, values })).rows;
+  if (client instanceof pg.Client || client instanceof pg.Pool) return (await client.query<R>({ name, text, values })).rows;
   const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part)));
   return (await tx.execute<R>(sql.join(chunks, sql.raw('')))).rows as R[];
 }

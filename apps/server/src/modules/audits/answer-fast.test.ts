@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
 import { addUser, signIn } from '../../test/factories.js';
 import { AUDITS, auditTenant, runningAudit, select, type TAuditTenant } from '../../test/audits.js';
@@ -66,5 +68,54 @@ describe('answers to a known question', () => {
     expect((await f.auditor.patch(`${AUDITS}/${id}/answer/${answerId}/update`, body)).status).toBe(200);
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set status = 'finished' where id = ${id}`));
     expect((await f.auditor.post(`${AUDITS}/${id}/answer/add`, body)).body.reference).toBe('AUD0002');
+  });
+});
+
+/** Runs statements one after another on one database connection (outside any transaction). */
+async function onOneConnection<T>(work: (query: (text: string, values?: unknown[]) => Promise<any[]>) => Promise<T>): Promise<T> {
+  const client = (t.db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    try {
+      return await work(async (text, values) => (await connection.query(text, values)).rows);
+    } finally {
+      connection.release();
+    }
+  }
+  return work(async (text, values) => (await (client as PGlite).query(text, values)).rows);
+}
+
+describe('the one-call answer (audit_answer_fast outside a transaction)', () => {
+  const call = 'select * from audit_answer_fast($1, $2, false, $3, $4, $5, $6, null, $7::jsonb, 10, false)';
+  const state = 'select current_user::text as role, coalesce(current_setting(\'app.space_path\', true), \'\') as path, coalesce(current_setting(\'app.user_id\', true), \'\') as usr';
+
+  it('saves with its author and leaves neither the tenant role nor the scope on the connection, after a success or an error', async () => {
+    const { id, ids } = await runningAudit(f);
+    const owner = (await onOneConnection((q) => q(state)))[0].role as string;
+    expect(owner).not.toBe('audit_app');
+    await onOneConnection(async (q) => {
+      const args = [f.tenant.root.path, f.tenant.auditor.id, '{running}', id, ids.facilities, ids.floors];
+      const [saved] = await q(call, [...args, JSON.stringify(select(f.tpl.options.yes))]);
+      expect(saved).toMatchObject({ question_id: ids.floors, section_id: ids.facilities, score: 10, failed: false });
+      expect(await q(state)).toEqual([{ role: owner, path: '', usr: '' }]);
+      // A NOT NULL violation inside the function, after it took the role: the statement's transaction is rolled back whole.
+      await expect(q(call, [...args, null])).rejects.toThrow();
+      expect(await q(state)).toEqual([{ role: owner, path: '', usr: '' }]);
+    });
+    const rows = await unsafeUnscoped(t.db, (tx) => tx.execute<{ author_id: string; n: number }>(sql`select author_id, count(*) over ()::int as n from audit_answers where question_id = ${ids.floors}`));
+    expect(rows.rows).toEqual([{ author_id: f.tenant.auditor.id, n: 1 }]);
+  });
+
+  it('writes nothing for another tenant\'s scope, a status that is not running, or another auditor', async () => {
+    const { id, ids } = await runningAudit(f);
+    const elsewhere = await auditTenant(t, 'audh');
+    const body = JSON.stringify(select(f.tpl.options.yes));
+    await onOneConnection(async (q) => {
+      expect(await q(call, [elsewhere.tenant.root.path, elsewhere.tenant.auditor.id, '{running}', id, ids.facilities, ids.floors, body])).toEqual([]);
+      expect(await q(call, [f.tenant.root.path, f.tenant.auditor.id, '{finished}', id, ids.facilities, ids.floors, body])).toEqual([]);
+      expect(await q(call, [f.tenant.root.path, f.tenant.admin.id, '{running}', id, ids.facilities, ids.floors, body])).toEqual([]);
+    });
+    const rows = await unsafeUnscoped(t.db, (tx) => tx.execute(sql`select 1 from audit_answers where question_id = ${ids.floors}`));
+    expect(rows.rows).toHaveLength(0);
   });
 });

@@ -26,20 +26,11 @@ export function rememberQuestion(id: string, question: TKnownQuestion) {
   known.set(id, { type: question.type, config: question.config });
 }
 
-/** The checked upsert (placeholders: see trySaveAnswerFast). */
-const SAVE_ANSWER = `
-  insert into audit_answers (audit_id, space_id, secure_space_path, question_id, section_id, template_answer, score, failed, author_id)
-  select a.id, a.space_id, a.secure_space_path, q.id, q.section_id, $1::jsonb, $2::double precision, $3::boolean, $4::uuid
-  from audits a
-  join audit_questions q on q.id = $5::uuid and q.audit_id = a.id and q.section_id = $6::uuid
-  where a.id = $7::uuid
-    and a.secure_space_path like $8::text
-    and a.status = any($9::text[])
-    and ($10::boolean or a.auditor_id = $4::uuid)
-    and ($11::uuid is null or exists (select 1 from audit_answers x where x.id = $11::uuid and x.question_id = q.id))
-  on conflict (question_id) do update set template_answer = excluded.template_answer, score = excluded.score, failed = excluded.failed,
-    section_id = excluded.section_id, author_id = excluded.author_id, updated_at = now()
-  returning id, section_id, question_id, template_answer, score, failed, updated_at`;
+/**
+ * The checked upsert, as the SQL function audit_answer_fast (migration 0009): it takes the tenant
+ * role and scope itself, so outside a transaction the whole answer is one round trip.
+ */
+const SAVE_ANSWER = 'select * from audit_answer_fast($1::text, $2::uuid, $3::boolean, $4::text[], $5::uuid, $6::uuid, $7::uuid, $8::uuid, $9::jsonb, $10::double precision, $11::boolean)';
 
 /** Forgets every question (another server instance knows none of them: tests use this). */
 export const forgetQuestions = () => known.clear();
@@ -54,14 +45,18 @@ interface TAnswerRow extends Record<string, unknown> {
   updated_at: string | Date;
 }
 
-/** The saved answer's row, or null when the fast path does not apply (unknown question, invalid answer, any check failing). */
-export async function trySaveAnswerFast(tx: TDb, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
+/**
+ * The saved answer's row, or null when the fast path does not apply (unknown question, invalid
+ * answer, any check failing). `db` may be the database itself (the call is its own transaction,
+ * scoped by the function) or a scoped transaction.
+ */
+export async function trySaveAnswerFast(db: TDb, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
   const question = known.get(input.question);
   if (!question || answerProblems(question, input.templateAnswer).length) return null;
   const { score, failed } = evaluateAnswer({ type: question.type, select: question.config.select ?? null }, input.templateAnswer);
-  const [row] = await runPrepared<TAnswerRow>(tx, 'audit_answer_fast', SAVE_ANSWER, [
-    JSON.stringify(input.templateAnswer), score, failed, caller.userId, input.question, input.section, auditId,
-    `${caller.spacePath}%`, RUNNABLE_ARRAY, caller.isAdmin, answerId ?? null,
+  const [row] = await runPrepared<TAnswerRow>(db, 'audit_answer_fast', SAVE_ANSWER, [
+    caller.spacePath, caller.userId, caller.isAdmin, RUNNABLE_ARRAY, auditId, input.section, input.question, answerId ?? null,
+    JSON.stringify(input.templateAnswer), score, failed,
   ]);
   if (!row) return null;
   return { id: row.id, sectionId: row.section_id, questionId: row.question_id, templateAnswer: row.template_answer, score: row.score, failed: row.failed, updatedAt: new Date(row.updated_at) };

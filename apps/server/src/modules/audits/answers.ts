@@ -38,10 +38,20 @@ export async function saveAnswerIn(tx: TDb, caller: TAuth, auditId: string, inpu
   return presentAnswer(row!);
 }
 
-export const addAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, input: TAnswerInput) => scoped(ctx, caller, (tx) => saveAnswerIn(tx, caller, auditId, input));
+/**
+ * Without an Idempotency-Key (whose record must share the write's transaction), a known question's
+ * answer is one call of its own (audit_answer_fast scopes itself): one round trip. Otherwise, or
+ * when it writes nothing, the scoped transaction, which names the error.
+ */
+async function saveAnswer(ctx: TModuleContext, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
+  const fast = caller.idempotency ? null : await trySaveAnswerFast(ctx.db, caller, auditId, input, answerId);
+  if (fast) return presentAnswer(fast);
+  return scoped(ctx, caller, (tx) => saveAnswerIn(tx, caller, auditId, input, answerId));
+}
 
-export const updateAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string, input: TAnswerInput) =>
-  scoped(ctx, caller, (tx) => saveAnswerIn(tx, caller, auditId, input, answerId));
+export const addAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, input: TAnswerInput) => saveAnswer(ctx, caller, auditId, input);
+
+export const updateAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string, input: TAnswerInput) => saveAnswer(ctx, caller, auditId, input, answerId);
 
 export async function removeAnswer(ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string) {
   await scoped(ctx, caller, async (tx) => {
