@@ -72,9 +72,13 @@ export async function benchAudits(engine: 'pglite' | 'postgres'): Promise<Record
       return Array.from({ length: Math.max(...lists.map((l) => l.length)) }, (_, i) => lists.map((l) => l[i]).filter((x): x is (typeof items)[number] => Boolean(x))).flat();
     };
     const toRequest = ({ audit, s, q, pick }: ReturnType<typeof round>[number]): TRequest => ({ method: 'POST', path: `/ms-core/api/audits/${audit._id}/answer/add`, headers, body: answerBody(s, q, pick) });
-    figures.answers_c50_back_to_back = await measureRequests(server.base, interleave(round(1)).map(toRequest), { concurrency: CLIENTS });
-    figures.answers_c50_paced_25_per_s = await measureRequests(server.base, interleave(round(0)).slice(0, CLIENTS * 150).map(toRequest), { concurrency: CLIENTS, perClientPerSecond: 25 });
-    figures.answers_check = await checkAnswers(server.db, audits.map((a) => a._id as string));
+    const backToBack = interleave(round(1));
+    const paced = interleave(round(0)).slice(0, CLIENTS * 150);
+    figures.answers_c50_back_to_back = await measureRequests(server.base, backToBack.map(toRequest), { concurrency: CLIENTS });
+    figures.answers_c50_paced_25_per_s = await measureRequests(server.base, paced.map(toRequest), { concurrency: CLIENTS, perClientPerSecond: 25 });
+    // Each question must hold the option it was sent last (the paced round came after the other).
+    const expected = new Map([...backToBack, ...paced].map(({ q, pick }) => [q._id as string, q.select.options[pick % 3]._id as string]));
+    figures.answers_check = await checkAnswers(server.db, audits.map((a) => a._id as string), expected);
 
     // PDF of the big audit: finish it, ask for the PDF, wait until the job made it.
     await finishBig(api, auditor, big, bigQuestions);
@@ -144,15 +148,20 @@ export async function referencesFor(db: Awaited<ReturnType<typeof startServer>>[
 }
 
 /** After the runs every audit has exactly one answer per question: none lost, none doubled. */
-async function checkAnswers(db: Awaited<ReturnType<typeof startServer>>['db'], ids: string[]) {
+/** Every question answered once, with the option it was sent last (no answer lost, doubled or stale). */
+async function checkAnswers(db: Awaited<ReturnType<typeof startServer>>['db'], ids: string[], expected: Map<string, string>) {
   const list = `{${ids.join(',')}}`;
   return unsafeUnscoped(db, async (tx) => {
     const rows = (await tx.execute<{ answers: number; questions: number; duplicates: number }>(sql`
       select (select count(*)::int from audit_answers where audit_id = any(${list}::uuid[])) as answers,
         (select count(*)::int from audit_questions where audit_id = any(${list}::uuid[])) as questions,
         (select count(*)::int from (select question_id from audit_answers where audit_id = any(${list}::uuid[]) group by question_id having count(*) > 1) d) as duplicates`)).rows[0]!;
-    if (rows.answers !== rows.questions || rows.duplicates !== 0) throw new Error(`answers lost or doubled: ${JSON.stringify(rows)}`);
-    return rows;
+    const stored = (await tx.execute<{ question_id: string; option: string }>(sql`
+      select question_id, template_answer->'select'->>0 as option from audit_answers where audit_id = any(${list}::uuid[])`)).rows;
+    const stale = stored.filter((row) => expected.get(row.question_id) !== row.option).length;
+    const counts = { ...rows, stale };
+    if (rows.answers !== rows.questions || rows.answers !== expected.size || rows.duplicates !== 0 || stale !== 0) throw new Error(`answers lost, doubled or stale: ${JSON.stringify(counts)}`);
+    return counts;
   });
 }
 

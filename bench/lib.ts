@@ -22,6 +22,13 @@ export async function startServer(engine: 'pglite' | 'postgres', options: { serv
     drop = async () => {
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
+      // The pool's end resolves before its sockets have closed: let them go (up to 2 s) rather than
+      // have the forced drop cut them, which the server reports as lost connections.
+      for (let waited = 0; waited < 2000; waited += 50) {
+        const { rows } = await d.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await d.query(`drop database if exists ${name} with (force)`);
       await d.end();
     };

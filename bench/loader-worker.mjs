@@ -38,6 +38,8 @@ async function client() {
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
       due += gap;
+      // Another client may have taken the last request while this one waited.
+      if (next >= requests.length) break;
     }
     const i = next++;
     const t0 = performance.now();
