@@ -38,6 +38,25 @@ async function openAuditorAudits(page: Page) {
   await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
 }
 
+/**
+ * On a tablet (1024 px with the sidebar open, 800 px with it folded) the table shows status, date
+ * and score without scrolling sideways: place, service and auditor fold into the template cell.
+ */
+async function expectFitsTablet(page: Page) {
+  for (const width of [1024, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    const table = page.locator('.ant-table-content, .ant-table-body').first();
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    for (const header of ['Estado', 'Inicio', 'Puntuación']) await expect(page.getByRole('columnheader', { name: header })).toBeInViewport();
+    await expect(page.getByRole('columnheader', { name: 'Servicio' })).toHaveCount(0);
+    await expect(page.locator('.ant-table-row').first().locator('.audit-compact-place')).toContainText('Hotel Mar Azul ›');
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByRole('columnheader', { name: 'Servicio' })).toBeVisible();
+  await expect(page.locator('.audit-compact-place').first()).toBeHidden();
+}
+
 test.describe('audits', () => {
   test('the auditor creates an audit through the wizard and starts it', async ({ page }) => {
     await openAuditorAudits(page);
@@ -46,6 +65,7 @@ test.describe('audits', () => {
     await expect(page.getByTestId('audit-status').filter({ hasText: 'Finalizada' }).first()).toBeVisible();
     await expect(page.getByTestId('audit-status').filter({ hasText: 'Borrador' }).first()).toBeVisible();
     await shoot(page, 'audits-list');
+    await expectFitsTablet(page);
 
     await page.getByTestId('list-add').click();
     const dialog = page.getByRole('dialog', { name: 'Nueva auditoría' });

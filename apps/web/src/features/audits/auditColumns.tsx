@@ -7,14 +7,24 @@ import { RiskCounts, RiskTag, StatusTag } from './AuditTags';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
-const templateColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
+/**
+ * On a tablet (below 1200 px) the place, service and auditor columns are hidden (WIDE) and the
+ * template cell shows the place under the name instead, so status, date and score stay on screen
+ * without scrolling sideways.
+ */
+const WIDE: TListColumn<TAuditListItem>['responsive'] = ['xl'];
+
+const templateColumn = (t: TFunction, showClient: boolean): TListColumn<TAuditListItem> => ({
   key: 'template',
   title: t('audits.fields.template'),
   locked: true,
   render: (_, a) => (
-    <Typography.Text strong style={{ display: 'block', minWidth: 140, maxWidth: 190 }}>
-      {a.template.name}
-    </Typography.Text>
+    <span style={{ display: 'block', minWidth: 140, maxWidth: 180 }}>
+      <Typography.Text strong>{a.template.name}</Typography.Text>
+      <Typography.Text type="secondary" className="audit-compact-place">
+        {showClient ? `${a.client.name} › ${a.establishment.name}` : a.establishment.name}
+      </Typography.Text>
+    </span>
   ),
 });
 
@@ -24,8 +34,9 @@ const wrap = (text: string | undefined, max = 180) => <span style={{ display: 'b
 const placeColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
   key: 'place',
   title: t('audits.fields.place'),
+  responsive: WIDE,
   render: (_, a) => (
-    <span style={{ display: 'block', minWidth: 120, maxWidth: 170 }}>
+    <span style={{ display: 'block', minWidth: 120, maxWidth: 160 }}>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
         {a.client.name}
       </Typography.Text>
@@ -58,10 +69,10 @@ const riskColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
 /** /auditor/audits */
 export function auditorColumns(t: TFunction, language: string): TListColumn<TAuditListItem>[] {
   return [
-    templateColumn(t),
+    templateColumn(t, true),
     placeColumn(t),
-    { key: 'service', title: t('audits.fields.service'), render: (_, a) => wrap(a.service.name, 110) },
-    { key: 'auditor', title: t('audits.fields.auditor'), render: (_, a) => (a.auditor ? wrap(a.auditor.name, 110) : dash) },
+    { key: 'service', title: t('audits.fields.service'), responsive: WIDE, render: (_, a) => wrap(a.service.name, 110) },
+    { key: 'auditor', title: t('audits.fields.auditor'), responsive: WIDE, render: (_, a) => (a.auditor ? wrap(a.auditor.name, 110) : dash) },
     startColumn(t),
     { key: 'status', title: t('audits.fields.status'), render: (_, a) => <StatusTag status={a.status} /> },
     scoreColumn(t, language),
@@ -72,9 +83,9 @@ export function auditorColumns(t: TFunction, language: string): TListColumn<TAud
 /** /client-audits/audits: the client knows its own name, so the establishment comes first. */
 export function clientColumns(t: TFunction, language: string): TListColumn<TAuditListItem>[] {
   return [
-    templateColumn(t),
-    { key: 'establishment', title: t('audits.fields.establishment'), render: (_, a) => wrap(a.establishment.name, 170) },
-    { key: 'service', title: t('audits.fields.service'), render: (_, a) => wrap(a.service.name, 110) },
+    templateColumn(t, false),
+    { key: 'establishment', title: t('audits.fields.establishment'), responsive: WIDE, render: (_, a) => wrap(a.establishment.name, 170) },
+    { key: 'service', title: t('audits.fields.service'), responsive: WIDE, render: (_, a) => wrap(a.service.name, 110) },
     startColumn(t),
     { key: 'risks', title: t('audits.fields.riskCounts'), render: (_, a) => <RiskCounts counts={a} /> },
     scoreColumn(t, language),
