@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Drawer, Empty, Flex, Segmented, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType, TableProps } from 'antd/es/table';
-import { AppstoreOutlined, ApartmentOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ApartmentOutlined, DisconnectOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TABLE_PAGE_SIZES } from '@audit/domain/search';
 import { ErrorState } from './PageStates';
@@ -26,6 +26,8 @@ interface TListPageProps<T> {
   rows: T[] | undefined;
   total: number;
   loading: boolean;
+  /** Offline before the first page arrived: said so, instead of an empty list. */
+  waitingForNetwork?: boolean;
   error?: unknown;
   onRetry?: () => void;
   page: number;
@@ -78,7 +80,7 @@ export function ListPage<T extends object>(props: TListPageProps<T>) {
           <Typography.Title level={3} style={{ margin: 0 }} ellipsis>
             {props.title}
           </Typography.Title>
-          {!props.loading && <Badge count={props.total} showZero overflowCount={99999} color="#e6f2ef" style={{ color: '#0b6e5f' }} />}
+          {!props.loading && !props.waitingForNetwork && <Badge count={props.total} showZero overflowCount={99999} color="#e6f2ef" style={{ color: '#0b6e5f' }} />}
         </Flex>
         {props.onAdd && (
           <Tooltip title={isMobile ? props.addLabel : undefined}>
@@ -136,7 +138,13 @@ export function ListPage<T extends object>(props: TListPageProps<T>) {
             onChange={onChange}
             scroll={{ x: 'max-content' }}
             tableLayout="auto"
-            locale={{ emptyText: <Empty description={props.emptyText ?? t('list.empty')} /> }}
+            locale={{
+              emptyText: props.waitingForNetwork ? (
+                <Empty image={<DisconnectOutlined style={{ fontSize: 48, color: '#bfbfbf' }} />} styles={{ image: { height: 56 } }} description={t('list.waitingForNetwork')} data-testid="list-offline" />
+              ) : (
+                <Empty description={props.emptyText ?? t('list.empty')} />
+              ),
+            }}
             pagination={{
               current: props.page + 1,
               pageSize: props.pageSize,

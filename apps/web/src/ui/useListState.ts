@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 interface TListQuery {
   data?: { items: unknown[]; total: number };
   isFetching: boolean;
+  fetchStatus?: string;
   error: unknown;
   refetch: () => unknown;
 }
@@ -60,6 +61,8 @@ export function listQueryProps<T>(list: TListQuery) {
     rows: list.data?.items as T[] | undefined,
     total: list.data?.total ?? 0,
     loading: list.isFetching,
+    // Offline with nothing loaded yet: the query waits for the network (react-query pauses it).
+    waitingForNetwork: list.fetchStatus === 'paused' && !list.data,
     error: list.error,
     onRetry: () => void list.refetch(),
   };

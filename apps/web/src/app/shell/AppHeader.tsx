@@ -5,6 +5,7 @@ import { SpaceSelector } from '../../features/spaces/SpaceSelector';
 import { BrandMark } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { OfflineTag } from './OfflineTag';
+import { PendingChangesTag } from '../../features/audit-run/offline/BackgroundSync';
 
 interface TProps {
   isMobile: boolean;
@@ -26,6 +27,7 @@ export function AppHeader({ isMobile, collapsed, onToggleSidebar, onOpenNotifica
           <SpaceSelector compact={isMobile} />
         </div>
         <OfflineTag compact={isMobile} />
+        <PendingChangesTag compact={isMobile} />
         <Tooltip title={t('notifications.title')}>
           <Button type="text" icon={<BellOutlined />} onClick={onOpenNotifications} aria-label={t('notifications.title')} data-testid="notifications-button" />
         </Tooltip>

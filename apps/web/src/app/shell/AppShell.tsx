@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Drawer, Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@audit/domain/constants';
+import { BackgroundSync } from '../../features/audit-run/offline/BackgroundSync';
 import { NotificationDrawer } from '../../features/notifications/NotificationDrawer';
 import { homePathFor, type TMe } from '../../session/me';
 import { Forbidden } from '../../ui/ComingSoon';
@@ -53,6 +54,7 @@ export function AppShell({ me, linkable }: { me: TMe; linkable: (path: string) =
           <main>{page}</main>
         </Layout.Content>
       </Layout>
+      <BackgroundSync />
       <NotificationDrawer open={notificationsOpen} onClose={() => setNotificationsOpen(false)} fullWidth={isMobile} />
     </Layout>
   );

@@ -9,8 +9,8 @@ import { ErrorState } from '../../ui/PageStates';
 import { formatDay, formatRange } from './auditFormat';
 import { useExecuteAudit, usePreview, useReopenAudit } from './auditsApi';
 import { StatusTag } from './AuditTags';
+import { runPath } from '../audit-run/paths';
 
-export const runPath = (id: string) => `/auditor/audits/run/${id}`;
 export const reportPath = (id: string) => `/auditor/audits/report/${id}`;
 
 /**

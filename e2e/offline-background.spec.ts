@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import type { TAudit } from '@audit/domain/audits';
+import { screenshotPath, settled } from './helpers';
+import { readStore, server, watchOverlay, overlayTexts } from './offline-support';
+import { card, DESKTOP, option, signInAsAuditor, startHygieneAudit } from './run-helpers';
+
+/**
+ * The offline queue away from the run page (features/audit-run/offline/BackgroundSync): changes
+ * made offline on an audit wait while the auditor is elsewhere in the app, the header says how many,
+ * and they are sent when the network returns, without opening the audit again; a refused one is
+ * announced with a link to its audit, whose run page says what was lost and why.
+ */
+test('changes queued offline are sent from any page when the network returns; a refused one leads to its audit', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  const me = await signInAsAuditor(page);
+  const auditId = await startHygieneAudit(page, me);
+  await page.goto(`/auditor/audits/run/${auditId}`);
+  await expect(page.locator('.run-header')).toContainText('En curso');
+  const audit = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+  const selects = audit.sections.filter((s) => s.type === 'QUESTION').flatMap((s) => s.questions.filter((q) => q.type === 'select'));
+  const [first, second, noted] = [selects[0]!, selects[1]!, selects[2]!];
+
+  // Offline on the run page: two answers and a note wait on the device.
+  await context.setOffline(true);
+  await option(card(page, first.name), 'Conforme').click();
+  await option(card(page, second.name), 'No conforme').click();
+  const noteCard = card(page, noted.name);
+  await noteCard.getByRole('button', { name: 'Añadir nota' }).click();
+  await noteCard.getByRole('textbox', { name: `Nota de «${noted.name}»` }).fill('Nota que el servidor rechazará');
+  await noteCard.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByTestId('run-pending')).toHaveText('3 cambios pendientes');
+
+  // Still offline, the auditor goes back to the audits list: the header keeps the count.
+  await page.getByRole('button', { name: 'Volver a auditorías' }).click();
+  await expect(page).toHaveURL(/\/auditor\/audits$/);
+  await expect(page.getByTestId('shell-offline')).toBeVisible();
+  await expect(page.getByTestId('shell-pending')).toHaveText('3 cambios pendientes');
+  // The list was never loaded on this device: it says it waits for the network, not that there are no audits.
+  await expect(page.getByTestId('list-offline')).toContainText('Sin conexión: la lista se cargará cuando vuelva la conexión.');
+  await settled(page);
+  await page.screenshot({ path: screenshotPath('offline-background-pending-desktop') });
+
+  // The server will refuse the note when it comes (as if the audit had been finished meanwhile).
+  await page.route(`**/questions/${noted._id}/note`, (route) => route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }));
+  await watchOverlay(page);
+  await context.setOffline(false);
+  await expect(page.getByTestId('shell-pending')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('sync-overlay')).toHaveCount(0);
+  expect((await overlayTexts(page)).some((text) => /^Sincronizando cambios… \(\d+ de 3\)$/.test(text))).toBe(true);
+  expect(await readStore(page, 'queries')).toEqual([]);
+  await expect(page).toHaveURL(/\/auditor\/audits$/);
+
+  // The answers reached the server without the audit being opened again.
+  const saved = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+  const answers = new Map(saved.sections.flatMap((s) => s.questions).map((q) => [q._id, q.answer?.templateAnswer]));
+  const optionId = (question: typeof first, label: string) => question.select!.options.find((o) => o.label === label)!._id;
+  expect(answers.get(first._id)).toEqual({ type: 'select', select: [optionId(first, 'Conforme')] });
+  expect(answers.get(second._id)).toEqual({ type: 'select', select: [optionId(second, 'No conforme')] });
+
+  // The refusal is announced, and leads to the audit that lists it.
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Algunos cambios no se pudieron guardar' });
+  await expect(notice).toContainText('El servidor rechazó 1 cambio guardado sin conexión.');
+  // And the list, loaded now, shows the audit as running.
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await settled(page);
+  await page.screenshot({ path: screenshotPath('offline-background-refused-desktop') });
+  await notice.getByRole('button', { name: 'Abrir la auditoría' }).click();
+  await expect(page).toHaveURL(new RegExp(`/auditor/audits/run/${auditId}$`));
+  await expect(page.locator('.run-sync-failures')).toContainText(`Nota de «${noted.name}»: El estado de la auditoría no permite esta acción.`);
+  await expect(notice).toHaveCount(0);
+});
