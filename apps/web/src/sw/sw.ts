@@ -20,8 +20,9 @@
  * old one any more; activate then deletes the old caches (no page needs them) and claims the clients.
  * clients.claim matters on the first install only: the page that registered the worker was loaded
  * from the network with the same release and becomes controlled at once, so the very first visit
- * already makes the app available offline. A future "new version, reload" prompt may post
- * { type: 'SKIP_WAITING' } to the waiting worker and reload on controllerchange.
+ * already makes the app available offline. The shell offers a waiting release (updates.ts,
+ * UpdatePrompt): when the user accepts, the page posts { type: 'SKIP_WAITING' } to the waiting worker
+ * and reloads on controllerchange.
  */
 import { HASHED_PREFIX, routeFor, SHELL_URL } from './routes';
 

@@ -12,6 +12,7 @@ import { BRAND } from '../theme';
 import { AppHeader } from './AppHeader';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Sidebar } from './Sidebar';
+import { UpdatePrompt } from './UpdatePrompt';
 
 /**
  * The shell: sidebar 290 px (70 px collapsed; collapsed under 992 px; a drawer on phones), the top
@@ -55,6 +56,7 @@ export function AppShell({ me, linkable }: { me: TMe; linkable: (path: string) =
         </Layout.Content>
       </Layout>
       <BackgroundSync />
+      <UpdatePrompt />
       <NotificationDrawer open={notificationsOpen} onClose={() => setNotificationsOpen(false)} fullWidth={isMobile} />
     </Layout>
   );

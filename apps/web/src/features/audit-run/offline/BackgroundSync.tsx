@@ -61,7 +61,8 @@ export function BackgroundSync() {
   return onRunPage ? null : <SyncOverlay />;
 }
 
-const usePendingTotal = () => useSyncExternalStore(subscribeQueueState, queuedTotal, () => 0);
+/** How many of this user's changes wait on this device, on any page. */
+export const usePendingTotal = () => useSyncExternalStore(subscribeQueueState, queuedTotal, () => 0);
 
 /** Header mark outside the run page: this user's changes still waiting on this device, with Sync now when online. */
 export function PendingChangesTag({ compact }: { compact?: boolean }) {

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A server of the spec's own, for what the shared one (scripts/e2e.mjs) must not go through: here, a
+ * copy of the built web app that the spec changes as a deploy would. Fresh demo data, loopback only.
+ */
+export interface TOwnServer { baseUrl: string; webDist: string; stop: () => Promise<void> }
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = net.createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function answers(url: string, child: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`own server did not answer ${url}`);
+}
+
+export async function startOwnServer(): Promise<TOwnServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'audit-e2e-own-'));
+  const webDist = join(dir, 'web');
+  cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), WEB_DIST: webDist, LOG_LEVEL: 'warn', SEED: 'demo', SIGNIN_RATE_LIMIT: '1000' };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'ignore', detached: true });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await answers(`${baseUrl}/login`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, webDist, stop };
+}
