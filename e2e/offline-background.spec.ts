@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { TAudit } from '@audit/domain/audits';
 import { screenshotPath, settled } from './helpers';
-import { readStore, server, watchOverlay, overlayTexts } from './offline-support';
-import { card, DESKTOP, option, signInAsAuditor, startHygieneAudit } from './run-helpers';
+import { openIncidences, overlayTexts, PESTS, PESTS_INCIDENCE, readStore, recordWrites, server, watchOverlay } from './offline-support';
+import { addPicture, card, DESKTOP, option, signInAsAuditor, startHygieneAudit } from './run-helpers';
 
 /**
  * The offline queue away from the run page (features/audit-run/offline/BackgroundSync): changes
@@ -69,4 +69,44 @@ test('changes queued offline are sent from any page when the network returns; a 
   await expect(page).toHaveURL(new RegExp(`/auditor/audits/run/${auditId}$`));
   await expect(page.locator('.run-sync-failures')).toContainText(`Nota de «${noted.name}»: El estado de la auditoría no permite esta acción.`);
   await expect(notice).toHaveCount(0);
+});
+
+test('a photo taken offline can be removed before it is sent: it is uploaded, then removed by its new id, and the server keeps only the other', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  const me = await signInAsAuditor(page);
+  const auditId = await startHygieneAudit(page, me);
+  await page.goto(`/auditor/audits/run/${auditId}`);
+  await expect(page.locator('.run-header')).toContainText('En curso');
+  const { writes } = recordWrites(page);
+
+  await context.setOffline(true);
+  const pests = card(page, PESTS);
+  await option(pests, 'No conforme').click();
+  await openIncidences(pests);
+  const incidence = pests.locator('.run-incidence').filter({ hasText: PESTS_INCIDENCE });
+  await incidence.getByRole('checkbox').first().click();
+  await addPicture(page, incidence.getByRole('button', { name: 'Añadir foto' }));
+  await addPicture(page, incidence.getByRole('button', { name: 'Añadir foto' }));
+  await expect(incidence.locator('.run-image img')).toHaveCount(2);
+  // Both wait to be sent; either can be removed all the same.
+  await incidence.getByRole('button', { name: 'Eliminar imagen' }).first().click();
+  await expect(incidence.locator('.run-image img')).toHaveCount(1);
+  await expect(page.getByTestId('run-pending')).toHaveText('5 cambios pendientes');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('run-pending')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('.run-sync-failures')).toHaveCount(0);
+  const saved = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+  const evidences = saved.sections.flatMap((s) => s.questions).find((q) => q.name === PESTS)!.issues[0]!.evidences;
+  expect(evidences).toHaveLength(1);
+  const uploads = writes.filter((w) => w.method === 'POST' && w.url.endsWith('/evidences'));
+  const removals = writes.filter((w) => w.method === 'DELETE' && w.url.includes('/evidences/'));
+  expect(uploads).toHaveLength(2);
+  expect(removals).toHaveLength(1);
+  expect(removals[0]!.url).toMatch(/\/evidences\/[0-9a-f-]{36}$/);
+  expect(removals[0]!.url).not.toContain(evidences[0]!._id);
+  // After the reload the kept photo shows from the server, with its own delete button.
+  await openIncidences(card(page, PESTS));
+  await expect(card(page, PESTS).locator('.run-incidence').filter({ hasText: PESTS_INCIDENCE }).locator('.run-image img')).toHaveCount(1);
 });

@@ -25,7 +25,7 @@ function pickFiles(): Promise<File[]> {
   });
 }
 
-/** Thumbnails with preview, an add button (pictures resized in the browser first) and delete buttons. */
+/** Thumbnails with preview (faded until the server has them), an add button (pictures resized in the browser first) and delete buttons. */
 export function ImageStrip({ images, editable, onAdd, onRemove, addLabel }: TProps) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -46,7 +46,8 @@ export function ImageStrip({ images, editable, onAdd, onRemove, addLabel }: TPro
       {images.map((image) => (
         <div key={image._id} className="run-image">
           <Image src={image.url} width={72} height={72} style={{ objectFit: 'cover', opacity: isPendingId(image._id) ? 0.5 : 1 }} alt="" />
-          {editable && !isPendingId(image._id) && (
+          {/* Also while it uploads or waits offline: the removal follows the upload. */}
+          {editable && (
             <Button size="small" shape="circle" danger icon={<DeleteOutlined />} className="run-image-remove" aria-label={t('auditRun.removeImage')} onClick={() => onRemove(image._id)} />
           )}
         </div>

@@ -2,7 +2,7 @@ import type { TAuditIssue, TAuditQuestion, TEvidence, TIncidence } from '@audit/
 import { addEvidence, changeIssuesTasks, removeEvidence, setSolvedInPlace, updateIssueDescription, updateIssueName, type TIssuesTasksChange } from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
 import { isQueuedWrite } from './offline/runWrite';
-import { pendingId, type TRunner } from './runner';
+import { isPendingId, pendingId, pendingNames, type TRunner } from './runner';
 
 /** Which issue an action is about: by its incidence (template) when it has one, else by its own id. */
 export interface TIssueRef { incidence: string | null; issue: string | null }
@@ -26,6 +26,9 @@ function draftIssue(q: TAuditQuestion, inc: TIncidence, taskId?: string): TAudit
  */
 export function createIssueActions(runner: TRunner) {
   const serverIssues = new Map<string, TAuditIssue[]>();
+  /** Evidences removed while uploading (their upload's answer must not bring them back), and what the server named them. */
+  const removedDrafts = new Set<string>();
+  const names = pendingNames();
   const refOf = (questionId: string) => {
     const audit = runner.read();
     const entry = audit && questionIndex(audit).get(questionId);
@@ -95,16 +98,20 @@ export function createIssueActions(runner: TRunner) {
       const withEvidence = (list: (e: TEvidence[]) => TEvidence[]) => editIssue(ref, (i) => ({ ...i, evidences: list(i.evidences) }));
       const fold = (issues: TAuditIssue[], saved: TEvidence) => {
         URL.revokeObjectURL(draft.url);
+        names.name(draft._id, saved._id);
         return withEvidence((list) => {
           const others = list.filter((e) => e._id !== saved._id);
+          if (removedDrafts.has(draft._id)) return others.filter((e) => e._id !== draft._id);
           return others.some((e) => e._id === draft._id) ? others.map((e) => (e._id === draft._id ? saved : e)) : [...others, saved];
         })(issues);
       };
       return change(questionId, withEvidence((list) => [...list, draft]), () => addEvidence(questionRef(questionId), issueId(questionId, ref), file, draft._id), fold, true);
     },
+    /** Also an evidence still uploading: its removal follows the upload and names what the server saved. */
     removeEvidence(questionId: string, ref: TIssueRef, evidenceId: string) {
-      const without = editIssue(ref, (i) => ({ ...i, evidences: i.evidences.filter((e) => e._id !== evidenceId) }));
-      return change(questionId, without, () => removeEvidence(questionRef(questionId), evidenceId), (issues) => without(issues));
+      if (isPendingId(evidenceId)) removedDrafts.add(evidenceId);
+      const without = editIssue(ref, (i) => ({ ...i, evidences: i.evidences.filter((e) => e._id !== evidenceId && e._id !== names.resolve(evidenceId)) }));
+      return change(questionId, without, () => removeEvidence(questionRef(questionId), names.resolve(evidenceId)), (issues) => without(issues));
     },
   };
 }

@@ -1,10 +1,11 @@
 import type { TAuditQuestion, TNoteImage } from '@audit/domain/audits';
 import { addNoteImage, removeNoteImage, updateNote } from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
-import { pendingId, type TRunner } from './runner';
+import { pendingId, pendingNames, type TRunner } from './runner';
 
 /** A question's note and note images: shown at once, rolled back when the call fails. */
 export function createNoteActions(runner: TRunner) {
+  const names = pendingNames();
   const refOf = (questionId: string) => {
     const audit = runner.read();
     const entry = audit && questionIndex(audit).get(questionId);
@@ -31,10 +32,12 @@ export function createNoteActions(runner: TRunner) {
       const draft: TNoteImage = { _id: pendingId(), url: URL.createObjectURL(file) };
       return step(questionId, 'noteImages', (list) => [...list, draft], () => addNoteImage(refOf(questionId)!, file, draft._id), (list, saved) => {
         URL.revokeObjectURL(draft.url);
+        names.name(draft._id, saved._id);
         return list.map((i) => (i._id === draft._id ? saved : i));
       });
     },
+    /** Also an image still uploading: its removal follows the upload and names what the server saved. */
     removeImage: (questionId: string, imageId: string) =>
-      step(questionId, 'noteImages', (list) => list.filter((i) => i._id !== imageId), () => removeNoteImage(refOf(questionId)!, imageId)),
+      step(questionId, 'noteImages', (list) => list.filter((i) => i._id !== imageId), () => removeNoteImage(refOf(questionId)!, names.resolve(imageId))),
   };
 }

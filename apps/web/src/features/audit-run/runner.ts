@@ -61,3 +61,17 @@ export type TRunner = ReturnType<typeof createRunner>;
 /** Id of something created optimistically, until the server names it; unique across reloads (queued records keep it). */
 export const pendingId = () => `pending-${uuid()}`;
 export const isPendingId = (id: string) => id.startsWith('pending-');
+
+/**
+ * The server's ids of this run's own pending ids, learnt when a create answers. A removal asked while
+ * its picture was still uploading runs after the upload in the same lane, and is sent with the id the
+ * server gave it. (Offline, the create is queued instead: the replay maps the id, see replayRules.)
+ */
+export function pendingNames() {
+  const names = new Map<string, string>();
+  return {
+    name: (pending: string, server: string) => void names.set(pending, server),
+    /** The server's id for a pending id it has named, else the id itself. */
+    resolve: (id: string) => names.get(id) ?? id,
+  };
+}

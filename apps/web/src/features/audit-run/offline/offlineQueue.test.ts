@@ -240,6 +240,51 @@ describe('the run view offline', () => {
     ]);
   });
 
+  /** The question with an issue raised from its first incidence (as the server returned it). */
+  function raiseIssue(client: QueryClient, audit: TAudit, question: () => TAudit['sections'][number]['questions'][number]) {
+    const inc = question().incidences[0]!;
+    const raised = { _id: 'issue-1', section: question().section, question: question()._id, templateIssue: inc._id, name: inc.name, description: null, riskLevel: inc.riskLevel, deductionPercentage: 5, selected: true, solvedInPlace: false, tasks: [], evidences: [] };
+    client.setQueryData<TAudit>(auditRunQueryKey(audit._id), (a) => ({ ...a!, sections: a!.sections.map((s, i) => (i === 1 ? { ...s, questions: s.questions.map((x, j) => (j === 0 ? { ...x, issues: [raised] } : x)) } : s)) }));
+    return { incidence: inc._id, issue: raised._id };
+  }
+
+  it('online, a photo removed while it uploads is removed by the id the server gave it, and does not come back', async () => {
+    let release = () => {};
+    const uploaded = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = fakeServer((call) => (call.method === 'POST' ? { body: { _id: 'evidence-1', type: 'photo', url: '/files/e1.jpg', observation: null } } : { status: 204 }));
+    const fetchNow = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => (init.method === 'POST' ? uploaded.then(() => fetchNow(url, init)) : fetchNow(url, init)));
+    const { client, audit, errors, question, issues } = await setup();
+    const ref = raiseIssue(client, audit, question);
+    const adding = issues.addEvidence(question()._id, ref, new Blob(['jpeg']));
+    const draft = question().issues[0]!.evidences[0]!._id;
+    expect(draft).toMatch(/^pending-/);
+    const removing = issues.removeEvidence(question()._id, ref, draft);
+    expect(question().issues[0]!.evidences).toEqual([]);
+    release();
+    await Promise.all([adding, removing]);
+    const base = `/ms-core/api/audits/${audit._id}/sections/${question().section}/questions/${question()._id}`;
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST ${base}/evidences`, `DELETE ${base}/evidences/evidence-1`]);
+    expect(question().issues[0]!.evidences).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('offline, a note picture added and removed goes out as its upload then its removal by the server\'s id', async () => {
+    const { calls } = fakeServer((call) => (call.method === 'POST' ? { body: { _id: 'image-1', url: '/files/i1.jpg' } } : { status: 204 }));
+    const { audit, errors, question, notes } = await setup();
+    network.onLine = false;
+    await notes.addImage(question()._id, new Blob(['jpeg']));
+    const draft = question().noteImages[0]!._id;
+    await notes.removeImage(question()._id, draft);
+    expect(question().noteImages).toEqual([]);
+    expect(calls).toEqual([]);
+    network.onLine = true;
+    expect(await replay()).toMatchObject({ sent: 2, failures: [] });
+    const base = `/ms-core/api/audits/${audit._id}/sections/${question().section}/questions/${question()._id}`;
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST ${base}/note-images`, `DELETE ${base}/note-images/image-1`]);
+    expect(errors).toEqual([]);
+  });
+
   it('opens from the local copy while changes wait or the server cannot be reached, pictures shown again', async () => {
     fakeServer();
     const audit = makeAudit(3);
