@@ -1,8 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { TAudit } from '@audit/domain/audits';
 import { screenshotPath, settled } from './helpers';
 import { openIncidences, overlayTexts, PESTS, PESTS_INCIDENCE, readStore, recordWrites, server, watchOverlay } from './offline-support';
 import { addPicture, card, DESKTOP, option, signInAsAuditor, startHygieneAudit } from './run-helpers';
+
+/** The auditor on the run page of a new hygiene audit, started; its id. */
+async function openNewRunningAudit(page: Page): Promise<string> {
+  await page.setViewportSize(DESKTOP);
+  const auditId = await startHygieneAudit(page, await signInAsAuditor(page));
+  await page.goto(`/auditor/audits/run/${auditId}`);
+  await expect(page.locator('.run-header')).toContainText('En curso');
+  return auditId;
+}
 
 /**
  * The offline queue away from the run page (features/audit-run/offline/BackgroundSync): changes
@@ -12,11 +21,7 @@ import { addPicture, card, DESKTOP, option, signInAsAuditor, startHygieneAudit }
  */
 test('changes queued offline are sent from any page when the network returns; a refused one leads to its audit', async ({ page, context }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize(DESKTOP);
-  const me = await signInAsAuditor(page);
-  const auditId = await startHygieneAudit(page, me);
-  await page.goto(`/auditor/audits/run/${auditId}`);
-  await expect(page.locator('.run-header')).toContainText('En curso');
+  const auditId = await openNewRunningAudit(page);
   const audit = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
   const selects = audit.sections.filter((s) => s.type === 'QUESTION').flatMap((s) => s.questions.filter((q) => q.type === 'select'));
   const [first, second, noted] = [selects[0]!, selects[1]!, selects[2]!];
@@ -73,11 +78,7 @@ test('changes queued offline are sent from any page when the network returns; a 
 
 test('a photo taken offline can be removed before it is sent: it is uploaded, then removed by its new id, and the server keeps only the other', async ({ page, context }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize(DESKTOP);
-  const me = await signInAsAuditor(page);
-  const auditId = await startHygieneAudit(page, me);
-  await page.goto(`/auditor/audits/run/${auditId}`);
-  await expect(page.locator('.run-header')).toContainText('En curso');
+  const auditId = await openNewRunningAudit(page);
   const { writes } = recordWrites(page);
 
   await context.setOffline(true);
