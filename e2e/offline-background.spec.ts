@@ -111,3 +111,37 @@ test('a photo taken offline can be removed before it is sent: it is uploaded, th
   await openIncidences(card(page, PESTS));
   await expect(card(page, PESTS).locator('.run-incidence').filter({ hasText: PESTS_INCIDENCE }).locator('.run-image img')).toHaveCount(1);
 });
+
+test('signing out with changes waiting asks first; the same auditor signing in again sends them', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const auditId = await openNewRunningAudit(page);
+  const audit = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+  const question = audit.sections.filter((s) => s.type === 'QUESTION').flatMap((s) => s.questions).find((q) => q.type === 'select')!;
+
+  await context.setOffline(true);
+  await option(card(page, question.name), 'Mejorable').click();
+  await expect(page.getByTestId('run-pending')).toHaveText('1 cambio pendiente');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Hay 1 cambio sin enviar en este dispositivo');
+  await expect(dialog).toContainText('Si entra otro usuario en este dispositivo, se descartarán.');
+  await settled(page);
+  await page.screenshot({ path: screenshotPath('offline-logout-pending-desktop') });
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/auditor/audits/run/${auditId}$`));
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await readStore(page, 'queries')).toHaveLength(1);
+
+  await context.setOffline(false);
+  await signInAsAuditor(page);
+  await expect.poll(async () => (await readStore(page, 'queries')).length, { timeout: 30_000 }).toBe(0);
+  await expect(page.getByTestId('shell-pending')).toHaveCount(0);
+  const saved = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
+  const answer = saved.sections.flatMap((s) => s.questions).find((q) => q._id === question._id)!.answer;
+  expect(answer?.templateAnswer).toEqual({ type: 'select', select: [question.select!.options.find((o) => o.label === 'Mejorable')!._id] });
+});

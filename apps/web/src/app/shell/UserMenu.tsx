@@ -1,15 +1,24 @@
+import { useState } from 'react';
 import { Avatar, Dropdown, Flex, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { initialsOf, type TMe } from '../../session/me';
 import { useLogout } from '../../features/auth/authApi';
+import { usePendingTotal } from '../../features/audit-run/offline/BackgroundSync';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
-/** The user block: avatar with initials, full name and e-mail; its menu offers profile and logout. */
+/**
+ * The user block: avatar with initials, full name and e-mail; its menu offers profile and logout.
+ * With changes of this user still waiting on the device, logging out asks first: they are sent when
+ * the same user signs in again, and discarded if another user replays the queue on this device.
+ */
 export function UserMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const pending = usePendingTotal();
+  const [confirming, setConfirming] = useState(false);
   const items = [
     { key: 'profile', icon: <UserOutlined />, label: t('shell.profile') },
     { type: 'divider' as const },
@@ -18,27 +27,41 @@ export function UserMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed: bo
   const onClick = ({ key }: { key: string }) => {
     onNavigate?.();
     if (key === 'profile') navigate('/profile');
-    if (key === 'logout') logout.mutate();
+    if (key === 'logout') {
+      if (pending > 0) setConfirming(true);
+      else logout.mutate();
+    }
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="topLeft">
-      <button type="button" className={`user-block${collapsed ? ' is-collapsed' : ''}`} aria-label={t('shell.userMenu')} data-testid="user-menu">
-        <Flex align="center" gap={12} style={{ minWidth: 0 }}>
-          <Avatar src={me.avatar || undefined} style={{ background: '#2a9d8f', flex: 'none' }} size={collapsed ? 36 : 40}>
-            {initialsOf(me.fullName)}
-          </Avatar>
-          {!collapsed && (
-            <div style={{ minWidth: 0, textAlign: 'left' }}>
-              <Typography.Text strong ellipsis style={{ color: '#fff', display: 'block' }}>
-                {me.fullName}
-              </Typography.Text>
-              <Typography.Text ellipsis style={{ color: 'rgba(255,255,255,0.6)', fontSize: 12, display: 'block' }}>
-                {me.email}
-              </Typography.Text>
-            </div>
-          )}
-        </Flex>
-      </button>
-    </Dropdown>
+    <>
+      <ConfirmDialog
+        open={confirming}
+        title={t('shell.logoutPending.title', { count: pending })}
+        content={t('shell.logoutPending.text')}
+        confirmText={t('shell.logout')}
+        loading={logout.isPending}
+        onConfirm={() => logout.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="topLeft">
+        <button type="button" className={`user-block${collapsed ? ' is-collapsed' : ''}`} aria-label={t('shell.userMenu')} data-testid="user-menu">
+          <Flex align="center" gap={12} style={{ minWidth: 0 }}>
+            <Avatar src={me.avatar || undefined} style={{ background: '#2a9d8f', flex: 'none' }} size={collapsed ? 36 : 40}>
+              {initialsOf(me.fullName)}
+            </Avatar>
+            {!collapsed && (
+              <div style={{ minWidth: 0, textAlign: 'left' }}>
+                <Typography.Text strong ellipsis style={{ color: '#fff', display: 'block' }}>
+                  {me.fullName}
+                </Typography.Text>
+                <Typography.Text ellipsis style={{ color: 'rgba(255,255,255,0.6)', fontSize: 12, display: 'block' }}>
+                  {me.email}
+                </Typography.Text>
+              </div>
+            )}
+          </Flex>
+        </button>
+      </Dropdown>
+    </>
   );
 }

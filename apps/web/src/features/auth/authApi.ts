@@ -51,5 +51,7 @@ export function useLogout() {
       navigate('/login', { replace: true });
     },
     meta: { silent: true },
+    // Offline too: the server's logout fails at once (ignored) and the session ends on this device.
+    networkMode: 'always',
   });
 }

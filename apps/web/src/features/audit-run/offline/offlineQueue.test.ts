@@ -12,7 +12,7 @@ import { localCopy, readLocalAudit, registerShownAudit, saveLocalAudit } from '.
 import { ApiError, networkError } from '../../../api/errors';
 import { loadRunAudit, shownFromLocalCopy } from './loadRunAudit';
 import { queueStore } from './queueStore';
-import { queuedFor, refreshQueueState } from './queueState';
+import { queuedByOthers, queuedFor, queuedTotal, queueStateReady, refreshQueueState } from './queueState';
 import { replayQueue } from './replay';
 import { closeRunAuditDb } from './runAuditDb';
 import { isQueuedWrite, runWrite } from './runWrite';
@@ -111,6 +111,17 @@ describe('writing through the queue', () => {
     });
     expect(record!.request.headers['Idempotency-Key']).toBe(record!.idempotencyKey);
     expect(queuedFor('a1').count).toBe(1);
+  });
+
+  it('counts the signed-in user\'s records: after another user signs in on the tab, the same records are someone else\'s', async () => {
+    fakeServer();
+    network.onLine = false;
+    await write().catch(() => undefined);
+    await queueStateReady();
+    expect([queuedTotal(), queuedByOthers()]).toEqual([1, 0]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'accessToken' ? token('user-2') : null) });
+    await queueStateReady();
+    expect([queuedTotal(), queuedByOthers()]).toEqual([0, 1]);
   });
 
   it('stores the audit as the page shows it with the queued record, so a page closed at once reopens with the change', async () => {

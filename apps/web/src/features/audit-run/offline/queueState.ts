@@ -15,6 +15,8 @@ let byAudit = new Map<string, TAuditQueue>();
 /** Records of other users on this device: never sent, deleted by the next replay. */
 let othersCount = 0;
 let ready: Promise<void> | null = null;
+/** Whose records `byAudit` counts: another user signed in on this tab reads the queue again. */
+let countedFor: string | null = null;
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | null | undefined;
 
@@ -34,6 +36,7 @@ function tabs(): BroadcastChannel | null {
 export async function refreshQueueState(broadcast = true) {
   const others = tabs();
   const user = currentUserId();
+  countedFor = user;
   const records = await queueStore.list().catch(() => []);
   const next = new Map<string, TAuditQueue>();
   othersCount = 0;
@@ -50,8 +53,11 @@ export async function refreshQueueState(broadcast = true) {
   if (broadcast) others?.postMessage('changed');
 }
 
-/** Resolves once the queue has been read in this tab. */
-export const queueStateReady = () => (ready ??= refreshQueueState(false));
+/** Resolves once the queue has been read in this tab for the signed-in user. */
+export function queueStateReady() {
+  if (ready && countedFor !== currentUserId()) ready = null;
+  return (ready ??= refreshQueueState(false));
+}
 
 export const queuedFor = (auditId: string) => byAudit.get(auditId) ?? EMPTY;
 export const queuedTotal = () => [...byAudit.values()].reduce((sum, q) => sum + q.count, 0);
