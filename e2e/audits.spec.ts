@@ -40,7 +40,8 @@ async function openAuditorAudits(page: Page) {
 
 /**
  * On a tablet (1024 px with the sidebar open, 800 px with it folded) the table shows status, date
- * and score without scrolling sideways: place, service and auditor fold into the template cell.
+ * and score without scrolling sideways: place, service and auditor fold into the template cell; on a
+ * phone everything does.
  */
 async function expectFitsTablet(page: Page) {
   for (const width of [1024, 800]) {
@@ -52,9 +53,18 @@ async function expectFitsTablet(page: Page) {
     await expect(page.getByRole('columnheader', { name: 'Servicio' })).toHaveCount(0);
     await expect(page.locator('.ant-table-row').first().locator('.audit-compact-place')).toContainText('Hotel Mar Azul ›');
   }
+  // A phone: one card per audit, with its date, status and (finished) score under the name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  const table = page.locator('.ant-table-content, .ant-table-body').first();
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await expect(page.getByRole('columnheader')).toHaveCount(1);
+  const finished = page.locator('.ant-table-row').filter({ has: page.getByTestId('audit-status-compact').filter({ hasText: 'Finalizada' }) }).first();
+  await expect(finished.locator('.audit-compact-phone')).toContainText(/\d{2}-\d{2}-\d{4}\s*Finalizada\s*\d+,\d %/);
   await page.setViewportSize({ width: 1366, height: 900 });
   await expect(page.getByRole('columnheader', { name: 'Servicio' })).toBeVisible();
   await expect(page.locator('.audit-compact-place').first()).toBeHidden();
+  await expect(page.locator('.audit-compact-phone').first()).toBeHidden();
 }
 
 test.describe('audits', () => {

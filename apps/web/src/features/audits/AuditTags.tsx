@@ -4,10 +4,10 @@ import { AUDIT_RISK_COLORS, RISK_COLORS } from '@audit/domain/constants';
 import type { TAuditStatus, TIssueCounts, TRisk } from '@audit/domain/audits';
 import { STATUS_COLORS } from './auditFormat';
 
-export function StatusTag({ status }: { status: TAuditStatus }) {
+export function StatusTag({ status, testId = 'audit-status' }: { status: TAuditStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Tag color={STATUS_COLORS[status]} data-testid="audit-status">
+    <Tag color={STATUS_COLORS[status]} data-testid={testId}>
       {t(`audits.status.${status}`)}
     </Tag>
   );

@@ -8,22 +8,29 @@ import { RiskCounts, RiskTag, StatusTag } from './AuditTags';
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
 /**
- * On a tablet (below 1200 px) the place, service and auditor columns are hidden (WIDE) and the
- * template cell shows the place under the name instead, so status, date and score stay on screen
- * without scrolling sideways.
+ * Narrow screens fold columns into the template cell instead of scrolling sideways. Below 1200 px
+ * (a tablet) the place, service and auditor columns are hidden (WIDE) and the place shows under the
+ * template; below 768 px (a phone) the date, status, score and risk go there too (TABLET), so the
+ * table becomes one card per audit.
  */
 const WIDE: TListColumn<TAuditListItem>['responsive'] = ['xl'];
+const TABLET: TListColumn<TAuditListItem>['responsive'] = ['md'];
 
-const templateColumn = (t: TFunction, showClient: boolean): TListColumn<TAuditListItem> => ({
+const templateColumn = (t: TFunction, language: string, kind: 'auditor' | 'client'): TListColumn<TAuditListItem> => ({
   key: 'template',
   title: t('audits.fields.template'),
   locked: true,
   render: (_, a) => (
-    <span style={{ display: 'block', minWidth: 140, maxWidth: 180 }}>
+    <span className="audit-template-cell">
       <Typography.Text strong>{a.template.name}</Typography.Text>
       <Typography.Text type="secondary" className="audit-compact-place">
-        {showClient ? `${a.client.name} › ${a.establishment.name}` : a.establishment.name}
+        {kind === 'auditor' ? `${a.client.name} › ${a.establishment.name}` : a.establishment.name}
       </Typography.Text>
+      <span className="audit-compact-phone">
+        <span>{formatDay(a.startDate)}</span>
+        {kind === 'auditor' ? <StatusTag status={a.status} testId="audit-status-compact" /> : <RiskCounts counts={a} />}
+        {a.status === 'finished' && a.percentage !== null && <strong>{formatPercent(a.percentage, language)}</strong>}
+      </span>
     </span>
   ),
 });
@@ -49,6 +56,7 @@ const startColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
   key: 'startDate',
   title: t('audits.fields.start'),
   sorter: true,
+  responsive: TABLET,
   render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(a.startDate)}</span>,
 });
 
@@ -57,24 +65,26 @@ const scoreColumn = (t: TFunction, language: string): TListColumn<TAuditListItem
   key: 'percentage',
   title: t('audits.fields.score'),
   align: 'right',
+  responsive: TABLET,
   render: (_, a) => (a.status === 'finished' && a.percentage !== null ? formatPercent(a.percentage, language) : dash),
 });
 
 const riskColumn = (t: TFunction): TListColumn<TAuditListItem> => ({
   key: 'risk',
   title: t('audits.fields.risk'),
+  responsive: TABLET,
   render: (_, a) => (a.status === 'finished' || a.status === 'running' ? <RiskTag risk={a.recalculatedRisk} /> : dash),
 });
 
 /** /auditor/audits */
 export function auditorColumns(t: TFunction, language: string): TListColumn<TAuditListItem>[] {
   return [
-    templateColumn(t, true),
+    templateColumn(t, language, 'auditor'),
     placeColumn(t),
     { key: 'service', title: t('audits.fields.service'), responsive: WIDE, render: (_, a) => wrap(a.service.name, 110) },
     { key: 'auditor', title: t('audits.fields.auditor'), responsive: WIDE, render: (_, a) => (a.auditor ? wrap(a.auditor.name, 110) : dash) },
     startColumn(t),
-    { key: 'status', title: t('audits.fields.status'), render: (_, a) => <StatusTag status={a.status} /> },
+    { key: 'status', title: t('audits.fields.status'), responsive: TABLET, render: (_, a) => <StatusTag status={a.status} /> },
     scoreColumn(t, language),
     riskColumn(t),
   ];
@@ -83,11 +93,11 @@ export function auditorColumns(t: TFunction, language: string): TListColumn<TAud
 /** /client-audits/audits: the client knows its own name, so the establishment comes first. */
 export function clientColumns(t: TFunction, language: string): TListColumn<TAuditListItem>[] {
   return [
-    templateColumn(t, false),
+    templateColumn(t, language, 'client'),
     { key: 'establishment', title: t('audits.fields.establishment'), responsive: WIDE, render: (_, a) => wrap(a.establishment.name, 170) },
     { key: 'service', title: t('audits.fields.service'), responsive: WIDE, render: (_, a) => wrap(a.service.name, 110) },
     startColumn(t),
-    { key: 'risks', title: t('audits.fields.riskCounts'), render: (_, a) => <RiskCounts counts={a} /> },
+    { key: 'risks', title: t('audits.fields.riskCounts'), responsive: TABLET, render: (_, a) => <RiskCounts counts={a} /> },
     scoreColumn(t, language),
     riskColumn(t),
   ];
