@@ -1,6 +1,6 @@
 import { Alert, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePendingTotal } from '../../features/audit-run/offline/BackgroundSync';
+import { useQueuedTotal } from '../../features/audit-run/offline/queueState';
 import { applyUpdate, useUpdateState } from '../../sw/updates';
 import { useOnline } from '../../ui/useOnline';
 
@@ -13,7 +13,7 @@ export function UpdatePrompt() {
   const { t } = useTranslation();
   const state = useUpdateState();
   const online = useOnline();
-  const pending = usePendingTotal();
+  const pending = useQueuedTotal();
   if (state === 'none') return null;
   const blocked = !online || pending > 0;
   return (

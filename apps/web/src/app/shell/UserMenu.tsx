@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { initialsOf, type TMe } from '../../session/me';
 import { useLogout } from '../../features/auth/authApi';
-import { usePendingTotal } from '../../features/audit-run/offline/BackgroundSync';
+import { useQueuedTotal } from '../../features/audit-run/offline/queueState';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /**
@@ -17,7 +17,7 @@ export function UserMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed: bo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
-  const pending = usePendingTotal();
+  const pending = useQueuedTotal();
   const [confirming, setConfirming] = useState(false);
   const items = [
     { key: 'profile', icon: <UserOutlined />, label: t('shell.profile') },

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { App, Button, Tag, Tooltip } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useOnline } from '../../../ui/useOnline';
 import { AUDITS_QUERY_KEY } from '../../audits/auditsApi';
 import { RUN_PATH_PATTERN, runPath } from '../paths';
-import { queuedTotal, queueStateReady, subscribeQueueState } from './queueState';
+import { queuedTotal, queueStateReady, useQueuedTotal } from './queueState';
 import { SyncOverlay } from './SyncOverlay';
 import { onSynced, syncNow } from './syncController';
 
@@ -61,16 +61,13 @@ export function BackgroundSync() {
   return onRunPage ? null : <SyncOverlay />;
 }
 
-/** How many of this user's changes wait on this device, on any page. */
-export const usePendingTotal = () => useSyncExternalStore(subscribeQueueState, queuedTotal, () => 0);
-
 /** Header mark outside the run page: this user's changes still waiting on this device, with Sync now when online. */
 export function PendingChangesTag({ compact }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const online = useOnline();
-  const count = usePendingTotal();
-  useEffect(() => void queueStateReady(), []);
+  // Read by BackgroundSync (or the run page) when the shell opens.
+  const count = useQueuedTotal();
   if (!count || RUN_PATH_PATTERN.test(pathname)) return null;
   const label = t('auditRun.offline.pending', { count });
   return (

@@ -71,3 +71,8 @@ export function subscribeQueueState(listener: () => void) {
 export function useQueuedFor(auditId: string): TAuditQueue {
   return useSyncExternalStore(subscribeQueueState, () => queuedFor(auditId), () => EMPTY);
 }
+
+/** How many of this user's changes wait on this device, all audits together (shell header, sign-out, update offer). */
+export function useQueuedTotal(): number {
+  return useSyncExternalStore(subscribeQueueState, queuedTotal, () => 0);
+}
