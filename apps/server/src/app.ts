@@ -14,7 +14,7 @@ import { createMailTransport } from './platform/mail.js';
 import { createJobQueue, type TJobQueue } from './modules/jobs/queue.js';
 import { emailRoutes, SEND_EMAIL_JOB, sendEmailJob } from './modules/notifications/email.js';
 import { registerWebApp } from './platform/web.js';
-import { authRoutes } from './modules/auth/routes.js';
+import { authRoutes, spaceAccessRoutes } from './modules/auth/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { permissionsRoutes, rolesRoutes } from './modules/roles/routes.js';
 import { publicSpacesRoutes, spacesRoutes } from './modules/spaces/routes.js';
@@ -71,6 +71,7 @@ const modules: [string, (app: FastifyInstance, ctx: TModuleContext) => Promise<v
   [AUTH, authRoutes],
   [`${AUTH}/spaces`, publicSpacesRoutes],
   [`${CORE}/spaces`, spacesRoutes],
+  [`${CORE}/spaces`, spaceAccessRoutes],
   [`${CORE}/users`, usersRoutes],
   [`${CORE}/roles`, rolesRoutes],
   [`${CORE}/permissions`, (app) => permissionsRoutes(app)],

@@ -64,7 +64,9 @@ export const ZSelectConfig = z
   })
   .superRefine((config, ctx) => uniqueBy(config.options, (o) => o._id, ['options'], '_id', ctx));
 
-const ZReadingKey = z.string().trim().regex(/^[A-Za-z0-9_-]{1,50}$/);
+/** A reading's key in the reading registry (the template editor and the server). */
+export const READING_KEY_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
+const ZReadingKey = z.string().trim().regex(READING_KEY_PATTERN);
 /** One reading of a reading-registry question: its unit and the comparison that flags it. */
 export const ZReadingOption = z.object({
   key: ZReadingKey.optional(),

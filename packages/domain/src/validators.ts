@@ -3,6 +3,11 @@ export const PHONE_PATTERN = /^\+\d{7,15}$/;
 /** Local part, domain, and a top-level domain of 2 to 4 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
 
+/** Usernames: letters, digits and . _ @ - (the user form and the server). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+/** A structure's postal code: 1 to 9 digits (stored as a number). */
+export const ZIP_CODE_PATTERN = /^\d{1,9}$/;
+
 export const isValidPhone = (value: string) => PHONE_PATTERN.test(value);
 export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value);
 

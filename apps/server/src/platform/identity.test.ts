@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TTestApp } from '../test/harness.js';
 import { addUser, createTenant, signIn, type TTenant } from '../test/factories.js';
-import { userRoles, users } from '../modules/users/tables.js';
+import { userRoles } from '../modules/roles/tables.js';
+import { users } from '../modules/users/tables.js';
 import { unsafeUnscoped } from './tenancy.js';
 
 /**

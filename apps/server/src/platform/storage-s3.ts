@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertKey, type TFileStore } from './storage.js';
+import { assertKey, type TFileStore } from './file-store.js';
 
 export interface TS3Options {
   bucket: string;

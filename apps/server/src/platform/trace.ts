@@ -1,7 +1,7 @@
 import type { TTraceType } from '@audit/domain/constants';
 import type { TDb } from './db.js';
 import type { TAuth } from './auth.js';
-import { traces } from '../modules/traces/tables.js';
+import { traces } from './trace/tables.js';
 
 export interface TTraceEntry {
   type: TTraceType;

@@ -4,9 +4,9 @@ import type { TSpaceType } from '@audit/domain/constants';
 import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { childPath, rootPath } from '../platform/tenancy.js';
-import { roles } from '../modules/roles/tables.js';
+import { roles, userRoles } from '../modules/roles/tables.js';
 import { spaces } from '../modules/spaces/tables.js';
-import { userRoles, users, userSpaces } from '../modules/users/tables.js';
+import { users, userSpaces } from '../modules/users/tables.js';
 
 /**
  * Building blocks that create tenants, spaces and users directly (as the owner role). Used by the

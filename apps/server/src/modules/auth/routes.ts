@@ -2,18 +2,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.js';
-import { typed, type TModuleContext } from '../../platform/http.js';
+import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { ZSpaceSummary } from '../spaces/routes.js';
 import * as service from './service.js';
 
-const ZSpaceSummary = z.object({
-  _id: z.string(),
-  name: z.string(),
-  identifier: z.string(),
-  typeStructure: z.string(),
-  logo: z.string().nullable(),
-  parent: z.string().nullable(),
-  secureSpacePath: z.string(),
-});
 export const ZSession = z.object({ accessToken: z.string(), refreshToken: z.string(), space: ZSpaceSummary, spaces: z.array(ZSpaceSummary) });
 
 const ZSignin = z.object({
@@ -65,5 +57,14 @@ export async function authRoutes(app: FastifyInstance, ctx: TModuleContext) {
       await service.signOut(ctx, req.body.refreshToken);
       return { ok: true as const };
     },
+  });
+}
+
+/** /ms-core/api/spaces/{id}/access: entering a space issues a session, so the auth module answers it. */
+export async function spaceAccessRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  typed(app).post('/:id/access', {
+    config: { access: { permissions: [] } },
+    schema: { tags: ['spaces'], summary: 'Enter a space (space access request); returns a token for it', params: ZIdParams, response: { 200: ZSession } },
+    handler: (req) => service.requestSpaceAccess(ctx, requireAuth(req).userId, req.params.id),
   });
 }

@@ -5,15 +5,13 @@ import type { TModuleContext } from '../../platform/http.js';
 import { decoyHash, verifyPassword } from '../../platform/passwords.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/tokens.js';
+import * as roles from '../roles/service.js';
+import * as spacesService from '../spaces/service.js';
+import { presentSpace, type TSpaceSummary } from '../spaces/service.js';
+import * as users from '../users/service.js';
 import * as repo from './repo.js';
 
 const SESSION_DAYS_WITHOUT_REMEMBER = 1;
-
-export type TSpaceSummary = Awaited<ReturnType<typeof repo.listMemberSpaces>>[number];
-
-export function presentSpace(space: TSpaceSummary) {
-  return { _id: space.id, name: space.name, identifier: space.identifier, typeStructure: space.typeStructure, logo: space.logo, parent: space.parentId, secureSpacePath: space.secureSpacePath };
-}
 
 export interface TSession {
   accessToken: string;
@@ -47,22 +45,22 @@ export interface TSigninInput {
 
 /** Sign-in: 490 bad credentials, 491 not verified, 492 locked (status LOCK or cooling down after failures). */
 export async function signIn(ctx: TModuleContext, input: TSigninInput): Promise<TSession> {
-  const user = await unsafeUnscoped(ctx.db, (tx) => repo.findUserByLogin(tx, input.username));
+  const user = await unsafeUnscoped(ctx.db, (tx) => users.findUserByLogin(tx, input.username));
   if (!user || !user.passwordHash || user.status === 'DELETED') {
     await verifyPassword(await decoyHash(), input.password);
     throw new AppError('BADCREDENTIALSERROR', 490);
   }
   if (user.status === 'LOCK' || (user.lockedUntil && user.lockedUntil > new Date())) throw new AppError('USERNOTLOCKERROR', 492);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await unsafeUnscoped(ctx.db, (tx) => repo.recordFailedSignin(tx, user.id, MAX_FAILED_SIGNINS, SIGNIN_LOCK_MINUTES));
+    await unsafeUnscoped(ctx.db, (tx) => users.recordFailedSignin(tx, user.id, MAX_FAILED_SIGNINS, SIGNIN_LOCK_MINUTES));
     throw new AppError('BADCREDENTIALSERROR', 490);
   }
   if (!user.verified || user.status === 'UNVERIFIED') throw new AppError('USERNOTVERIFIEDERROR', 491);
 
   return unsafeUnscoped(ctx.db, async (tx) => {
-    await repo.clearFailedSignins(tx, user.id);
-    const spaces = await repo.listMemberSpaces(tx, user.id);
-    if (input.adminOnly && !(await repo.isAdministrator(tx, user.id))) throw new AppError('BADREQUESTERROR', 452);
+    await users.clearFailedSignins(tx, user.id);
+    const spaces = await spacesService.listMemberSpaces(tx, user.id);
+    if (input.adminOnly && !(await roles.isAdministrator(tx, user.id))) throw new AppError('BADREQUESTERROR', 452);
     const chosen = (input.space && spaces.find((s) => s.id === input.space)) || spaces.find((s) => s.id === user.spaceId) || spaces[0];
     if (!chosen) throw new AppError('BADCREDENTIALSERROR', 490);
     const tokens = await issueSession(ctx, tx, user.id, chosen, input.remember);
@@ -82,11 +80,11 @@ export async function refresh(ctx: TModuleContext, presented: string, spaceId?: 
       await repo.revokeFamily(tx, row.familyId);
       return 'reused' as const;
     }
-    const user = await repo.findUserById(tx, row.userId);
+    const user = await users.findUserById(tx, row.userId);
     if (!user || user.status !== 'ACTIVE') return null;
-    const space = await repo.findEnterableSpace(tx, user.id, spaceId ?? row.spaceId);
+    const space = await spacesService.findEnterableSpace(tx, user.id, spaceId ?? row.spaceId);
     if (!space) return null;
-    const spaces = await repo.listMemberSpaces(tx, user.id);
+    const spaces = await spacesService.listMemberSpaces(tx, user.id);
     const tokens = await issueSession(ctx, tx, user.id, space, row.remember, row.familyId);
     return { ...tokens, space: presentSpace(space), spaces: spaces.map(presentSpace) };
   });
@@ -97,9 +95,9 @@ export async function refresh(ctx: TModuleContext, presented: string, spaceId?: 
 /** Switches the session to another space the user may enter (update-token, space access). */
 export async function switchSpace(ctx: TModuleContext, userId: string, spaceId: string, remember = true): Promise<TSession> {
   return unsafeUnscoped(ctx.db, async (tx) => {
-    const space = await repo.findEnterableSpace(tx, userId, spaceId);
+    const space = await spacesService.findEnterableSpace(tx, userId, spaceId);
     if (!space) throw outsideSpace();
-    const spaces = await repo.listMemberSpaces(tx, userId);
+    const spaces = await spacesService.listMemberSpaces(tx, userId);
     const tokens = await issueSession(ctx, tx, userId, space, remember);
     return { ...tokens, space: presentSpace(space), spaces: spaces.map(presentSpace) };
   });
@@ -112,6 +110,12 @@ export async function signOut(ctx: TModuleContext, presented: string): Promise<v
   });
 }
 
-export async function searchEnterableSpaces(ctx: TModuleContext, userId: string, search: string | undefined, size: number) {
-  return unsafeUnscoped(ctx.db, (tx) => repo.searchEnterableSpaces(tx, userId, search, size));
+/**
+ * Space access request: a user enters a space they are a member of (or one below it) and gets a
+ * session for it; the request is recorded, accepted, in the target space.
+ */
+export async function requestSpaceAccess(ctx: TModuleContext, userId: string, spaceId: string): Promise<TSession> {
+  const session = await switchSpace(ctx, userId, spaceId);
+  await unsafeUnscoped(ctx.db, (tx) => spacesService.recordAccessRequest(tx, userId, { id: spaceId, secureSpacePath: session.space.secureSpacePath }));
+  return session;
 }

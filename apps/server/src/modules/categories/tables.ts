@@ -1,5 +1,5 @@
 import { text, uuid } from 'drizzle-orm/pg-core';
-import { catalogueTable } from '../nomenclatures/tables.js';
+import { catalogueTable } from '../nomenclatures/catalogue-table.js';
 
 /** Categories of audit templates (TEMPLATE) and of registers (REGISTER): a tree per type. */
 export const categories = catalogueTable(

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { and, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@audit/domain/validators';
 import { requireAuth, type TAuth } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, typed, ZId, type TModuleContext } from '../../platform/http.js';
-import { inScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import type { TMailMessage } from '../../platform/mail.js';
 import { enqueueJob, type TJob } from '../jobs/queue.js';
-import { users } from '../users/tables.js';
+import { findEmailsInScope } from '../users/service.js';
 
 export const SEND_EMAIL_JOB = 'mail.send';
 
@@ -21,7 +19,7 @@ async function sendEmail(ctx: TModuleContext, caller: TAuth, input: z.infer<type
   const ids = input.to.flatMap((r) => ('_id' in r ? [r._id] : []));
   return scoped(ctx, caller, async (tx) => {
     // A user id must belong to the caller's space, else 404 (which reveals nothing).
-    const found = ids.length ? await tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, ids), inScope(users.secureSpacePath, caller))) : [];
+    const found = ids.length ? await findEmailsInScope(tx, caller, ids) : [];
     if (found.length !== new Set(ids).size) throw notFound();
     const to = [...new Set([...input.to.flatMap((r) => ('email' in r ? [r.email.toLowerCase()] : [])), ...found.map((u) => u.email.toLowerCase())])];
     const message: TMailMessage = { to, subject: input.subject, text: input.body };

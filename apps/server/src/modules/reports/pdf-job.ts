@@ -11,7 +11,7 @@ import { notifyUser } from '../notifications/service.js';
 import { findSpaceInScope } from '../spaces/service.js';
 import { pdfLabels } from './pdf/labels.js';
 import { renderInWorker } from './pdf/run.js';
-import * as repo from './repo.js';
+import * as pdfState from '../audits/report-state.js';
 import { isCurrent, pdfFileName, type TPdfJobPayload } from './service.js';
 
 /**
@@ -40,7 +40,7 @@ async function companyName(ctx: TModuleContext, scope: TScope): Promise<string |
 async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Promise<{ status: 'ready' | 'failed'; name: string }> {
   const read = await withScope(ctx.db, caller, async (tx) => {
     const audit = await readAudit(tx, caller, auditId, auditView(ctx));
-    const state = await repo.findPdfState(tx, caller, auditId);
+    const state = await pdfState.findPdfState(tx, caller, auditId);
     return { audit, state, files: audit.status === 'finished' && state && !isCurrent(state, audit) ? await findFiles(tx, caller, photoIdsOf(audit)) : [] };
   });
   const [audit] = await withPeopleNames(ctx, [read.audit]);
@@ -52,11 +52,11 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
   const stored = await storeGenerated(ctx, { buffer: pdf, filename: name, contentType: 'application/pdf' });
   try {
     const replaced = await withScope(ctx.db, caller, async (tx) => {
-      const state = await repo.findPdfState(tx, caller, auditId, true);
+      const state = await pdfState.findPdfState(tx, caller, auditId, true);
       if (!state) return [stored];
       if (state.pdfStatus === 'ready' && state.pdfOf?.getTime() === new Date(audit!.updatedAt).getTime()) return [stored]; // a parallel job won
       await recordFile(ctx, tx, { spaceId: state.spaceId, spacePath: state.secureSpacePath, userId: caller.userId }, stored);
-      await repo.setPdfState(tx, auditId, { pdfStatus: 'ready', pdfFileId: stored.id, pdfOf: new Date(audit!.updatedAt) });
+      await pdfState.setPdfState(tx, auditId, { pdfStatus: 'ready', pdfFileId: stored.id, pdfOf: new Date(audit!.updatedAt) });
       return state.pdfFileId ? [await forgetFile(tx, caller, state.pdfFileId).catch(() => ({ key: '' }))] : [];
     });
     await discardStored(ctx, replaced.filter((r) => r.key)).catch(() => undefined);
@@ -74,7 +74,7 @@ export const renderPdfJob = (ctx: TModuleContext) => async (job: TJob) => {
   const caller = callerOf(job, payload);
   const fail = () =>
     withScope(ctx.db, caller, async (tx) => {
-      await repo.setPdfState(tx, payload.auditId, { pdfStatus: 'failed' });
+      await pdfState.setPdfState(tx, payload.auditId, { pdfStatus: 'failed' });
       await notifyUser(tx, caller, 'SHARE_FILE', { status: 'failed', name: payload.name, auditId: payload.auditId });
     });
   let result: Awaited<ReturnType<typeof makePdf>>;

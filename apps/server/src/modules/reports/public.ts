@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { unsafeUnscoped, withScope } from '../../platform/tenancy.js';
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
-import * as repo from './repo.js';
+import * as pdfState from '../audits/report-state.js';
 import { getReport } from './service.js';
 
 /**
@@ -32,7 +32,7 @@ export async function getPublicReport(ctx: TModuleContext, viewer: TAuth | undef
   // The one unscoped read: the space of a finished, shared audit (two columns, by id). The hole is
   // exactly "where does this shared audit live"; the audit itself is then read under RLS, scoped
   // to that space, like any tenant request of that space.
-  const target = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeFindSharedAudit(tx, id));
+  const target = await unsafeUnscoped(ctx.db, (tx) => pdfState.unsafeFindSharedAudit(tx, id));
   if (!target) throw notFound();
   const scope = { spaceId: target.spaceId, spacePath: target.secureSpacePath, userId: null };
   const reader: TAuth = { ...scope, userId: '', permissions: [], isAdmin: false, isAuditor: false, language: 'es' };

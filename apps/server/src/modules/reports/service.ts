@@ -10,7 +10,7 @@ import { findFiles, readStored } from '../files/service.js';
 import { signedFileUrl } from '../files/signing.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { formatDate, pdfLabels } from './pdf/labels.js';
-import * as repo from './repo.js';
+import * as pdfState from '../audits/report-state.js';
 
 export const RENDER_PDF_JOB = 'report.pdf';
 export interface TPdfJobPayload {
@@ -31,7 +31,7 @@ export async function getReport(ctx: TModuleContext, caller: TAuth, id: string):
  * newest change anywhere in its tree; a finished audit's tree cannot change until it is reopened,
  * which changes the version again.
  */
-export const isCurrent = (state: repo.TPdfState, audit: Pick<TAudit, 'updatedAt' | 'status'>) =>
+export const isCurrent = (state: pdfState.TPdfState, audit: Pick<TAudit, 'updatedAt' | 'status'>) =>
   audit.status === 'finished' && state.pdfStatus === 'ready' && state.pdfFileId !== null && state.pdfOf !== null && state.pdfOf.getTime() === new Date(audit.updatedAt).getTime();
 
 /** "Informe de auditoría - Plantilla - Establecimiento - 14-05-2024.pdf", safe as a file name. */
@@ -42,7 +42,7 @@ export function pdfFileName(audit: TAudit): string {
 
 async function readWithState(tx: TDb, ctx: TModuleContext, caller: TAuth, id: string) {
   const audit = await readAudit(tx, caller, id, auditView(ctx));
-  const state = await repo.findPdfState(tx, caller, id);
+  const state = await pdfState.findPdfState(tx, caller, id);
   if (!state) throw notFound();
   return { audit, state };
 }
@@ -58,7 +58,7 @@ export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string)
     const { audit, state } = await readWithState(tx, ctx, caller, id);
     if (audit.status !== 'finished') throw statusRefused();
     if (isCurrent(state, audit)) return { pdfUrl: signedFileUrl(ctx.config, state.pdfFileId!) };
-    await repo.setPdfState(tx, id, { pdfStatus: 'queued' });
+    await pdfState.setPdfState(tx, id, { pdfStatus: 'queued' });
     const payload: TPdfJobPayload = { auditId: id, userId: caller.userId, name: pdfFileName(audit) };
     const jobId = await enqueueJob(tx, caller, RENDER_PDF_JOB, payload);
     await recordTrace(tx, caller, { type: 'CREATE', module: 'REPORTS', section: 'pdf', entityId: id, spaceId: state.spaceId, secureSpacePath: state.secureSpacePath, payload: { jobId } });

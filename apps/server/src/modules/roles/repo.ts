@@ -3,8 +3,7 @@ import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
-import { userRoles } from '../users/tables.js';
-import { roles } from './tables.js';
+import { roles, userRoles } from './tables.js';
 
 export const roleSearch: TSearchDefinition = {
   fields: {
@@ -53,4 +52,16 @@ export async function isRoleAssigned(tx: TDb, id: string): Promise<boolean> {
 export async function roleNameTaken(tx: TDb, spaceId: string, name: string, exceptId?: string) {
   const [row] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.spaceId, spaceId), eq(roles.name, name), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined)).limit(1);
   return Boolean(row);
+}
+
+export async function replaceRoles(tx: TDb, userId: string, secureSpacePath: string, roleIds: string[]) {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId, secureSpacePath })));
+}
+
+export async function isAdministrator(tx: TDb, userId: string): Promise<boolean> {
+  const result = await tx.execute<{ admin: boolean }>(sql`
+    select coalesce(bool_or(r.super_admin or 'ADMIN' = any(r.permissions)), false) as admin
+    from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId}`);
+  return result.rows[0]?.admin === true;
 }

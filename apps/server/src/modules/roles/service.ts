@@ -95,3 +95,11 @@ export async function assertRolesUsable(tx: Parameters<typeof repo.findRole>[0],
     if (!(await repo.findRole(tx, caller, id))) throw invalidData(['roles']);
   }
 }
+
+/** Replaces a user's roles (the users module calls this after assertRolesUsable); the rows carry the user's path. */
+export function assignRoles(tx: Parameters<typeof repo.replaceRoles>[0], userId: string, userPath: string, roleIds: string[]) {
+  return repo.replaceRoles(tx, userId, userPath, roleIds);
+}
+
+/** Whether any of the user's roles is super-admin or carries ADMIN (the administrators' sign-in). */
+export const isAdministrator = repo.isAdministrator;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { catalogueTable } from '../nomenclatures/tables.js';
+import { catalogueTable } from '../nomenclatures/catalogue-table.js';
 
 /** Services a company sells (catalogue of the root space). */
 export const services = catalogueTable('services', {

@@ -39,3 +39,45 @@ export async function deleteSubtree(tx: TDb, secureSpacePath: string) {
   const removed = await tx.delete(spaces).where(like(spaces.secureSpacePath, `${secureSpacePath}%`)).returning({ id: spaces.id });
   return removed.map((r) => r.id);
 }
+
+// ---- Spaces a user may enter (the auth service's sessions and the space selector); unscoped ----
+
+/** Spaces the user may act in: memberships, as spaces. */
+export async function listMemberSpaces(tx: TDb, userId: string) {
+  return tx
+    .select({ id: spaces.id, name: spaces.name, identifier: spaces.identifier, typeStructure: spaces.typeStructure, logo: spaces.logo, parentId: spaces.parentId, secureSpacePath: spaces.secureSpacePath })
+    .from(spaces)
+    .where(sql`exists (select 1 from user_spaces us where us.user_id = ${userId} and us.space_id = "spaces"."id")`)
+    .orderBy(spaces.secureSpacePath);
+}
+
+/** A space the user may enter: a member space or one below a member space. */
+export async function findEnterableSpace(tx: TDb, userId: string, spaceId: string) {
+  const [space] = await tx
+    .select({ id: spaces.id, name: spaces.name, identifier: spaces.identifier, typeStructure: spaces.typeStructure, logo: spaces.logo, parentId: spaces.parentId, secureSpacePath: spaces.secureSpacePath })
+    .from(spaces)
+    .where(
+      and(
+        eq(spaces.id, spaceId),
+        sql`exists (select 1 from user_spaces us where us.user_id = ${userId} and "spaces"."secure_space_path" like us.secure_space_path || '%')`,
+      ),
+    )
+    .limit(1);
+  return space;
+}
+
+/** Spaces the user may enter (member spaces and every space below them), members first, searchable. */
+export async function searchEnterableSpaces(tx: TDb, userId: string, search: string | undefined, size: number) {
+  const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return tx
+    .select({ id: spaces.id, name: spaces.name, identifier: spaces.identifier, typeStructure: spaces.typeStructure, logo: spaces.logo, parentId: spaces.parentId, secureSpacePath: spaces.secureSpacePath })
+    .from(spaces)
+    .where(
+      and(
+        sql`exists (select 1 from user_spaces us where us.user_id = ${userId} and "spaces"."secure_space_path" like us.secure_space_path || '%')`,
+        pattern ? sql`("spaces"."name" ilike ${pattern} or "spaces"."identifier" ilike ${pattern})` : undefined,
+      ),
+    )
+    .orderBy(sql`exists (select 1 from user_spaces us where us.user_id = ${userId} and us.space_id = "spaces"."id") desc`, spaces.secureSpacePath)
+    .limit(size);
+}

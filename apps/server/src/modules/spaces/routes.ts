@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.js';
-import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
-import { ZSession } from '../auth/routes.js';
+import { typed, type TModuleContext } from '../../platform/http.js';
 import * as service from './service.js';
 
 const ZSpace = z.object({
@@ -19,7 +18,16 @@ const ZSpace = z.object({
   isRoot: z.boolean(),
   createdAt: z.string(),
 });
-const ZSpaceSummary = ZSession.shape.space;
+/** A space as a session lists it (also the auth module's session payload). */
+export const ZSpaceSummary = z.object({
+  _id: z.string(),
+  name: z.string(),
+  identifier: z.string(),
+  typeStructure: z.string(),
+  logo: z.string().nullable(),
+  parent: z.string().nullable(),
+  secureSpacePath: z.string(),
+});
 
 /** /ms-core/api/spaces */
 export async function spacesRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -41,12 +49,6 @@ export async function spacesRoutes(app: FastifyInstance, ctx: TModuleContext) {
       response: { 200: z.array(ZSpaceSummary) },
     },
     handler: (req) => service.listMySpaces(ctx, requireAuth(req), req.query.search, req.query.size),
-  });
-
-  r.post('/:id/access', {
-    config: signedIn,
-    schema: { tags: ['spaces'], summary: 'Enter a space (space access request); returns a token for it', params: ZIdParams, response: { 200: ZSession } },
-    handler: (req) => service.requestAccess(ctx, requireAuth(req), req.params.id),
   });
 }
 

@@ -4,7 +4,6 @@ import type { TDatabase, TTransaction } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, iso, type TModuleContext } from '../../platform/http.js';
 import { unsafeUnscoped, type TScope } from '../../platform/tenancy.js';
-import * as auth from '../auth/service.js';
 import * as repo from './repo.js';
 
 export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>) {
@@ -24,6 +23,13 @@ export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof rep
   };
 }
 
+export type TSpaceSummary = Awaited<ReturnType<typeof repo.listMemberSpaces>>[number];
+
+/** A space as a session lists it (the space selector and the auth module's sessions). */
+export function presentSpace(space: TSpaceSummary) {
+  return { _id: space.id, name: space.name, identifier: space.identifier, typeStructure: space.typeStructure, logo: space.logo, parent: space.parentId, secureSpacePath: space.secureSpacePath };
+}
+
 export async function getCurrentSpace(ctx: TModuleContext, caller: TAuth) {
   const space = await scoped(ctx, caller, (tx) => repo.findSpaceInScope(tx, caller, caller.spaceId));
   if (!space) throw notFound();
@@ -32,19 +38,7 @@ export async function getCurrentSpace(ctx: TModuleContext, caller: TAuth) {
 
 /** The space selector's list: member spaces first, then the spaces below them, searchable. */
 export async function listMySpaces(ctx: TModuleContext, caller: TAuth, search: string | undefined, size: number) {
-  return (await auth.searchEnterableSpaces(ctx, caller.userId, search, size)).map(auth.presentSpace);
-}
-
-/**
- * Space access request: a user enters a space they are a member of (or one below it) and gets a
- * token for it; the request is recorded, accepted, in the target space.
- */
-export async function requestAccess(ctx: TModuleContext, caller: TAuth, spaceId: string) {
-  const session = await auth.switchSpace(ctx, caller.userId, spaceId);
-  await unsafeUnscoped(ctx.db, (tx) =>
-    repo.insertAccessRequest(tx, { userId: caller.userId, spaceId, secureSpacePath: session.space.secureSpacePath, status: 'ACCEPTED' }),
-  );
-  return session;
+  return (await unsafeUnscoped(ctx.db, (tx) => repo.searchEnterableSpaces(tx, caller.userId, search, size))).map(presentSpace);
 }
 
 /** Public check used by the space sign-up form; says only whether the identifier is taken. */
@@ -71,4 +65,14 @@ export function updateSpaceFields(tx: TTransaction | TDatabase, id: string, valu
 /** Removes a space and every space below it; returns the removed ids (deepest first). */
 export function deleteSpaceSubtree(tx: TTransaction | TDatabase, secureSpacePath: string) {
   return repo.deleteSubtree(tx, secureSpacePath);
+}
+
+// ---- Used by the auth module (sessions); unscoped, in its transaction ----
+
+export const listMemberSpaces = repo.listMemberSpaces;
+export const findEnterableSpace = repo.findEnterableSpace;
+
+/** Space access request: recorded, accepted, in the target space once the auth module has issued the session. */
+export function recordAccessRequest(tx: TTransaction | TDatabase, userId: string, space: { id: string; secureSpacePath: string }) {
+  return repo.insertAccessRequest(tx, { userId, spaceId: space.id, secureSpacePath: space.secureSpacePath, status: 'ACCEPTED' });
 }

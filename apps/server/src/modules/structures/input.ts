@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIP_CODE_PATTERN } from '@audit/domain/validators';
 import { ZId } from '../../platform/http.js';
 import { ZOptionalEmail, ZOptionalPhone, ZOptionalText, ZPhones } from '../nomenclatures/fields.js';
 
@@ -10,7 +11,7 @@ import { ZOptionalEmail, ZOptionalPhone, ZOptionalText, ZPhones } from '../nomen
 const ZDays = z.array(z.number().int().min(1).max(31)).max(31).transform((days) => [...new Set(days)].sort((a, b) => a - b));
 const ZMonth = z.number().int().min(1).max(12).nullish();
 /** Numeric, as a number or digits ("08001" is kept as 8001: the field is a number in the product). */
-const ZZipCode = z.union([z.number().int().min(0).max(999_999_999), z.string().trim().regex(/^\d{1,9}$/).transform(Number)]);
+const ZZipCode = z.union([z.number().int().min(0).max(999_999_999), z.string().trim().regex(ZIP_CODE_PATTERN).transform(Number)]);
 const ZDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).nullish();
 
 export const ZDetailsFields = z.object({

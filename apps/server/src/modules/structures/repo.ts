@@ -4,6 +4,7 @@ import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
+// eslint-disable-next-line import-x/no-restricted-paths -- a structure IS a space row plus its details row; the search pages and sorts over both in one join (decision 0019). Writes go through the spaces service.
 import { spaces } from '../spaces/tables.js';
 import { structureDetails as d } from './tables.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import type { TQuestionConfig, TTask } from '@audit/domain/templates';
-import { catalogueTable } from '../nomenclatures/tables.js';
+import { catalogueTable } from '../nomenclatures/catalogue-table.js';
 
 /**
  * Audit templates: catalogue rows of the audit company's space (readable from the spaces below,

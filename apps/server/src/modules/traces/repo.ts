@@ -4,7 +4,7 @@ import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
-import { traces } from './tables.js';
+import { traces } from '../../platform/trace/tables.js';
 
 export const traceSearch: TSearchDefinition = {
   fields: {

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
-import { userRoles, users, userSpaces } from './tables.js';
+import { users, userSpaces } from './tables.js';
 
 /**
  * The user's roles as a JSON array, in the same query as the user. Inside raw subqueries columns are
@@ -125,6 +125,11 @@ export async function findUsersInScope(tx: TDb, scope: TScope, ids: string[]) {
   return tx.select({ id: users.id, secureSpacePath: users.secureSpacePath, status: users.status }).from(users).where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
 }
 
+/** The e-mail addresses of users of the scope (missing ids are simply absent). */
+export async function findEmailsInScope(tx: TDb, scope: TScope, ids: string[]) {
+  return tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
+}
+
 export async function updateUsers(tx: TDb, ids: string[], values: Partial<typeof users.$inferInsert>) {
   await tx.update(users).set({ ...values, updatedAt: new Date() }).where(inArray(users.id, ids));
 }
@@ -153,7 +158,31 @@ export async function addMembership(tx: TDb, userId: string, spaceId: string, se
   await tx.insert(userSpaces).values({ userId, spaceId, secureSpacePath }).onConflictDoNothing();
 }
 
-export async function replaceRoles(tx: TDb, userId: string, secureSpacePath: string, roleIds: string[]) {
-  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-  if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId, secureSpacePath })));
+// ---- Sign-in (the auth service): unscoped, the login has no tenant yet ----
+
+export async function findUserByLogin(tx: TDb, login: string) {
+  const needle = login.trim().toLowerCase();
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, needle), eq(sql`lower(${users.email})`, needle)))
+    .limit(1);
+  return user;
+}
+
+export async function findUserById(tx: TDb, id: string) {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function recordFailedSignin(tx: TDb, userId: string, maxFailures: number, lockMinutes: number) {
+  await tx.execute(sql`
+    update users set
+      failed_signins = case when failed_signins + 1 >= ${maxFailures} then 0 else failed_signins + 1 end,
+      locked_until = case when failed_signins + 1 >= ${maxFailures} then now() + make_interval(mins => ${lockMinutes}) else locked_until end
+    where id = ${userId}`);
+}
+
+export async function clearFailedSignins(tx: TDb, userId: string) {
+  await tx.update(users).set({ failedSignins: 0, lockedUntil: null }).where(eq(users.id, userId));
 }

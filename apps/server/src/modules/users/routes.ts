@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
 import { REPORT_TYPES } from '@audit/domain/constants';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@audit/domain/validators';
+import { EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from '@audit/domain/validators';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import * as service from './service.js';
@@ -75,7 +75,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const ZUserInput = z.object({
     firstName: z.string().trim().min(1).max(100),
     lastName: z.string().trim().max(100).nullish(),
-    username: z.string().trim().min(2).max(100).regex(/^[A-Za-z0-9._@-]+$/),
+    username: z.string().trim().min(2).max(100).regex(USERNAME_PATTERN),
     email: z.string().trim().regex(EMAIL_PATTERN),
     phone: z.string().trim().regex(PHONE_PATTERN).nullish().or(z.literal('')),
     roles: z.array(ZId).min(1).max(50),

@@ -151,3 +151,12 @@ export async function resetPassword(ctx: TModuleContext, caller: TAuth, input: {
   return { ok: true as const, ...(input.autoGeneratePassword ? { password } : {}) };
 }
 
+// ---- Used by the auth module: sign-in has no tenant yet, so these run in its unscoped transaction ----
+
+export const findUserByLogin = repo.findUserByLogin;
+export const findUserById = repo.findUserById;
+export const recordFailedSignin = repo.recordFailedSignin;
+export const clearFailedSignins = repo.clearFailedSignins;
+
+/** Used by the notifications module: the addresses of the scope's users among `ids`, in the caller's transaction. */
+export const findEmailsInScope = repo.findEmailsInScope;

@@ -49,14 +49,3 @@ export const userSpaces = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.spaceId] }), index('user_spaces_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops'))],
 );
-
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    userId: uuid('user_id').notNull(),
-    roleId: uuid('role_id').notNull(),
-    /** The user's path: the row belongs to the user's tenant. */
-    secureSpacePath: text('secure_space_path').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
-);

@@ -58,7 +58,7 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
       passwordHash,
     });
     await repo.addMembership(tx, id, caller.spaceId, caller.spacePath);
-    await repo.replaceRoles(tx, id, caller.spacePath, input.roles);
+    await roles.assignRoles(tx, id, caller.spacePath, input.roles);
     const { password: _omit, ...traced } = input;
     await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'users', entityId: id, payload: traced });
     const row = await repo.findUserInScope(tx, caller, id);
@@ -84,7 +84,7 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
       ...(input.reportType ? { reportType: input.reportType } : {}),
       ...(input.accessServices ? { accessServices: [...new Set(input.accessServices)] } : {}),
     });
-    await repo.replaceRoles(tx, id, before.secureSpacePath, input.roles);
+    await roles.assignRoles(tx, id, before.secureSpacePath, input.roles);
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'users', entityId: id, secureSpacePath: before.secureSpacePath, payload: { before: presentUser(before), after: input } });
     return presentUser((await repo.findUserInScope(tx, caller, id))!);
   });

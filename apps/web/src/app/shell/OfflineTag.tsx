@@ -2,7 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { RUN_PATH_PATTERN } from '../../features/audit-run/paths';
+import { RUN_PATH_PATTERN } from '../auditPaths';
 import { useOnline } from '../../ui/useOnline';
 
 /**

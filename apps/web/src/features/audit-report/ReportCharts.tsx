@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RISK_COLORS } from '@audit/domain/constants';
 import type { TAudit } from '@audit/domain/audits';
 import { formatPercent } from './reportFormat';
-import { sectionPercent } from './reportLayout';
+import { GOAL_BAND_COLORS, goalBand, sectionPercent } from '@audit/domain/score';
 
 /** Horizontal bars drawn with plain elements: a label, a track, a fill and the value. */
 function Bar({ label, value, max, color, text }: { label: string; value: number; max: number; color: string; text: string | null }) {
@@ -26,7 +26,10 @@ export function ScoreCharts({ audit }: { audit: TAudit }) {
   const { t, i18n } = useTranslation();
   const scored = audit.sections.filter((s) => s.type === 'QUESTION' && s.totalScore > 0);
   const final = audit.percentage ?? 0;
-  const colorOf = (p: number) => (audit.valueGoal !== null && p < audit.valueGoal ? '#fa8c16' : '#0b6e5f');
+  const colorOf = (p: number) => {
+    const band = goalBand(p, audit.valueGoal);
+    return band ? GOAL_BAND_COLORS[band] : '#0b6e5f';
+  };
   return (
     <div className="report-chart" data-testid="score-charts">
       <Typography.Text strong>{t('report.charts.scoreBySection')}</Typography.Text>

@@ -7,7 +7,8 @@ import { ContactList, FieldList } from './FieldList';
 import { QuestionBlock } from './QuestionBlock';
 import { QuestionnaireBlock } from './QuestionnaireBlock';
 import { formatPercent } from './reportFormat';
-import { reportParts, sectionPercent, type TReportLayout } from './reportLayout';
+import { sectionPercent } from '@audit/domain/score';
+import { reportParts, type TReportLayout } from './reportLayout';
 import { SummaryCard } from './SummaryCard';
 
 function SectionBody({ section }: { section: TAuditSection }) {

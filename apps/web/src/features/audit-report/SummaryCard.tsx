@@ -5,19 +5,21 @@ import { AUDIT_RISK_COLORS, RISK_COLORS } from '@audit/domain/constants';
 import type { TAudit } from '@audit/domain/audits';
 import { IssueCharts, ScoreCharts } from './ReportCharts';
 import { formatPercent } from './reportFormat';
-import { belowGoal, type TReportLayout } from './reportLayout';
+import { goalBand } from '@audit/domain/score';
+import type { TReportLayout } from './reportLayout';
 
-/** Score against the goal: the arrow turns down (red) when the goal is above the score. */
+/** Score against the goal: the arrow turns down when the goal is above the score, orange when close, red below (goalBand). */
 function ScoreBlock({ audit }: { audit: TAudit }) {
   const { t, i18n } = useTranslation();
-  const down = belowGoal(audit.percentage, audit.valueGoal);
+  const band = goalBand(audit.percentage, audit.valueGoal);
+  const down = band === 'close' || band === 'below';
   return (
     <Flex gap={20} align="center" wrap className="report-score" data-testid="report-score">
       <div>
         <div className="report-kpi-label">{t('report.summary.score')}</div>
         <div className="report-kpi-value">{formatPercent(audit.percentage, i18n.language)}</div>
       </div>
-      <ArrowUpOutlined className={`report-arrow${down ? ' is-down' : ''}`} aria-label={t(down ? 'report.summary.belowGoal' : 'report.summary.reachedGoal')} data-testid="report-arrow" />
+      <ArrowUpOutlined className={`report-arrow${down ? ' is-down' : ''}${band === 'close' ? ' is-close' : ''}`} aria-label={t(down ? 'report.summary.belowGoal' : 'report.summary.reachedGoal')} data-testid="report-arrow" />
       <div>
         <div className="report-kpi-label">{t('report.summary.valueGoal')}</div>
         <div className="report-kpi-value is-goal">{formatPercent(audit.valueGoal, i18n.language)}</div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditField, TAuditSection } from '@audit/domain/audits';
 import { formatPercent } from './reportFormat';
-import { belowGoal, fieldText, layoutFor, reportParts, sectionPercent } from './reportLayout';
+import { fieldText, layoutFor, reportParts } from './reportLayout';
 
 const field = (id: string, extra: Partial<TAuditField> = {}): TAuditField => ({ _id: id, label: id, type: 'text', required: false, value: null, position: 0, ...extra });
 const section = (id: string, type: TAuditSection['type'], position: number, extra: Partial<TAuditSection> = {}) =>
@@ -45,15 +45,6 @@ describe('report parts', () => {
 });
 
 describe('scores and values', () => {
-  it('section percentage with one decimal, null when nothing scores', () => {
-    expect(sectionPercent({ totalScore: 30, finalScore: 20 })).toBe(66.7);
-    expect(sectionPercent({ totalScore: 0, finalScore: 0 })).toBeNull();
-  });
-  it('the arrow turns when the goal is above the score', () => {
-    expect(belowGoal(70, 80)).toBe(true);
-    expect(belowGoal(80, 80)).toBe(false);
-    expect(belowGoal(null, 80)).toBe(false);
-  });
   it('formats percentages and field dates', () => {
     expect(formatPercent(null, 'es')).toBe('—');
     expect(formatPercent(92, 'en')).toBe('92.0 %');

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import type { TAudit, TAuditField, TAuditSection } from '@audit/domain/audits';
+import type { TAudit, TAuditField } from '@audit/domain/audits';
 
 dayjs.extend(utc);
 
@@ -29,12 +29,6 @@ export function layoutFor(reportType: string | null | undefined): TReportLayout 
       return { score: true, counts: 'all', risk: false, charts: 'score' };
   }
 }
-
-/** A section's score as a percentage (one decimal), or null when it scores nothing. */
-export const sectionPercent = (s: Pick<TAuditSection, 'totalScore' | 'finalScore'>) => (s.totalScore > 0 ? Math.round(((s.finalScore * 100) / s.totalScore) * 10) / 10 : null);
-
-/** The arrow points down (rotated) when the goal is above the score. */
-export const belowGoal = (score: number | null, goal: number | null) => score !== null && goal !== null && goal > score;
 
 /**
  * The panels: cover fields go to the introduction, CONTACTS sections to the contacts panel, and

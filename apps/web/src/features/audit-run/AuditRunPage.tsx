@@ -11,7 +11,7 @@ import { requestPersistentStorage } from '../../sw/register';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { auditRunQueryOptions } from './auditRunApi';
-import { AUDITS_LIST_PATH } from './paths';
+import { AUDITS_LIST_PATH } from '../../app/auditPaths';
 import { shownFromLocalCopy } from './offline/loadRunAudit';
 import { SyncFailures } from './offline/SyncFailures';
 import { SyncOverlay } from './offline/SyncOverlay';

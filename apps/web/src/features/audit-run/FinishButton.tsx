@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/feedback';
 import { AUDITS_QUERY_KEY, auditRunQueryKey, finishAudit } from './auditRunApi';
 import { useRun } from './RunContext';
-import { AUDITS_LIST_PATH } from './paths';
+import { AUDITS_LIST_PATH } from '../../app/auditPaths';
 import { useQueuedFor } from './offline/queueState';
 import { RUN_MUTATION_KEY } from './runner';
 import { useOnline } from '../../ui/useOnline';

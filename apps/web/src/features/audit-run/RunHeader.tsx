@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import dayjs from 'dayjs';
 import type { TAudit } from '@audit/domain/audits';
+import { goalBand } from '@audit/domain/score';
 import { FinishButton } from './FinishButton';
 import { ConnectivityStatus } from './offline/ConnectivityStatus';
 import { useQueuedFor } from './offline/queueState';
 import { formatPercent } from './format';
-import { AUDITS_LIST_PATH } from './paths';
+import { AUDITS_LIST_PATH } from '../../app/auditPaths';
 import { useRun } from './RunContext';
 import { RUN_MUTATION_KEY } from './runner';
 import { auditScoreOf, lastUpdated } from './selectors';
@@ -67,9 +68,9 @@ function HeaderScore() {
   const { auditId } = useRun();
   const score = useAuditSelect(auditId, (a) => ({ percentage: a.status === 'finished' ? a.percentage : auditScoreOf(a).percentage, goal: a.valueGoal }), shallowEqual);
   if (!score) return null;
-  const below = score.goal !== null && score.percentage !== null && score.percentage < score.goal;
+  const band = goalBand(score.percentage, score.goal);
   return (
-    <div className={score.percentage === null ? 'run-score is-empty' : below ? 'run-score is-below' : 'run-score'} aria-live="polite" data-testid="audit-score">
+    <div className={score.percentage === null ? 'run-score is-empty' : band === 'below' ? 'run-score is-below' : band === 'close' ? 'run-score is-close' : 'run-score'} aria-live="polite" data-testid="audit-score">
       <span className="run-score-label">{t('auditRun.score')}</span>
       <span className="run-score-value">{formatPercent(score.percentage, i18n.language)}</span>
       {score.goal !== null && <span className="run-score-goal">{t('auditRun.goal', { value: formatPercent(score.goal, i18n.language) })}</span>}

@@ -1,4 +1,5 @@
 import type { TAudit } from '@audit/domain/audits';
+import { sectionPercent } from '@audit/domain/score';
 import { formatNumber, formatPercent } from './format';
 import { useRun } from './RunContext';
 import { figuresOf } from './selectors';
@@ -15,7 +16,7 @@ export function SectionScore({ sectionId }: { sectionId: string }) {
   const { auditId } = useRun();
   const figures = useAuditSelect(auditId, selectFigures(sectionId));
   if (!figures) return null;
-  const percentage = figures.totalScore > 0 ? Math.round((figures.finalScore * 1000) / figures.totalScore) / 10 : null;
+  const percentage = sectionPercent(figures);
   return (
     <span className="run-section-score" aria-live="polite">
       <span>{t('auditRun.section.answered', { answered: figures.answered, total: figures.questions })}</span>

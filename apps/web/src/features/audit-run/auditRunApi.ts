@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TAnswer, TAnswerInput, TAudit, TAuditField, TAuditIssue, TAuditSection, TEvidence, TNoteImage } from '@audit/domain/audits';
 import { request } from '../../api/client';
+import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
 import { isSignedIn } from '../../session/storage';
 import { loadRunAudit } from './offline/loadRunAudit';
 import type { TMultipartData } from './offline/records';
@@ -11,8 +12,7 @@ import { idempotencyHeaders, runWrite } from './offline/runWrite';
  * patched into that query's data by runActions.ts, so no call here invalidates it.
  */
 const BASE = '/ms-core/api/audits';
-/** Prefix shared with the audits list (features/audits): finishing invalidates everything under it. */
-export const AUDITS_QUERY_KEY = ['audits'] as const;
+export { AUDITS_QUERY_KEY };
 export const auditRunQueryKey = (id: string) => [...AUDITS_QUERY_KEY, 'run', id] as const;
 
 export const fetchAudit = (id: string) => request<TAudit>(`${BASE}/${id}`);

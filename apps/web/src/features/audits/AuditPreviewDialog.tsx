@@ -9,7 +9,7 @@ import { ErrorState } from '../../ui/PageStates';
 import { formatDay, formatRange } from './auditFormat';
 import { useExecuteAudit, usePreview, useReopenAudit } from './auditsApi';
 import { StatusTag } from './AuditTags';
-import { runPath } from '../audit-run/paths';
+import { runPath } from '../../app/auditPaths';
 
 export const reportPath = (id: string) => `/auditor/audits/report/${id}`;
 

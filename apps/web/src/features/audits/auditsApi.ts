@@ -2,11 +2,11 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { TAudit, TAuditListItem, TAuditStatus, TRisk } from '@audit/domain/audits';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
+import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
 import { notifySuccess } from '../../ui/feedback';
 
 /** Audits: the paged lists, the preview, create, start (execute) and reopen (docs/api/audits.md). */
 const BASE = '/ms-core/api/audits';
-export const AUDITS_QUERY_KEY = ['audits'] as const;
 
 export interface TAuditFilters {
   client?: string;

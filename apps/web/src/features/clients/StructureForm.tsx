@@ -1,6 +1,6 @@
 import { Col, DatePicker, Divider, Form, Input, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '@audit/domain/validators';
+import { isValidEmail, PHONE_PATTERN, ZIP_CODE_PATTERN } from '@audit/domain/validators';
 import type { TStructureType } from './clientsApi';
 import { GeoSelect } from './GeoSelect';
 import { PhonesField } from './PhonesField';
@@ -101,7 +101,7 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
               </Form.Item>
             </Col>
             <Col {...col}>
-              <Form.Item name="zipCode" label={t('clients.fields.zipCode')} rules={[required, { pattern: /^\d{1,9}$/, message: t('clients.form.zipCodeRule') }]}>
+              <Form.Item name="zipCode" label={t('clients.fields.zipCode')} rules={[required, { pattern: ZIP_CODE_PATTERN, message: t('clients.form.zipCodeRule') }]}>
                 <Input inputMode="numeric" maxLength={9} />
               </Form.Item>
             </Col>
@@ -124,7 +124,7 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
         ))}
         {!isArea && (
           <Col {...col}>
-            <Form.Item name="fax" label={t('clients.fields.fax')} normalize={(v?: string) => v?.replace(/[\s-]/g, '')} rules={[{ pattern: /^\+\d{7,15}$/, message: t('form.invalidPhone') }]}>
+            <Form.Item name="fax" label={t('clients.fields.fax')} normalize={(v?: string) => v?.replace(/[\s-]/g, '')} rules={[{ pattern: PHONE_PATTERN, message: t('form.invalidPhone') }]}>
               <Input placeholder="+34900000000" inputMode="tel" />
             </Form.Item>
           </Col>

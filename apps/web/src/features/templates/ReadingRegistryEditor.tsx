@@ -1,7 +1,7 @@
 import { Button, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MEASURE_UNITS, OPERATIONS, READING_BETWEEN_DEFAULT, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
+import { MEASURE_UNITS, OPERATIONS, READING_BETWEEN_DEFAULT, READING_KEY_PATTERN, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
 import { useViewport } from '../../ui/useViewport';
 import type { TQuestionInput } from './sectionsApi';
 
@@ -46,7 +46,7 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
               const op = readings?.[index]?.operation;
               return (
                 <Flex key={field.key} gap={8} wrap align="flex-start" className="reading-row" data-testid="reading-option">
-                  <Form.Item name={[field.name, 'key']} label={label(t('templates.reading.key'))} rules={[{ pattern: /^[A-Za-z0-9_-]{1,50}$/, message: t('templates.reading.badKey') }]} style={{ width: W.key, marginBottom: 0 }}>
+                  <Form.Item name={[field.name, 'key']} label={label(t('templates.reading.key'))} rules={[{ pattern: READING_KEY_PATTERN, message: t('templates.reading.badKey') }]} style={{ width: W.key, marginBottom: 0 }}>
                     <Input placeholder={t('templates.reading.key')} disabled={disabled} aria-label={t('templates.reading.keyOf', { n: index + 1 })} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'label']} label={label(t('templates.reading.label'))} rules={[{ ...required, whitespace: true }]} style={{ flex: W.label, marginBottom: 0 }}>

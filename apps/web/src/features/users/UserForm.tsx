@@ -1,6 +1,6 @@
 import { Button, Col, Divider, Flex, Form, Input, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isAcceptablePassword, isValidEmail, isValidPhone } from '@audit/domain/validators';
+import { isAcceptablePassword, isValidEmail, isValidPhone, USERNAME_PATTERN } from '@audit/domain/validators';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { useRoleOptions } from './rolesApi';
 
@@ -17,7 +17,6 @@ export interface TUserFormValues {
 }
 
 /** Letters, digits and . _ @ - (as the server accepts). */
-const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
 export const USER_FORM_FIELDS = ['firstName', 'lastName', 'username', 'email', 'phone', 'roles', 'isAuditor', 'password'];
 

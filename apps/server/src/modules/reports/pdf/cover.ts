@@ -1,12 +1,13 @@
+import { GOAL_BAND_COLORS, goalBand } from '@audit/domain/score';
 import { LEFT, pill, text, type TPdf } from './blocks.js';
 import { formatDate, formatNumber, formatPercent } from './labels.js';
 import { auditRiskColor, COLORS, CONTENT_WIDTH, FONT, PAGE } from './theme.js';
 
-/** Colour of a score against its goal: green reached, orange close (10 points), red below. */
+/** Colour of a score against its goal: the band's (reached, close, below: @audit/domain/score). */
 export function scoreColor(percentage: number | null, goal: number | null) {
   if (percentage == null) return COLORS.faint;
   if (goal == null) return COLORS.accent;
-  return percentage >= goal ? COLORS.good : percentage >= goal - 10 ? '#fa8c16' : COLORS.bad;
+  return GOAL_BAND_COLORS[goalBand(percentage, goal)!];
 }
 
 const point = (cx: number, cy: number, r: number, fraction: number) => {
@@ -70,7 +71,7 @@ export function drawCover(pdf: TPdf) {
   const below = cy + 100;
   text(pdf, `${formatNumber(labels, audit.finalScore)} / ${formatNumber(labels, audit.totalScore)} ${labels.points}`, { size: 10, x: cx - 95, y: below, width: 190, align: 'center' });
   if (audit.valueGoal != null) {
-    const reached = audit.percentage != null && audit.percentage >= audit.valueGoal;
+    const reached = goalBand(audit.percentage, audit.valueGoal) === 'reached';
     text(pdf, `${labels.goal}: ${formatPercent(labels, audit.valueGoal)}`, { font: FONT.bold, size: 11, x: cx - 95, y: doc.y + 4, width: 190, align: 'center' });
     text(pdf, reached ? labels.goalReached : labels.goalMissed, { size: 9, color: reached ? COLORS.good : COLORS.bad, x: cx - 95, y: doc.y + 1, width: 190, align: 'center' });
   }

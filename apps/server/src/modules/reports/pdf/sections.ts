@@ -1,4 +1,5 @@
 import { parseContacts, type TAuditSection } from '@audit/domain/audits';
+import { sectionPercent } from '@audit/domain/score';
 import { ensureSpace, heading, keyValues, LEFT, photoGrid, text, type TPdf } from './blocks.js';
 import { formatNumber, formatPercent } from './labels.js';
 import { drawQuestion, INDENT } from './questions.js';
@@ -14,8 +15,7 @@ function sectionBand(pdf: TPdf, section: TAuditSection, index: number) {
   text(pdf, `${labels.section.toUpperCase()} ${index}`, { font: FONT.bold, size: 7.5, color: '#9fb4d1', x: LEFT + 12, y: y + 8, width: 200 });
   text(pdf, section.title, { font: FONT.bold, size: 13, color: COLORS.white, x: LEFT + 12, y: y + 19, width: CONTENT_WIDTH - 150 });
   if (section.totalScore > 0) {
-    const pct = Math.round((section.finalScore * 1000) / section.totalScore) / 10;
-    text(pdf, formatPercent(labels, pct), { font: FONT.bold, size: 15, color: COLORS.white, x: LEFT + CONTENT_WIDTH - 132, y: y + 8, width: 120, align: 'right' });
+    text(pdf, formatPercent(labels, sectionPercent(section)), { font: FONT.bold, size: 15, color: COLORS.white, x: LEFT + CONTENT_WIDTH - 132, y: y + 8, width: 120, align: 'right' });
     text(pdf, `${formatNumber(labels, section.finalScore)} / ${formatNumber(labels, section.totalScore)} ${labels.points}`, { size: 8, color: '#c9d6e8', x: LEFT + CONTENT_WIDTH - 132, y: y + 27, width: 120, align: 'right' });
   }
   doc.y = y + h + 6;

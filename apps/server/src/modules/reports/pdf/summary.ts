@@ -1,11 +1,9 @@
-import type { TAuditSection } from '@audit/domain/audits';
+import { sectionPercent } from '@audit/domain/score';
 import { ensureSpace, heading, keyValues, LEFT, text, type TPdf } from './blocks.js';
 import { scoreColor } from './cover.js';
 import { formatNumber, formatPercent } from './labels.js';
 import { COLORS, CONTENT_WIDTH, FONT, riskColor, textOn } from './theme.js';
 import { fieldValue } from './values.js';
-
-const sectionPercent = (s: Pick<TAuditSection, 'totalScore' | 'finalScore'>) => (s.totalScore > 0 ? Math.round((s.finalScore * 1000) / s.totalScore) / 10 : null);
 
 function cards(pdf: TPdf, items: { label: string; value: string; color?: string }[]) {
   const { doc } = pdf;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Audit trail: one row per create, update, remove or restore, written in the change's transaction. */
+/** Audit trail: one row per create, update, remove or restore, written in the change's transaction by
+ * recordTrace (platform/trace.ts, used by every module); read by modules/traces. */
 export const traces = pgTable(
   'traces',
   {

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
-import { audits } from '../audits/tables.js';
+import { audits } from './tables.js';
 
 /**
  * The report's own state on the audit row: pdf_status (none, queued, ready, failed), pdf_file_id,
- * pdf_of (the audit version the PDF was made from). These columns belong to the report, so they
- * are written here, without touching updated_at (writing the PDF must not make it stale). The
- * audit's content is read through the audits module (readAudit), never here.
+ * pdf_of (the audit version the PDF was made from). These columns are the report's, written without
+ * touching updated_at (writing the PDF must not make it stale). The audits module owns the table, so
+ * the queries live here; the reports module is their only caller.
  */
 export interface TPdfState {
   spaceId: string;

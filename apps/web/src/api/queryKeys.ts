@@ -1,0 +1,6 @@
+/**
+ * Query keys more than one feature reads or invalidates. Every audit query (the lists and preview
+ * of features/audits, the run view and questionnaire of features/audit-run) lives under this prefix,
+ * so finishing an audit or a sync can refresh them all.
+ */
+export const AUDITS_QUERY_KEY = ['audits'] as const;

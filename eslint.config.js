@@ -1,0 +1,94 @@
+// ESLint for the whole repository: `npm run lint`. The rules and the zones are explained in
+// docs/decisions/0019-boundaries-and-lint.md; keep the two in step.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const dirsOf = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const MODULES = './apps/server/src/modules';
+const FEATURES = './apps/web/src/features';
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**'];
+
+/**
+ * (a) A server module reads and writes only its own tables: another module's tables.ts, repo.ts or
+ * tree-repo.ts is out of reach (call that module's service instead). Tests may build fixtures.
+ */
+const moduleZones = dirsOf(MODULES).map((name) => ({
+  target: `${MODULES}/${name}`,
+  from: dirsOf(MODULES)
+    .filter((other) => other !== name)
+    .flatMap((other) => [`${MODULES}/${other}/tables.ts`, `${MODULES}/${other}/repo.ts`, `${MODULES}/${other}/tree-repo.ts`]),
+  message: 'A module never touches another module\'s tables or repo: call that module\'s service (decision 0019).',
+}));
+
+/** (c) A web feature never imports another feature: shared pieces live in ui/, api/, session/, app/ or @audit/domain. */
+const featureZones = dirsOf(FEATURES).map((name) => ({
+  target: `${FEATURES}/${name}`,
+  from: FEATURES,
+  except: [`./${name}`],
+  message: 'A feature never imports another feature: move what both need to ui/, api/, session/, app/ or packages/domain (decision 0019).',
+}));
+
+/** The web's shared layers serve every feature, so they import none. */
+const sharedWebZones = ['ui', 'api', 'session'].map((dir) => ({
+  target: `./apps/web/src/${dir}`,
+  from: FEATURES,
+  message: `apps/web/src/${dir} is shared by every feature and imports none (decision 0019).`,
+}));
+
+const layerZones = [
+  // (b) The platform is what every module uses; it knows no module.
+  { target: './apps/server/src/platform', from: MODULES, message: 'platform/ never imports modules/ (decision 0019).' },
+  // (d) The shared domain package is used by both apps and depends on neither.
+  { target: './packages/domain', from: './apps', message: 'packages/domain imports nothing from the apps (decision 0019).' },
+  { target: './apps/web', from: './apps/server', message: 'The web app never imports the server (decision 0019).' },
+  { target: './apps/server', from: './apps/web', message: 'The server never imports the web app (decision 0019).' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Same parser for the files no-cycle follows as for the file being linted.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, ...sharedWebZones] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...moduleZones] }] },
+  },
+  {
+    // Tests build their fixtures with whatever tables they need (a user with a role, a space tree);
+    // only the package boundaries hold for them.
+    files: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones.filter((zone) => !zone.target.includes('platform')) }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);
