@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { TAudit } from '@audit/domain/audits';
 import { pageApi as api, screenshotPath, settled } from './helpers';
 import { addPicture, auditsOf, DESKTOP, HYGIENE, pngPicture, signInAsAuditor, startHygieneAudit } from './run-helpers';
 

@@ -25,7 +25,7 @@ const isErrorBody = (value: unknown): value is TErrorBody =>
 
 /** Parses any failed answer into an ApiError; a body without name/reference is INTERNALERROR 0. */
 export async function parseErrorResponse(response: Response): Promise<ApiError> {
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = await response.json();
   } catch {

@@ -65,6 +65,7 @@ export function catalogueRepo(def: TCatalogueDefinition) {
     searchColumns: [table.name, table.description],
     defaultSort: { field: 'name', direction: 'asc' as const },
   };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one builder for every catalogue table: drizzle's per-table types cannot be written generically
   const db = (tx: TDb) => tx as unknown as { select: () => any; insert: (t: unknown) => any; update: (t: unknown) => any; delete: (t: unknown) => any };
   return {
     search,

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { jsonb, text } from 'drizzle-orm/pg-core';
 import type { TPhoneType } from '@audit/domain/constants';
 import { catalogueTable } from './catalogue-table.js';
 

@@ -83,7 +83,7 @@ describe('/ms-core/api/sections', () => {
     }
     const qs = await section({ title: 'Manipulación', type: 'QUESTION', duplicable: true });
     const select = await question(qs._id, { name: '¿Uso de guantes?', type: 'select', select: { multiselect: false, options: OPTIONS } });
-    const reading = await question(qs._id, { name: 'Temperaturas', type: 'readingRegistry', readingRegistry: READINGS });
+    await question(qs._id, { name: 'Temperaturas', type: 'readingRegistry', readingRegistry: READINGS });
     const others = [];
     for (const type of ['number', 'text', 'date', 'evolution', 'summary', 'pools_reported', 'pools_audited', 'pools_not_audited', 'contact_information']) {
       others.push(await question(qs._id, { name: `Pregunta ${type}`, type, ...(type === 'text' ? { text: { answerType: 'PARAGRAPH' } } : {}) }));

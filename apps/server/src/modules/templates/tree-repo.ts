@@ -114,6 +114,7 @@ export async function searchIeSections(tx: TDb, scope: TScope, body: TSearchBody
 
 /** Writes of one row of a tree table (the drizzle builder typed per table by the caller's table). */
 type TTreeTable = typeof templateSections | typeof templateFields | typeof templateQuestions | typeof templateIncidents | typeof templateIeSections | typeof templateIeQuestions;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one writer for six tree tables: drizzle's per-table builder types do not unify
 type TWriter = { insert: (t: TTreeTable) => any; update: (t: TTreeTable) => any; delete: (t: TTreeTable) => any };
 const writer = (tx: TDb) => tx as unknown as TWriter;
 

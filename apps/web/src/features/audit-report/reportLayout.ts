@@ -55,7 +55,7 @@ export function fieldText(field: Pick<TAuditField, 'type' | 'value'>): string {
   if (!value) return '';
   if (field.type === 'date') return day(value);
   if (field.type === 'audit_date') {
-    let parts: unknown = null;
+    let parts: unknown;
     try {
       parts = JSON.parse(value);
     } catch {

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { DirectoryView } from '../../ui/DirectoryView';
 import { ListPage, type TListView } from '../../ui/ListPage';
-import { listQueryProps, useListState } from '../../ui/useListState';
+import { useListState } from '../../ui/useListState';
 import { PageSkeleton } from '../../ui/PageStates';
 import { ClientCard } from './ClientCard';
 import { clientColumns } from './clientColumns';

@@ -76,7 +76,7 @@ function openPhoto(pdf: TPdf, url: string): TOpenedImage | null {
   if (!id) return null;
   if (!pdf.opened.has(id)) {
     const bytes = pdf.photos.get(id);
-    let image: TOpenedImage | null = null;
+    let image: TOpenedImage | null;
     try {
       image = bytes ? ((pdf.doc as unknown as { openImage(b: Buffer): TOpenedImage }).openImage(bytes) ?? null) : null;
     } catch {
