@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GOAL_BAND_COLORS, goalBand, sectionPercent } from './score.js';
+import { formatPercent, GOAL_BAND_COLORS, goalBand, sectionPercent } from './score.js';
 
 describe('sectionPercent', () => {
   it('is the final score over the total, with one decimal', () => {
@@ -30,5 +30,19 @@ describe('goalBand', () => {
 
   it('gives each band its own colour', () => {
     expect(new Set(Object.values(GOAL_BAND_COLORS)).size).toBe(3);
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows one decimal with the language\'s separator', () => {
+    expect(formatPercent(85.25, 'es')).toBe('85,3 %');
+    expect(formatPercent(85.25, 'en')).toBe('85.3 %');
+    expect(formatPercent(100, 'es')).toBe('100,0 %');
+  });
+
+  it('shows the empty mark for no value', () => {
+    expect(formatPercent(null, 'es')).toBe('—');
+    expect(formatPercent(undefined, 'en', '')).toBe('');
+    expect(formatPercent(Number.NaN, 'es', '-')).toBe('-');
   });
 });

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import type { TAuditStatus } from '@audit/domain/audits';
+import { formatPercent as percentIn } from '@audit/domain/score';
 
 dayjs.extend(utc);
 
@@ -14,10 +15,7 @@ export const formatDay = (iso: string | null | undefined) => (iso ? dayjs.utc(is
 export const formatRange = (range: readonly [string, string] | null | undefined) => (range ? `${formatDay(range[0])} – ${formatDay(range[1])}` : '');
 
 /** 85.25 → "85,3 %" (es) / "85.3 %" (en); null → "". */
-export function formatPercent(value: number | null | undefined, language: string): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return `${new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} %`;
-}
+export const formatPercent = (value: number | null | undefined, language: string) => percentIn(value, language, '');
 
 /** A calendar day (the picker's local date) as the ISO instant of its UTC start or end. */
 export function utcDay(day: { year: number; month: number; date: number }, end = false): string {

@@ -1,3 +1,5 @@
+import { formatPercent as percentIn } from '@audit/domain/score';
+
 /**
  * The words of the PDF report, in the audit template's language (Spanish by default). Plain data
  * (no functions) so they cross into the worker thread; `{n}`-style placeholders are filled by fill().
@@ -137,5 +139,4 @@ export function formatNumber(labels: TPdfLabels, value: number, maxDecimals = 2)
 }
 
 /** Percent scores with one decimal, as on screen (spec: percent scores shown with 1 decimal). */
-export const formatPercent = (labels: TPdfLabels, value: number | null | undefined) =>
-  value == null ? labels.empty : `${new Intl.NumberFormat(labels.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} %`;
+export const formatPercent = (labels: TPdfLabels, value: number | null | undefined) => percentIn(value, labels.locale, labels.empty);
