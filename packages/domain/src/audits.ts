@@ -162,7 +162,14 @@ export interface TAudit extends TIssueCounts {
   createdAt: string;
   updatedAt: string;
   finishedDate: string | null;
+  /** What the caller may do with it, answered by the server's audit policy (the web never decides). */
+  can: TAuditCan;
 }
+
+/** The actions of an audit's policy (apps/server/src/modules/audits/policy.ts, decision 0020). */
+export const AUDIT_ACTIONS = ['read', 'update', 'start', 'run', 'reopen', 'share'] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+export type TAuditCan = Record<TAuditAction, boolean>;
 
 /** Row of the audit lists (search). */
 export type TAuditListItem = Omit<TAudit, 'sections' | 'questionnaire' | 'coverFields' | 'contactFields'>;

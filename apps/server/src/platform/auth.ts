@@ -1,20 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermissions } from '@audit/domain/permissions';
 import { forbidden, unauthenticated } from './errors.js';
-import type { TIdentityLoader } from './identity.js';
+import { accessListsOf, type TIdentity, type TIdentityLoader } from './identity.js';
 import type { TIdempotency } from './idempotency/keys.js';
-import type { TScope } from './tenancy.js';
 import type { TTokenService } from './tokens.js';
 
 /** Base paths of the API (the calls document's bases and the auth base). */
 export const API_PREFIXES = ['/ms-core/', '/ms-registry/', '/ms-statistics/', '/auth/'];
 
-/** Who is calling, in which space, with which permissions. Present on every protected request. */
-export interface TAuth extends TScope {
-  userId: string;
-  permissions: string[];
-  isAdmin: boolean;
-  isAuditor: boolean;
+/** Who is calling, in which space, with which permissions and access lists. Present on every protected request. */
+export interface TAuth extends TIdentity {
   language: string;
   /** The write's Idempotency-Key, when it carries one (platform/idempotency). */
   idempotency?: TIdempotency;
@@ -94,8 +89,10 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
       spaceId: claims.space,
       spacePath: claims.path,
       permissions,
+      roles: identity.roles ?? [],
       isAdmin: permissions.includes('ADMIN') || identity.super_admin === true,
       isAuditor: identity.is_auditor,
+      access: accessListsOf(identity),
       language: identity.language,
     };
     if (access && 'permissions' in access) authorize(request.auth, access.permissions);

@@ -1,3 +1,4 @@
+import { NO_ACCESS } from '../platform/identity.js';
 import type { TTemplateAnswer } from '@audit/domain/audits';
 import type { TAuth } from '../platform/auth.js';
 import type { TDb } from '../platform/db.js';
@@ -31,7 +32,7 @@ const view: TAuditView = { shareUrl: (id) => `/share-audit-report/${id}`, fileUr
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedDemoAudits(tx: TDb, p: TDemoAuditPlaces) {
-  const caller: TAuth = { userId: p.auditorId, spaceId: p.root.id, spacePath: p.root.path, permissions: [], isAdmin: false, isAuditor: true, language: 'es' };
+  const caller: TAuth = { userId: p.auditorId, spaceId: p.root.id, spacePath: p.root.path, permissions: ['AUDIT:READ', 'AUDIT:CREATE', 'AUDIT:WRITE'], roles: ['auditor'], access: NO_ACCESS, isAdmin: false, isAuditor: true, language: 'es' };
   const base = { client: p.client.id, establishment: p.establishment.id, service: p.serviceId, template: p.templateId, auditor: p.auditorId };
 
   const done = await createAuditIn(tx, caller, { ...base, startDate: day(-30), date: [day(-30), day(-30)] }, []);

@@ -28,6 +28,8 @@ export interface TUser {
   space: string;
   roles: TRoleRef[];
   createdAt: string;
+  /** What the caller may do with this user, answered by the server's users policy. */
+  can: { update: boolean; delete: boolean; changeStatus: boolean; resetPassword: boolean; email: boolean; restore: boolean };
 }
 
 /** GET /ms-core/api/users/me: the user plus the session's permissions and preferences. */

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
 import { discardStored } from '../files/service.js';
-import { assertStatus, loadAudit, loadRunnable, statusRefused } from './access.js';
+import { loadAuditFor, loadRunnable } from './access.js';
 import { dateRange, traceAt } from './create.js';
 import { evidenceFilesOf, forgetFiles } from './media-files.js';
 import { copyPrevious } from './previous.js';
@@ -23,7 +23,7 @@ import * as tree from './tree-repo.js';
 
 /** Starts a draft; with `usePrevious`, copies the last finished audit's answers, notes and issues. */
 export async function executeIn(tx: TDb, caller: TAuth, id: string, usePrevious: boolean) {
-  const audit = await loadRunnable(tx, caller, id, ['draft', 'accepted']);
+  const audit = await loadAuditFor(tx, caller, id, 'start');
   if (isIncomplete(audit)) throw new AppError('BADREQUESTERROR', 'AUD0003');
   await repo.updateAudit(tx, id, { status: 'running' });
   const copied = usePrevious && audit.previousAuditId ? await copyPrevious(tx, caller, id, audit.previousAuditId) : null;
@@ -53,8 +53,7 @@ const CLEARED = { totalScore: 0, finalScore: 0, percentage: null, deductions: []
 
 /** Back to running: its issues (with their evidences) are erased, the stored figures cleared and the public link closed. */
 export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { key: string }[] = []) {
-  const audit = await loadAudit(tx, caller, id);
-  assertStatus(audit, ['finished']);
+  const audit = await loadAuditFor(tx, caller, id, 'reopen');
   discard.push(...(await forgetFiles(tx, caller, await evidenceFilesOf(tx, { auditId: id }))));
   await tree.deleteIssuesOf(tx, id);
   await repo.updateAudit(tx, id, { status: 'running', finishedDate: null, shareEnabled: false, ...CLEARED });
@@ -64,8 +63,7 @@ export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { ke
 
 /** The date range may change until the audit is finished. */
 export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [string, string]) {
-  const audit = await loadAudit(tx, caller, id);
-  if (audit.status === 'finished') throw statusRefused();
+  const audit = await loadAuditFor(tx, caller, id, 'update');
   const range = dateRange(date);
   await repo.updateAudit(tx, id, range);
   await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { date: [audit.dateFrom, audit.dateTo] }, after: { date: [range.dateFrom, range.dateTo] } } });
@@ -74,8 +72,7 @@ export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [strin
 
 /** The public link of a finished audit opens and closes here (reports serves it). */
 export async function setShareIn(tx: TDb, caller: TAuth, id: string, enabled: boolean, view: TAuditView) {
-  const audit = await loadAudit(tx, caller, id);
-  assertStatus(audit, ['finished']);
+  const audit = await loadAuditFor(tx, caller, id, 'share');
   if (audit.shareEnabled !== enabled) {
     await repo.updateAudit(tx, id, { shareEnabled: enabled });
     await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { shareEnabled: audit.shareEnabled }, after: { shareEnabled: enabled } } });

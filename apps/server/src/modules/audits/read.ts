@@ -31,7 +31,7 @@ export async function readAudit(tx: TDb, caller: TAuth, id: string, view: TAudit
   const { head, rows } = await loadAuditTree(tx, caller, id);
   // The run view reads the audit before answering it: its answers can take the one-statement path.
   if (head.row.status !== 'finished') for (const q of rows.questions) rememberQuestion(q.id, q);
-  return presentAudit(head, rows, view);
+  return presentAudit(head, rows, view, caller);
 }
 
 /** The sections of a loaded audit, as the domain rules (finishing, scores) take them. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
-import { ZTemplateAnswer } from '@audit/domain/audits';
+import { AUDIT_ACTIONS, ZTemplateAnswer } from '@audit/domain/audits';
 import { ZReadingRegistryOut, ZSelectOut } from '../templates/schemas.js';
 
 /**
@@ -119,6 +119,8 @@ export const ZAuditListItemOut = ZIssueCountsOut.extend({
   createdAt: ZDate,
   updatedAt: ZDate,
   finishedDate: ZDate.nullable(),
+  /** What the caller may do with it (audit policy). */
+  can: z.object(Object.fromEntries(AUDIT_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof AUDIT_ACTIONS)[number], z.ZodBoolean>),
 });
 export const ZAuditOut = ZAuditListItemOut.extend({
   coverFields: z.array(ZAuditFieldOut),

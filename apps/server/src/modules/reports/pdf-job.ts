@@ -1,3 +1,4 @@
+import { NO_ACCESS } from '../../platform/identity.js';
 import type { TAudit } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
@@ -67,7 +68,7 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
   return { status: 'ready', name };
 }
 
-const callerOf = (job: TJob, payload: TPdfJobPayload): TAuth => ({ userId: payload.userId, spaceId: job.spaceId, spacePath: job.secureSpacePath, permissions: [], isAdmin: false, isAuditor: false, language: 'es' });
+const callerOf = (job: TJob, payload: TPdfJobPayload): TAuth => ({ userId: payload.userId, spaceId: job.spaceId, spacePath: job.secureSpacePath, permissions: [], roles: [], access: NO_ACCESS, isAdmin: false, isAuditor: false, language: 'es' });
 
 export const renderPdfJob = (ctx: TModuleContext) => async (job: TJob) => {
   const payload = job.payload as TPdfJobPayload;

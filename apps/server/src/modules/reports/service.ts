@@ -4,7 +4,7 @@ import type { TDb } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
-import { statusRefused } from '../audits/access.js';
+import { statusRefused } from '../audits/policy.js';
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
 import { findFiles, readStored } from '../files/service.js';
 import { signedFileUrl } from '../files/signing.js';

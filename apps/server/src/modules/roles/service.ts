@@ -4,14 +4,13 @@ import type { TAuth } from '../../platform/auth.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { project } from '../../platform/search.js';
-import { assertWritable } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
+import { rolePolicy } from './policy.js';
 import * as repo from './repo.js';
 
 type TRoleRow = Awaited<ReturnType<typeof repo.insertRole>>;
 
 export function presentRole(row: TRoleRow, caller: TAuth) {
-  const editable = row.secureSpacePath.startsWith(caller.spacePath);
   return {
     _id: row.id,
     name: row.name,
@@ -20,7 +19,7 @@ export function presentRole(row: TRoleRow, caller: TAuth) {
     space: row.spaceId,
     createdAt: iso(row.createdAt)!,
     /** What the caller may do with it, so the screen does not re-derive the rules. */
-    can: { update: editable, delete: editable },
+    can: rolePolicy.canAll(caller, row),
   };
 }
 
@@ -44,16 +43,16 @@ export async function createRole(ctx: TModuleContext, caller: TAuth, input: { na
   });
 }
 
-async function loadWritable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, id: string) {
+async function loadWritable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, id: string, action: 'update' | 'assign' | 'delete') {
   const row = await repo.findRole(tx, caller, id);
   if (!row) throw notFound();
-  assertWritable(caller, row.secureSpacePath); // an ancestor's role is readable, not writable: 451
+  rolePolicy.authorize(caller, action, row); // an ancestor's role is readable, not writable: 451
   return row;
 }
 
 export async function updateRole(ctx: TModuleContext, caller: TAuth, id: string, input: { name?: string; superAdmin?: boolean }) {
   return scoped(ctx, caller, async (tx) => {
-    const row = await loadWritable(tx, caller, id);
+    const row = await loadWritable(tx, caller, id, 'update');
     if (input.name && (await repo.roleNameTaken(tx, row.spaceId, input.name, id))) throw new AppError('BADREQUESTERROR', 420, ['name']);
     const updated = await repo.updateRole(tx, id, input);
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: input });
@@ -64,7 +63,7 @@ export async function updateRole(ctx: TModuleContext, caller: TAuth, id: string,
 export async function setRolePermissions(ctx: TModuleContext, caller: TAuth, id: string, permissions: string[]) {
   checkPermissions(permissions);
   return scoped(ctx, caller, async (tx) => {
-    const row = await loadWritable(tx, caller, id);
+    const row = await loadWritable(tx, caller, id, 'assign');
     const updated = await repo.updateRole(tx, id, { permissions: [...new Set(permissions)] });
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'ROLE', section: 'permissions', entityId: id, secureSpacePath: row.secureSpacePath, payload: { from: row.permissions, to: updated.permissions } });
     return presentRole(updated, caller);
@@ -73,7 +72,7 @@ export async function setRolePermissions(ctx: TModuleContext, caller: TAuth, id:
 
 export async function deleteRole(ctx: TModuleContext, caller: TAuth, id: string) {
   await scoped(ctx, caller, async (tx) => {
-    const row = await loadWritable(tx, caller, id);
+    const row = await loadWritable(tx, caller, id, 'delete');
     // A role is only ever assigned to users at or below its own space, all inside this scope.
     if (await repo.isRoleAssigned(tx, id)) throw new AppError('BADREQUESTERROR', 818);
     await repo.deleteRole(tx, id);

@@ -1,7 +1,7 @@
 import type { TSpaceType } from '@audit/domain/constants';
-import { authorize, type TAuth } from '../../platform/auth.js';
+import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { AppError, forbidden, invalidData, notFound, outsideSpace } from '../../platform/errors.js';
+import { AppError, invalidData, notFound, outsideSpace } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
 import * as geography from '../geography/service.js';
@@ -9,6 +9,7 @@ import * as nomenclatures from '../nomenclatures/definitions.js';
 import { deleteGoalsBelow } from '../services/goals.js';
 import * as spaces from '../spaces/service.js';
 import type { TDetailsInput } from './input.js';
+import { structurePolicy } from './policy.js';
 import * as repo from './repo.js';
 import { moduleOf, presentStructure } from './service.js';
 
@@ -55,17 +56,17 @@ export async function createStructure(ctx: TModuleContext, caller: TAuth, type: 
   });
 }
 
-async function loadTarget(tx: TDb, caller: TAuth, id: string, type: string | undefined, action: 'WRITE' | 'DELETE') {
+async function loadTarget(tx: TDb, caller: TAuth, id: string, type: string | undefined, action: 'update' | 'delete') {
   const row = await repo.findStructure(tx, caller, id);
   if (!row || (type && row.typeStructure !== type)) throw notFound();
-  authorize(caller, [`${moduleOf(row.typeStructure)}:${action}`]);
+  structurePolicy.authorize(caller, action, row);
   return row;
 }
 
 /** Updates the fields given; `type` narrows the target (the establishments route edits establishments only). */
 export async function updateStructure(ctx: TModuleContext, caller: TAuth, id: string, type: string | undefined, input: Partial<TDetailsInput>) {
   return scoped(ctx, caller, async (tx) => {
-    const before = await loadTarget(tx, caller, id, type, 'WRITE');
+    const before = await loadTarget(tx, caller, id, type, 'update');
     const present = presentStructure(before, caller);
     const merged: TMerged = { ...present, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as TMerged;
     // Changing the country clears province and municipality; changing the province clears the municipality.
@@ -89,8 +90,7 @@ export async function updateStructure(ctx: TModuleContext, caller: TAuth, id: st
  */
 export async function deleteStructure(ctx: TModuleContext, caller: TAuth, id: string, type: string | undefined, cascade: boolean) {
   await scoped(ctx, caller, async (tx) => {
-    const row = await loadTarget(tx, caller, id, type, 'DELETE');
-    if (row.id === caller.spaceId) throw forbidden();
+    const row = await loadTarget(tx, caller, id, type, 'delete');
     if (row.childrenCount > 0 && !cascade) throw new AppError('BADREQUESTERROR', 420, ['children']);
     await deleteGoalsBelow(tx, row.secureSpacePath);
     await repo.deleteDetailsBelow(tx, row.secureSpacePath);

@@ -76,7 +76,7 @@ export const ZTemplateSummary = z.object({
   space: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  can: z.object({ update: z.boolean(), delete: z.boolean() }),
+  can: z.object({ update: z.boolean(), delete: z.boolean(), duplicate: z.boolean() }),
 });
 export const ZTemplateOut = ZTemplateSummary.extend({ sections: z.array(ZSectionOut), ieSections: z.array(ZIeSectionOut) });
 

@@ -5,6 +5,7 @@ import { REPORT_TYPES } from '@audit/domain/constants';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@audit/domain/validators';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { USER_ACTIONS } from './policy.js';
 import * as service from './service.js';
 import * as write from './write.js';
 
@@ -28,12 +29,16 @@ export const ZUser = z.object({
   space: z.string(),
   roles: z.array(ZRoleRef),
   createdAt: z.string(),
+  /** What the caller may do with the user (users policy). */
+  can: z.object(Object.fromEntries(USER_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof USER_ACTIONS)[number], z.ZodBoolean>),
 });
 const ZMe = ZUser.extend({
   settings: z.record(z.string(), z.unknown()),
   permissions: z.array(z.string()),
   isAdmin: z.boolean(),
   currentSpace: z.string(),
+  registersAccess: z.array(z.object({ areaAccess: z.string(), category: z.string().nullish(), registers: z.array(z.string()).optional() })),
+  labDataAccess: z.array(z.string()),
 });
 
 /** /ms-core/api/users */

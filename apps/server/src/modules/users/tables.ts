@@ -25,6 +25,10 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** A worker's access services: when not empty, the only services they may create audits for. */
     accessServices: uuid('access_services').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Register areas the user may see (spec: registersAccess); empty: every register entry. */
+    registersAccess: jsonb('registers_access').$type<{ areaAccess: string; category?: string | null; registers?: string[] }[]>().notNull().default([]),
+    /** Lab-data categories the user may see (labDataFood, labDataLegionella, labDataPool, labDataOthers); empty: all. */
+    labDataAccess: text('lab_data_access').array().notNull().default(sql`'{}'::text[]`),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

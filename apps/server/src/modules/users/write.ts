@@ -7,7 +7,7 @@ import { recordTrace } from '../../platform/trace.js';
 import * as roles from '../roles/service.js';
 import { servicesService } from '../services/definition.js';
 import * as repo from './repo.js';
-import { generatePassword, presentUser } from './service.js';
+import { generatePassword, presentUser, presentUserFor } from './service.js';
 
 export interface TUserInput {
   firstName: string;
@@ -62,7 +62,7 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
     const { password: _omit, ...traced } = input;
     await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'users', entityId: id, payload: traced });
     const row = await repo.findUserInScope(tx, caller, id);
-    return { ...presentUser(row!), ...(input.autoGeneratePassword || !input.password ? { password } : {}) };
+    return { ...presentUserFor(row!, caller), ...(input.autoGeneratePassword || !input.password ? { password } : {}) };
   });
 }
 
@@ -86,6 +86,6 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
     });
     await repo.replaceRoles(tx, id, before.secureSpacePath, input.roles);
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'users', entityId: id, secureSpacePath: before.secureSpacePath, payload: { before: presentUser(before), after: input } });
-    return presentUser((await repo.findUserInScope(tx, caller, id))!);
+    return presentUserFor((await repo.findUserInScope(tx, caller, id))!, caller);
   });
 }

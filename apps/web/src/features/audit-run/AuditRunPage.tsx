@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { TAudit } from '@audit/domain/audits';
 import { isApiError } from '../../api/errors';
-import { useMe } from '../../session/me';
 import { requestPersistentStorage } from '../../sw/register';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
@@ -27,10 +26,11 @@ import './auditRun.css';
 
 const ICONS_NO_RUNTIME = { zeroRuntime: true };
 
-/** What the page itself renders from: it changes only with the status, the auditor or the list of sections. */
+/** What the page itself renders from: it changes only with the status, the caller's right to run it or the list of sections. */
 const selectShape = (a: TAudit) => ({
   status: a.status,
-  auditorId: a.auditor?._id ?? null,
+  // The server's audit policy answers who may run it (decision 0020); a copy saved before `can` existed runs nothing.
+  canRun: a.can?.run === true,
   sectionIds: a.sections.map((s) => s._id),
   firstQuestions: a.sections.find((s) => s.type === 'QUESTION')?._id ?? null,
 });
@@ -38,15 +38,13 @@ const selectShape = (a: TAudit) => ({
 /** /auditor/audits/run/{auditId}: run (or, when not running or not its auditor, read) an audit. */
 export function AuditRunPage() {
   const { auditId = '' } = useParams();
-  const { data: me } = useMe();
   const { i18n } = useTranslation();
   // Changes with every reload after a replay of the offline queue: the run mounts again on fresh data.
   const generation = useOfflineSync(auditId);
   // Only the loading state is read from the query (tracked props): answers do not render the page.
   const query = useQuery(auditRunQueryOptions(auditId));
   const shape = useAuditSelect(auditId, selectShape, shallowEqual);
-  const isAuditor = Boolean(me && shape && shape.auditorId === me._id);
-  const runnable = shape?.status === 'running' && isAuditor;
+  const runnable = shape?.status === 'running' && shape.canRun;
   useLocalAuditCopy(auditId, runnable);
   // The queue and the local copy must outlive storage pressure while an audit is being run.
   useEffect(() => {
@@ -60,7 +58,7 @@ export function AuditRunPage() {
     content = (
       <RunProvider key={`${auditId}:${generation}`} auditId={auditId} runnable={runnable}>
         {/* Cards translate without subscribing (runI18n): a new language mounts them again. */}
-        <RunLayout key={i18n.language} sectionIds={sectionIds} firstQuestions={firstQuestions} readOnlyReason={status !== 'running' ? 'notRunning' : !isAuditor ? 'notAuditor' : null} status={status} />
+        <RunLayout key={i18n.language} sectionIds={sectionIds} firstQuestions={firstQuestions} readOnlyReason={status !== 'running' ? 'notRunning' : !runnable ? 'notAuditor' : null} status={status} />
       </RunProvider>
     );
   }

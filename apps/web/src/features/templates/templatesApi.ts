@@ -45,7 +45,7 @@ export interface TTemplateSummary {
   questionsCount: number;
   createdAt: string;
   updatedAt: string;
-  can: { update: boolean; delete: boolean };
+  can: { update: boolean; delete: boolean; duplicate: boolean };
 }
 export interface TTemplate extends TTemplateSummary { sections: TSection[]; ieSections: TIeSection[] }
 

@@ -2,7 +2,7 @@ import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { initialsOf, useMe } from '../../session/me';
+import { initialsOf } from '../../session/me';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useRemoveUser, useUser } from './usersApi';
@@ -13,7 +13,6 @@ export function UserDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const me = useMe().data;
   const user = useUser(id);
   const remove = useRemoveUser();
 
@@ -39,9 +38,9 @@ export function UserDetailPage() {
             {u.isAuditor && <Tag color="purple">{t('users.fields.isAuditor')}</Tag>}
           </Flex>
         }
-        onEdit={() => navigate(`/admin/users/${u._id}/edit`)}
+        onEdit={u.can.update ? () => navigate(`/admin/users/${u._id}/edit`) : undefined}
         onDelete={() => remove.mutate(u._id, { onSuccess: () => navigate('/admin/users') })}
-        deleteDisabled={u._id === me?._id}
+        deleteDisabled={!u.can.delete}
         deleting={remove.isPending}
         deleteQuestion={t('users.removeQuestion', { name: u.fullName })}
       />

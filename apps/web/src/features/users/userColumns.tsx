@@ -26,7 +26,7 @@ export function UserName({ user }: { user: TUser }) {
 }
 
 /** Columns of /admin/users: name, username, email, phone, status, registration date, roles, actions. */
-export function userColumns(t: TFunction, meId: string, handlers: TUserActionHandlers): TListColumn<TUser>[] {
+export function userColumns(t: TFunction, handlers: TUserActionHandlers): TListColumn<TUser>[] {
   return [
     { key: 'name', title: t('users.fields.name'), locked: true, sorter: true, minWidth: 200, render: (_, user) => <UserName user={user} /> },
     { key: 'username', title: t('users.fields.username'), dataIndex: 'username', sorter: true },
@@ -49,7 +49,7 @@ export function userColumns(t: TFunction, meId: string, handlers: TUserActionHan
       align: 'right',
       fixed: 'right',
       width: 72,
-      render: (_, user) => <UserRowActions user={user} isSelf={user._id === meId} handlers={handlers} />,
+      render: (_, user) => <UserRowActions user={user} handlers={handlers} />,
     },
   ];
 }

@@ -55,5 +55,7 @@ export function makeAudit(questions = 300, status: TAudit['status'] = 'running')
     isIncomplete: false, totalScore: 0, finalScore: 0, percentage: null, deductions: [], recalculatedRisk: 'LOW', coverFields: sections[0]!.fields,
     contactFields: [contactField], sections, questionnaire: null, share: { enabled: false, url: null }, pdf: { ready: false, url: null },
     createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', finishedDate: null, ...counts,
+    // As the server's audit policy answers the fixture's auditor.
+    can: { read: true, update: status !== 'finished', start: status === 'draft' || status === 'accepted', run: status === 'running', reopen: status === 'finished', share: status === 'finished' },
   };
 }

@@ -1,0 +1,24 @@
+import type { TIdentity } from '../../platform/identity.js';
+import { definePolicy, holds, holdsOn } from '../../platform/policy.js';
+
+/**
+ * Who may do what with a user (product document section 6): an administrator resets anyone's
+ * password, but sending an e-mail, changing the status and removing are never done on oneself.
+ */
+export interface TUserSubject {
+  id: string;
+  secureSpacePath: string;
+}
+
+const notSelf = (who: TIdentity, user: TUserSubject) => user.id !== who.userId;
+
+export const USER_ACTIONS = ['update', 'delete', 'changeStatus', 'resetPassword', 'email', 'restore'] as const;
+
+export const userPolicy = definePolicy<TUserSubject, (typeof USER_ACTIONS)[number]>({
+  update: (who, user) => holdsOn(who, user, 'USER:WRITE'),
+  delete: (who, user) => notSelf(who, user) && holdsOn(who, user, 'USER:DELETE'),
+  changeStatus: (who, user) => notSelf(who, user) && holdsOn(who, user, 'USER:WRITE'),
+  resetPassword: (who, user) => holdsOn(who, user, 'USER:WRITE'),
+  email: (who, user) => notSelf(who, user) && holds(who, 'USER:READ'),
+  restore: (who, user) => holdsOn(who, user, 'USER:WRITE'),
+});
