@@ -1,4 +1,5 @@
-import { finishProblems, issueCounts, riskOf, auditScore } from '@audit/domain/audits';
+import { finishProblems, issueCounts, riskOf, auditScore, type TFinishProblem } from '@audit/domain/audits';
+import type { TErrorCode } from '@audit/domain/errors';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -24,12 +25,15 @@ import * as tree from './tree-repo.js';
 /** Starts a draft; with `usePrevious`, copies the last finished audit's answers, notes and issues. */
 export async function executeIn(tx: TDb, caller: TAuth, id: string, usePrevious: boolean) {
   const audit = await loadAuditFor(tx, caller, id, 'start');
-  if (isIncomplete(audit)) throw new AppError('BADREQUESTERROR', 'AUD0003');
+  if (isIncomplete(audit)) throw new AppError('auditIncomplete');
   await repo.updateAudit(tx, id, { status: 'running' });
   const copied = usePrevious && audit.previousAuditId ? await copyPrevious(tx, caller, id, audit.previousAuditId) : null;
   await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { status: audit.status }, after: { status: 'running' }, usePrevious, copied } });
   return id;
 }
+
+/** The catalogue's code of each finishing problem (domain rule). */
+const FINISH_ERRORS = { AUD0001: 'unanswered', 493: 'failedWithoutIssues', 495: 'issuesWithoutFailure', 496: 'contactMissing', 497: 'contactEmailInvalid' } as const satisfies Record<TFinishProblem['reference'], TErrorCode>;
 
 /**
  * Finishes a running audit when finishProblems (domain) finds nothing: AUD0001, 493, 495 with
@@ -40,7 +44,7 @@ export async function finishIn(tx: TDb, caller: TAuth, id: string, view: TAuditV
   const { rows } = await loadAuditTree(tx, caller, id);
   const sections = sectionsOf(rows, view);
   const problem = finishProblems({ sections });
-  if (problem) throw new AppError('BADREQUESTERROR', problem.reference, problem.questions);
+  if (problem) throw new AppError(FINISH_ERRORS[problem.reference], problem.questions);
   const { totalScore, finalScore, percentage, deductions } = auditScore(sections);
   const counts = issueCounts(sections.flatMap((s) => s.questions.flatMap((q) => q.issues)));
   const stored = { totalScore, finalScore, percentage, deductions, ...counts, recalculatedRisk: riskOf(counts) };

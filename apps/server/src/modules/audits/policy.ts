@@ -9,8 +9,8 @@ import { definePolicy, holds } from '../../platform/policy.js';
  * then a status that allows the action (AUD0002). A visible audit is found first (404 otherwise),
  * so another tenant's id says nothing.
  */
-export const notAssigned = () => new AppError('BADREQUESTERROR', 494);
-export const statusRefused = () => new AppError('BADREQUESTERROR', 'AUD0002');
+export const notAssigned = () => new AppError('notAssigned');
+export const statusRefused = () => new AppError('statusRefused');
 
 export interface TAuditSubject {
   status: string;

@@ -50,21 +50,21 @@ export async function signIn(ctx: TModuleContext, input: TSigninInput): Promise<
   const user = await unsafeUnscoped(ctx.db, (tx) => repo.findUserByLogin(tx, input.username));
   if (!user || !user.passwordHash || user.status === 'DELETED') {
     await verifyPassword(await decoyHash(), input.password);
-    throw new AppError('BADCREDENTIALSERROR', 490);
+    throw new AppError('badCredentials');
   }
-  if (user.status === 'LOCK' || (user.lockedUntil && user.lockedUntil > new Date())) throw new AppError('USERNOTLOCKERROR', 492);
+  if (user.status === 'LOCK' || (user.lockedUntil && user.lockedUntil > new Date())) throw new AppError('locked');
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     await unsafeUnscoped(ctx.db, (tx) => repo.recordFailedSignin(tx, user.id, MAX_FAILED_SIGNINS, SIGNIN_LOCK_MINUTES));
-    throw new AppError('BADCREDENTIALSERROR', 490);
+    throw new AppError('badCredentials');
   }
-  if (!user.verified || user.status === 'UNVERIFIED') throw new AppError('USERNOTVERIFIEDERROR', 491);
+  if (!user.verified || user.status === 'UNVERIFIED') throw new AppError('notVerified');
 
   return unsafeUnscoped(ctx.db, async (tx) => {
     await repo.clearFailedSignins(tx, user.id);
     const spaces = await repo.listMemberSpaces(tx, user.id);
-    if (input.adminOnly && !(await repo.isAdministrator(tx, user.id))) throw new AppError('BADREQUESTERROR', 452);
+    if (input.adminOnly && !(await repo.isAdministrator(tx, user.id))) throw new AppError('forbidden');
     const chosen = (input.space && spaces.find((s) => s.id === input.space)) || spaces.find((s) => s.id === user.spaceId) || spaces[0];
-    if (!chosen) throw new AppError('BADCREDENTIALSERROR', 490);
+    if (!chosen) throw new AppError('badCredentials');
     const tokens = await issueSession(ctx, tx, user.id, chosen, input.remember);
     return { ...tokens, space: presentSpace(chosen), spaces: spaces.map(presentSpace) };
   });

@@ -143,7 +143,7 @@ export function catalogueService(def: TCatalogueDefinition) {
   }
   async function assertNameFree(tx: TDb, spaceId: string, input: TInput, before?: TRow) {
     const name = input.name ?? before?.name;
-    if (name && (await repo.nameTaken(tx, spaceId, name, before?.id, def.sameNameScope?.(input, before)))) throw new AppError('BADREQUESTERROR', 420, ['name']);
+    if (name && (await repo.nameTaken(tx, spaceId, name, before?.id, def.sameNameScope?.(input, before)))) throw new AppError('alreadyExists', ['name']);
   }
   return {
     repo,

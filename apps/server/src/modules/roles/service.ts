@@ -36,7 +36,7 @@ export async function searchRoles(ctx: TModuleContext, caller: TAuth, body: TSea
 export async function createRole(ctx: TModuleContext, caller: TAuth, input: { name: string; superAdmin?: boolean; permissions?: string[] }) {
   checkPermissions(input.permissions ?? []);
   return scoped(ctx, caller, async (tx) => {
-    if (await repo.roleNameTaken(tx, caller.spaceId, input.name)) throw new AppError('BADREQUESTERROR', 420, ['name']);
+    if (await repo.roleNameTaken(tx, caller.spaceId, input.name)) throw new AppError('alreadyExists', ['name']);
     const row = await repo.insertRole(tx, { spaceId: caller.spaceId, secureSpacePath: caller.spacePath, name: input.name, superAdmin: input.superAdmin ?? false, permissions: input.permissions ?? [] });
     await recordTrace(tx, caller, { type: 'CREATE', module: 'ROLE', section: 'roles', entityId: row.id, payload: input });
     return presentRole(row, caller);
@@ -53,7 +53,7 @@ async function loadWritable(tx: Parameters<typeof repo.findRole>[0], caller: TAu
 export async function updateRole(ctx: TModuleContext, caller: TAuth, id: string, input: { name?: string; superAdmin?: boolean }) {
   return scoped(ctx, caller, async (tx) => {
     const row = await loadWritable(tx, caller, id, 'update');
-    if (input.name && (await repo.roleNameTaken(tx, row.spaceId, input.name, id))) throw new AppError('BADREQUESTERROR', 420, ['name']);
+    if (input.name && (await repo.roleNameTaken(tx, row.spaceId, input.name, id))) throw new AppError('alreadyExists', ['name']);
     const updated = await repo.updateRole(tx, id, input);
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: input });
     return presentRole(updated, caller);
@@ -74,7 +74,7 @@ export async function deleteRole(ctx: TModuleContext, caller: TAuth, id: string)
   await scoped(ctx, caller, async (tx) => {
     const row = await loadWritable(tx, caller, id, 'delete');
     // A role is only ever assigned to users at or below its own space, all inside this scope.
-    if (await repo.isRoleAssigned(tx, id)) throw new AppError('BADREQUESTERROR', 818);
+    if (await repo.isRoleAssigned(tx, id)) throw new AppError('roleAssigned');
     await repo.deleteRole(tx, id);
     await recordTrace(tx, caller, { type: 'REMOVE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: { name: row.name } });
   });

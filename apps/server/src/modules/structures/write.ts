@@ -91,7 +91,7 @@ export async function updateStructure(ctx: TModuleContext, caller: TAuth, id: st
 export async function deleteStructure(ctx: TModuleContext, caller: TAuth, id: string, type: string | undefined, cascade: boolean) {
   await scoped(ctx, caller, async (tx) => {
     const row = await loadTarget(tx, caller, id, type, 'delete');
-    if (row.childrenCount > 0 && !cascade) throw new AppError('BADREQUESTERROR', 420, ['children']);
+    if (row.childrenCount > 0 && !cascade) throw new AppError('alreadyExists', ['children']);
     await deleteGoalsBelow(tx, row.secureSpacePath);
     await repo.deleteDetailsBelow(tx, row.secureSpacePath);
     const removed = await spaces.deleteSpaceSubtree(tx, row.secureSpacePath);

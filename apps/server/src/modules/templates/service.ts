@@ -122,10 +122,10 @@ export async function removeTemplate(ctx: TModuleContext, caller: TAuth, id: str
  * 10021), a visible service (692) and a visible facility type (934), checked in that order.
  */
 export async function assertRunnable(tx: TDb, caller: TAuth, item: Awaited<ReturnType<typeof loadTemplate>>) {
-  if (!(await repo.hasQuestions(tx, item.row.id))) throw new AppError('BADREQUESTERROR', 10021);
+  if (!(await repo.hasQuestions(tx, item.row.id))) throw new AppError('templateEmpty');
   const refs = await loadRefs(tx, caller, [item.row]);
-  if (!item.row.serviceId || !refs.services.has(item.row.serviceId)) throw new AppError('BADREQUESTERROR', 692, ['service']);
-  if (!item.row.areaAccessId || !refs.areaTypes.has(item.row.areaAccessId)) throw new AppError('BADREQUESTERROR', 934, ['areaAccess']);
+  if (!item.row.serviceId || !refs.services.has(item.row.serviceId)) throw new AppError('templateWithoutService', ['service']);
+  if (!item.row.areaAccessId || !refs.areaTypes.has(item.row.areaAccessId)) throw new AppError('templateWithoutFacilityType', ['areaAccess']);
 }
 
 export const checkTemplate = (ctx: TModuleContext, caller: TAuth, id: string) =>

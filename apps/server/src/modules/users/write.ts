@@ -26,10 +26,10 @@ export interface TUserInput {
 
 /** 921 for a badly capitalised surname, 423 for a taken e-mail, 420 for a taken username. */
 async function assertLoginFree(tx: Parameters<typeof repo.loginTaken>[0], input: TUserInput, exceptId?: string) {
-  if (input.lastName && !isValidSurname(input.lastName)) throw new AppError('BADREQUESTERROR', 921, ['lastName']);
+  if (input.lastName && !isValidSurname(input.lastName)) throw new AppError('surnameCase', ['lastName']);
   const taken = await repo.loginTaken(tx, input.username, input.email, exceptId);
-  if (taken.email) throw new AppError('BADREQUESTERROR', 423, ['email']);
-  if (taken.username) throw new AppError('BADREQUESTERROR', 420, ['username']);
+  if (taken.email) throw new AppError('emailTaken', ['email']);
+  if (taken.username) throw new AppError('alreadyExists', ['username']);
 }
 
 /** Creates a user at home in the caller's space, with roles the caller can see. */

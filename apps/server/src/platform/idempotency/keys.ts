@@ -29,7 +29,7 @@ export interface TIdempotency {
 }
 
 
-export const inProgress = () => new AppError('BADREQUESTERROR', 'IDEM0001');
+export const inProgress = () => new AppError('requestInProgress');
 
 /** Records the request's key in the write's transaction (once per request). */
 export async function claimKey(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }) {
