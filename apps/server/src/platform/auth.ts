@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasPermissions } from '@audit/domain/permissions';
+import { hasPermissions, type TPermission } from '@audit/domain/permissions';
 import { forbidden, unauthenticated } from './errors.js';
 import { accessListsOf, type TIdentity, type TIdentityLoader } from './identity.js';
 import type { TIdempotency } from './idempotency/keys.js';
@@ -15,8 +15,8 @@ export interface TAuth extends TIdentity {
   idempotency?: TIdempotency;
 }
 
-/** What a route needs: `public`, or a list of permission names (ADMIN passes all). */
-export type TRouteAccess = { public: true } | { permissions: string[] };
+/** What a route needs: `public`, or a list of permission names of packages/domain (ADMIN passes all). */
+export type TRouteAccess = { public: true } | { permissions: TPermission[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +32,9 @@ declare module 'fastify' {
   }
 }
 
+/** A route's access: every named permission required (typed: only names of packages/domain compile). */
+export const requires = (...permissions: TPermission[]) => ({ access: { permissions } satisfies TRouteAccess });
+
 /** The caller's identity; throws 401 on a public route where nobody signed in. */
 export function requireAuth(request: FastifyRequest): TAuth {
   if (!request.auth) throw unauthenticated();
@@ -39,12 +42,12 @@ export function requireAuth(request: FastifyRequest): TAuth {
 }
 
 /** authorize(user, permissions): the one permission check, used by the hook and by services. */
-export function authorize(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: readonly string[]): void {
+export function authorize(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: readonly TPermission[]): void {
   if (auth.isAdmin) return;
   if (!hasPermissions(auth.permissions, required)) throw forbidden();
 }
 
-export function can(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: readonly string[]): boolean {
+export function can(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: readonly TPermission[]): boolean {
   return auth.isAdmin || hasPermissions(auth.permissions, required);
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { hasPermissions } from '@audit/domain/permissions';
+import { hasPermissions, type TPermission } from '@audit/domain/permissions';
 import { request } from '../api/client';
 import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
 import { COPY_KEYS, isSignedIn } from './storage';
@@ -53,7 +53,7 @@ export const meQueryOptions = () =>
 export const useMe = () => useQuery(meQueryOptions());
 
 /** Holding ADMIN (isAdmin) passes every permission check. */
-export const userCan = (me: Pick<TMe, 'isAdmin' | 'permissions'> | undefined, ...required: string[]) =>
+export const userCan = (me: Pick<TMe, 'isAdmin' | 'permissions'> | undefined, ...required: TPermission[]) =>
   Boolean(me && (me.isAdmin || hasPermissions(me.permissions, required)));
 
 export const homePathFor = (me: Pick<TMe, 'isAuditor'> | undefined) => (me?.isAuditor ? '/home/auditor' : '/home/client');

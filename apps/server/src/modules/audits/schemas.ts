@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { permissionName } from '@audit/domain/permissions';
+import { requires } from '../../platform/auth.js';
 import { ZSearchBody } from '@audit/domain/search';
 import { AUDIT_ACTIONS, ZTemplateAnswer } from '@audit/domain/audits';
 import { ZReadingRegistryOut, ZSelectOut } from '../templates/schemas.js';
@@ -175,5 +177,5 @@ export const ZNoteBody = z.object({ note: ZText(20000).nullable() });
 /** Shared by the route files: OpenAPI tag, route access, and the note every running call carries. */
 export const AUDIT_TAGS = ['audits'];
 /** Audit calls never change users, roles or memberships: they keep the server's identity cache. */
-export const auditAccess = (action: 'READ' | 'CREATE' | 'WRITE') => ({ access: { permissions: [`AUDIT:${action}`] }, identityNeutral: true });
+export const auditAccess = (action: 'READ' | 'CREATE' | 'WRITE') => ({ ...requires(permissionName('AUDIT', action)), identityNeutral: true });
 export const RUNS_NOTE = ' Only the audit’s auditor (494; an ADMIN passes), only while running (AUD0002).';

@@ -1,10 +1,10 @@
-import type { TPermissionModule } from '@audit/domain/permissions';
+import type { TPermission, TPermissionModule } from '@audit/domain/permissions';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH } from '@audit/domain/constants';
 import { ZSearchBody, type TSearchBody } from '@audit/domain/search';
-import { requireAuth, type TAuth } from '../../platform/auth.js';
+import { requireAuth, requires, type TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
@@ -206,7 +206,7 @@ export function catalogueRoutes(def: TCatalogueDefinition, service: TCatalogueSe
     can: z.object({ update: z.boolean(), delete: z.boolean() }),
   });
   const tags = [def.section];
-  const access = (action: string) => ({ access: { permissions: [`${def.module}:${action}`] } });
+  const access = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(`${def.module}:${action}` as TPermission);
   return async (app: FastifyInstance, ctx: TModuleContext) => {
     const r = typed(app);
     r.post('/search', {
