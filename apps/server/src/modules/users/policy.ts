@@ -1,3 +1,4 @@
+import type { TUserAction } from '@audit/domain/users';
 import type { TIdentity } from '../../platform/identity.js';
 import { definePolicy, holds, holdsOn } from '../../platform/policy.js';
 
@@ -12,9 +13,7 @@ export interface TUserSubject {
 
 const notSelf = (who: TIdentity, user: TUserSubject) => user.id !== who.userId;
 
-export const USER_ACTIONS = ['update', 'delete', 'changeStatus', 'resetPassword', 'email', 'restore'] as const;
-
-export const userPolicy = definePolicy<TUserSubject, (typeof USER_ACTIONS)[number]>({
+export const userPolicy = definePolicy<TUserSubject, TUserAction>({
   update: (who, user) => holdsOn(who, user, 'USER:WRITE'),
   delete: (who, user) => notSelf(who, user) && holdsOn(who, user, 'USER:DELETE'),
   changeStatus: (who, user) => notSelf(who, user) && holdsOn(who, user, 'USER:WRITE'),
