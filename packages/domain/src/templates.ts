@@ -92,12 +92,23 @@ export const ZReadingRegistryConfig = z
   });
 export const ZTextConfig = z.object({ answerType: z.enum(TEXT_ANSWER_TYPES).default('TEXT') });
 
-export type TSelectOption = Required<Pick<z.infer<typeof ZSelectOption>, '_id'>> & Omit<z.infer<typeof ZSelectOption>, '_id'>;
-export interface TSelectConfig { multiselect: boolean; scoring: boolean; options: TSelectOption[] }
-export interface TReadingOption { key: string; label: string; measure: TMeasureUnit; operation: TOperation; minValue: number | null; maxValue: number | null }
-export interface TPlaceMeasure { _id: string; place: string; label: string | null }
-export interface TReadingRegistryConfig { options: TReadingOption[]; placesMeasure: TPlaceMeasure[] }
-export interface TTextConfig { answerType: (typeof TEXT_ANSWER_TYPES)[number] }
+/**
+ * The stored configurations as the server answers them (every id given, defaults applied): the
+ * response schemas of templates and audits, and the types both sides use.
+ */
+export const ZSelectOptionOut = z.object({ _id: z.string(), label: z.string(), color: z.string(), score: z.number(), failed: z.boolean() });
+export const ZSelectConfigOut = z.object({ multiselect: z.boolean(), scoring: z.boolean(), options: z.array(ZSelectOptionOut) });
+export const ZReadingOptionOut = z.object({ key: z.string(), label: z.string(), measure: z.enum(MEASURE_UNITS), operation: z.enum(OPERATIONS), minValue: z.number().nullable(), maxValue: z.number().nullable() });
+export const ZPlaceMeasureOut = z.object({ _id: z.string(), place: z.string(), label: z.string().nullable() });
+export const ZReadingRegistryConfigOut = z.object({ options: z.array(ZReadingOptionOut), placesMeasure: z.array(ZPlaceMeasureOut) });
+export const ZTextConfigOut = z.object({ answerType: z.enum(TEXT_ANSWER_TYPES) });
+
+export type TSelectOption = z.infer<typeof ZSelectOptionOut>;
+export type TSelectConfig = z.infer<typeof ZSelectConfigOut>;
+export type TReadingOption = z.infer<typeof ZReadingOptionOut>;
+export type TPlaceMeasure = z.infer<typeof ZPlaceMeasureOut>;
+export type TReadingRegistryConfig = z.infer<typeof ZReadingRegistryConfigOut>;
+export type TTextConfig = z.infer<typeof ZTextConfigOut>;
 /** What a question row keeps in its jsonb `config`: only the part of its type. */
 export interface TQuestionConfig { select?: TSelectConfig; readingRegistry?: TReadingRegistryConfig; text?: TTextConfig }
 

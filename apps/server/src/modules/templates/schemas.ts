@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import { ZSearchBody } from '@audit/domain/search';
-import { SECTIONS_PAGE_SIZE } from '@audit/domain/templates';
+import { SECTIONS_PAGE_SIZE, ZReadingRegistryConfigOut, ZSelectConfigOut } from '@audit/domain/templates';
 
 /** Response schemas: the allow-list of what leaves the server for templates and their trees. */
 export const ZRef = z.object({ _id: z.string(), name: z.string() });
@@ -9,15 +9,9 @@ export const ZCategoryRef = ZRef.extend({ color: z.string().nullable() });
 
 export const ZFieldOut = z.object({ _id: z.string(), section: z.string(), label: z.string(), type: z.string(), required: z.boolean(), value: z.string().nullable(), position: z.number() });
 
-export const ZSelectOut = z.object({
-  multiselect: z.boolean(),
-  scoring: z.boolean(),
-  options: z.array(z.object({ _id: z.string(), label: z.string(), color: z.string(), score: z.number(), failed: z.boolean() })),
-});
-export const ZReadingRegistryOut = z.object({
-  options: z.array(z.object({ key: z.string(), label: z.string(), measure: z.string(), operation: z.string(), minValue: z.number().nullable(), maxValue: z.number().nullable() })),
-  placesMeasure: z.array(z.object({ _id: z.string(), place: z.string(), label: z.string().nullable() })),
-});
+/** The stored configurations as answered: packages/domain's schemas (the web's types come from them). */
+export const ZSelectOut = ZSelectConfigOut;
+export const ZReadingRegistryOut = ZReadingRegistryConfigOut;
 
 export const ZIncidentOut = z.object({
   _id: z.string(),

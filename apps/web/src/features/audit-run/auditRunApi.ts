@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TAnswer, TAnswerInput, TAudit, TAuditField, TAuditIssue, TAuditSection, TEvidence, TNoteImage } from '@audit/domain/audits';
+import type { TAnswer, TAnswerInput, TAudit, TAuditField, TAuditIssue, TAuditSection, TEvidence, TIssuesTasksChange, TNoteImage } from '@audit/domain/audits';
 import { request } from '../../api/client';
 import { isSignedIn } from '../../session/storage';
 import { loadRunAudit } from './offline/loadRunAudit';
@@ -58,12 +58,8 @@ const questionPath = (q: TQuestionRef) => `${BASE}/${q.auditId}/sections/${q.sec
 const questionWrite = <R>(q: TQuestionRef, method: 'POST' | 'PATCH' | 'DELETE', path: string, extra: { body?: unknown; multipart?: TMultipartData; creates?: string } = {}) =>
   runWrite<R>({ auditId: q.auditId, method, url: `${questionPath(q)}${path}`, ...extra });
 
-export interface TIssuesTasksChange {
-  issuesToAdd: string[];
-  issuesToRemove: string[];
-  tasksToAdd: { issue: string; task: string }[];
-  tasksToRemove: { issue: string; task: string }[];
-}
+/** The issues-and-tasks body (packages/domain/src/audits.ts). */
+export type { TIssuesTasksChange };
 export const changeIssuesTasks = (q: TQuestionRef, body: TIssuesTasksChange) => questionWrite<TAuditIssue[]>(q, 'PATCH', '/issues-tasks', { body });
 export const updateIssueName = (q: TQuestionRef, issue: string, name: string) => questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-name', { body: { issue, name } });
 export const updateIssueDescription = (q: TQuestionRef, issue: string, description: string | null) =>
