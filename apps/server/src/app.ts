@@ -7,6 +7,7 @@ import { createIdentityLoader } from './platform/identity.js';
 import { registerIdempotency } from './platform/idempotency/keys.js';
 import { registerAuthentication, type TRouteAccess } from './platform/auth.js';
 import { registerErrorHandling } from './platform/errors.js';
+import { registerUntrustedInput } from './platform/untrusted-input.js';
 import type { TModuleContext } from './platform/http.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { createTokenService } from './platform/tokens.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUntrustedInput(app);
   const routeTable: TRouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

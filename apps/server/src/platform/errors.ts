@@ -54,6 +54,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) appError = error;
     else if ((error as FastifyError).validation) appError = fromValidation(error as FastifyError);
     else if ((error as FastifyError).statusCode === 429) appError = new AppError('BADREQUESTERROR', 429);
+    else if ((error as FastifyError).statusCode === 413) appError = new AppError('BADREQUESTERROR', 'REQ0001');
     else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, never a stack.
       appError = invalidData([]);
