@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findCatalogueEntry, type TErrorBody, type TErrorName } from '@audit/domain/errors';
 import { requestLanguage } from './language.js';
+import { duplicateAnswer } from './unique-violations.js';
 
 /** The one error class: a catalogue code, optionally the offending fields. */
 export class AppError extends Error {
@@ -51,7 +52,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const language = requestLanguage(request);
     let appError: AppError;
+    const duplicate = error instanceof AppError ? undefined : duplicateAnswer(error);
     if (error instanceof AppError) appError = error;
+    else if (duplicate) appError = new AppError('BADREQUESTERROR', duplicate.reference, duplicate.fields);
     else if ((error as FastifyError).validation) appError = fromValidation(error as FastifyError);
     else if ((error as FastifyError).statusCode === 429) appError = new AppError('BADREQUESTERROR', 429);
     else if ((error as FastifyError).statusCode === 413) appError = new AppError('BADREQUESTERROR', 'REQ0001');
