@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { TConfig } from './config.js';
+import { fastifyTrustProxy, type TConfig } from './config.js';
 import type { TDatabase, TListen } from './platform/db.js';
 import { createIdentityLoader } from './platform/identity.js';
 import { registerIdempotency } from './platform/idempotency/keys.js';
@@ -108,7 +108,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.config.LOG_LEVEL },
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Only configured proxies may set the client address (the sign-in limit counts per address).
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
