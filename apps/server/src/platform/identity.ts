@@ -6,6 +6,7 @@ export interface TIdentityRow extends Record<string, unknown> {
   is_auditor: boolean;
   language: string;
   locked_until: string | Date | null;
+  password_changed_at: string | Date | null;
   permissions: string[] | null;
   super_admin: boolean | null;
   member: boolean;
@@ -49,7 +50,7 @@ export function createIdentityLoader(db: TDatabase, listen?: TListen) {
 
   async function query(userId: string, spacePath: string) {
     const result = await db.execute<TIdentityRow>(sql`
-      select u.status, u.is_auditor, u.language, u.locked_until,
+      select u.status, u.is_auditor, u.language, u.locked_until, u.password_changed_at,
         (select coalesce(array_agg(distinct p), '{}') from user_roles ur join roles r on r.id = ur.role_id, unnest(r.permissions) p where ur.user_id = u.id) as permissions,
         (select bool_or(r.super_admin) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as super_admin,
         exists (select 1 from user_spaces us where us.user_id = u.id and ${spacePath} like us.secure_space_path || '%') as member

@@ -4,7 +4,7 @@ import { AppError, outsideSpace, unauthenticated } from '../../platform/errors.j
 import type { TModuleContext } from '../../platform/http.js';
 import { decoyHash, verifyPassword } from '../../platform/passwords.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
-import { hashOpaqueToken, newOpaqueToken } from '../../platform/tokens.js';
+import { hashOpaqueToken, newOpaqueToken, passwordStamp } from '../../platform/tokens.js';
 import { sealSuccessor, unsealSuccessor } from './successor.js';
 import * as repo from './repo.js';
 
@@ -29,7 +29,8 @@ export interface TSession {
   spaces: ReturnType<typeof presentSpace>[];
 }
 
-async function issueSession(ctx: TModuleContext, tx: Parameters<typeof repo.insertRefreshToken>[0], userId: string, space: TSpaceSummary, remember: boolean, familyId: string = randomUUID()) {
+async function issueSession(ctx: TModuleContext, tx: Parameters<typeof repo.insertRefreshToken>[0], user: { id: string; passwordChangedAt: Date | null }, space: TSpaceSummary, remember: boolean, familyId: string = randomUUID()) {
+  const userId = user.id;
   const refreshToken = newOpaqueToken();
   const days = remember ? ctx.config.REFRESH_TOKEN_DAYS : SESSION_DAYS_WITHOUT_REMEMBER;
   await repo.insertRefreshToken(tx, {
@@ -40,7 +41,7 @@ async function issueSession(ctx: TModuleContext, tx: Parameters<typeof repo.inse
     remember,
     expiresAt: new Date(Date.now() + days * 864e5),
   });
-  const accessToken = await ctx.tokens.signAccess({ sub: userId, space: space.id, path: space.secureSpacePath });
+  const accessToken = await ctx.tokens.signAccess({ sub: userId, space: space.id, path: space.secureSpacePath, pwd: passwordStamp(user.passwordChangedAt) });
   return { accessToken, refreshToken };
 }
 
@@ -72,7 +73,7 @@ export async function signIn(ctx: TModuleContext, input: TSigninInput): Promise<
     if (input.adminOnly && !(await repo.isAdministrator(tx, user.id))) throw new AppError('BADREQUESTERROR', 452);
     const chosen = (input.space && spaces.find((s) => s.id === input.space)) || spaces.find((s) => s.id === user.spaceId) || spaces[0];
     if (!chosen) throw new AppError('BADCREDENTIALSERROR', 490);
-    const tokens = await issueSession(ctx, tx, user.id, chosen, input.remember);
+    const tokens = await issueSession(ctx, tx, user, chosen, input.remember);
     return { ...tokens, space: presentSpace(chosen), spaces: spaces.map(presentSpace) };
   });
 }
@@ -103,7 +104,7 @@ export async function refresh(ctx: TModuleContext, presented: string, spaceId?: 
     if (!space) return null;
     if (!(await repo.markRefreshTokenUsed(tx, row.id))) return 'reused' as const;
     const spaces = await repo.listMemberSpaces(tx, user.id);
-    const tokens = await issueSession(ctx, tx, user.id, space, row.remember, row.familyId);
+    const tokens = await issueSession(ctx, tx, user, space, row.remember, row.familyId);
     await repo.sealSuccessor(tx, row.id, sealSuccessor(presented, tokens));
     return { ...tokens, space: presentSpace(space), spaces: spaces.map(presentSpace) };
   });
@@ -147,8 +148,10 @@ export async function switchSpace(ctx: TModuleContext, userId: string, spaceId: 
   return unsafeUnscoped(ctx.db, async (tx) => {
     const space = await repo.findEnterableSpace(tx, userId, spaceId);
     if (!space) throw outsideSpace();
+    const user = await repo.findUserById(tx, userId);
+    if (!user) throw outsideSpace();
     const spaces = await repo.listMemberSpaces(tx, userId);
-    const tokens = await issueSession(ctx, tx, userId, space, remember);
+    const tokens = await issueSession(ctx, tx, user, space, remember);
     return { ...tokens, space: presentSpace(space), spaces: spaces.map(presentSpace) };
   });
 }

@@ -76,15 +76,18 @@ describe('the sign-in rate limit and X-Forwarded-For', () => {
 });
 
 describe('a password change ends the sessions opened before it', () => {
-  it("an administrator's reset: the user's refresh tokens stop rotating; a new sign-in works", async () => {
+  it("an administrator's reset: the user's access and refresh tokens stop working; a new sign-in works", async () => {
     const user = await signIn(t.app, tenant.clientUser.email);
     const admin = await signIn(t.app, tenant.admin.email);
     expect((await admin.api.post('/ms-core/api/users/password-reset', { _id: tenant.clientUser.id, password: 'N3w-Secret!' })).status).toBe(200);
+    expect((await user.api.get('/ms-core/api/users/me')).status).toBe(401);
     const stale = await refresh(user.session.refreshToken);
     expect(stale.status).toBe(401);
     expect(stale.body).toMatchObject({ name: 'UNAUTHORIZEDERROR', reference: '401' });
     const fresh = await signIn(t.app, tenant.clientUser.email, 'N3w-Secret!');
+    expect((await fresh.api.get('/ms-core/api/users/me')).status).toBe(200);
     expect((await refresh(fresh.session.refreshToken)).status).toBe(200);
+    expect((await admin.api.get('/ms-core/api/users/me')).status).toBe(200);
     // the administrator's own session is untouched
     expect((await refresh(admin.session.refreshToken)).status).toBe(200);
   });
@@ -97,6 +100,7 @@ describe('a password change ends the sessions opened before it', () => {
     expect(rotated.status).toBe(200);
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update users set password_hash = password_hash || 'x' where id = ${tenant.auditor.id}`));
     expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
+    expect((await apiClient(t.app, rotated.body.accessToken).get('/ms-core/api/users/me')).status).toBe(401);
   });
 });
 
