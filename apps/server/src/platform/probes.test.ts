@@ -10,7 +10,8 @@ import { sampleFromZod } from '../test/sample.js';
  * routes are covered without editing this file). An administrator, who passes every permission
  * check, sends each route's plausible body and query with NUL bytes, lone UTF-16 surrogates,
  * 100,000 levels of nesting, `__proto__` / `constructor` keys, 8 KB strings one field at a time,
- * and, on search routes, filters and sorts on Object.prototype names. No answer may be a 5xx.
+ * on search routes, filters and sorts on Object.prototype names, and six identical copies of each
+ * write at once. No answer may be a 5xx.
  * One app, one tenant, one session: a few seconds in all.
  */
 let t: TTestApp;
@@ -157,6 +158,14 @@ describe('probes over every route with a body or a query', () => {
     }
     expect(problems).toEqual([]);
     expect(calls).toBeGreaterThan(1000);
+  }, PROBE_TIMEOUT_MS);
+
+  it('six identical writes at once on every route (really parallel on PostgreSQL)', async () => {
+    for (const route of withBody()) {
+      const body = JSON.stringify(bodyOf(route));
+      await Promise.all(Array.from({ length: 6 }, () => send('six at once', route, body)));
+    }
+    expect(problems).toEqual([]);
   }, PROBE_TIMEOUT_MS);
 
   it('the session the probes used still works (no probe locked or reset the caller)', async () => {
