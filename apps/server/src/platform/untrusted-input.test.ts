@@ -131,6 +131,15 @@ describe('shape of the body', () => {
     expect(res.body.fields).toEqual(['name']);
   });
 
+  it('a preference saved under the key __proto__, constructor or toString is just a preference', async () => {
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      const res = await api.patch('/ms-core/api/users/me/settings', { key, value: { size: 20 } });
+      expect(res.status, key).toBe(200);
+    }
+    const me = await api.get('/ms-core/api/users/me');
+    expect(me.status).toBe(200);
+  });
+
   it('__proto__ and constructor keys in a body are refused or ignored, never a 500', async () => {
     const token = (await signIn(t.app, a.admin.email)).session.accessToken;
     for (const body of ['{"name":"p1","permissions":[],"__proto__":{"admin":true}}', '{"name":"p2","permissions":[],"constructor":{"prototype":{"admin":true}}}']) {
