@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { errorMessage } from '../../../i18n/errorMessage';
 import { useOnline } from '../../../ui/useOnline';
-import { shownFromLocalCopy } from './loadRunAudit';
-import { useQueuedFor } from './queueState';
-import { syncNow, useSyncState } from './syncController';
+import { shownFromDevice } from '../../../offline/loadResource';
+import { useQueuedFor } from '../../../offline/queueState';
+import { syncNow, useSyncState } from '../../../offline/syncController';
+import { auditResource } from './auditResource';
 
 /**
  * Run header: online or offline (offline too while the audit shows from this device's copy),
@@ -16,8 +17,8 @@ export function ConnectivityStatus({ auditId }: { auditId: string }) {
   const { t } = useTranslation();
   const browserOnline = useOnline();
   // Read at render: the page mounts the run again when the audit is reloaded from the server.
-  const online = browserOnline && !shownFromLocalCopy(auditId);
-  const { count, lastError } = useQueuedFor(auditId);
+  const online = browserOnline && !shownFromDevice(auditResource(auditId));
+  const { count, lastError } = useQueuedFor(auditResource(auditId));
   const syncing = useSyncState().active;
   const why = lastError ? t('auditRun.offline.lastError', { error: errorMessage(new ApiError(lastError.status, lastError.name, lastError.reference, '')) }) : undefined;
   return (
@@ -28,10 +29,10 @@ export function ConnectivityStatus({ auditId }: { auditId: string }) {
       {count > 0 && (
         <>
           <Tooltip title={why}>
-            <span className="run-pending" aria-live="polite" data-testid="run-pending">{t('auditRun.offline.pending', { count })}</span>
+            <span className="run-pending" aria-live="polite" data-testid="run-pending">{t('offline.pending', { count })}</span>
           </Tooltip>
-          <Button size="small" icon={<SyncOutlined />} disabled={!browserOnline || syncing} onClick={() => void syncNow(true)} aria-label={t('auditRun.offline.syncNow')}>
-            <span className="run-hide-narrow">{t('auditRun.offline.syncNow')}</span>
+          <Button size="small" icon={<SyncOutlined />} disabled={!browserOnline || syncing} onClick={() => void syncNow(true)} aria-label={t('offline.syncNow')}>
+            <span className="run-hide-narrow">{t('offline.syncNow')}</span>
           </Button>
         </>
       )}
