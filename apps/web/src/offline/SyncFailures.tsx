@@ -10,6 +10,7 @@ import { queueStore } from './queueStore';
 import type { TChangeSubject, TFailure } from './records';
 import { kindOf, parseResource } from './resources';
 import { onFailuresChanged } from './syncController';
+import './offline.css';
 
 interface TProps {
   /** The resource the page shows, and its data (to describe failures kept before subjects existed). */

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSyncState } from './syncController';
+import './offline.css';
 
 /** Full screen while queued changes are replayed and the page reloaded: nothing can be changed meanwhile. */
 export function SyncOverlay() {
