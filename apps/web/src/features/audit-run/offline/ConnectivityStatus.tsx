@@ -3,10 +3,8 @@ import { CloudServerOutlined, DisconnectOutlined, SyncOutlined } from '@ant-desi
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { errorMessage } from '../../../i18n/errorMessage';
-import { useOnline } from '../../../ui/useOnline';
-import { shownFromDevice } from '../../../offline/loadResource';
-import { useQueuedFor } from '../../../offline/queueState';
-import { syncNow, useSyncState } from '../../../offline/syncController';
+import { syncNow } from '../../../offline/syncController';
+import { useConnectivity } from '../../../offline/useConnectivity';
 import { auditResource } from './auditResource';
 
 /**
@@ -15,11 +13,7 @@ import { auditResource } from './auditResource';
  */
 export function ConnectivityStatus({ auditId }: { auditId: string }) {
   const { t } = useTranslation();
-  const browserOnline = useOnline();
-  // Read at render: the page mounts the run again when the audit is reloaded from the server.
-  const online = browserOnline && !shownFromDevice(auditResource(auditId));
-  const { count, lastError } = useQueuedFor(auditResource(auditId));
-  const syncing = useSyncState().active;
+  const { browserOnline, online, pending: count, lastError, syncing } = useConnectivity(auditResource(auditId));
   const why = lastError ? t('auditRun.offline.lastError', { error: errorMessage(new ApiError(lastError.status, lastError.name, lastError.reference, '')) }) : undefined;
   return (
     <span className="run-connectivity" data-testid="run-connectivity" data-online={online}>
