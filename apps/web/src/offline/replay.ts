@@ -2,7 +2,7 @@ import type { TChangeSubject, TErrorRef, TFailure, TIdMapping, TQueuedRequest, T
 import { backoffDelay, createdIdOf, outcomeOf, pendingIdsIn, planReplay, rewritePendingIds } from './replayRules';
 import { kindOf, resourceOf } from './resources';
 
-/** How many records of different questions may be on their way at once. */
+/** How many records of different lanes (e.g. an audit's questions) may be on their way at once. */
 const WINDOW = 6;
 
 /** What a send answered: the status (0 when the server was not reached), its body or its error. */
@@ -53,11 +53,11 @@ const errorOf = (result: TSendResult): TErrorRef => result.error ?? { status: re
 
 /**
  * Replays the user's queue in order; other users' records are deleted unsent. Records of different
- * questions may travel side by side; one question's records never overtake each other. Each record is
+ * lanes (an audit's questions) may travel side by side; one lane's records never overtake each other. Each record is
  * deleted once the server has answered it: done (its created id remembered) or refused (into the
  * failures list). At the first record to retry (network, 5xx…) no more records start, so that
  * nothing overtakes it, and that record waits its back-off — unless `force` (the network just came back,
- * or the auditor asked). Records queued meanwhile are picked up before it returns.
+ * or the user asked). Records queued meanwhile are picked up before it returns.
  */
 export async function replayQueue(deps: TReplayDeps, user: string, { force = false } = {}): Promise<TReplayResult> {
   const now = deps.now ?? Date.now;
@@ -90,8 +90,8 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
     mine.forEach((r) => seen.add(r.id!));
     const total = done + mine.length;
     deps.onProgress?.(done, total);
-    // Records of different questions go side by side (up to WINDOW); one question's records, and
-    // any record not about one question (cover, contacts, sections), keep the written order.
+    // Records of different lanes go side by side (up to WINDOW); one lane's records, and any record
+    // in no lane (an audit's cover, contacts, sections), keep the written order.
     const inFlight = new Map<Promise<void>, string | null>();
     let retryAt: number | null = null;
     const mustWait = (lane: string | null, request: TQueuedRequest) => {

@@ -72,6 +72,7 @@ export function parseResource(resource: string): { type: string; id: string } {
 
 /** The kind of a resource, when this build registered it. */
 export const kindOf = (resource: string): TResourceKind | undefined => kinds.get(parseResource(resource).type);
+export const kindOfType = (type: string): TResourceKind | undefined => kinds.get(type);
 export const registeredKinds = () => [...kinds.values()];
 
 /** The resource of a record; one stored by an older release without it was about its audit. */

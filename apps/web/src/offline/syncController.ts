@@ -5,7 +5,7 @@ import { queueStore } from './queueStore';
 import { refreshQueueState } from './queueState';
 import type { TQueuedRequest, TQueueRecord } from './records';
 import { replayQueue, type TReplayResult } from './replay';
-import { kindOf, parseResource, resourceOf } from './resources';
+import { kindOf, kindOfType, parseResource, resourceOf } from './resources';
 import { sendQueued } from './sendQueued';
 
 /**
@@ -103,11 +103,10 @@ const accepted = (user: string) => (record: TQueueRecord, request: TQueuedReques
 export function byKind(resources: string[]) {
   const groups = new Map<string, string[]>();
   for (const resource of resources) {
-    if (!kindOf(resource)) continue;
     const { type, id } = parseResource(resource);
-    groups.set(type, [...(groups.get(type) ?? []), id]);
+    if (kindOfType(type)) groups.set(type, [...(groups.get(type) ?? []), id]);
   }
-  return [...groups.entries()].map(([type, ids]) => [kindOf(`${type}:`)!, ids] as const);
+  return [...groups.entries()].map(([type, ids]) => [kindOfType(type)!, ids] as const);
 }
 
 /** Replays now, or joins the replay already running in this tab. `force` ignores the back-off (network back, or asked for). */
