@@ -33,7 +33,7 @@ export function saveServerCopy(resource: string, user: string, data: unknown, lo
 }
 
 // ---- changes the server accepted, folded into the copy (a few at a time: each fold clones the whole copy)
-const FOLD_DELAY_MS = 500;
+const FOLD_DELAY_MS = 1000;
 const accepted = new Map<string, { user: string; changes: TChange[] }>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let folding: Promise<void> = Promise.resolve();
