@@ -414,4 +414,15 @@ describe('what a tab shows of an audit: the server\'s copy plus every queued cha
       error: { status: 409, reference: 'AUD0002' },
     });
   });
+
+  it('changes waiting with no copy on the device (an audit never kept here): the server\'s answer with them', async () => {
+    const audit = makeAudit(30);
+    fakeServer((call) => (call.method === 'GET' ? { body: audit } : {}));
+    network.onLine = false;
+    const a = await tab(audit);
+    await a.notes.saveNote(at(audit, 1, 0)._id, 'Waiting');
+    network.onLine = true;
+    expect(await readCopy(auditResource(audit._id), USER)).toBeNull();
+    expect(at(await open(audit._id), 1, 0).note).toBe('Waiting');
+  });
 });
