@@ -8,7 +8,8 @@ import dayjs from 'dayjs';
 import type { TAudit } from '@audit/domain/audits';
 import { FinishButton } from './FinishButton';
 import { ConnectivityStatus } from './offline/ConnectivityStatus';
-import { useQueuedFor } from './offline/queueState';
+import { useQueuedFor } from '../../offline/queueState';
+import { auditResource } from './offline/auditResource';
 import { formatPercent } from './format';
 import { AUDITS_LIST_PATH } from './paths';
 import { useRun } from './RunContext';
@@ -100,7 +101,7 @@ function SavingState() {
   const { auditId } = useRun();
   const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
   // Changes waiting in the offline queue are not saved yet: the pending count says so instead.
-  const queued = useQueuedFor(auditId).count > 0;
+  const queued = useQueuedFor(auditResource(auditId)).count > 0;
   if (queued && !saving) return null;
   return (
     <span className="run-saving" aria-live="polite">

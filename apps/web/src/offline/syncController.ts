@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { currentUserId } from '../../../session/sessionOwner';
+import { currentUserId } from '../session/sessionOwner';
+import { confirmChange, foldAccepted, readCopy } from './copies';
 import { queueStore } from './queueStore';
 import { refreshQueueState } from './queueState';
+import type { TQueuedRequest, TQueueRecord } from './records';
 import { replayQueue, type TReplayResult } from './replay';
-import { checkScore, sendQueued } from './sendQueued';
+import { kindOf, kindOfType, parseResource, resourceOf } from './resources';
+import { sendQueued } from './sendQueued';
 
 /**
  * The replay of this tab: one at a time, under a Web Lock shared by the tabs (a tab that waited
@@ -27,7 +30,7 @@ const subscribe = (listener: () => void) => (listeners.add(listener), () => void
 export const useSyncState = () => useSyncExternalStore(subscribe, () => state, () => IDLE);
 export const isSyncing = () => running !== null;
 
-/** What the page does after a replay that changed something (reload its audit), while the overlay still shows. */
+/** What a page does after a replay that changed something (reload what it shows), while the overlay still shows. */
 type TAfterSync = (result: TReplayResult) => Promise<void>;
 const afterSync = new Set<TAfterSync>();
 export function onSynced(handler: TAfterSync) {
@@ -38,7 +41,7 @@ export function onSynced(handler: TAfterSync) {
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('run-audit-synced');
 (channel as unknown as { unref?: () => void } | null)?.unref?.();
 
-/** Another tab replayed: this one reloads what it shows of the audits that changed. */
+/** Another tab replayed: this one reloads what it shows of the resources that changed. */
 export function onOtherTabSynced(handler: (touched: string[]) => void) {
   if (!channel) return () => undefined;
   const listener = (event: MessageEvent<string[]>) => handler(event.data);
@@ -68,17 +71,42 @@ async function replayOnce(force: boolean) {
     paintedAt = now;
     setState({ active: true, done, total });
   };
-  const result = await withReplayLock(() => replayQueue({ store: queueStore, send: sendQueued, onProgress }, user, { force }));
+  const deps = { store: queueStore, send: sendQueued, onProgress, describe: describeRefused(user), onAccepted: accepted(user) };
+  const result = await withReplayLock(() => replayQueue(deps, user, { force }));
+  await foldAccepted();
   if (result.touched.length) {
     if (!state.active) setState({ active: true, done: result.sent, total: result.sent });
-    // The score is checked again as the product document asks; a failure here changes nothing stored.
-    await Promise.all(result.touched.map((id) => checkScore(id).catch(() => undefined)));
+    // Each kind's own follow-up (the audit's score checked again, as the product document asks); a failure changes nothing stored.
+    await Promise.all(byKind(result.touched).map(([kind, ids]) => kind.afterReplay?.(ids).catch(() => undefined)));
     for (const handler of afterSync) await handler(result).catch(() => undefined);
     channel?.postMessage(result.touched);
   }
   if (result.retryAt !== null) scheduleSync(result.retryAt - Date.now());
   else if (!(await queueStore.list()).length) await queueStore.pruneOld(Date.now());
   if (result.failures.length) failuresChanged();
+}
+
+/** What a refused change was about, described by its kind in the resource as this device has it. */
+const describeRefused = (user: string) => async (record: TQueueRecord, request: TQueuedRequest) => {
+  const resource = resourceOf(record);
+  const kind = kindOf(resource);
+  if (!kind) return null;
+  const copy = await readCopy(resource, user).catch(() => null);
+  return kind.describe(request, copy?.data ?? null);
+};
+
+/** A replayed change the server accepted: the resource's copy gets it too. */
+const accepted = (user: string) => (record: TQueueRecord, request: TQueuedRequest, body: unknown) =>
+  confirmChange(resourceOf(record), user, { request, response: body, creates: record.creates, key: record.idempotencyKey, createdAt: record.createdAt });
+
+/** Resources grouped by their registered kind: the kind and the ids. */
+export function byKind(resources: string[]) {
+  const groups = new Map<string, string[]>();
+  for (const resource of resources) {
+    const { type, id } = parseResource(resource);
+    if (kindOfType(type)) groups.set(type, [...(groups.get(type) ?? []), id]);
+  }
+  return [...groups.entries()].map(([type, ids]) => [kindOfType(type)!, ids] as const);
 }
 
 /** Replays now, or joins the replay already running in this tab. `force` ignores the back-off (network back, or asked for). */

@@ -28,7 +28,7 @@ const P = 'pending-0a0a0a0a-0000-4000-8000-000000000001';
 const BASE = '/ms-core/api/audits/a1';
 let next = 0;
 const rec = (request: Partial<TQueuedRequest>, over: Partial<TQueueRecord> = {}): TQueueRecord => ({
-  id: ++next, auditId: 'a1', user: 'me', createdAt: '', idempotencyKey: `key-${next}`, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null,
+  resource: `audit:${over.auditId ?? 'a1'}`, id: ++next, auditId: 'a1', user: 'me', createdAt: '', idempotencyKey: `key-${next}`, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null,
   request: { method: 'POST', url: `${BASE}/answer/add`, data: null, blob: false, headers: {}, ...request }, ...over,
 });
 
@@ -49,7 +49,7 @@ describe('replaying the queue', () => {
     expect(sent.map((s) => s.key)).toEqual([records[0]!.idempotencyKey, records[2]!.idempotencyKey, records[3]!.idempotencyKey]);
     expect(store.rows.size).toBe(0);
     expect(result).toMatchObject({ sent: 3, discarded: 1, failures: [], retryAt: null });
-    expect(result.touched.sort()).toEqual(['a1', 'a2']);
+    expect(result.touched.sort()).toEqual(['audit:a1', 'audit:a2']);
     expect(progress).toEqual(['0/3', '1/3', '2/3', '3/3']);
   });
 
@@ -109,14 +109,16 @@ describe('replaying the queue', () => {
     const after = rec({});
     const store = memoryStore([refused, after]);
     const { sent, send } = server((r) => (r.url.endsWith('/note') ? { status: 409, error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } } : { status: 200, body: {} }));
-    const result = await replayQueue({ store, send, now: () => 0 }, 'me');
+    const subject = { kind: 'note', label: 'Question 7', within: 'Section 1', target: 'q7', targetGroup: 's' };
+    const describe = async (record: TQueueRecord, request: TQueuedRequest) => (record === refused && request.url.endsWith('/q7/note') ? subject : null);
+    const result = await replayQueue({ store, send, describe, now: () => 0 }, 'me');
     expect(sent).toHaveLength(2);
     expect(store.rows.size).toBe(0);
     expect(result.failures).toEqual([
-      expect.objectContaining({ auditId: 'a1', user: 'me', method: 'PATCH', questionId: 'q7', error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } }),
+      expect.objectContaining({ resource: 'audit:a1', auditId: 'a1', user: 'me', method: 'PATCH', subject, error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } }),
     ]);
     expect(store.failures).toHaveLength(1);
-    expect(result.touched).toEqual(['a1']);
+    expect(result.touched).toEqual(['audit:a1']);
   });
 
   it('picks up records queued while it ran', async () => {
@@ -137,6 +139,21 @@ describe('replaying the queue', () => {
 });
 
 describe('replaying side by side', () => {
+  it('lanes are per resource: the same lane name in two resources does not hold either back', async () => {
+    const records = [rec({ data: { question: 'q1' } }), rec({ data: { question: 'q1' } }, { auditId: 'a2' })];
+    const store = memoryStore(records);
+    let most = 0;
+    let now = 0;
+    const send = async () => {
+      most = Math.max(most, ++now);
+      await new Promise((r2) => setTimeout(r2, 5));
+      now--;
+      return { status: 200, body: {} };
+    };
+    await replayQueue({ store, send, laneOf: (_resource, r) => (r.data as { question?: string }).question ?? null }, 'me');
+    expect(most).toBe(2);
+  });
+
   it('sends different questions together but never overtakes within one question or a record about no question', async () => {
     const records = [
       rec({ data: { question: 'q1' } }), rec({ data: { question: 'q2' } }), rec({ data: { question: 'q1' } }),
@@ -158,7 +175,9 @@ describe('replaying side by side', () => {
       inFlight.delete(lane);
       return { status: 200, body: {} };
     };
-    const result = await replayQueue({ store, send }, 'me');
+    // The audit's lanes: one per question (its resource kind's laneOf).
+    const laneOf = (_resource: string, r: TQueuedRequest) => (r.data as { question?: string } | null)?.question ?? null;
+    const result = await replayQueue({ store, send, laneOf }, 'me');
     expect(result.sent).toBe(5);
     expect(most).toBe(2);
     // q1's second record starts only after its first ended; the cover waits for everything before it.

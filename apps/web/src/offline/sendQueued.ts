@@ -1,8 +1,8 @@
-import { request, requestWithHeaders } from '../../../api/client';
-import { isApiError, NETWORK_ERROR } from '../../../api/errors';
+import { requestWithHeaders } from '../api/client';
+import { isApiError, NETWORK_ERROR } from '../api/errors';
 import { IDEMPOTENCY_HEADER, type TQueuedRequest } from './records';
 import type { TSendResult } from './replay';
-import { bodyOf } from './runWrite';
+import { bodyOf } from './write';
 
 /** A replayed request that hangs (a network that connects but does not answer) is given up and retried later. */
 const SEND_TIMEOUT_MS = 30_000;
@@ -27,5 +27,3 @@ export async function sendQueued(stored: TQueuedRequest, idempotencyKey: string)
   }
 }
 
-/** Product document, section 9: after a replay the score of every audit it changed is checked again. */
-export const checkScore = (auditId: string) => request<unknown>('/ms-core/api/audits/check-score', { method: 'POST', body: { audit: auditId } });

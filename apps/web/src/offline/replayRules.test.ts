@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TQueueRecord } from './records';
-import { backoffDelay, changeKindOf, createdIdOf, isQueueable, outcomeOf, pendingIdsIn, planReplay, questionOf, queuesOnFirstAttempt, rewritePendingIds } from './replayRules';
+import { backoffDelay, createdIdOf, isQueueable, outcomeOf, pendingIdsIn, planReplay, queuesOnFirstAttempt, rewritePendingIds } from './replayRules';
 
 const P1 = 'pending-11111111-1111-4111-8111-111111111111';
 const P2 = 'pending-22222222-2222-4222-8222-222222222222';
 const A = '/ms-core/api/audits/a1';
 
 const record = (id: number, user: string, over: Partial<TQueueRecord> = {}): TQueueRecord => ({
-  id, auditId: 'a1', user, createdAt: '2025-01-01T00:00:00Z', request: { method: 'POST', url: `${A}/answer/add`, data: {}, blob: false, headers: {} },
+  id, resource: 'audit:a1', auditId: 'a1', user, createdAt: '2025-01-01T00:00:00Z', request: { method: 'POST', url: `${A}/answer/add`, data: {}, blob: false, headers: {} },
   idempotencyKey: `k${id}`, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null, ...over,
 });
 
@@ -73,22 +73,5 @@ describe('pending ids', () => {
     expect(createdIdOf({ creates: P1 }, { _id: 'srv' })).toBe('srv');
     expect(createdIdOf({ creates: null }, { _id: 'srv' })).toBeNull();
     expect(createdIdOf({ creates: P1 }, null)).toBeNull();
-  });
-});
-
-describe('what a failure was about', () => {
-  it('names the kind of change and its question', () => {
-    expect(changeKindOf(`${A}/answer/add`)).toBe('answer');
-    expect(changeKindOf(`${A}/answer/x/remove`)).toBe('answer');
-    expect(changeKindOf(`${A}/cover/update`)).toBe('cover');
-    expect(changeKindOf(`${A}/contact-field/update`)).toBe('contacts');
-    expect(changeKindOf(`${A}/sections/s/questions/q/issues-tasks`)).toBe('issue');
-    expect(changeKindOf(`${A}/sections/s/questions/q/solved-in-place`)).toBe('issue');
-    expect(changeKindOf(`${A}/sections/s/questions/q/evidences`)).toBe('evidence');
-    expect(changeKindOf(`${A}/sections/s/questions/q/note`)).toBe('note');
-    expect(changeKindOf(`${A}/sections/s/questions/q/note-images/x`)).toBe('noteImage');
-    expect(questionOf({ method: 'PATCH', url: `${A}/sections/s/questions/q9/note`, data: {} })).toBe('q9');
-    expect(questionOf({ method: 'POST', url: `${A}/answer/add`, data: { question: 'q3' } })).toBe('q3');
-    expect(questionOf({ method: 'DELETE', url: `${A}/answer/x/remove`, data: null })).toBeNull();
   });
 });

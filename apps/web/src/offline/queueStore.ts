@@ -1,20 +1,19 @@
-import { AUDITS, FAILURES, IDS, QUERIES, readAll, transact } from './runAuditDb';
-import type { TFailure, TIdMapping, TLocalAudit, TQueueRecord } from './records';
+import { COPIES, FAILURES, IDS, QUERIES, readAll, transact } from './db';
+import type { TCopy, TFailure, TIdMapping, TQueueRecord } from './records';
 
 const DAY_MS = 86_400_000;
-/** A pending id may still be on a screen or a local copy for a while after its create was replayed. */
+/** A pending id may still be on a screen or in a queued record for a while after its create was replayed. */
 const KEEP_IDS_MS = 7 * DAY_MS;
-/** Local copies of audits not opened for this long are dropped (only when nothing is queued). */
+/** Copies not loaded or changed for this long are dropped (only when nothing is queued). */
 const KEEP_COPIES_MS = 30 * DAY_MS;
 
-/** The write queue, its refused records and the pending-id map, in IndexedDB (runAuditDb.ts). */
+/** The write queue, its refused records and the pending-id map, in IndexedDB (db.ts). */
 export const queueStore = {
-  /** Appends a record, and the audit as shown with it (one transaction); resolves with its key (the replay order). */
-  add: (record: TQueueRecord, shown: TLocalAudit | null = null) =>
-    transact(shown ? [QUERIES, AUDITS] : QUERIES, 'readwrite', (tx) => {
+  /** Appends a record; resolves with its key (the replay order). */
+  add: (record: TQueueRecord) =>
+    transact(QUERIES, 'readwrite', (tx) => {
       const { id: _ignored, ...value } = record;
       const request = tx.objectStore(QUERIES).add(value);
-      if (shown) tx.objectStore(AUDITS).put(shown);
       return () => request.result as number;
     }),
 
@@ -47,9 +46,9 @@ export const queueStore = {
 
   failures: () => readAll<TFailure>(FAILURES),
 
-  /** With the queue empty: forgets old pending-id mappings and local copies nobody opened for long. */
+  /** With the queue empty: forgets old pending-id mappings and copies nobody loaded for long. */
   pruneOld: (now: number) =>
-    transact([IDS, AUDITS], 'readwrite', (tx) => {
+    transact([IDS, COPIES], 'readwrite', (tx) => {
       const drop = <T>(store: string, isOld: (value: T) => boolean) => {
         tx.objectStore(store).openCursor().onsuccess = (event) => {
           const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
@@ -59,7 +58,7 @@ export const queueStore = {
         };
       };
       drop<TIdMapping>(IDS, (m) => now - Date.parse(m.createdAt) > KEEP_IDS_MS);
-      drop<TLocalAudit>(AUDITS, (a) => now - Date.parse(a.savedAt) > KEEP_COPIES_MS);
+      drop<TCopy>(COPIES, (c) => now - Date.parse(c.savedAt) > KEEP_COPIES_MS);
       return () => undefined;
     }),
 

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_IN_FLIGHT, type TQueuedRequest, type TQueueRecord, type TWriteMethod } from './records';
+import { IDEMPOTENCY_IN_FLIGHT, type TQueuedRequest, type TQueueRecord } from './records';
 
 /**
  * The queue's decisions as plain functions (no IndexedDB, no network): what may be queued, what a
@@ -83,27 +83,4 @@ export function pendingIdsIn(request: Pick<TQueuedRequest, 'url' | 'data'>): str
 export function createdIdOf(record: Pick<TQueueRecord, 'creates'>, body: unknown): string | null {
   const id = body && typeof body === 'object' ? (body as { _id?: unknown })._id : undefined;
   return record.creates && typeof id === 'string' ? id : null;
-}
-
-/** The question a request is about: in the URL (…/questions/{id}/…) or in the body of an answer. */
-export function questionOf(request: { method: TWriteMethod; url: string; data: unknown }): string | null {
-  const inUrl = /\/questions\/([^/?]+)/.exec(request.url)?.[1];
-  if (inUrl) return inUrl;
-  const body = request.data as { question?: unknown } | null;
-  return body && typeof body === 'object' && typeof body.question === 'string' ? body.question : null;
-}
-
-export type TChangeKind = 'answer' | 'cover' | 'contacts' | 'issue' | 'evidence' | 'note' | 'noteImage' | 'other';
-
-/** What kind of change a request made, to tell the auditor what was lost. */
-export function changeKindOf(url: string): TChangeKind {
-  const path = url.split('?')[0]!;
-  if (/\/answer\//.test(path)) return 'answer';
-  if (path.endsWith('/cover/update')) return 'cover';
-  if (path.endsWith('/contact-field/update')) return 'contacts';
-  if (/\/evidences(\/|$)/.test(path)) return 'evidence';
-  if (/\/note-images(\/|$)/.test(path)) return 'noteImage';
-  if (path.endsWith('/note')) return 'note';
-  if (/\/(issues-tasks|update-issue-name|update-issue-description|update-task-name|solved-in-place)$/.test(path)) return 'issue';
-  return 'other';
 }

@@ -1,7 +1,8 @@
-import type { TErrorRef, TFailure, TIdMapping, TQueuedRequest, TQueueRecord } from './records';
-import { backoffDelay, createdIdOf, outcomeOf, pendingIdsIn, planReplay, questionOf, rewritePendingIds } from './replayRules';
+import type { TChangeSubject, TErrorRef, TFailure, TIdMapping, TQueuedRequest, TQueueRecord } from './records';
+import { backoffDelay, createdIdOf, outcomeOf, pendingIdsIn, planReplay, rewritePendingIds } from './replayRules';
+import { kindOf, resourceOf } from './resources';
 
-/** How many records of different questions may be on their way at once. */
+/** How many records of different lanes (e.g. an audit's questions) may be on their way at once. */
 const WINDOW = 6;
 
 /** What a send answered: the status (0 when the server was not reached), its body or its error. */
@@ -24,13 +25,25 @@ export interface TReplayDeps {
   now?: () => number;
   /** Called as records are answered: how many are done and how many there are in all. */
   onProgress?: (done: number, total: number) => void;
+  /** The lane of a request (default: its resource kind's laneOf); one lane's records never overtake each other. */
+  laneOf?: (resource: string, request: TQueuedRequest) => string | null;
+  /** What a refused change was about (default: nothing), kept with the failure. */
+  describe?: (record: TQueueRecord, request: TQueuedRequest) => Promise<TChangeSubject | null>;
+  /** A record the server accepted, with its answer (the copies fold it in). */
+  onAccepted?: (record: TQueueRecord, request: TQueuedRequest, body: unknown) => void;
 }
+
+/** Lanes are per resource: a lane name of one resource never holds back another resource's records. */
+const kindLane = (resource: string, request: TQueuedRequest) => {
+  const lane = kindOf(resource)?.laneOf?.(request);
+  return lane == null ? null : lane;
+};
 
 export interface TReplayResult {
   sent: number;
   failures: TFailure[];
   discarded: number;
-  /** Audits the server changed (checked and reloaded afterwards). */
+  /** Resources the server changed (checked and reloaded afterwards). */
   touched: string[];
   /** When the replay stopped at a record to retry later: when that record may be tried again. */
   retryAt: number | null;
@@ -40,14 +53,19 @@ const errorOf = (result: TSendResult): TErrorRef => result.error ?? { status: re
 
 /**
  * Replays the user's queue in order; other users' records are deleted unsent. Records of different
- * questions may travel side by side; one question's records never overtake each other. Each record is
+ * lanes (an audit's questions) may travel side by side; one lane's records never overtake each other. Each record is
  * deleted once the server has answered it: done (its created id remembered) or refused (into the
  * failures list). At the first record to retry (network, 5xx…) no more records start, so that
  * nothing overtakes it, and that record waits its back-off — unless `force` (the network just came back,
- * or the auditor asked). Records queued meanwhile are picked up before it returns.
+ * or the user asked). Records queued meanwhile are picked up before it returns.
  */
 export async function replayQueue(deps: TReplayDeps, user: string, { force = false } = {}): Promise<TReplayResult> {
   const now = deps.now ?? Date.now;
+  const laneOfRequest = deps.laneOf ?? kindLane;
+  const laneOf = (record: TQueueRecord, request: TQueuedRequest) => {
+    const lane = laneOfRequest(resourceOf(record), request);
+    return lane === null ? null : `${resourceOf(record)}#${lane}`;
+  };
   const result: TReplayResult = { sent: 0, failures: [], discarded: 0, touched: [], retryAt: null };
   const touched = new Set<string>();
   const ids = await deps.store.idMap();
@@ -72,8 +90,8 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
     mine.forEach((r) => seen.add(r.id!));
     const total = done + mine.length;
     deps.onProgress?.(done, total);
-    // Records of different questions go side by side (up to WINDOW); one question's records, and
-    // any record not about one question (cover, contacts, sections), keep the written order.
+    // Records of different lanes go side by side (up to WINDOW); one lane's records, and any record
+    // in no lane (an audit's cover, contacts, sections), keep the written order.
     const inFlight = new Map<Promise<void>, string | null>();
     let retryAt: number | null = null;
     const mustWait = (lane: string | null, request: TQueuedRequest) => {
@@ -87,7 +105,7 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
         retryAt = record.nextAttemptAt;
         break;
       }
-      while (retryAt === null && mustWait(questionOf(rewritePendingIds(record.request, ids)), rewritePendingIds(record.request, ids))) await Promise.race(inFlight.keys());
+      while (retryAt === null && mustWait(laneOf(record, rewritePendingIds(record.request, ids)), rewritePendingIds(record.request, ids))) await Promise.race(inFlight.keys());
       if (retryAt !== null) break;
       // Rewritten now: a create that just answered may have named what this record refers to.
       const request = rewritePendingIds(record.request, ids);
@@ -101,21 +119,23 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
           await deps.store.update({ ...record, attempts, nextAttemptAt: at, lastError: errorOf(answer) });
           return;
         }
-        touched.add(record.auditId);
+        touched.add(resourceOf(record));
         if (outcome === 'done') {
           const mapping = mappingOf(record, answer.body, now());
           if (mapping) ids.set(mapping.pendingId, mapping.serverId);
           settling.push(deps.store.complete(record.id!, mapping));
+          deps.onAccepted?.(record, request, answer.body);
           result.sent++;
         } else {
-          const failure = failureOf(record, request, errorOf(answer), now());
+          const subject = deps.describe ? await deps.describe(record, request).catch(() => null) : null;
+          const failure = failureOf(record, request, subject, errorOf(answer), now());
           settling.push(deps.store.fail(record.id!, failure));
           result.failures.push(failure);
         }
         done++;
         deps.onProgress?.(done, total);
       })().finally(() => inFlight.delete(job));
-      inFlight.set(job, questionOf(request));
+      inFlight.set(job, laneOf(record, request));
     }
     await Promise.all(inFlight.keys());
     if (retryAt !== null) return finish(result, touched, retryAt, settled);
@@ -130,12 +150,12 @@ async function finish(result: TReplayResult, touched: Set<string>, retryAt: numb
 
 function mappingOf(record: TQueueRecord, body: unknown, at: number): TIdMapping | null {
   const serverId = createdIdOf(record, body);
-  return serverId ? { pendingId: record.creates!, serverId, auditId: record.auditId, createdAt: new Date(at).toISOString() } : null;
+  return serverId ? { pendingId: record.creates!, serverId, resource: resourceOf(record), createdAt: new Date(at).toISOString() } : null;
 }
 
-function failureOf(record: TQueueRecord, request: TQueuedRequest, error: TErrorRef, at: number): TFailure {
+function failureOf(record: TQueueRecord, request: TQueuedRequest, subject: TChangeSubject | null, error: TErrorRef, at: number): TFailure {
   return {
-    auditId: record.auditId, user: record.user, createdAt: new Date(at).toISOString(),
-    method: request.method, url: request.url, questionId: questionOf(request), error,
+    resource: resourceOf(record), ...(record.auditId ? { auditId: record.auditId } : {}), user: record.user, createdAt: new Date(at).toISOString(),
+    method: request.method, url: request.url, subject, error,
   };
 }

@@ -1,21 +1,22 @@
 import { useSyncExternalStore } from 'react';
-import { currentUserId } from '../../../session/sessionOwner';
+import { currentUserId } from '../session/sessionOwner';
 import { queueStore } from './queueStore';
 import type { TErrorRef } from './records';
+import { resourceOf } from './resources';
 
 /**
- * What this tab knows of the current user's queue: per audit, how many records wait and the last
+ * What this tab knows of the current user's queue: per resource, how many records wait and the last
  * error of the first one. Read synchronously by the writes (a non-empty queue takes every later
- * write of its audit, so nothing overtakes it) and by the header; other tabs say when they change it.
+ * write of its resource, so nothing overtakes it) and by the headers; other tabs say when they change it.
  */
-export interface TAuditQueue { count: number; lastError: TErrorRef | null }
+export interface TResourceQueue { count: number; lastError: TErrorRef | null }
 
-const EMPTY: TAuditQueue = { count: 0, lastError: null };
-let byAudit = new Map<string, TAuditQueue>();
+const EMPTY: TResourceQueue = { count: 0, lastError: null };
+let byResource = new Map<string, TResourceQueue>();
 /** Records of other users on this device: never sent, deleted by the next replay. */
 let othersCount = 0;
 let ready: Promise<void> | null = null;
-/** Whose records `byAudit` counts: another user signed in on this tab reads the queue again. */
+/** Whose records `byResource` counts: another user signed in on this tab reads the queue again. */
 let countedFor: string | null = null;
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | null | undefined;
@@ -38,17 +39,18 @@ export async function refreshQueueState(broadcast = true) {
   const user = currentUserId();
   countedFor = user;
   const records = await queueStore.list().catch(() => []);
-  const next = new Map<string, TAuditQueue>();
+  const next = new Map<string, TResourceQueue>();
   othersCount = 0;
   for (const r of records) {
     if (r.user !== user) {
       othersCount++;
       continue;
     }
-    const current = next.get(r.auditId);
-    next.set(r.auditId, { count: (current?.count ?? 0) + 1, lastError: current ? current.lastError : r.lastError });
+    const resource = resourceOf(r);
+    const current = next.get(resource);
+    next.set(resource, { count: (current?.count ?? 0) + 1, lastError: current ? current.lastError : r.lastError });
   }
-  byAudit = next;
+  byResource = next;
   listeners.forEach((listener) => listener());
   if (broadcast) others?.postMessage('changed');
 }
@@ -59,8 +61,8 @@ export function queueStateReady() {
   return (ready ??= refreshQueueState(false));
 }
 
-export const queuedFor = (auditId: string) => byAudit.get(auditId) ?? EMPTY;
-export const queuedTotal = () => [...byAudit.values()].reduce((sum, q) => sum + q.count, 0);
+export const queuedFor = (resource: string) => byResource.get(resource) ?? EMPTY;
+export const queuedTotal = () => [...byResource.values()].reduce((sum, q) => sum + q.count, 0);
 export const queuedByOthers = () => othersCount;
 
 export function subscribeQueueState(listener: () => void) {
@@ -68,11 +70,11 @@ export function subscribeQueueState(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-export function useQueuedFor(auditId: string): TAuditQueue {
-  return useSyncExternalStore(subscribeQueueState, () => queuedFor(auditId), () => EMPTY);
+export function useQueuedFor(resource: string): TResourceQueue {
+  return useSyncExternalStore(subscribeQueueState, () => queuedFor(resource), () => EMPTY);
 }
 
-/** How many of this user's changes wait on this device, all audits together (shell header, sign-out, update offer). */
+/** How many of this user's changes wait on this device, all resources together (shell header, sign-out, update offer). */
 export function useQueuedTotal(): number {
   return useSyncExternalStore(subscribeQueueState, queuedTotal, () => 0);
 }
