@@ -111,7 +111,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const queue = createJobQueue(deps.db, { pollMs: deps.config.JOB_POLL_MS, log: (msg, err) => app.log.warn({ err }, msg) });
   await queue.prepare(modules.flatMap((m) => m.jobs ?? []), modules.flatMap((m) => m.schedules ?? []), ctx);
   app.decorate('jobs', queue);
-  app.addHook('onClose', () => queue.stop());
+  app.addHook('onClose', () => queue.close());
   await registerOpenApi(app);
   const identities = createIdentityLoader(deps.db, deps.listen);
   app.addHook('onClose', () => identities.close());

@@ -7,7 +7,7 @@ import { unsafeUnscoped } from '../platform/tenancy.js';
 export async function jobsOf(db: TDatabase, name: string) {
   const result = await unsafeUnscoped(db, (tx) =>
     tx.execute<{ id: string; state: string; attempts: number; last_error: string | null; data: unknown }>(
-      sql`select id, state::text as state, retry_count + 1 as attempts, output->>'message' as last_error, data from ${sql.raw(QUEUE_SCHEMA)}.job where name = ${name} order by created_on`,
+      sql`select id, state::text as state, retry_count + 1 as attempts, coalesce(output->>'message', output->'value'->>'message') as last_error, data from ${sql.raw(QUEUE_SCHEMA)}.job where name = ${name} order by created_on`,
     ),
   );
   return result.rows.map((r) => ({ id: r.id, state: r.state, attempts: Number(r.attempts), lastError: r.last_error, data: r.data }));

@@ -47,8 +47,6 @@ export interface TJobQueueOptions {
   pollMs?: number;
   /** Heartbeat period of a running job; default a quarter of its expiry. */
   heartbeatMs?: number;
-  /** How often the cron worker of pg-boss looks for fired schedules (seconds, 1 to 45). */
-  cronWorkerIntervalSeconds?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -140,6 +138,15 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
     }
   }
 
+  /** Stops taking jobs, the maintenance and the schedules, and waits for the running jobs to finish. */
+  async function stop(): Promise<void> {
+    clearInterval(timer);
+    timer = undefined;
+    await Promise.allSettled([...running]);
+    await supervisor?.stop({ close: false, graceful: false });
+    supervisor = undefined;
+  }
+
   return {
     /**
      * Installs or migrates pg-boss's schema, creates each job type's queue with its options,
@@ -201,18 +208,18 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
       timer = setInterval(() => definitions.forEach((d) => void fill(d)), options.pollMs ?? 1000);
       timer.unref();
       definitions.forEach((d) => void fill(d));
-      supervisor = new PgBoss({ ...config, migrate: false, supervise: true, schedule: true, ...(options.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds } : {}) });
+      // Its cron worker moves fired schedules into their queues as often as ours look for jobs (1 to 45 s).
+      const cronWorkerIntervalSeconds = Math.min(45, Math.max(1, Math.round((options.pollMs ?? 1000) / 1000)));
+      supervisor = new PgBoss({ ...config, migrate: false, supervise: true, schedule: true, cronWorkerIntervalSeconds });
       supervisor.on('error', (error) => log('job queue supervisor error', error));
       await supervisor.start();
     },
 
-    /** Stops taking jobs and waits for the running ones to finish. */
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await Promise.allSettled([...running]);
-      await supervisor?.stop({ close: false, graceful: false });
-      supervisor = undefined;
+    stop,
+
+    /** stop(), then pg-boss itself (app close). */
+    async close(): Promise<void> {
+      await stop();
       await boss.stop({ close: false, graceful: false });
     },
   };
