@@ -45,8 +45,6 @@ export async function enqueueJob<P>(tx: TDb, scope: TJobScope | null, job: TJobD
 export interface TJobQueueOptions {
   /** How often each job type looks for due jobs once started. */
   pollMs?: number;
-  /** Heartbeat period of a running job; default a quarter of its expiry. */
-  heartbeatMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -89,7 +87,7 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
           (alive) => alive || log(`job ${definition.name} ${raw.id} is no longer active while it runs`),
           (error) => log(`job ${definition.name} ${raw.id} heartbeat failed`, error),
         ),
-      options.heartbeatMs ?? (definition.options.expireInSeconds * 1000) / 4,
+      (definition.options.expireInSeconds * 1000) / 4,
     );
     beat.unref();
     try {
