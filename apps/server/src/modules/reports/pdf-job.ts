@@ -7,7 +7,7 @@ import { unsafeUnscoped, withScope, type TScope } from '../../platform/tenancy.j
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
 import { discardStored, findFiles, forgetFile, readStored, recordFile, storeGenerated } from '../files/service.js';
 import { fileIdFromUrl } from '../files/signing.js';
-import { defineJob } from '../../platform/jobs/define.js';
+import { defineJob, type TJob, type TJobScope } from '../../platform/jobs/define.js';
 import { notifyUser } from '../notifications/service.js';
 import { findSpaceInScope } from '../spaces/service.js';
 import { pdfLabels } from './pdf/labels.js';
@@ -74,6 +74,31 @@ const ZPdfJobPayload = z.object({
   /** The PDF's file name, for the notification even when rendering fails. */
   name: z.string(),
 });
+type TPdfJobPayload = z.infer<typeof ZPdfJobPayload>;
+
+const callerOf = (scope: TJobScope, payload: TPdfJobPayload): TAuth => ({ userId: payload.userId, spaceId: scope.spaceId, spacePath: scope.spacePath, permissions: [], isAdmin: false, isAuditor: false, language: 'es' });
+
+async function renderPdf(ctx: TModuleContext, job: TJob<TPdfJobPayload>) {
+  const payload = job.payload;
+  if (!job.scope) throw new Error('a PDF job carries the tenant it was asked in');
+  const caller = callerOf(job.scope, payload);
+  const fail = () =>
+    withScope(ctx.db, caller, async (tx) => {
+      await repo.setPdfState(tx, payload.auditId, { pdfStatus: 'failed' });
+      await notifyUser(tx, caller, 'SHARE_FILE', { status: 'failed', name: payload.name, auditId: payload.auditId });
+    });
+  let result: Awaited<ReturnType<typeof makePdf>>;
+  try {
+    result = await makePdf(ctx, caller, payload.auditId);
+  } catch (error) {
+    // Gone or out of the requester's reach now: retrying cannot help.
+    if (error instanceof AppError && error.errorName === 'NOTFOUND') return fail();
+    if (job.isLastAttempt) await fail();
+    throw error;
+  }
+  if (result.status === 'failed') return fail();
+  await withScope(ctx.db, caller, (tx) => notifyUser(tx, caller, 'SHARE_FILE', { status: 'ready', name: result.name, auditId: payload.auditId }));
+}
 
 /**
  * One PDF at a time per server (rendering takes a core). A run renews its expiry while it renders
@@ -84,25 +109,5 @@ export const renderPdfJob = defineJob({
   name: 'report.pdf',
   payload: ZPdfJobPayload,
   options: { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: 120, concurrency: 1 },
-  async handler(job, ctx) {
-    const payload = job.payload;
-    if (!job.scope) throw new Error('a PDF job carries the tenant it was asked in');
-    const caller: TAuth = { userId: payload.userId, spaceId: job.scope.spaceId, spacePath: job.scope.spacePath, permissions: [], isAdmin: false, isAuditor: false, language: 'es' };
-    const fail = () =>
-      withScope(ctx.db, caller, async (tx) => {
-        await repo.setPdfState(tx, payload.auditId, { pdfStatus: 'failed' });
-        await notifyUser(tx, caller, 'SHARE_FILE', { status: 'failed', name: payload.name, auditId: payload.auditId });
-      });
-    let result: Awaited<ReturnType<typeof makePdf>>;
-    try {
-      result = await makePdf(ctx, caller, payload.auditId);
-    } catch (error) {
-      // Gone or out of the requester's reach now: retrying cannot help.
-      if (error instanceof AppError && error.errorName === 'NOTFOUND') return fail();
-      if (job.isLastAttempt) await fail();
-      throw error;
-    }
-    if (result.status === 'failed') return fail();
-    await withScope(ctx.db, caller, (tx) => notifyUser(tx, caller, 'SHARE_FILE', { status: 'ready', name: result.name, auditId: payload.auditId }));
-  },
+  handler: (job, ctx) => renderPdf(ctx, job),
 });
