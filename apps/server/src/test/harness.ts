@@ -13,6 +13,8 @@ export interface TTestApp {
   app: FastifyInstance;
   db: TDatabase;
   kind: 'pglite' | 'postgres';
+  /** Where the database is: a second server may open it too (PostgreSQL; 'memory://' is this process's PGlite). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -35,17 +37,18 @@ async function createPostgresDatabase(adminUrl: string) {
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend']): Promise<TTestApp> {
+export async function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend'], modules?: TAppDeps['modules']): Promise<TTestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgdb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
   const handle = await openDatabase(pgdb?.url ?? 'memory://');
   const config = loadConfig({ JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/tmp/audit-test-unused', SIGNIN_RATE_LIMIT: '1000', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, extend });
+  const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, extend, modules });
   await app.ready();
   return {
     app,
     db: handle.db,
     kind: handle.kind,
+    url: pgdb?.url ?? 'memory://',
     close: async () => {
       await app.close();
       await handle.close();
