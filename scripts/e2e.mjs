@@ -3,7 +3,8 @@
  * Browser tests end to end: builds the web app, starts the server on a free port with a fresh
  * temporary DATA_DIR (demo data), waits until it answers, runs Playwright against it with
  * E2E_BASE_URL, stops the server and exits with Playwright's code.
- * Extra arguments go to `playwright test` (e.g. `node scripts/e2e.mjs login`).
+ * Extra arguments go to `playwright test`: a spec's path runs that spec alone
+ * (`node scripts/e2e.mjs e2e/users.spec.ts`). E2E_PORT picks the port (default: a free one).
  * The server serves the built app itself, exactly as `npm start` does; if it cannot, the run fails.
  */
 import { spawn } from 'node:child_process';
@@ -92,7 +93,7 @@ async function main() {
   if (built !== 0) return built;
 
   dataDir = mkdtempSync(join(tmpdir(), 'audit-e2e-'));
-  const port = await freePort();
+  const port = Number(process.env.E2E_PORT) || (await freePort());
   const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED: 'demo', SIGNIN_RATE_LIMIT: '1000' };
   log(`starting the server on port ${port} (DATA_DIR ${dataDir})`);
   const server = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: serverEnv });
