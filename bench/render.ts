@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../apps/server/src/seed/demo.js';
+import { unsafeUnscoped } from '../apps/server/src/platform/tenancy.js';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
 import { buildAuditFixture, buildFixturePhotos } from '../apps/server/src/modules/reports/test/fixture.js';
 import { pdfLabels } from '../apps/server/src/modules/reports/pdf/labels.js';
 import { renderAuditPdf } from '../apps/server/src/modules/reports/pdf/render.js';
@@ -53,6 +54,7 @@ async function runViewFigures(engine: 'pglite' | 'postgres'): Promise<TFigure[]>
   const dist = new URL('../apps/web/dist/index.html', import.meta.url);
   if (!existsSync(dist)) spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: new URL('..', import.meta.url).pathname });
   const server = await startServer(engine, { serveWeb: true });
+  await unsafeUnscoped(server.db, (tx) => seedDemo(tx)); // the auditor who signs in
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-ES', baseURL: server.base })).newPage();
