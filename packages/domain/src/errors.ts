@@ -63,6 +63,7 @@ export const ERROR_CATALOGUE: readonly TCatalogueEntry[] = [
   e('BADREQUESTERROR', 'AUD0003', 400, 'La información de la auditoría está incompleta.', 'The audit information is incomplete.', true),
   e('BADREQUESTERROR', 'IDEM0001', 409, 'Esta petición ya se está procesando; se reintentará.', 'This request is already being processed; it will be retried.', true),
   e('BADREQUESTERROR', 'FIL0001', 415, 'Solo se admiten imágenes.', 'Only images are allowed.', true),
+  e('BADREQUESTERROR', 'TZ0001', 400, 'La zona horaria no es válida.', 'The time zone is not valid.', true),
   e('BADREQUESTERROR', 'FIL0002', 413, 'El archivo es demasiado grande.', 'The file is too large.', true),
   e('NOTFOUND', 415, 404, 'Entidad no encontrada.', 'Entity not found.'),
   e('UNAUTHORIZEDERROR', 401, 401, 'Su sesión ha caducado. Vuelva a iniciar sesión.', 'Your session has expired. Sign in again.', true),
