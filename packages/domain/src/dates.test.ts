@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  dateValueText,
   dayInZone,
   dayOfInput,
   dayOfStored,
@@ -130,5 +131,21 @@ describe('time zone names', () => {
     expect(names[0]).toBe('Europe/Madrid');
     expect(names).toContain('Atlantic/Canary');
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('date values of answers and fields', () => {
+  it('shows days and ranges in every stored form as DD-MM-YYYY, and nothing else', () => {
+    expect(dateValueText('2026-11-22')).toBe('22-11-2026');
+    expect(dateValueText('2025-03-04T00:00:00.000Z')).toBe('04-03-2025');
+    expect(dateValueText('["2026-11-22","2026-11-23"]')).toBe('22-11-2026 – 23-11-2026');
+    expect(dateValueText('["2025-03-04T00:00:00.000Z","2025-03-05T23:59:59.999Z"]')).toBe('04-03-2025 – 05-03-2025');
+    expect(dateValueText('2026-11-22/2026-11-23')).toBe('22-11-2026 – 23-11-2026');
+    expect(dateValueText('2026-11-22, 2026-11-23')).toBe('22-11-2026 – 23-11-2026');
+    expect(dateValueText('["2026-11-22","2026-11-22"]')).toBe('22-11-2026');
+    expect(dateValueText('Cocina / office')).toBeNull();
+    expect(dateValueText('[1, 2]')).toBeNull();
+    expect(dateValueText('2026-13-45')).toBeNull();
+    expect(dateValueText('')).toBeNull();
   });
 });

@@ -78,8 +78,9 @@ function offsetMinutes(instant: Date, timeZone: string) {
 
 function parseDay(day: TDay) {
   const m = ISO_DAY.exec(day);
-  if (!m) throw new RangeError(`Not a day: ${day}`);
-  return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  const parts = m && { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  if (!parts || new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).toISOString().slice(0, 10) !== day) throw new RangeError(`Not a day: ${day}`);
+  return parts;
 }
 
 /**
@@ -179,4 +180,36 @@ export function monthOf(day: TDay): [TDay, TDay] {
   const { year, month } = parseDay(day);
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return [`${pad(year, 4)}-${pad(month)}-01`, `${pad(year, 4)}-${pad(month)}-${pad(last)}`];
+}
+
+const DAY_VALUE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** '' for something shaped like a day that is not one (2026-13-45). */
+function dayValue(value: string) {
+  try {
+    return ISO_DAY.test(value) ? formatDay(value) : formatStoredDay(value);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A date answer or field as text (the report and its PDF): a day "DD-MM-YYYY", a range "from – to"
+ * (one day when both ends are the same) from a JSON list ["from","to"], or the "from/to" and
+ * "from,to" forms of earlier releases. Null when the value is not a date.
+ */
+export function dateValueText(value: string | null | undefined): string | null {
+  const v = value?.trim() ?? '';
+  if (!v) return null;
+  if (DAY_VALUE.test(v)) return dayValue(v) || null;
+  let parts: unknown = null;
+  if (v.startsWith('[')) {
+    try {
+      parts = JSON.parse(v);
+    } catch {
+      return null;
+    }
+  } else if (v.includes('/') || v.includes(',')) parts = v.split(v.includes('/') ? '/' : ',').map((p) => p.trim());
+  if (!Array.isArray(parts) || !parts.length || parts.length > 2 || !parts.every((p) => typeof p === 'string' && DAY_VALUE.test(p))) return null;
+  const days = [...new Set((parts as string[]).map(dayValue))];
+  return days.every(Boolean) ? days.join(' – ') : null;
 }
