@@ -162,10 +162,12 @@ export interface TAudit extends TIssueCounts {
   createdAt: string;
   updatedAt: string;
   finishedDate: string | null;
+  /** The IANA zone of the establishment: its instants (finished date) are shown as days there (dates.ts). */
+  timeZone: string;
 }
 
 /** Row of the audit lists (search). */
-export type TAuditListItem = Omit<TAudit, 'sections' | 'questionnaire' | 'coverFields' | 'contactFields'>;
+export type TAuditListItem = Omit<TAudit, 'sections' | 'questionnaire' | 'coverFields' | 'contactFields' | 'timeZone'>;
 
 // ---------------------------------------------------------------- rules
 

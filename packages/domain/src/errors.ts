@@ -63,6 +63,7 @@ export const ERROR_CATALOGUE: readonly TCatalogueEntry[] = [
   e('BADREQUESTERROR', 'AUD0003', 400, 'La información de la auditoría está incompleta.', 'The audit information is incomplete.', true),
   e('BADREQUESTERROR', 'IDEM0001', 409, 'Esta petición ya se está procesando; se reintentará.', 'This request is already being processed; it will be retried.', true),
   e('BADREQUESTERROR', 'FIL0001', 415, 'Solo se admiten imágenes.', 'Only images are allowed.', true),
+  e('BADREQUESTERROR', 'TZ0001', 400, 'La zona horaria no es válida.', 'The time zone is not valid.', true),
   e('BADREQUESTERROR', 'FIL0002', 413, 'El archivo es demasiado grande.', 'The file is too large.', true),
   e('BADREQUESTERROR', 'STR0001', 400, 'El texto contiene caracteres no admitidos.', 'The text contains characters that are not allowed.', true),
   e('BADREQUESTERROR', 'REQ0001', 413, 'La petición es demasiado grande.', 'The request is too large.', true),

@@ -125,6 +125,8 @@ export const ZAuditOut = ZAuditListItemOut.extend({
   contactFields: z.array(ZAuditFieldOut),
   sections: z.array(ZAuditSectionOut),
   questionnaire: ZQuestionnaireOut.nullable(),
+  /** The IANA zone of the establishment, in which its days (finished date) are counted. */
+  timeZone: z.string(),
 });
 
 // ---------------------------------------------------------------- requests

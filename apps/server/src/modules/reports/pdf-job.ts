@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { TAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import type { TModuleContext } from '../../platform/http.js';
-import { unsafeUnscoped, withScope, type TScope } from '../../platform/tenancy.js';
+import { withScope } from '../../platform/tenancy.js';
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
 import { discardStored, findFiles, forgetFile, readStored, recordFile, storeGenerated } from '../files/service.js';
 import { fileIdFromUrl } from '../files/signing.js';
 import { defineJob, type TJob, type TJobScope } from '../../platform/jobs/define.js';
 import { notifyUser } from '../notifications/service.js';
-import { findSpaceInScope } from '../spaces/service.js';
+import { companyCover } from './pdf/company.js';
 import { pdfLabels } from './pdf/labels.js';
 import { renderInWorker } from './pdf/run.js';
 import * as repo from './repo.js';
@@ -28,16 +28,6 @@ const photoIdsOf = (audit: TAudit) =>
     ...(audit.questionnaire?.questionsAnswers.flatMap((qa) => qa.images.map((i) => i.url)) ?? []),
   ].flatMap((url) => fileIdFromUrl(url) ?? []);
 
-/** The audit company: the root space of the requester's tenant (a name only, read by id). */
-async function companyName(ctx: TModuleContext, scope: TScope): Promise<string | null> {
-  const rootId = scope.spacePath.split('/').filter(Boolean)[0];
-  if (!rootId) return null;
-  // A client user's scope does not include the company above it; its name is on every report they
-  // receive, so it is read outside the scope, by the root id of the requester's own path.
-  const root = await unsafeUnscoped(ctx.db, (tx) => findSpaceInScope(tx, { spaceId: rootId, spacePath: `/${rootId}/`, userId: null }, rootId));
-  return root?.name ?? null;
-}
-
 async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Promise<{ status: 'ready' | 'failed'; name: string }> {
   const read = await withScope(ctx.db, caller, async (tx) => {
     const audit = await readAudit(tx, caller, auditId, auditView(ctx));
@@ -49,7 +39,7 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
   if (!read.state || audit!.status !== 'finished') return { status: 'failed', name }; // reopened since it was asked for
   if (isCurrent(read.state, audit!)) return { status: 'ready', name }; // another job made it already
 
-  const pdf = await renderInWorker(audit!, await readStored(ctx, read.files), pdfLabels(audit!.template.language), { company: await companyName(ctx, caller) });
+  const pdf = await renderInWorker(audit!, await readStored(ctx, read.files), pdfLabels(audit!.template.language), await companyCover(ctx, caller));
   const stored = await storeGenerated(ctx, { buffer: pdf, filename: name, contentType: 'application/pdf' });
   try {
     const replaced = await withScope(ctx.db, caller, async (tx) => {

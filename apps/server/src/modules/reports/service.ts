@@ -5,7 +5,8 @@ import { notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
 import { findFiles, readStored } from '../files/service.js';
-import { formatDate, pdfLabels } from './pdf/labels.js';
+import { formatStoredDay } from '@audit/domain/dates';
+import { pdfLabels } from './pdf/labels.js';
 import * as repo from './repo.js';
 
 /** GET /reports/audit/{id}: the audit as the report view shows it, in the caller's tenant. */
@@ -24,7 +25,7 @@ export const isCurrent = (state: repo.TPdfState, audit: Pick<TAudit, 'updatedAt'
 
 /** "Informe de auditoría - Plantilla - Establecimiento - 14-05-2024.pdf", safe as a file name. */
 export function pdfFileName(audit: TAudit): string {
-  const parts = [pdfLabels(audit.template.language).reportTitle, audit.template.name, audit.establishment.name, formatDate(audit.date[0])];
+  const parts = [pdfLabels(audit.template.language).reportTitle, audit.template.name, audit.establishment.name, formatStoredDay(audit.date[0])];
   return `${parts.join(' - ').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 180)}.pdf`;
 }
 

@@ -16,6 +16,8 @@ import { useRun } from './RunContext';
 import { RUN_MUTATION_KEY } from './runner';
 import { auditScoreOf, lastUpdated } from './selectors';
 import { shallowEqual, useAuditSelect } from './useAuditSelect';
+import { formatInstant } from '@audit/domain/dates';
+import { useTimeZone } from '../../session/timeZone';
 
 const STATUS_COLORS: Record<string, string> = { draft: 'default', accepted: 'blue', running: 'processing', finished: 'success' };
 
@@ -81,6 +83,7 @@ function HeaderScore() {
 /** Relative time, refreshed every half minute. */
 function LastUpdated() {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   const { auditId } = useRun();
   const updatedAt = useAuditSelect(auditId, lastUpdated);
   const [, tick] = useState(0);
@@ -90,7 +93,7 @@ function LastUpdated() {
   }, []);
   if (!updatedAt) return null;
   return (
-    <time dateTime={updatedAt} title={dayjs(updatedAt).format('DD-MM-YYYY HH:mm')}>
+    <time dateTime={updatedAt} title={formatInstant(updatedAt, timeZone)}>
       {t('auditRun.updated', { when: dayjs(updatedAt).locale(i18n.language).fromNow() })}
     </time>
   );

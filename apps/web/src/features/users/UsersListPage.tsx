@@ -12,6 +12,7 @@ import { countFilters, UserFilters } from './UserFilters';
 import { useUsersDirectory, useUsersList, type TUser, type TUserFilters } from './usersApi';
 import { UsersBulkActions } from './UsersBulkActions';
 import { useUserActions } from './useUserActions';
+import { useTimeZone } from '../../session/timeZone';
 
 /** /admin/users: the users of the current space, paged on the server. */
 export function UsersListPage() {
@@ -28,7 +29,8 @@ export function UsersListPage() {
   const list = useUsersList(state.query);
   const directory = useUsersDirectory({ search, sort, filters }, view === 'directory');
   const { handlers, dialogs } = useUserActions();
-  const columns = userColumns(t, meId, handlers);
+  const timeZone = useTimeZone();
+  const columns = userColumns(t, meId, handlers, timeZone);
 
   const directoryItems = directory.data?.pages.flatMap((p) => p.items) ?? [];
 

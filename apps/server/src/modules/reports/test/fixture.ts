@@ -207,6 +207,7 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
     createdAt: '2024-05-01T08:00:00.000Z',
     updatedAt: now,
     finishedDate: now,
+    timeZone: 'Europe/Madrid',
   };
   return { audit, photoIds };
 }
