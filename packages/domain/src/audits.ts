@@ -211,6 +211,8 @@ export const ZAudit = ZAuditListItem.extend({
   contactFields: z.array(ZAuditField),
   sections: z.array(ZAuditSection),
   questionnaire: ZQuestionnaire.nullable(),
+  /** The IANA zone of the establishment: its instants (finished date) are shown as days there (dates.ts). */
+  timeZone: z.string(),
 });
 
 export type TAuditTask = z.infer<typeof ZAuditTask>;

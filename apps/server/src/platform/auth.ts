@@ -3,7 +3,7 @@ import { hasPermissions, type TPermission } from '@audit/domain/permissions';
 import { forbidden, unauthenticated } from './errors.js';
 import { accessListsOf, type TIdentity, type TIdentityLoader } from './identity.js';
 import type { TIdempotency } from './idempotency/keys.js';
-import type { TTokenService } from './tokens.js';
+import { passwordStamp, type TTokenService } from './tokens.js';
 
 /** Base paths of the API (the calls document's bases and the auth base). */
 export const API_PREFIXES = ['/ms-core/', '/ms-registry/', '/ms-statistics/', '/auth/'];
@@ -82,7 +82,9 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
     }
     const identity = await identities.load(claims.sub, claims.path);
     const lockedUntil = identity?.locked_until ? new Date(identity.locked_until) : null;
-    if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date())) {
+    // A password changed since the token was issued ends it (docs/decisions/0003).
+    const passwordChanged = identity && passwordStamp(identity.password_changed_at) !== claims.pwd;
+    if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date()) || passwordChanged) {
       if (isPublic) return;
       throw unauthenticated();
     }

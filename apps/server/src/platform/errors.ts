@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOGUE, findCatalogueEntry, type TErrorBody, type TErrorCode, type TErrorName } from '@audit/domain/errors';
 import { requestLanguage } from './language.js';
+import { duplicateAnswer } from './unique-violations.js';
 
 /** The one error class: a named catalogue code (packages/domain/src/errors.ts), optionally the offending fields. */
 export class AppError extends Error {
@@ -55,9 +56,12 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const language = requestLanguage(request);
     let appError: AppError;
+    const duplicate = error instanceof AppError ? undefined : duplicateAnswer(error);
     if (error instanceof AppError) appError = error;
+    else if (duplicate) appError = new AppError(duplicate.code, duplicate.fields);
     else if ((error as FastifyError).validation) appError = fromValidation(error as FastifyError);
     else if ((error as FastifyError).statusCode === 429) appError = new AppError('tooManyAttempts');
+    else if ((error as FastifyError).statusCode === 413) appError = new AppError('requestTooLarge');
     else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, never a stack.
       appError = invalidData([]);

@@ -6,6 +6,7 @@ export interface TIdentityRow extends Record<string, unknown> {
   is_auditor: boolean;
   language: string;
   locked_until: string | Date | null;
+  password_changed_at: string | Date | null;
   permissions: string[] | null;
   roles: string[] | null;
   super_admin: boolean | null;
@@ -102,7 +103,7 @@ export function createIdentityLoader(db: TDatabase, listen?: TListen) {
 
   async function query(userId: string, spacePath: string) {
     const result = await db.execute<TIdentityRow>(sql`
-      select u.status, u.is_auditor, u.language, u.locked_until,
+      select u.status, u.is_auditor, u.language, u.locked_until, u.password_changed_at,
         (select coalesce(array_agg(distinct p), '{}') from user_roles ur join roles r on r.id = ur.role_id, unnest(r.permissions) p where ur.user_id = u.id) as permissions,
         (select coalesce(array_agg(distinct r.name), '{}') from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles,
         (select bool_or(r.super_admin) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as super_admin,

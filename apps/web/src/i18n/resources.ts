@@ -9,7 +9,7 @@ type TTree = { [key: string]: string | TTree };
  * and `en.json` (found automatically, so features add text without editing shared files), plus the
  * error catalogue's texts.
  */
-const featureFiles = import.meta.glob<TTree>('../features/*/i18n/*.json', { eager: true, import: 'default' });
+const featureFiles = import.meta.glob<TTree>(['../features/*/i18n/*.json', '../offline/i18n/*.json'], { eager: true, import: 'default' });
 
 function featureTranslations(language: 'es' | 'en'): TTree {
   return Object.entries(featureFiles)

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
 import { discardStored } from '../files/service.js';
+import * as spaces from '../spaces/service.js';
 import { loadAuditFor, loadRunnable } from './access.js';
 import { dateRange, traceAt } from './create.js';
 import { evidenceFilesOf, forgetFiles } from './media-files.js';
@@ -68,7 +69,7 @@ export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { ke
 /** The date range may change until the audit is finished. */
 export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [string, string]) {
   const audit = await loadAuditFor(tx, caller, id, 'update');
-  const range = dateRange(date);
+  const range = dateRange(date, await spaces.timeZoneOfPath(tx, audit.secureSpacePath));
   await repo.updateAudit(tx, id, range);
   await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { date: [audit.dateFrom, audit.dateTo] }, after: { date: [range.dateFrom, range.dateTo] } } });
   return id;

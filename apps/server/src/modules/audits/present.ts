@@ -214,7 +214,7 @@ export function liveFigures(row: TAuditRow, sections: TAuditSection[], rows: TTr
   return { score, counts, risk: riskOf(counts), updatedAt };
 }
 
-export function presentAudit(head: TAuditHead, rows: TTreeRows, view: TAuditView, who: TIdentity | null): TAudit {
+export function presentAudit(head: TAuditHead, rows: TTreeRows, view: TAuditView, who: TIdentity | null): Omit<TAudit, 'timeZone'> {
   const sections = presentSections(rows, view);
   const live = liveFigures(head.row, sections, rows);
   // A finished audit keeps the figures stored when it finished (its tree no longer changes).

@@ -4,7 +4,8 @@ import { requireAuth, requires } from '../../platform/auth.js';
 import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
 import { ZAuditOut } from '../audits/schemas.js';
 import { getPublicReport } from './public.js';
-import { downloadPdf, getReport, requestPdf } from './service.js';
+import { requestPdf } from './pdf-request.js';
+import { downloadPdf, getReport } from './service.js';
 
 const tags = ['reports'];
 const read = requires('AUDIT:READ');

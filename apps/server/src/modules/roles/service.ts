@@ -81,11 +81,26 @@ export async function deleteRole(ctx: TModuleContext, caller: TAuth, id: string)
 }
 
 /** Permissions are static data (packages/domain); searched in memory, they are a few hundred names. */
+type TPermissionItem = { _id: string; name: string; module: string; action: string | null };
+const PERMISSION_FIELDS = new Set<string>(['_id', 'name', 'module', 'action']);
+
+/**
+ * Permission names are a constant list, searched in memory with the search contract's rules: a
+ * filter (eq or contains) or sort on any other field is a 400 naming it, as on every search.
+ */
 export function searchPermissions(body: TSearchBody) {
   const text = body.search?.trim().toUpperCase();
-  const all = ALL_PERMISSIONS.filter((p) => !text || p.includes(text)).sort();
-  const items = all.slice(body.page * body.size, body.page * body.size + body.size).map((name) => ({ _id: name, name, module: name.split(':')[0]!, action: name.split(':')[1] ?? null }));
-  return { items, total: all.length };
+  const unknown = body.filters.filter((f) => !PERMISSION_FIELDS.has(f.field) || !['eq', 'contains'].includes(f.operator) || typeof f.value !== 'string');
+  if (unknown.length) throw invalidData(unknown.map((f) => `filters.${f.field}`));
+  const sort = typeof body.sort === 'string' ? body.sort : body.sort ? Object.keys(body.sort)[0] : undefined;
+  const sortField = sort?.replace(/^-/, '') || 'name';
+  if (!PERMISSION_FIELDS.has(sortField)) throw invalidData([`sort.${sortField}`]);
+  const descending = sort?.startsWith('-') || (body.sort && typeof body.sort === 'object' && [-1, 'desc'].includes(Object.values(body.sort)[0]!));
+  const all: TPermissionItem[] = ALL_PERMISSIONS.filter((p) => !text || p.includes(text)).map((name) => ({ _id: name, name, module: name.split(':')[0]!, action: name.split(':')[1] ?? null }));
+  const matching = all
+    .filter((p) => body.filters.every((f) => (f.operator === 'eq' ? p[f.field as keyof TPermissionItem] === f.value : (p[f.field as keyof TPermissionItem] ?? '').includes(String(f.value).toUpperCase()))))
+    .sort((x, y) => (x[sortField as keyof TPermissionItem] ?? '').localeCompare(y[sortField as keyof TPermissionItem] ?? '') * (descending ? -1 : 1));
+  return { items: matching.slice(body.page * body.size, body.page * body.size + body.size), total: matching.length };
 }
 
 /** Every role id must be a role the caller can see (own space or an ancestor's catalogue). */

@@ -17,6 +17,7 @@ const ZSpace = z.object({
   theme: z.record(z.string(), z.string()).nullable(),
   secureSpacePath: z.string(),
   isRoot: z.boolean(),
+  timeZone: z.string(),
   createdAt: z.string(),
 });
 const ZSpaceSummary = ZSession.shape.space;

@@ -7,7 +7,7 @@ import { unsafeUnscoped, type TScope } from '../../platform/tenancy.js';
 import * as auth from '../auth/service.js';
 import * as repo from './repo.js';
 
-export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>) {
+export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>, timeZone: string) {
   return {
     _id: space.id,
     identifier: space.identifier,
@@ -20,14 +20,19 @@ export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof rep
     theme: space.theme ?? null,
     secureSpacePath: space.secureSpacePath,
     isRoot: space.parentId === null,
+    /** The zone its days are counted in (its own or inherited; decision 0015). */
+    timeZone,
     createdAt: iso(space.createdAt)!,
   };
 }
 
 export async function getCurrentSpace(ctx: TModuleContext, caller: TAuth) {
-  const space = await scoped(ctx, caller, (tx) => repo.findSpaceInScope(tx, caller, caller.spaceId));
-  if (!space) throw notFound();
-  return presentSpaceRow(space);
+  const found = await scoped(ctx, caller, async (tx) => {
+    const space = await repo.findSpaceInScope(tx, caller, caller.spaceId);
+    return space && { space, timeZone: await repo.timeZoneOfPath(tx, space.secureSpacePath) };
+  });
+  if (!found) throw notFound();
+  return presentSpaceRow(found.space, found.timeZone);
 }
 
 /** The space selector's list: member spaces first, then the spaces below them, searchable. */
@@ -60,15 +65,20 @@ export function findSpaceInScope(tx: TTransaction | TDatabase, scope: TScope, id
 }
 
 /** Creates a child space under `parent` (already checked to be inside the caller's space). */
-export function createChildSpace(tx: TTransaction | TDatabase, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: TSpaceType; description?: string | null; logo?: string | null }) {
+export function createChildSpace(tx: TTransaction | TDatabase, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: TSpaceType; description?: string | null; logo?: string | null; timeZone?: string | null }) {
   return repo.insertChildSpace(tx, parent, input);
 }
 
-export function updateSpaceFields(tx: TTransaction | TDatabase, id: string, values: { name?: string; logo?: string | null; description?: string | null }) {
+export function updateSpaceFields(tx: TTransaction | TDatabase, id: string, values: { name?: string; logo?: string | null; description?: string | null; timeZone?: string | null }) {
   return repo.updateSpaceFields(tx, id, values);
 }
 
 /** Removes a space and every space below it; returns the removed ids (deepest first). */
 export function deleteSpaceSubtree(tx: TTransaction | TDatabase, secureSpacePath: string) {
   return repo.deleteSubtree(tx, secureSpacePath);
+}
+
+/** The IANA zone a space's days are counted in (own, inherited, or Europe/Madrid); runs in the caller's transaction. */
+export function timeZoneOfPath(tx: TTransaction | TDatabase, secureSpacePath: string) {
+  return repo.timeZoneOfPath(tx, secureSpacePath);
 }

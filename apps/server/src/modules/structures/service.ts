@@ -46,6 +46,8 @@ export function presentStructure(row: repo.TStructureRow, caller: TAuth) {
     notVisitDays: row.notVisitDays ?? [],
     areaType: row.areaType ?? null,
     image: row.image ?? null,
+    /** Its own IANA time zone; null takes its parent's (decision 0015). */
+    timeZone: row.timeZone ?? null,
     childrenCount: row.childrenCount,
     createdAt: iso(row.spaceCreatedAt)!,
     updatedAt: iso(row.updatedAt ?? row.spaceCreatedAt)!,

@@ -23,6 +23,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     failedSignins: integer('failed_signins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Set by a trigger whenever password_hash changes: refresh tokens issued before it no longer rotate. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** A worker's access services: when not empty, the only services they may create audits for. */
     accessServices: uuid('access_services').array().notNull().default(sql`'{}'::uuid[]`),
     /** Register areas the user may see (spec: registersAccess); empty: every register entry. */

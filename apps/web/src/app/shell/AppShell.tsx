@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Drawer, Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@audit/domain/constants';
-import { BackgroundSync } from '../../features/audit-run/offline/BackgroundSync';
+import { BackgroundSync } from '../../offline/BackgroundSync';
 import { NotificationDrawer } from '../../features/notifications/NotificationDrawer';
 import { homePathFor, type TMe } from '../../session/me';
 import { Forbidden } from '../../ui/ComingSoon';

@@ -1,5 +1,5 @@
 import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatInstant } from '@audit/domain/dates';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { initialsOf } from '../../session/me';
@@ -7,10 +7,12 @@ import { DetailHeader } from '../../ui/DetailHeader';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useRemoveUser, useUser } from './usersApi';
 import { RoleTags, UserStatusTag } from './UserTags';
+import { useTimeZone } from '../../session/timeZone';
 
 /** /admin/users/:id/personal: the user's personal data, with edit and delete. */
 export function UserDetailPage() {
   const { t } = useTranslation();
+  const timeZone = useTimeZone();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const user = useUser(id);
@@ -61,7 +63,7 @@ export function UserDetailPage() {
           { key: 'verified', label: t('users.fields.verified'), children: u.verified ? t('common.yes') : t('common.no') },
           { key: 'isAuditor', label: t('users.fields.isAuditor'), children: u.isAuditor ? t('common.yes') : t('common.no') },
           { key: 'language', label: t('users.fields.language'), children: t(`language.${u.language}`, { defaultValue: u.language }) },
-          { key: 'createdAt', label: t('users.fields.createdAt'), children: dayjs(u.createdAt).format('DD-MM-YYYY HH:mm') },
+          { key: 'createdAt', label: t('users.fields.createdAt'), children: formatInstant(u.createdAt, timeZone) },
           { key: 'roles', label: t('users.fields.roles'), span: 'filled', children: <RoleTags roles={u.roles} /> },
         ]}
       />

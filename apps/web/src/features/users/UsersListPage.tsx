@@ -11,6 +11,7 @@ import { countFilters, UserFilters } from './UserFilters';
 import { useUsersDirectory, useUsersList, type TUser, type TUserFilters } from './usersApi';
 import { UsersBulkActions } from './UsersBulkActions';
 import { useUserActions } from './useUserActions';
+import { useTimeZone } from '../../session/timeZone';
 
 /** /admin/users: the users of the current space, paged on the server. */
 export function UsersListPage() {
@@ -26,7 +27,8 @@ export function UsersListPage() {
   const list = useUsersList(state.query);
   const directory = useUsersDirectory({ search, sort, filters }, view === 'directory');
   const { handlers, dialogs } = useUserActions();
-  const columns = userColumns(t, handlers);
+  const timeZone = useTimeZone();
+  const columns = userColumns(t, handlers, timeZone);
 
   const directoryItems = directory.data?.pages.flatMap((p) => p.items) ?? [];
 

@@ -208,6 +208,7 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
     updatedAt: now,
     finishedDate: now,
     can: { read: true, update: false, start: false, run: false, reopen: true, share: true },
+    timeZone: 'Europe/Madrid',
   };
   return { audit, photoIds };
 }
