@@ -14,6 +14,7 @@ import { createMailTransport } from './platform/mail.js';
 import { createJobQueue, type TJobQueue } from './modules/jobs/queue.js';
 import { emailRoutes, SEND_EMAIL_JOB, sendEmailJob } from './modules/notifications/email.js';
 import { registerWebApp } from './platform/web.js';
+import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { permissionsRoutes, rolesRoutes } from './modules/roles/routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   const routeTable: TRouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -135,6 +137,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, identities, ctx.tokens);
   registerIdempotency(app, deps.db);
   await registerMultipart(app, deps.config);
+  // After the idempotency layer's onSend (it stores the plain body), before the routes.
+  await registerCompression(app);
   for (const [prefix, plugin] of modules) await app.register((scope) => plugin(scope, ctx), { prefix });
   if (deps.extend) await deps.extend(app, ctx);
   await registerWebApp(app, deps.serveWeb ? deps.config.WEB_DIST : null);

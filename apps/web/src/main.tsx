@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import './app/translations';
 import './app/styles.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './sw/register';

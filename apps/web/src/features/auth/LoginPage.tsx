@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Checkbox, Flex, Form, Input, Spin, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,7 +7,9 @@ import { errorMessage } from '../../i18n/errorMessage';
 import { isSignedIn } from '../../session/storage';
 import { logout, useSignIn, useStartSession, type TSigninInput, type TSigninSession } from './authApi';
 import { AuthLayout } from './AuthLayout';
-import { StructureChoice } from './StructureChoice';
+
+// Only users of several structures see it, after signing in: not part of the sign-in page's download.
+const StructureChoice = lazy(() => import('./StructureChoice').then((m) => ({ default: m.StructureChoice })));
 
 /** A redirect kept from an expired session, only within the app. */
 function safeRedirect(value: string | null) {
@@ -35,10 +37,10 @@ export function LoginPage() {
       onSuccess: (session) => (session.spaces.length > 1 ? setPending(session) : finish(session)),
     });
 
-  if (pending) return <AuthLayout><StructureChoice session={pending} onDone={finish} onBack={() => {
+  if (pending) return <AuthLayout><Suspense fallback={<Spin />}><StructureChoice session={pending} onDone={finish} onBack={() => {
     void logout(pending.refreshToken).catch(() => undefined);
     setPending(null);
-  }} /></AuthLayout>;
+  }} /></Suspense></AuthLayout>;
 
   return (
     <AuthLayout>
