@@ -30,7 +30,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       preCompressed: true,
       // Hashed assets never change: a year, immutable. index.html, sw.js and the public files are
       // revalidated on every use (a new release must be seen at once).
-      setHeaders: (res, path) => res.header('cache-control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      // A hashed file is never revalidated: no validators to send with each of them.
+      setHeaders: (res, path) => {
+        if (!HASHED.test(path)) return res.header('cache-control', 'no-cache');
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+        for (const name of ['etag', 'last-modified', 'accept-ranges']) res.removeHeader(name);
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
