@@ -6,7 +6,7 @@ import { addPicture, signInAsAuditor, startHygieneAudit } from './run-helpers';
 /**
  * The Content-Security-Policy the server sends (apps/server/src/platform/headers.ts, decision 0017)
  * is one the app passes: no violation is reported on the sign-in page, the audit list, the run view
- * (with a photo shown from a blob: URL) and a finished audit's report.
+ * (with a photo shown from a blob: URL) and a finished audit's report with its PDF download.
  */
 async function recordViolations(page: Page) {
   const violations: string[] = [];
@@ -46,6 +46,14 @@ test('the app passes its Content-Security-Policy: sign-in, audit list, run view,
   expect(finished, 'the demo data holds a finished audit of auditor@demo.test').toBeTruthy();
   await page.goto(`/auditor/audits/report/${finished!._id}`);
   await expect(page.getByTestId('report-summary')).toBeVisible();
+
+  // The PDF: asked for (made by a job), then downloaded from the same button (a blob: link).
+  await page.getByTestId('report-pdf').click();
+  const auth = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
+  await expect.poll(async () => (await page.request.get(`/ms-core/api/reports/audit/${finished!._id}/pdf`, { headers: auth })).status(), { timeout: 60_000, intervals: [500, 1000, 2000] }).toBe(200);
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('report-pdf').click();
+  expect((await downloading).suggestedFilename()).toMatch(/\.pdf$/);
 
   expect(violations).toEqual([]);
 });
