@@ -16,6 +16,7 @@ import { createJobQueue, type TJobQueue } from './platform/jobs/queue.js';
 import type { TServerModule } from './platform/module.js';
 import { idempotencyManifest } from './platform/idempotency/purge.js';
 import { registerWebApp } from './platform/web.js';
+import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
 import { registerMultipart } from './modules/files/upload.js';
 import { authModule } from './modules/auth/module.js';
 import { spacesModule } from './modules/spaces/module.js';
@@ -98,6 +99,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerUntrustedInput(app);
+  await registerSecurityHeaders(app);
   const routeTable: TRouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -121,6 +123,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, identities, ctx.tokens);
   registerIdempotency(app, deps.db);
   await registerMultipart(app, deps.config);
+  // After the idempotency layer's onSend (it stores the plain body), before the routes.
+  await registerCompression(app);
   for (const [prefix, plugin] of modules.flatMap((m) => m.routes)) await app.register((scope) => plugin(scope, ctx), { prefix });
   if (deps.extend) await deps.extend(app, ctx);
   await registerWebApp(app, deps.serveWeb ? deps.config.WEB_DIST : null);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import './app/zodConfig';
+import './app/translations';
 import './app/styles.css';
 import { App } from './app/App';
 // Resource kinds of the offline layer (docs/decisions/0021): known before any replay, on every page.
