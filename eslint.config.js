@@ -67,7 +67,9 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A cycle through a lazy `import()` (a route's page loaded on demand: app/sections.tsx's home
+      // page reads the menu built from app/features.ts) runs no module at load time: not reported.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, ...sharedWebZones] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],

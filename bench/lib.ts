@@ -37,7 +37,7 @@ export async function startServer(engine: 'pglite' | 'postgres', options: { serv
   const config = loadConfig({ JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', SIGNIN_RATE_LIMIT: '100000', DATA_DIR: '/tmp/audit-bench' });
   const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, serveWeb: options.serveWeb });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  app.jobs.start(); // as main.ts does: PDFs and e-mails are made by the job worker
+  await app.jobs.start(); // as main.ts does: PDFs and e-mails are made by the job worker
   const address = app.server.address() as { port: number };
   return {
     base: `http://127.0.0.1:${address.port}`,

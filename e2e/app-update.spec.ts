@@ -1,4 +1,5 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { screenshotPath, settled, signInToShell } from './helpers';
@@ -28,7 +29,11 @@ test('a new release is offered, held while offline, and applied with a reload wh
   await expect(prompt).toHaveCount(0);
 
   // The deploy; then what the app does every 30 minutes and when the network returns.
-  appendFileSync(join(server.webDist, 'sw.js'), '\n// the next release\n');
+  // A build writes its compressed copies too (compress-plugin.ts), which the server prefers.
+  const sw = join(server.webDist, 'sw.js');
+  appendFileSync(sw, '\n// the next release\n');
+  writeFileSync(`${sw}.br`, brotliCompressSync(readFileSync(sw)));
+  writeFileSync(`${sw}.gz`, gzipSync(readFileSync(sw)));
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
   await expect(prompt).toContainText('Hay una nueva versión de la aplicación.', { timeout: 30_000 });
   const apply = prompt.getByRole('button', { name: 'Actualizar' });

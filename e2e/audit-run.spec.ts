@@ -5,9 +5,9 @@ import { pageApi as api, screenshotPath, settled } from './helpers';
 import { addPicture, DESKTOP, pngPicture, signInAsAuditor, startHygieneAudit } from './run-helpers';
 
 /**
- * The audit run view. First with a generated 300-question audit served in place of the API (the
- * performance budgets: interactive in < 2 s, an answer repainted in < 50 ms), then against the
- * real server with a running audit of the demo data.
+ * The audit run view. First with a generated 300-question audit served in place of the API (its
+ * time budgets, interactive in < 2 s and an answer repainted in < 50 ms, are measured by
+ * `npm run bench pglite render`), then against the real server with a running audit of the demo data.
  */
 const TABLET = { width: 900, height: 1200 };
 
@@ -25,7 +25,7 @@ async function serveAudit(page: Page, audit: TAudit) {
 }
 
 test.describe('audit run view, generated 300-question audit', () => {
-  test('is interactive in under 2 s and repaints an answer in under 50 ms, re-rendering one card', async ({ page }) => {
+  test('mounts all 300 cards and repaints each answer where it was given', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     const me = await signInAsAuditor(page);
     const audit = makeAudit(300);
@@ -35,33 +35,17 @@ test.describe('audit run view, generated 300-question audit', () => {
     // A full load of the page, as after a refresh: bundles, session, the audit, the first cards.
     // Groups of cards below the screen then mount in idle moments (CardGroup).
     await page.goto(`/auditor/audits/run/${audit._id}`);
-    const first = page.locator('.run-question').first().locator('.run-option').first();
-    await expect(first).toBeEnabled();
-    const interactiveMs = await page.evaluate(() => performance.now());
+    await expect(page.locator('.run-question').first().locator('.run-option').first()).toBeEnabled();
     await expect(page.locator('.run-question')).toHaveCount(300);
-    const allMountedMs = await page.evaluate(() => performance.now());
 
-    // Click to the next painted frame, measured inside the page: 9 answers spread over the audit,
-    // each after the previous one's save has settled; the median is the figure.
-    await settled(page);
-    const timings = await page.evaluate(async () => {
-      const times: number[] = [];
-      const cards = document.querySelectorAll('.run-question');
-      for (const index of [20, 50, 80, 110, 140, 170, 200, 230, 260]) {
-        const button = cards[index]!.querySelector<HTMLButtonElement>('.run-option')!;
-        const start = performance.now();
-        button.click();
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        times.push(performance.now() - start);
-        if (button.getAttribute('aria-checked') !== 'true') throw new Error(`card ${index} did not repaint`);
-        await new Promise((resolve) => setTimeout(resolve, 150));
-      }
-      return times;
-    });
-    const median = [...timings].sort((a, b) => a - b)[4]!;
-    console.info(`[budget] chromium: interactive after ${interactiveMs.toFixed(0)} ms (all 300 cards mounted at ${allMountedMs.toFixed(0)} ms); answer repaint median ${median.toFixed(1)} ms (${timings.map((t) => t.toFixed(1)).join(', ')})`);
-    expect(interactiveMs).toBeLessThan(2000);
-    expect(median).toBeLessThan(50);
+    // 9 answers spread over the audit, each after the previous one's save.
+    for (const index of [20, 50, 80, 110, 140, 170, 200, 230, 260]) {
+      const option = page.locator('.run-question').nth(index).locator('.run-option').first();
+      const saved = page.waitForResponse((r) => r.url().includes(`/audits/${audit._id}/answer/`));
+      await option.click();
+      await expect(option).toHaveAttribute('aria-checked', 'true');
+      await saved;
+    }
     await expect(page.getByTestId('audit-score')).toContainText('100,0');
 
     await settled(page);

@@ -150,7 +150,7 @@ test.describe('audits', () => {
     await page.getByTestId('audit-status').filter({ hasText: 'Finalizada' }).first().click();
     await expect(page.getByTestId('audit-preview')).toContainText('Finalizada');
     await expect(page.getByTestId('audit-reopen')).toBeVisible();
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: screenshotPath('audits-preview-finished-desktop') });
     await page.getByTestId('audit-report').click();
     await expect(page).toHaveURL(/\/auditor\/audits\/report\/[0-9a-f-]{36}$/);

@@ -28,10 +28,15 @@ export async function sidebarLabels(page: Page) {
 
 export const screenshotPath = (name: string) => `.e2e-artifacts/screens/${name}.png`;
 
-/** Waits until no table or page is loading and animations had time to end. */
+/**
+ * Waits until no table or page is loading and no animation or transition is running (Ant Design's
+ * motions are CSS ones, listed by document.getAnimations()); endless ones (a spinner) do not count.
+ */
 export async function settled(page: Page) {
   await expect(page.locator('.ant-spin-blur, .ant-spin-spinning')).toHaveCount(0);
-  await page.waitForTimeout(400);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /** A call with the page's session (the test's own set-up, not what the screen does). */

@@ -14,7 +14,7 @@ async function openNewRunningAudit(page: Page): Promise<string> {
 }
 
 /**
- * The offline queue away from the run page (features/audit-run/offline/BackgroundSync): changes
+ * The offline queue away from the run page (src/offline/BackgroundSync): changes
  * made offline on an audit wait while the auditor is elsewhere in the app, the header says how many,
  * and they are sent when the network returns, without opening the audit again; a refused one is
  * announced with a link to its audit, whose run page says what was lost and why.
@@ -65,14 +65,19 @@ test('changes queued offline are sent from any page when the network returns; a 
 
   // The refusal is announced, and leads to the audit that lists it.
   const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Algunos cambios no se pudieron guardar' });
-  await expect(notice).toContainText('El servidor rechazó 1 cambio guardado sin conexión.');
+  // It names the question and its section (a refused change says which question it was for).
+  const section = audit.sections.find((x) => x._id === noted.section)!;
+  await expect(notice).toContainText(`El servidor rechazó 1 cambio guardado sin conexión: Nota de «${noted.name}», en «${section.title}».`);
   // And the list, loaded now, shows the audit as running.
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await settled(page);
   await page.screenshot({ path: screenshotPath('offline-background-refused-desktop') });
-  await notice.getByRole('button', { name: 'Abrir la auditoría' }).click();
-  await expect(page).toHaveURL(new RegExp(`/auditor/audits/run/${auditId}$`));
-  await expect(page.locator('.run-sync-failures')).toContainText(`Nota de «${noted.name}»: El estado de la auditoría no permite esta acción.`);
+  await notice.getByRole('button', { name: 'Ver el cambio' }).click();
+  // The audit opens at the question.
+  await expect(page).toHaveURL(new RegExp(`/auditor/audits/run/${auditId}#question-${noted._id}$`));
+  await expect(page.locator('.run-sync-failures')).toContainText(`Nota de «${noted.name}», en «${section.title}»: El estado de la auditoría no permite esta acción.`);
+  await expect(card(page, noted.name)).toBeFocused();
+  await expect(card(page, noted.name)).toBeInViewport();
   await expect(notice).toHaveCount(0);
 });
 
@@ -125,7 +130,9 @@ test('signing out with changes waiting asks first; the same auditor signing in a
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Hay 1 cambio sin enviar en este dispositivo');
-  await expect(dialog).toContainText('Si entra otro usuario en este dispositivo, se descartarán.');
+  // True to what happens: they stay on the device until another user's sync discards them.
+  await expect(dialog).toContainText('Se quedan en este dispositivo y se enviarán cuando vuelva a entrar con su usuario y haya conexión.');
+  await expect(dialog).toContainText('Si entra otro usuario, seguirán aquí hasta que ese usuario sincronice: entonces se descartarán sin enviarse.');
   await settled(page);
   await page.screenshot({ path: screenshotPath('offline-logout-pending-desktop') });
   await dialog.getByRole('button', { name: 'Cancelar' }).click();

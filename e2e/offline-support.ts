@@ -19,23 +19,24 @@ export async function server<T>(page: Page, method: 'GET' | 'POST', path: string
   return (await response.json()) as T;
 }
 
-/** What a record of the RunAudit database holds (a photo's file left out). */
-export interface TStored { user: string; auditId: string; url: string; method: string; key: string; data: unknown }
+/** What a record of the RunAudit database holds (a photo's file left out; `resource` on records and copies, e.g. `audit:<id>`). */
+export interface TStored { user: string; auditId: string; resource: string; url: string; method: string; key: string; data: unknown }
 export const readStore = (page: Page, store: string) =>
   page.evaluate(
     (name) =>
       new Promise<TStored[]>((resolve, reject) => {
-        const open = indexedDB.open('RunAudit', 2);
+        // The current version, whatever it is (the app upgrades it; docs/decisions/0021).
+        const open = indexedDB.open('RunAudit');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           const all = db.transaction(name).objectStore(name).getAll();
           all.onsuccess = () => {
             db.close();
-            type TRaw = { user: string; auditId: string; idempotencyKey?: string; request?: { url: string; method: string; blob: boolean; data: unknown } };
+            type TRaw = { user: string; auditId: string; resource?: string; idempotencyKey?: string; request?: { url: string; method: string; blob: boolean; data: unknown } };
             resolve(
               (all.result as TRaw[]).map((r) => ({
-                user: r.user, auditId: r.auditId, url: r.request?.url ?? '', method: r.request?.method ?? '', key: r.idempotencyKey ?? '', data: r.request && !r.request.blob ? r.request.data : null,
+                user: r.user, auditId: r.auditId, resource: r.resource ?? '', url: r.request?.url ?? '', method: r.request?.method ?? '', key: r.idempotencyKey ?? '', data: r.request && !r.request.blob ? r.request.data : null,
               })),
             );
           };

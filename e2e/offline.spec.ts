@@ -44,8 +44,8 @@ test.describe.serial('offline run view', () => {
     const selects = plan(started.sections.filter((s) => s.type === 'QUESTION').flatMap((s) => s.questions.filter((q) => q.type === 'select')));
     expect(selects.length).toBeGreaterThan(10);
 
-    // Opening it kept the audit on the device (the `audits` store), for opening it again offline.
-    await expect.poll(async () => (await readStore(page, 'audits')).map((a) => a.auditId)).toContain(auditId);
+    // Opening it kept the server's copy of the audit on the device (the `copies` store), for opening it again offline.
+    await expect.poll(async () => (await readStore(page, 'copies')).map((a) => a.resource)).toContain(`audit:${auditId}`);
     // The service worker (apps/web/src/sw) keeps the app itself, for the page opened again offline.
     await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
     const { writes } = recordWrites(page);
@@ -260,7 +260,7 @@ test.describe.serial('offline run view', () => {
     const [beforeIt, afterIt] = [changed.slice(0, 3), changed.slice(3)];
     const theIncidence = target!.incidences[0]!;
     // The copy of the audit on this device is kept from here on (the page was opened online).
-    await expect.poll(async () => (await readStore(page, 'audits')).map((a) => a.auditId)).toContain(auditId);
+    await expect.poll(async () => (await readStore(page, 'copies')).map((a) => a.resource)).toContain(`audit:${auditId}`);
 
     await context.setOffline(true);
     await expect(page.getByTestId('run-connectivity')).toContainText('Sin conexión');
@@ -363,7 +363,7 @@ test.describe.serial('offline run view', () => {
     await page.evaluate(
       (url) =>
         new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('RunAudit', 2);
+          const open = indexedDB.open('RunAudit');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const tx = open.result.transaction('queries', 'readwrite');
@@ -402,8 +402,13 @@ test.describe.serial('offline run view', () => {
     // The refusal is not dropped silently: what was lost and why, in the user's language.
     const failures = page.locator('.run-sync-failures');
     await expect(failures).toContainText('Algunos cambios no se pudieron guardar');
-    await expect(failures).toContainText(`Nota de «${refused.name}»: El estado de la auditoría no permite esta acción.`);
+    // It names the question and its section, and leads to the question.
+    await expect(failures).toContainText(`Nota de «${refused.name}», en «${section.title}»: El estado de la auditoría no permite esta acción.`);
     await expect(card(page, refused.name).locator('.run-note')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await failures.getByRole('link', { name: `Nota de «${refused.name}», en «${section.title}»` }).click();
+    await expect(card(page, refused.name)).toBeFocused();
+    await expect(card(page, refused.name)).toBeInViewport();
     await page.evaluate(() => window.scrollTo(0, 0));
     await settled(page);
     await page.screenshot({ path: screenshotPath('audit-run-sync-failures-desktop') });

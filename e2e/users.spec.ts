@@ -68,8 +68,10 @@ test.describe('/admin/users', () => {
     await phone.click();
     await expect(phone).toBeChecked();
     await expect(page.getByRole('columnheader', { name: 'Teléfono' })).toBeVisible();
+    // Reloaded once the server has the new size (a reload before would show the old one).
+    const saved = page.waitForResponse((r) => r.url().endsWith('/ms-core/api/users/me/settings') && r.request().method() === 'PATCH' && (r.request().postData() ?? '').includes('"small"'));
     await page.getByTestId('table-settings-panel').getByText('Pequeño').click();
-    await page.waitForTimeout(500);
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole('link', { name: 'Carmen Cliente' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Teléfono' })).toBeVisible();

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * Browser tests end to end: builds the web app, starts the server on a free port with a fresh
- * temporary DATA_DIR (demo data), waits until it answers, runs Playwright against it with
- * E2E_BASE_URL, stops the server and exits with Playwright's code.
- * Extra arguments go to `playwright test` (e.g. `node scripts/e2e.mjs login`).
+ * Browser tests end to end: builds the web app, seeds the demo data once in a temporary DATA_DIR,
+ * then for each spec file starts a server of its own on a copy of that data (a free port, or
+ * E2E_PORT), runs Playwright on the spec with E2E_BASE_URL and stops the server. Exits non-zero if
+ * any spec failed.
+ * Spec paths as arguments run those specs only (`node scripts/e2e.mjs e2e/users.spec.ts`); other
+ * arguments go to `playwright test` (e.g. `-g 'signs in'`).
  * The server serves the built app itself, exactly as `npm start` does; if it cannot, the run fails.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -86,27 +88,78 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/** Starts the server on DATA_DIR `dir` and `port`; the child, or null if it did not come up. */
+async function startServer(dir, port) {
+  const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', SEED: 'demo', SIGNIN_RATE_LIMIT: '1000' };
+  const server = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: serverEnv });
+  if (await waitFor(`http://127.0.0.1:${port}/login`, server, { html: true })) return server;
+  log('the server did not start, or does not serve the web app at /login');
+  await stop(server);
+  return null;
+}
+
+/** Runs Playwright on `spec`, echoing its output; its exit code and counts. */
+function runSpec(spec, baseUrl, extra) {
+  return new Promise((done) => {
+    const child = start('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', spec, ...extra], {
+      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    exitCode(child).then((code) => {
+      const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+      const count = (word) => Number(plain.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
+      done({ code, passed: count('passed'), failed: count('failed') + count('did not run') });
+    });
+  });
+}
+
+/**
+ * Each spec file gets a server of its own on a copy of freshly seeded demo data, so no spec sees
+ * what another one created or changed. The demo data is seeded once (a first start), then copied.
+ */
 async function main() {
+  const paths = process.argv.slice(2).filter((arg) => arg.endsWith('.spec.ts'));
+  const extra = process.argv.slice(2).filter((arg) => !arg.endsWith('.spec.ts'));
+  const specs = paths.length ? paths : readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')).sort().map((f) => `e2e/${f}`);
+
   log('building the web app');
   const built = await exitCode(start('npm', ['run', 'build', '-w', '@audit/web']));
   if (built !== 0) return built;
 
   dataDir = mkdtempSync(join(tmpdir(), 'audit-e2e-'));
-  const port = await freePort();
-  const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED: 'demo', SIGNIN_RATE_LIMIT: '1000' };
-  log(`starting the server on port ${port} (DATA_DIR ${dataDir})`);
-  const server = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: serverEnv });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  if (!(await waitFor(`${baseUrl}/login`, server, { html: true }))) {
-    log('the server did not start, or does not serve the web app at /login');
-    return 1;
-  }
+  const seeded = join(dataDir, 'seeded');
+  const port = Number(process.env.E2E_PORT) || (await freePort());
+  log(`seeding the demo data (DATA_DIR ${seeded})`);
+  const seeding = await startServer(seeded, port);
+  if (!seeding) return 1;
+  await stop(seeding);
 
-  log(`running Playwright against ${baseUrl}`);
-  const tests = start('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
-  });
-  return exitCode(tests);
+  const totals = { passed: 0, failed: 0, code: 0 };
+  for (const spec of specs) {
+    const dir = join(dataDir, spec.replace(/[^a-z0-9.-]/gi, '_'));
+    cpSync(seeded, dir, { recursive: true });
+    log(`${spec}: its own server on port ${port} (DATA_DIR ${dir})`);
+    const server = await startServer(dir, port);
+    if (!server) {
+      totals.failed++;
+      totals.code = 1;
+      continue;
+    }
+    const result = await runSpec(spec, `http://127.0.0.1:${port}`, extra);
+    await stop(server);
+    rmSync(dir, { recursive: true, force: true });
+    totals.passed += result.passed;
+    totals.failed += result.failed;
+    if (result.code !== 0) totals.code = result.code;
+  }
+  // The closing line scripts/test.mjs reads (one Playwright run per spec prints one count each).
+  process.stdout.write(`\n${process.env.SUMMARY_LABEL ?? 'e2e'}: ${totals.passed} passed, ${totals.failed} failed\n`);
+  return totals.code;
 }
 
 let code = 1;

@@ -4,9 +4,12 @@
 //  2. the server's integration tests again on PostgreSQL when TEST_DATABASE_URL is set
 //     (each test file creates its own fresh database there and drops it afterwards);
 //  3. the browser tests when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
-// REQUIRE_BROWSER=1 (set by .ci/run) turns a missing Chromium into a failure.
+// REQUIRE_BROWSER=1 (set by .ci/run) turns a missing Chromium into a failure; `--no-browser` leaves
+// step 3 out (.ci/run's second pass, on another Node version, runs steps 1 and 2 only).
+// Every step runs on the Node that runs this script (process.execPath), whatever PATH holds.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const results = [];
 
@@ -32,15 +35,20 @@ function run(label, command, args, env = {}) {
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const browser = !process.argv.includes('--no-browser');
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+console.log(`Node ${process.version}`);
 // TEST_DATABASE_URL cleared: this pass is the embedded PGlite one, whatever the environment says.
-await run('pglite', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
+await run('pglite', process.execPath, [vitest, 'run'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  await run('postgres', 'npx', ['vitest', 'run', 'apps/server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  await run('postgres', process.execPath, [vitest, 'run', '--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {
   console.log('\nPostgreSQL pass not run: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it.');
 }
-if (existsSync(chromium)) {
-  await run('browser', 'node', ['scripts/e2e.mjs'], { CHROMIUM_PATH: chromium });
+if (!browser) {
+  console.log('\nBrowser tests not run (--no-browser).');
+} else if (existsSync(chromium)) {
+  await run('browser', process.execPath, [fileURLToPath(new URL('./e2e.mjs', import.meta.url))], { CHROMIUM_PATH: chromium });
 } else if (process.env.REQUIRE_BROWSER === '1') {
   console.error(`\nBrowser tests required but no Chromium at ${chromium} (apt-get install chromium).`);
   results.push({ label: 'browser', code: 1, passed: 0, failed: 1 });

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './compress-plugin';
 import { serviceWorkerPlugin } from './sw-plugin';
 
 /** The API the dev server (and `vite preview`) proxies to; API_TARGET overrides it. */
@@ -8,8 +9,9 @@ const API = env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/ms-core', '/auth', '/ms-registry', '/ms-statistics', '/docs'];
 
 export default defineConfig({
-  // sw-plugin.ts: /sw.js with the build's precache list (production builds only).
-  plugins: [react(), serviceWorkerPlugin()],
+  // sw-plugin.ts: /sw.js with the build's precache list; compress-plugin.ts: .br and .gz copies of
+  // every text file (production builds only).
+  plugins: [react(), serviceWorkerPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API, changeOrigin: true }])),
@@ -22,14 +24,16 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // Rolldown would merge modules shared by several lazy screens into the first chunk (it is
+      // always loaded before them): the sign-in page would then download half of antd it never shows.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
-        // Long-lived vendor chunks: an app release does not invalidate the browser's copy of them.
+        // React and the router: every page needs them and they change less often than the app, so
+        // they get a long-lived chunk of their own. Nothing else is grouped: antd and the other
+        // libraries split along the routes' dynamic imports, so the sign-in page downloads only the
+        // components it shows (decision 0017).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|dayjs)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 1 }],
         },
       },
     },

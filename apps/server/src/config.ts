@@ -1,10 +1,47 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For (the sign-in limit counts per
+ * address): unset or `false` trusts nobody, `true` everyone (only behind a proxy that overwrites
+ * the header), a number trusts that many hops, else a comma-separated list of addresses and CIDRs.
+ */
+const ZTrustProxy = z
+  .string()
+  .optional()
+  .transform((value, context): boolean | number | string[] => {
+    const text = value?.trim();
+    if (value === undefined || text === 'false') return false;
+    if (text === 'true') return true;
+    if (text && /^\d+$/.test(text)) return Number(text);
+    const entries = (text ?? '').split(',').map((e) => e.trim());
+    if (entries.length && entries.every(isAddressOrCidr)) return entries;
+    context.addIssue({ code: 'custom', message: 'true, false, a hop count, or a comma-separated list of addresses/CIDRs' });
+    return z.NEVER;
+  });
+
+/** TRUST_PROXY as Fastify takes it (its types lack the hop count, which it turns into this same function). */
+export function fastifyTrustProxy(trust: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 /** Every environment variable the server reads, in one place (documented in the README). */
 const ZEnv = z.object({
@@ -24,6 +61,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Auditorías <no-reply@localhost>'),
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: ZTrustProxy,
   /** File store: local disk under DATA_DIR/files unless S3_BUCKET is set (then S3 or any S3-compatible server). */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).optional(),

@@ -18,7 +18,7 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.jobs.start();
+await app.jobs.start();
 const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const lines = [
   '',

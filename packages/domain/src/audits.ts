@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './validators.js';
-import { maxSelectScore, type TPlaceMeasure, type TReadingOption, type TSelectConfig, type TReadingRegistryConfig, type TTextConfig, type TRiskLevel } from './templates.js';
+import { RISK_LEVELS } from './constants.js';
+import { maxSelectScore, ZReadingRegistryConfigOut, ZSelectConfigOut, ZTextConfigOut, type TPlaceMeasure, type TReadingOption, type TSelectConfig, type TTextConfig } from './templates.js';
 
 /**
  * Audits: the shapes the server answers and the browser keeps (product document, sections 3 and 4;
@@ -35,6 +36,37 @@ export type TTemplateAnswer = z.infer<typeof ZTemplateAnswer>;
 export const ZAnswerInput = z.object({ section: ZId, question: ZId, templateAnswer: ZTemplateAnswer });
 export type TAnswerInput = z.infer<typeof ZAnswerInput>;
 
+/** An ISO date-time (with offset) or a calendar date; the server stores UTC start / end of day. */
+const ZIsoDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+export const ZDateRange = z.tuple([ZIsoDate, ZIsoDate]);
+
+/** POST /audits: the wizard's body. */
+export const ZCreateAudit = z.object({
+  client: ZId,
+  establishment: ZId,
+  service: ZId,
+  template: ZId,
+  auditor: ZId,
+  startDate: ZIsoDate,
+  date: ZDateRange,
+});
+export type TCreateAudit = z.infer<typeof ZCreateAudit>;
+
+/** Wizard options: the services with a goal for an establishment, and the company's auditors. */
+export const ZWizardService = z.object({ _id: z.string(), name: z.string(), isPoolService: z.boolean(), valueGoal: z.number(), templates: z.array(z.string()) });
+export const ZWizardAuditor = z.object({ _id: z.string(), fullName: z.string(), email: z.string() });
+export type TWizardService = z.infer<typeof ZWizardService>;
+export type TWizardAuditor = z.infer<typeof ZWizardAuditor>;
+
+/** PATCH …/questions/{id}/issues-tasks: raise or clear issues, mark or unmark their tasks. */
+export const ZIssuesTasksBody = z.object({
+  issuesToAdd: z.array(ZId).max(100).default([]),
+  issuesToRemove: z.array(ZId).max(100).default([]),
+  tasksToAdd: z.array(z.object({ issue: ZId, task: ZId })).max(200).default([]),
+  tasksToRemove: z.array(z.object({ issue: ZId, task: ZId })).max(200).default([]),
+});
+export type TIssuesTasksChange = z.input<typeof ZIssuesTasksBody>;
+
 /** Cover update / contact update: `{_id, value}` per field. */
 export const ZFieldValues = z.array(z.object({ _id: ZId, value: z.string().max(20000).nullable() })).max(500);
 
@@ -47,125 +79,159 @@ export function answerTypeOf(questionType: string, textConfig?: TTextConfig | nu
   return 'text';
 }
 
-export interface TAuditTask { _id: string; name: string; selected: boolean }
-export interface TEvidence { _id: string; type: 'photo'; url: string; observation: string | null }
-export interface TNoteImage { _id: string; url: string }
+// ---------------------------------------------------------------- response schemas
+// What the server answers for audits: its routes validate and filter with these (the response
+// schema is the allow-list) and both sides' types are inferred from them (docs/api/audits.md).
+
+export const ZAuditTask = z.object({ _id: z.string(), name: z.string(), selected: z.boolean() });
+export const ZEvidence = z.object({ _id: z.string(), type: z.literal('photo'), url: z.string(), observation: z.string().nullable() });
+export const ZNoteImage = z.object({ _id: z.string(), url: z.string() });
 
 /** An incident template offered on a question (copied from the template when the audit was created). */
-export interface TIncidence {
-  _id: string;
-  name: string;
-  description: string | null;
-  riskLevel: TRiskLevel;
-  deductionPercentage: number;
-  tasks: { _id: string; name: string }[];
-}
+export const ZIncidence = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  riskLevel: z.enum(RISK_LEVELS),
+  deductionPercentage: z.number(),
+  tasks: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
 
 /** An issue the auditor raised: an incidence that is selected on this question. */
-export interface TAuditIssue {
-  _id: string;
-  section: string;
-  question: string;
-  templateIssue: string | null;
-  name: string;
-  description: string | null;
-  riskLevel: TRiskLevel;
-  deductionPercentage: number;
-  selected: boolean;
-  solvedInPlace: boolean;
-  tasks: TAuditTask[];
-  evidences: TEvidence[];
-}
+export const ZAuditIssue = z.object({
+  _id: z.string(),
+  section: z.string(),
+  question: z.string(),
+  templateIssue: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  riskLevel: z.enum(RISK_LEVELS),
+  deductionPercentage: z.number(),
+  selected: z.boolean(),
+  solvedInPlace: z.boolean(),
+  tasks: z.array(ZAuditTask),
+  evidences: z.array(ZEvidence),
+});
 
-export interface TAnswer { _id: string; templateAnswer: TTemplateAnswer; score: number; failed: boolean; updatedAt: string }
+export const ZAnswer = z.object({ _id: z.string(), templateAnswer: ZTemplateAnswer, score: z.number(), failed: z.boolean(), updatedAt: z.string() });
+/** An answer as the answer calls return it: with its section and question. */
+export const ZAnswerOfQuestion = ZAnswer.extend({ section: z.string(), question: z.string() });
 
-export interface TAuditQuestion {
-  _id: string;
-  section: string;
-  templateQuestion: string | null;
-  name: string;
-  type: string;
-  description: string | null;
-  required: boolean;
-  position: number;
-  select: TSelectConfig | null;
-  readingRegistry: TReadingRegistryConfig | null;
-  text: TTextConfig | null;
-  maxScore: number;
-  incidences: TIncidence[];
-  note: string | null;
-  noteImages: TNoteImage[];
-  answer: TAnswer | null;
-  issues: TAuditIssue[];
-}
+export const ZAuditQuestion = z.object({
+  _id: z.string(),
+  section: z.string(),
+  templateQuestion: z.string().nullable(),
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  required: z.boolean(),
+  position: z.number(),
+  select: ZSelectConfigOut.nullable(),
+  readingRegistry: ZReadingRegistryConfigOut.nullable(),
+  text: ZTextConfigOut.nullable(),
+  maxScore: z.number(),
+  incidences: z.array(ZIncidence),
+  note: z.string().nullable(),
+  noteImages: z.array(ZNoteImage),
+  answer: ZAnswer.nullable(),
+  issues: z.array(ZAuditIssue),
+});
 
-export interface TAuditField { _id: string; label: string; type: string; required: boolean; value: string | null; position: number }
+export const ZAuditField = z.object({ _id: z.string(), label: z.string(), type: z.string(), required: z.boolean(), value: z.string().nullable(), position: z.number() });
 
-export interface TIssueCounts {
-  totalIssuesCount: number;
-  totalIssuesResolved: number;
-  highRiskIssuesCount: number;
-  ieIssuesCount: number;
-  mediumIssuesCount: number;
-  lowIssuesCount: number;
-  infraIssuesCount: number;
-}
+export const ZIssueCounts = z.object({
+  totalIssuesCount: z.number(),
+  totalIssuesResolved: z.number(),
+  highRiskIssuesCount: z.number(),
+  ieIssuesCount: z.number(),
+  mediumIssuesCount: z.number(),
+  lowIssuesCount: z.number(),
+  infraIssuesCount: z.number(),
+});
 
-export interface TAuditSection extends TIssueCounts {
-  _id: string;
-  title: string;
-  type: 'DATA' | 'QUESTION' | 'CONTACTS';
-  duplicable: boolean;
-  isDuplicated: boolean;
+export const ZAuditSection = ZIssueCounts.extend({
+  _id: z.string(),
+  title: z.string(),
+  type: z.enum(['DATA', 'QUESTION', 'CONTACTS']),
+  duplicable: z.boolean(),
+  isDuplicated: z.boolean(),
   /** The section this one copies (duplicated sections only). */
-  duplicatedFrom: string | null;
-  position: number;
-  fields: TAuditField[];
-  questions: TAuditQuestion[];
-  totalScore: number;
-  finalScore: number;
-}
+  duplicatedFrom: z.string().nullable(),
+  position: z.number(),
+  fields: z.array(ZAuditField),
+  questions: z.array(ZAuditQuestion),
+  totalScore: z.number(),
+  finalScore: z.number(),
+});
 
-export interface TQuestionnaireAnswer { _id: string; sectionTitle: string; question: string; type: 'SIMPLE' | 'PARAGRAPH'; answer: string | null; images: TNoteImage[] }
-export interface TQuestionnaire { _id: string; sent: boolean; questionsAnswers: TQuestionnaireAnswer[] }
+export const ZQuestionnaireAnswer = z.object({ _id: z.string(), sectionTitle: z.string(), question: z.string(), type: z.enum(['SIMPLE', 'PARAGRAPH']), answer: z.string().nullable(), images: z.array(ZNoteImage) });
+export const ZQuestionnaire = z.object({ _id: z.string(), sent: z.boolean(), questionsAnswers: z.array(ZQuestionnaireAnswer) });
 
-export interface TRef { _id: string; name: string }
-export interface TDeduction { issue: string; name: string; percentage: number }
+export const ZRef = z.object({ _id: z.string(), name: z.string() });
+export const ZDeduction = z.object({ issue: z.string(), name: z.string(), percentage: z.number() });
+
+/** The actions of an audit's policy (apps/server/src/modules/audits/policy.ts, decision 0020). */
+export const AUDIT_ACTIONS = ['read', 'update', 'start', 'run', 'reopen', 'share'] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+export const ZAuditCan = z.object(Object.fromEntries(AUDIT_ACTIONS.map((a) => [a, z.boolean()])) as Record<TAuditAction, z.ZodBoolean>);
+
+/** Row of the audit lists (search) and the preview: the audit without its tree. */
+export const ZAuditListItem = ZIssueCounts.extend({
+  _id: z.string(),
+  status: z.enum(AUDIT_STATUSES),
+  template: ZRef.extend({ language: z.string() }),
+  client: ZRef,
+  establishment: ZRef,
+  service: ZRef.extend({ isPoolService: z.boolean() }),
+  auditor: ZRef.nullable(),
+  owner: ZRef.nullable(),
+  areaAccess: ZRef.nullable(),
+  startDate: z.string(),
+  date: z.tuple([z.string(), z.string()]),
+  valueGoal: z.number().nullable(),
+  hasPreviousAudit: z.boolean(),
+  isIncomplete: z.boolean(),
+  totalScore: z.number(),
+  finalScore: z.number(),
+  percentage: z.number().nullable(),
+  deductions: z.array(ZDeduction),
+  recalculatedRisk: z.enum(RISKS),
+  share: z.object({ enabled: z.boolean(), url: z.string().nullable() }),
+  pdf: z.object({ ready: z.boolean(), url: z.string().nullable() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedDate: z.string().nullable(),
+  /** What the caller may do with it, answered by the server's audit policy (the web never decides). */
+  can: ZAuditCan,
+});
 
 /** GET /ms-core/api/audits/{id}: everything the run view and the report need, in one answer. */
-export interface TAudit extends TIssueCounts {
-  _id: string;
-  status: TAuditStatus;
-  template: TRef & { language: string };
-  client: TRef;
-  establishment: TRef;
-  service: TRef & { isPoolService: boolean };
-  auditor: TRef | null;
-  owner: TRef | null;
-  areaAccess: TRef | null;
-  startDate: string;
-  date: [string, string];
-  valueGoal: number | null;
-  hasPreviousAudit: boolean;
-  isIncomplete: boolean;
-  totalScore: number;
-  finalScore: number;
-  percentage: number | null;
-  deductions: TDeduction[];
-  recalculatedRisk: TRisk;
-  coverFields: TAuditField[];
-  contactFields: TAuditField[];
-  sections: TAuditSection[];
-  questionnaire: TQuestionnaire | null;
-  share: { enabled: boolean; url: string | null };
-  pdf: { ready: boolean; url: string | null };
-  createdAt: string;
-  updatedAt: string;
-  finishedDate: string | null;
-}
+export const ZAudit = ZAuditListItem.extend({
+  coverFields: z.array(ZAuditField),
+  contactFields: z.array(ZAuditField),
+  sections: z.array(ZAuditSection),
+  questionnaire: ZQuestionnaire.nullable(),
+  /** The IANA zone of the establishment: its instants (finished date) are shown as days there (dates.ts). */
+  timeZone: z.string(),
+});
 
-/** Row of the audit lists (search). */
-export type TAuditListItem = Omit<TAudit, 'sections' | 'questionnaire' | 'coverFields' | 'contactFields'>;
+export type TAuditTask = z.infer<typeof ZAuditTask>;
+export type TEvidence = z.infer<typeof ZEvidence>;
+export type TNoteImage = z.infer<typeof ZNoteImage>;
+export type TIncidence = z.infer<typeof ZIncidence>;
+export type TAuditIssue = z.infer<typeof ZAuditIssue>;
+export type TAnswer = z.infer<typeof ZAnswer>;
+export type TAuditQuestion = z.infer<typeof ZAuditQuestion>;
+export type TAuditField = z.infer<typeof ZAuditField>;
+export type TIssueCounts = z.infer<typeof ZIssueCounts>;
+export type TAuditSection = z.infer<typeof ZAuditSection>;
+export type TQuestionnaireAnswer = z.infer<typeof ZQuestionnaireAnswer>;
+export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;
+export type TRef = z.infer<typeof ZRef>;
+export type TDeduction = z.infer<typeof ZDeduction>;
+export type TAuditCan = z.infer<typeof ZAuditCan>;
+export type TAuditListItem = z.infer<typeof ZAuditListItem>;
+export type TAudit = z.infer<typeof ZAudit>;
 
 // ---------------------------------------------------------------- rules
 

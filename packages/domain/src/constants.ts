@@ -4,6 +4,8 @@ export const LANGUAGES = ['es', 'en'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'es';
 
+/** The total of a search's results, sent beside its page (calls document). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 export const QUERY_STALE_TIME_MS = 60000;
 export const SEARCH_DEBOUNCE_MS = 250;
 export const SELECTOR_PAGE_SIZE = 50;

@@ -6,10 +6,10 @@
 export const ACTIONS = ['READ', 'CREATE', 'WRITE', 'DELETE', 'NOTIFY', 'INVITE', 'ASSIGN', 'MODERATE', 'MANAGEMENT'] as const;
 export type TAction = (typeof ACTIONS)[number];
 
-const CRUD: TAction[] = ['READ', 'CREATE', 'WRITE', 'DELETE'];
+const CRUD = ['READ', 'CREATE', 'WRITE', 'DELETE'] as const;
 
 /** Modules with the actions each accepts. Groups (Audits, Analytics, User management, Register) are modules too. */
-export const PERMISSION_MODULES: Record<string, TAction[]> = {
+export const PERMISSION_MODULES = {
   ADMIN: ['MANAGEMENT'],
   USER: [...CRUD, 'NOTIFY', 'INVITE', 'MANAGEMENT'],
   WORKER: CRUD,
@@ -46,7 +46,8 @@ export const PERMISSION_MODULES: Record<string, TAction[]> = {
   ANALYTICS: ['READ'],
   REGISTER: CRUD,
   ISSUE: CRUD,
-};
+} as const satisfies Record<string, readonly TAction[]>;
+export type TPermissionModule = keyof typeof PERMISSION_MODULES;
 
 /** Named permissions seen in the menu that are not MODULE:ACTION pairs. */
 export const NAMED_PERMISSIONS = [
@@ -61,15 +62,21 @@ export const NAMED_PERMISSIONS = [
   'CATEGORY_VIEW',
 ] as const;
 
-export const permissionName = (module: string, action: TAction) => `${module}:${action}`;
+/** Every permission name the product knows: a named flag or `MODULE:ACTION` of an action the module accepts. */
+export type TPermission =
+  | (typeof NAMED_PERMISSIONS)[number]
+  | { [M in TPermissionModule]: `${M}:${(typeof PERMISSION_MODULES)[M][number]}` }[TPermissionModule];
 
-export const ALL_PERMISSIONS: string[] = [
+/** `MODULE:ACTION`, typed: only an action the module accepts compiles. */
+export const permissionName = <M extends TPermissionModule>(module: M, action: (typeof PERMISSION_MODULES)[M][number]) => `${module}:${action}` as TPermission;
+
+export const ALL_PERMISSIONS: TPermission[] = [
   ...NAMED_PERMISSIONS,
-  ...Object.entries(PERMISSION_MODULES).flatMap(([module, actions]) => actions.map((a) => permissionName(module, a))),
+  ...(Object.entries(PERMISSION_MODULES) as [TPermissionModule, readonly TAction[]][]).flatMap(([module, actions]) => actions.map((a) => `${module}:${a}` as TPermission)),
 ];
 
-const known = new Set(ALL_PERMISSIONS);
-export const isKnownPermission = (name: string) => known.has(name);
+const known = new Set<string>(ALL_PERMISSIONS);
+export const isKnownPermission = (name: string): name is TPermission => known.has(name);
 
 /** The one rule: a list that contains ADMIN always passes; otherwise every required name must be held. */
 export function hasPermissions(held: readonly string[], required: readonly string[]): boolean {

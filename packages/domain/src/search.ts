@@ -27,4 +27,5 @@ export const ZSearchBody = z.object({
 export type TSearchBody = z.infer<typeof ZSearchBody>;
 export type TSearchFilter = z.infer<typeof ZSearchFilter>;
 
-export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** In constants.ts: the web reads it without loading this file's schemas (and zod) on the sign-in page. */
+export { TOTAL_COUNT_HEADER } from './constants.js';

@@ -94,12 +94,23 @@ export const ZReadingRegistryConfig = z
   });
 export const ZTextConfig = z.object({ answerType: z.enum(TEXT_ANSWER_TYPES).default('TEXT') });
 
-export type TSelectOption = Required<Pick<z.infer<typeof ZSelectOption>, '_id'>> & Omit<z.infer<typeof ZSelectOption>, '_id'>;
-export interface TSelectConfig { multiselect: boolean; scoring: boolean; options: TSelectOption[] }
-export interface TReadingOption { key: string; label: string; measure: TMeasureUnit; operation: TOperation; minValue: number | null; maxValue: number | null }
-export interface TPlaceMeasure { _id: string; place: string; label: string | null }
-export interface TReadingRegistryConfig { options: TReadingOption[]; placesMeasure: TPlaceMeasure[] }
-export interface TTextConfig { answerType: (typeof TEXT_ANSWER_TYPES)[number] }
+/**
+ * The stored configurations as the server answers them (every id given, defaults applied): the
+ * response schemas of templates and audits, and the types both sides use.
+ */
+export const ZSelectOptionOut = z.object({ _id: z.string(), label: z.string(), color: z.string(), score: z.number(), failed: z.boolean() });
+export const ZSelectConfigOut = z.object({ multiselect: z.boolean(), scoring: z.boolean(), options: z.array(ZSelectOptionOut) });
+export const ZReadingOptionOut = z.object({ key: z.string(), label: z.string(), measure: z.enum(MEASURE_UNITS), operation: z.enum(OPERATIONS), minValue: z.number().nullable(), maxValue: z.number().nullable() });
+export const ZPlaceMeasureOut = z.object({ _id: z.string(), place: z.string(), label: z.string().nullable() });
+export const ZReadingRegistryConfigOut = z.object({ options: z.array(ZReadingOptionOut), placesMeasure: z.array(ZPlaceMeasureOut) });
+export const ZTextConfigOut = z.object({ answerType: z.enum(TEXT_ANSWER_TYPES) });
+
+export type TSelectOption = z.infer<typeof ZSelectOptionOut>;
+export type TSelectConfig = z.infer<typeof ZSelectConfigOut>;
+export type TReadingOption = z.infer<typeof ZReadingOptionOut>;
+export type TPlaceMeasure = z.infer<typeof ZPlaceMeasureOut>;
+export type TReadingRegistryConfig = z.infer<typeof ZReadingRegistryConfigOut>;
+export type TTextConfig = z.infer<typeof ZTextConfigOut>;
 /** What a question row keeps in its jsonb `config`: only the part of its type. */
 export interface TQuestionConfig { select?: TSelectConfig; readingRegistry?: TReadingRegistryConfig; text?: TTextConfig }
 
@@ -214,3 +225,82 @@ function uniqueBy<T>(items: T[], keyOf: (item: T) => unknown, path: (string | nu
     seen.add(key);
   });
 }
+
+// ---------------------------------------------------------------- response schemas
+/** What the server answers for templates and their trees (its allow-list; the web's types). */
+export const ZRef = z.object({ _id: z.string(), name: z.string() });
+export const ZCategoryRef = ZRef.extend({ color: z.string().nullable() });
+
+export const ZFieldOut = z.object({ _id: z.string(), section: z.string(), label: z.string(), type: z.string(), required: z.boolean(), value: z.string().nullable(), position: z.number() });
+
+
+export const ZIncidentOut = z.object({
+  _id: z.string(),
+  question: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  riskLevel: z.string(),
+  deductionPercentage: z.number(),
+  tasks: z.array(z.object({ _id: z.string(), name: z.string() })),
+  position: z.number(),
+});
+
+export const ZQuestionOut = z.object({
+  _id: z.string(),
+  section: z.string(),
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  required: z.boolean(),
+  position: z.number(),
+  select: ZSelectConfigOut.nullable(),
+  readingRegistry: ZReadingRegistryConfigOut.nullable(),
+  text: ZTextConfigOut.nullable(),
+  /** Highest score the question can give (select questions with scoring; 0 otherwise). */
+  maxScore: z.number(),
+  incidents: z.array(ZIncidentOut),
+});
+
+export const ZSectionOut = z.object({
+  _id: z.string(),
+  template: z.string(),
+  title: z.string(),
+  type: z.string(),
+  duplicable: z.boolean(),
+  position: z.number(),
+  /** Cover fields (DATA) or contact fields (CONTACTS), in order. */
+  fields: z.array(ZFieldOut),
+  questions: z.array(ZQuestionOut),
+  maxScore: z.number(),
+});
+
+export const ZIeQuestionOut = z.object({ _id: z.string(), section: z.string(), question: z.string(), type: z.string(), position: z.number() });
+export const ZIeSectionOut = z.object({ _id: z.string(), template: z.string(), title: z.string(), position: z.number(), questions: z.array(ZIeQuestionOut) });
+
+export const ZTemplateSummary = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  language: z.string(),
+  enabled: z.boolean(),
+  category: ZCategoryRef.nullable(),
+  service: ZRef.nullable(),
+  areaAccess: ZRef.nullable(),
+  sectionsCount: z.number(),
+  questionsCount: z.number(),
+  space: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  can: z.object({ update: z.boolean(), delete: z.boolean(), duplicate: z.boolean() }),
+});
+export const ZTemplateOut = ZTemplateSummary.extend({ sections: z.array(ZSectionOut), ieSections: z.array(ZIeSectionOut) });
+
+export type TTemplateRef = z.infer<typeof ZRef>;
+export type TTemplateFieldOut = z.infer<typeof ZFieldOut>;
+export type TIncidentOut = z.infer<typeof ZIncidentOut>;
+export type TTemplateQuestionOut = z.infer<typeof ZQuestionOut>;
+export type TTemplateSectionOut = z.infer<typeof ZSectionOut>;
+export type TIeQuestionOut = z.infer<typeof ZIeQuestionOut>;
+export type TIeSectionOut = z.infer<typeof ZIeSectionOut>;
+export type TTemplateSummary = z.infer<typeof ZTemplateSummary>;
+export type TTemplateOut = z.infer<typeof ZTemplateOut>;

@@ -1,27 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasPermissions } from '@audit/domain/permissions';
+import { hasPermissions, type TPermission } from '@audit/domain/permissions';
 import { forbidden, unauthenticated } from './errors.js';
-import type { TIdentityLoader } from './identity.js';
+import { accessListsOf, type TIdentity, type TIdentityLoader } from './identity.js';
 import type { TIdempotency } from './idempotency/keys.js';
-import type { TScope } from './tenancy.js';
-import type { TTokenService } from './tokens.js';
+import { passwordStamp, type TTokenService } from './tokens.js';
 
 /** Base paths of the API (the calls document's bases and the auth base). */
 export const API_PREFIXES = ['/ms-core/', '/ms-registry/', '/ms-statistics/', '/auth/'];
 
-/** Who is calling, in which space, with which permissions. Present on every protected request. */
-export interface TAuth extends TScope {
-  userId: string;
-  permissions: string[];
-  isAdmin: boolean;
-  isAuditor: boolean;
+/** Who is calling, in which space, with which permissions and access lists. Present on every protected request. */
+export interface TAuth extends TIdentity {
   language: string;
   /** The write's Idempotency-Key, when it carries one (platform/idempotency). */
   idempotency?: TIdempotency;
 }
 
-/** What a route needs: `public`, or a list of permission names (ADMIN passes all). */
-export type TRouteAccess = { public: true } | { permissions: string[] };
+/** What a route needs: `public`, or a list of permission names of packages/domain (ADMIN passes all). */
+export type TRouteAccess = { public: true } | { permissions: TPermission[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +32,9 @@ declare module 'fastify' {
   }
 }
 
+/** A route's access: every named permission required (typed: only names of packages/domain compile). */
+export const requires = (...permissions: TPermission[]) => ({ access: { permissions } satisfies TRouteAccess });
+
 /** The caller's identity; throws 401 on a public route where nobody signed in. */
 export function requireAuth(request: FastifyRequest): TAuth {
   if (!request.auth) throw unauthenticated();
@@ -44,12 +42,12 @@ export function requireAuth(request: FastifyRequest): TAuth {
 }
 
 /** authorize(user, permissions): the one permission check, used by the hook and by services. */
-export function authorize(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: readonly string[]): void {
+export function authorize(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: readonly TPermission[]): void {
   if (auth.isAdmin) return;
   if (!hasPermissions(auth.permissions, required)) throw forbidden();
 }
 
-export function can(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: readonly string[]): boolean {
+export function can(auth: Pick<TAuth, 'permissions' | 'isAdmin'>, required: readonly TPermission[]): boolean {
   return auth.isAdmin || hasPermissions(auth.permissions, required);
 }
 
@@ -84,7 +82,9 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
     }
     const identity = await identities.load(claims.sub, claims.path);
     const lockedUntil = identity?.locked_until ? new Date(identity.locked_until) : null;
-    if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date())) {
+    // A password changed since the token was issued ends it (docs/decisions/0003).
+    const passwordChanged = identity && passwordStamp(identity.password_changed_at) !== claims.pwd;
+    if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date()) || passwordChanged) {
       if (isPublic) return;
       throw unauthenticated();
     }
@@ -94,8 +94,10 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
       spaceId: claims.space,
       spacePath: claims.path,
       permissions,
+      roles: identity.roles ?? [],
       isAdmin: permissions.includes('ADMIN') || identity.super_admin === true,
       isAuditor: identity.is_auditor,
+      access: accessListsOf(identity),
       language: identity.language,
     };
     if (access && 'permissions' in access) authorize(request.auth, access.permissions);

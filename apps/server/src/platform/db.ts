@@ -29,8 +29,11 @@ export interface TDatabaseHandle {
   close(): Promise<void>;
 }
 
-/** `url` is a postgres:// URL, `memory://` for a throw-away PGlite, or a folder for a persistent PGlite. */
-export async function openDatabase(url: string): Promise<TDatabaseHandle> {
+/**
+ * `url` is a postgres:// URL, `memory://` for a throw-away PGlite, or a folder for a persistent PGlite.
+ * `pgliteDump` (tests) starts the PGlite from a dumped data directory instead of an empty one.
+ */
+export async function openDatabase(url: string, options: { pgliteDump?: Blob } = {}): Promise<TDatabaseHandle> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 20 });
     // An idle connection closed by the server (restart, failover, admin) must not crash the
@@ -69,7 +72,7 @@ export async function openDatabase(url: string): Promise<TDatabaseHandle> {
   }
   const dataDir = url === 'memory://' ? undefined : url;
   if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, loadDataDir: options.pgliteDump });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   // One session: notifications of its own commits arrive on it; it is never lost while open.

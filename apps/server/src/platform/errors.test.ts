@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ERROR_CATALOGUE } from '@audit/domain/errors';
+import { ERROR_CATALOGUE, errorCodeOf, type TErrorName } from '@audit/domain/errors';
 import { apiClient, createTestApp, type TTestApp } from '../test/harness.js';
 import { AppError } from './errors.js';
 
@@ -12,8 +12,10 @@ beforeAll(async () => {
       throw new Error('secret internal detail at /srv/app.ts:42');
     });
     app.get('/test/catalogue/:name/:reference', { config: { access: { public: true } } }, async (req) => {
-      const { name, reference } = req.params as { name: 'BADREQUESTERROR'; reference: string };
-      throw new AppError(name, reference);
+      const { name, reference } = req.params as { name: TErrorName; reference: string };
+      const code = errorCodeOf(name, reference);
+      if (!code) throw new Error(`not in the catalogue: ${name}.${reference}`);
+      throw new AppError(code);
     });
     app.withTypeProvider().post('/test/validate', { config: { access: { public: true } }, schema: { body: z.object({ email: z.string().email(), age: z.number().int() }) } }, async () => ({ ok: true }));
   });

@@ -1,24 +1,29 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findCatalogueEntry, type TErrorBody, type TErrorName } from '@audit/domain/errors';
+import { CATALOGUE, findCatalogueEntry, type TErrorBody, type TErrorCode, type TErrorName } from '@audit/domain/errors';
 import { requestLanguage } from './language.js';
+import { duplicateAnswer } from './unique-violations.js';
 
-/** The one error class: a catalogue code, optionally the offending fields. */
+/** The one error class: a named catalogue code (packages/domain/src/errors.ts), optionally the offending fields. */
 export class AppError extends Error {
+  readonly errorName: TErrorName;
+  readonly reference: string;
   constructor(
-    readonly errorName: TErrorName,
-    readonly reference: string | number,
+    readonly code: TErrorCode,
     readonly fields?: string[],
     detail?: string,
   ) {
-    super(detail ?? `${errorName}.${reference}`);
+    const entry = CATALOGUE[code];
+    super(detail ?? `${entry.name}.${entry.reference}`);
+    this.errorName = entry.name;
+    this.reference = entry.reference;
   }
 }
 
-export const notFound = () => new AppError('NOTFOUND', 415);
-export const outsideSpace = () => new AppError('BADREQUESTERROR', 451);
-export const forbidden = () => new AppError('BADREQUESTERROR', 452);
-export const unauthenticated = () => new AppError('UNAUTHORIZEDERROR', 401);
-export const invalidData = (fields: string[]) => new AppError('BADREQUESTERROR', 400, fields);
+export const notFound = () => new AppError('notFound');
+export const outsideSpace = () => new AppError('outsideSpace');
+export const forbidden = () => new AppError('forbidden');
+export const unauthenticated = () => new AppError('sessionExpired');
+export const invalidData = (fields: string[]) => new AppError('invalidData', fields);
 
 export function errorBody(name: TErrorName, reference: string | number, language: string, fields?: string[]): { status: number; body: TErrorBody } {
   const entry = findCatalogueEntry(name, reference) ?? findCatalogueEntry('INTERNALERROR', 0)!;
@@ -43,7 +48,7 @@ function fromValidation(error: FastifyError): AppError {
   const issues = (error.validation ?? []) as TValidationIssue[];
   const fields = [...new Set(issues.map((i) => (i.params?.issue?.path ?? []).join('.') || (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')).filter(Boolean))];
   const context = error.validationContext;
-  if (context === 'params') return new AppError('BADREQUESTERROR', 412, fields);
+  if (context === 'params') return new AppError('badIdFormat', fields);
   return invalidData(fields.length ? fields : [String(context ?? 'body')]);
 }
 
@@ -51,15 +56,18 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const language = requestLanguage(request);
     let appError: AppError;
+    const duplicate = error instanceof AppError ? undefined : duplicateAnswer(error);
     if (error instanceof AppError) appError = error;
+    else if (duplicate) appError = new AppError(duplicate.code, duplicate.fields);
     else if ((error as FastifyError).validation) appError = fromValidation(error as FastifyError);
-    else if ((error as FastifyError).statusCode === 429) appError = new AppError('BADREQUESTERROR', 429);
+    else if ((error as FastifyError).statusCode === 429) appError = new AppError('tooManyAttempts');
+    else if ((error as FastifyError).statusCode === 413) appError = new AppError('requestTooLarge');
     else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, never a stack.
       appError = invalidData([]);
     } else {
       request.log.error({ err: error, requestId: request.id }, 'unexpected error');
-      appError = new AppError('INTERNALERROR', 0);
+      appError = new AppError('internal');
     }
     const { status, body } = errorBody(appError.errorName, appError.reference, language, appError.fields);
     if (status >= 500) body.requestId = request.id;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TTestApp } from '../test/harness.js';
 import { addUser, createTenant, signIn, type TTenant } from '../test/factories.js';
@@ -20,14 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Polls `check` until it is true or two seconds pass. */
+/** Waits until `check` holds (the change reaches the server's identity cache through a NOTIFY). */
 async function eventually(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 2000;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
+  return vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet');
+      return true;
+    },
+    { timeout: 5000, interval: 20 },
+  ).catch(() => false);
 }
 
 describe('identity between requests', () => {

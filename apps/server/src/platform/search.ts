@@ -98,17 +98,25 @@ export interface TBuiltSearch {
   offset: number;
 }
 
+/**
+ * The entity's field of that name. Own properties only: a plain lookup would find `constructor`,
+ * `__proto__` or `toString` on Object.prototype and treat a function as a field.
+ */
+function fieldOf(def: TSearchDefinition, name: string): TSearchField | undefined {
+  return Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
+}
+
 export function buildSearch(def: TSearchDefinition, body: TSearchBody): TBuiltSearch {
-  const unknown = body.filters.map((f) => f.field).filter((name) => !def.fields[name]);
+  const unknown = body.filters.map((f) => f.field).filter((name) => !fieldOf(def, name));
   if (unknown.length) throw invalidData(unknown.map((n) => `filters.${n}`));
-  const predicates = body.filters.map((f) => filterPredicate(f, def.fields[f.field]!));
+  const predicates = body.filters.map((f) => filterPredicate(f, fieldOf(def, f.field)!));
   const text = body.search?.trim();
   if (text && def.searchColumns.length) {
     const pattern = `%${escapeLike(text)}%`;
     predicates.push(sql`(${sql.join(def.searchColumns.map((c) => sql`${c}::text ilike ${pattern}`), sql` or `)})`);
   }
   const sort = parseSort(body.sort, def);
-  const sortField = def.fields[sort.field];
+  const sortField = fieldOf(def, sort.field);
   if (!sortField || sortField.sortable === false) throw invalidData([`sort.${sort.field}`]);
   const direction = sort.direction === 'desc' ? desc : asc;
   return {

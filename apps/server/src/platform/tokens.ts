@@ -6,7 +6,16 @@ export interface TAccessClaims {
   sub: string;
   space: string;
   path: string;
+  /**
+   * The user's password stamp when the token was issued (passwordStamp): once the password
+   * changes, the stamp differs and the token is refused (platform/auth.ts). Database time on both
+   * sides, so no clock is compared with another.
+   */
+  pwd: number;
 }
+
+/** users.password_changed_at as a number (0 for a password never changed). */
+export const passwordStamp = (changedAt: Date | string | null | undefined) => (changedAt ? new Date(changedAt).getTime() : 0);
 
 /** How many verified access tokens are remembered (the oldest are forgotten first). */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -18,7 +27,7 @@ export function createTokenService(secret: string) {
   const verified = new Map<string, { claims: TAccessClaims; expiresAt: number }>();
   return {
     async signAccess(claims: TAccessClaims): Promise<string> {
-      return new SignJWT({ space: claims.space, path: claims.path })
+      return new SignJWT({ space: claims.space, path: claims.path, pwd: claims.pwd })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuedAt()
@@ -36,7 +45,8 @@ export function createTokenService(secret: string) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.space !== 'string' || typeof payload.path !== 'string') return null;
-        const claims = { sub: payload.sub, space: payload.space, path: payload.path };
+        // Tokens issued before the stamp existed count as "never changed".
+        const claims = { sub: payload.sub, space: payload.space, path: payload.path, pwd: typeof payload.pwd === 'number' ? payload.pwd : 0 };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
         verified.set(token, { claims, expiresAt: (payload.exp ?? 0) * 1000 });
         return claims;

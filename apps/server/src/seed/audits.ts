@@ -1,6 +1,8 @@
+import { addDays, DEFAULT_TIME_ZONE, todayInZone } from '@audit/domain/dates';
 import type { TTemplateAnswer } from '@audit/domain/audits';
 import type { TAuth } from '../platform/auth.js';
 import type { TDb } from '../platform/db.js';
+import { NO_ACCESS } from '../platform/identity.js';
 import { saveAnswerIn } from '../modules/audits/answers.js';
 import { createAuditIn } from '../modules/audits/create.js';
 import { changeIssuesTasksIn } from '../modules/audits/issues.js';
@@ -28,10 +30,11 @@ export interface TDemoAuditPlaces {
 
 // The seed needs no URLs: nothing it writes is presented to anyone.
 const view: TAuditView = { shareUrl: (id) => `/share-audit-report/${id}`, fileUrl: (id) => id };
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** Days counted from today where the demo company is (Europe/Madrid). */
+const day = (offset: number) => addDays(todayInZone(DEFAULT_TIME_ZONE), offset);
 
 export async function seedDemoAudits(tx: TDb, p: TDemoAuditPlaces) {
-  const caller: TAuth = { userId: p.auditorId, spaceId: p.root.id, spacePath: p.root.path, permissions: [], isAdmin: false, isAuditor: true, language: 'es' };
+  const caller: TAuth = { userId: p.auditorId, spaceId: p.root.id, spacePath: p.root.path, permissions: ['AUDIT:READ', 'AUDIT:CREATE', 'AUDIT:WRITE'], roles: ['auditor'], access: NO_ACCESS, isAdmin: false, isAuditor: true, language: 'es' };
   const base = { client: p.client.id, establishment: p.establishment.id, service: p.serviceId, template: p.templateId, auditor: p.auditorId };
 
   const done = await createAuditIn(tx, caller, { ...base, startDate: day(-30), date: [day(-30), day(-30)] }, []);

@@ -1,55 +1,64 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type TAppDeps } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type TDatabase } from '../platform/db.js';
+import { adminQuery, databaseUrl, type TDatabaseTemplate } from './template.js';
 
 /**
- * A real app on a fresh database for one test file: in-memory PGlite by default, or a brand-new
- * PostgreSQL database when TEST_DATABASE_URL is set (created here, dropped by close()).
+ * A real app on a database of its own for one test file: an in-memory PGlite loaded from the run's
+ * migrated dump by default, or a new PostgreSQL database copied from the run's template when
+ * TEST_DATABASE_URL is set (created here, dropped by close()). The template is made once per run by
+ * global-setup.ts; without it (the harness used outside vitest's setup) the database is migrated here.
  */
 export interface TTestApp {
   app: FastifyInstance;
   db: TDatabase;
   kind: 'pglite' | 'postgres';
+  /** Where the database is: a second server may open it too (PostgreSQL; 'memory://' is this process's PGlite). */
+  url: string;
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(adminUrl: string) {
-  const name = `audit_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+function providedTemplate(): TDatabaseTemplate | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
 }
 
-export async function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend']): Promise<TTestApp> {
+async function openTestDatabase() {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const pgdb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
-  const handle = await openDatabase(pgdb?.url ?? 'memory://');
+  const template = providedTemplate();
+  if (adminUrl) {
+    const name = `audit_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const copy = template?.kind === 'postgres' && template.adminUrl === adminUrl;
+    await adminQuery(adminUrl, copy ? `create database ${name} template ${template.name}` : `create database ${name}`);
+    const url = databaseUrl(adminUrl, name);
+    const handle = await openDatabase(url);
+    return { handle, url, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+  }
+  const pgliteDump = template?.kind === 'pglite' ? new Blob([await readFile(template.dumpFile)]) : undefined;
+  return { handle: await openDatabase('memory://', { pgliteDump }), url: 'memory://', drop: async () => {} };
+}
+
+export async function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend'], modules?: TAppDeps['modules']): Promise<TTestApp> {
+  const { handle, drop, url } = await openTestDatabase();
   const config = loadConfig({ JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/tmp/audit-test-unused', SIGNIN_RATE_LIMIT: '1000', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, extend });
+  const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, extend, modules });
   await app.ready();
   return {
     app,
     db: handle.db,
     kind: handle.kind,
+    url,
     close: async () => {
       await app.close();
       await handle.close();
-      await pgdb?.drop();
+      await drop();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { TOTAL_COUNT_HEADER, type TSearchBody } from '@audit/domain/search';
+import { TOTAL_COUNT_HEADER } from '@audit/domain/constants';
+import type { TSearchBody } from '@audit/domain/search';
 import { getAccessToken } from '../session/storage';
 import { ApiError, networkError, parseErrorResponse } from './errors';
 import { refreshSession } from './refresh';

@@ -5,6 +5,7 @@ import { isNetworkError } from '../session/offlineCopy';
 import { isSignedIn } from '../session/storage';
 import { useRefetchWhenBackOnline } from '../session/useRefetchWhenBackOnline';
 import { ErrorState, FullPageSpinner } from '../ui/PageStates';
+import { loginPathFor } from './loginPath';
 
 /**
  * Anonymous users land on /login; signed-in ones wait for users/me, then get the page. With no
@@ -16,9 +17,7 @@ export function RequireAuth({ children }: { children: (me: TMe) => ReactNode }) 
   const me = useMe();
   useRefetchWhenBackOnline();
   if (!isSignedIn()) {
-    const here = location.pathname + location.search;
-    const redirect = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(here)}`;
-    return <Navigate to={`/login${redirect}`} replace />;
+    return <Navigate to={loginPathFor(location)} replace />;
   }
   if (me.isPending) return <FullPageSpinner />;
   // A refetch that failed for want of network keeps the user already shown rather than dropping the shell.

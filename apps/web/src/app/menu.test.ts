@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '@audit/domain/roles';
-import { canOpenPath, menuLeaves, visibleMenu, type TMenuUser } from './menu';
+import { assembleMenu, canOpenPath, MENU, menuLeaves, visibleMenu, type TMenuEntry, type TMenuUser } from './menu';
 
 const permissionsOf = (role: string) => DEFAULT_ROLES.find((r) => r.name === role)!.permissions;
 const paths = (user: TMenuUser) => menuLeaves(visibleMenu(user)).map((entry) => entry.path);
@@ -13,6 +13,105 @@ const admin: TMenuUser = { isAuditor: false, isAdmin: true, permissions: ['ADMIN
 const AUDITOR_ONLY = ['/home/auditor', '/analytics/auditor', '/calendar', '/registers/management', '/registers/inspection', '/auditor/audits', '/faqs-view'];
 const CLIENT_ONLY = ['/home/client', '/client-registers/kitchen', '/client-audits/resume', '/lab-data/food', '/incidents', '/documentation', '/analytics/client', '/faqs-view-client'];
 const ADMIN_ONLY = ['/admin/users', '/admin/permissions', '/admin/traces', '/admin/spaces', '/admin/access-requests', '/admin/settings', '/clients', '/settings/nomenclatures', '/settings/services'];
+
+const REGISTER_READ = ['REGISTER:READ'];
+const AUDIT_READ = ['AUDIT:READ'];
+const ANALYTICS_READ = ['ANALYTICS:READ'];
+
+/** The sidebar as it was written by hand before the manifests (issue 12): users must see the same. */
+const EXPECTED_MENU: TMenuEntry[] = [
+  { key: 'homeAuditor', path: '/home/auditor', audience: 'auditor' },
+  { key: 'homeClient', path: '/home/client', audience: 'client' },
+  {
+    key: 'clientRegisters',
+    audience: 'client',
+    permissions: REGISTER_READ,
+    children: [
+      { key: 'registersKitchen', path: '/client-registers/kitchen', audience: 'client', registerArea: 'KITCHEN' },
+      { key: 'registersPool', path: '/client-registers/pool', audience: 'client', registerArea: 'POOL' },
+      { key: 'registersLegionella', path: '/client-registers/legionella', audience: 'client', registerArea: 'LEGIONELLA' },
+      { key: 'registersOthers', path: '/client-registers/others', audience: 'client', registerArea: 'OTHERS' },
+    ],
+  },
+  {
+    key: 'clientAudits',
+    audience: 'client',
+    permissions: AUDIT_READ,
+    children: [
+      { key: 'clientAuditsResume', path: '/client-audits/resume', audience: 'client' },
+      { key: 'clientAuditsAudits', path: '/client-audits/audits', audience: 'client' },
+    ],
+  },
+  {
+    key: 'labData',
+    audience: 'client',
+    permissions: ['LAB_DATA_VIEW'],
+    children: [
+      { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood' },
+      { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool' },
+      { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella' },
+      { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers' },
+    ],
+  },
+  { key: 'incidents', path: '/incidents', audience: 'client', permissions: ['ISSUE:READ'] },
+  { key: 'documentation', path: '/documentation', audience: 'client', permissions: ['GOOGLE_DRIVE_VIEW'] },
+  {
+    key: 'users',
+    audience: 'client',
+    permissions: ['USER:MANAGEMENT'],
+    hideForAdmin: true,
+    children: [{ key: 'usersUsers', path: '/users/users', audience: 'client' }],
+  },
+  { key: 'analyticsClient', path: '/analytics/client', audience: 'client', permissions: ANALYTICS_READ },
+  { key: 'analyticsAuditor', path: '/analytics/auditor', audience: 'auditor', permissions: ANALYTICS_READ },
+  { key: 'calendar', path: '/calendar', audience: 'auditor' },
+  {
+    key: 'registers',
+    audience: 'auditor',
+    permissions: REGISTER_READ,
+    children: [
+      { key: 'registersManagement', path: '/registers/management', audience: 'auditor' },
+      { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor' },
+    ],
+  },
+  { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', permissions: AUDIT_READ },
+  { key: 'faqsView', path: '/faqs-view', audience: 'auditor' },
+  { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client' },
+  { key: 'templates', path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'] },
+  { key: 'clients', path: '/clients', audience: 'admin' },
+  {
+    key: 'administration',
+    audience: 'admin',
+    children: [
+      { key: 'adminUsers', path: '/admin/users', audience: 'admin' },
+      { key: 'adminPermissions', path: '/admin/permissions', audience: 'admin' },
+      { key: 'adminTraces', path: '/admin/traces', audience: 'admin' },
+      { key: 'adminSpaces', path: '/admin/spaces', audience: 'admin' },
+      { key: 'adminAccessRequests', path: '/admin/access-requests', audience: 'admin' },
+      { key: 'adminSettings', path: '/admin/settings', audience: 'admin' },
+    ],
+  },
+  {
+    key: 'settings',
+    audience: 'admin',
+    children: [
+      { key: 'settingsNomenclatures', path: '/settings/nomenclatures', audience: 'admin' },
+      { key: 'settingsServices', path: '/settings/services', audience: 'admin' },
+    ],
+  },
+];
+
+describe('the assembled sidebar', () => {
+  it('is the same tree, in the same order, as the hand-written one it replaced', () => {
+    expect(MENU).toEqual(EXPECTED_MENU);
+  });
+
+  it('refuses a key declared twice and a child of an undeclared group', () => {
+    const entry = { key: 'x', path: '/x', audience: 'any' as const, order: 1 };
+    expect(() => assembleMenu([{ id: 'a', menu: [entry] }, { id: 'b', menu: [entry] }])).toThrow(/declared twice/);
+    expect(() => assembleMenu([{ id: 'a', menu: [{ ...entry, parent: 'nowhere' }] }])).toThrow(/not declared/);
+  });
+});
 
 describe('sidebar visibility', () => {
   it('shows auditors only auditor items', () => {

@@ -1,26 +1,8 @@
 import { hasPermissions } from '@audit/domain/permissions';
+import { FEATURES } from './features';
+import type { TFeatureManifest, TMenuContribution, TMenuEntry } from './manifest';
 
-/**
- * The sidebar as data: one definition, flags per entry, and one pure function that decides what a
- * user sees (product document sections 2 and 6). Children inherit the rules of their parent.
- * - audience: 'auditor' shows only to auditors, 'client' only to non-auditors, 'admin' only to admins, 'any' to everyone.
- * - permissions: all must be held; holding ADMIN (isAdmin) passes.
- * - hideForAdmin: hidden from admins even though ADMIN passes the permission check (USER:MANAGEMENT).
- * - registerArea / labDataArea: hidden when the user's access list is set and lacks that area.
- */
-export type TAudience = 'auditor' | 'client' | 'admin' | 'any';
-
-export interface TMenuEntry {
-  /** Unique; the label is the i18n key menu.{key}; the icon is looked up by key. */
-  key: string;
-  path?: string;
-  audience: TAudience;
-  permissions?: string[];
-  hideForAdmin?: boolean;
-  registerArea?: 'KITCHEN' | 'POOL' | 'LEGIONELLA' | 'OTHERS';
-  labDataArea?: 'labDataFood' | 'labDataPool' | 'labDataLegionella' | 'labDataOthers';
-  children?: TMenuEntry[];
-}
+export type { TAudience, TMenuEntry } from './manifest';
 
 export interface TMenuUser {
   isAuditor: boolean;
@@ -30,91 +12,28 @@ export interface TMenuUser {
   labDataAccess?: string[] | null;
 }
 
-const REGISTER_READ = ['REGISTER:READ'];
-const AUDIT_READ = ['AUDIT:READ'];
-const ANALYTICS_READ = ['ANALYTICS:READ'];
+/**
+ * The sidebar, assembled from the manifests' entries (app/features.ts): groups are the entries
+ * without a path, children name their group in `parent`, siblings sort by `order`. One pure
+ * function then decides what a user sees (product document sections 2 and 6).
+ */
+export function assembleMenu(manifests: readonly TFeatureManifest[]): TMenuEntry[] {
+  const all = manifests.flatMap((manifest) => manifest.menu ?? []);
+  const keys = new Set<string>();
+  for (const entry of all) {
+    if (keys.has(entry.key)) throw new Error(`menu key ${entry.key} is declared twice`);
+    keys.add(entry.key);
+  }
+  const build = (parent: string | undefined): TMenuEntry[] =>
+    all
+      .filter((entry) => entry.parent === parent)
+      .sort((a, b) => a.order - b.order)
+      .map(({ order: _order, parent: _parent, ...entry }: TMenuContribution) => (entry.path ? entry : { ...entry, children: build(entry.key) }));
+  for (const entry of all) if (entry.parent && !all.some((group) => group.key === entry.parent && !group.path)) throw new Error(`menu group ${entry.parent} of ${entry.key} is not declared`);
+  return build(undefined);
+}
 
-export const MENU: TMenuEntry[] = [
-  { key: 'homeAuditor', path: '/home/auditor', audience: 'auditor' },
-  { key: 'homeClient', path: '/home/client', audience: 'client' },
-  {
-    key: 'clientRegisters',
-    audience: 'client',
-    permissions: REGISTER_READ,
-    children: [
-      { key: 'registersKitchen', path: '/client-registers/kitchen', audience: 'client', registerArea: 'KITCHEN' },
-      { key: 'registersPool', path: '/client-registers/pool', audience: 'client', registerArea: 'POOL' },
-      { key: 'registersLegionella', path: '/client-registers/legionella', audience: 'client', registerArea: 'LEGIONELLA' },
-      { key: 'registersOthers', path: '/client-registers/others', audience: 'client', registerArea: 'OTHERS' },
-    ],
-  },
-  {
-    key: 'clientAudits',
-    audience: 'client',
-    permissions: AUDIT_READ,
-    children: [
-      { key: 'clientAuditsResume', path: '/client-audits/resume', audience: 'client' },
-      { key: 'clientAuditsAudits', path: '/client-audits/audits', audience: 'client' },
-    ],
-  },
-  {
-    key: 'labData',
-    audience: 'client',
-    permissions: ['LAB_DATA_VIEW'],
-    children: [
-      { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood' },
-      { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool' },
-      { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella' },
-      { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers' },
-    ],
-  },
-  { key: 'incidents', path: '/incidents', audience: 'client', permissions: ['ISSUE:READ'] },
-  { key: 'documentation', path: '/documentation', audience: 'client', permissions: ['GOOGLE_DRIVE_VIEW'] },
-  {
-    key: 'users',
-    audience: 'client',
-    permissions: ['USER:MANAGEMENT'],
-    hideForAdmin: true,
-    children: [{ key: 'usersUsers', path: '/users/users', audience: 'client' }],
-  },
-  { key: 'analyticsClient', path: '/analytics/client', audience: 'client', permissions: ANALYTICS_READ },
-  { key: 'analyticsAuditor', path: '/analytics/auditor', audience: 'auditor', permissions: ANALYTICS_READ },
-  { key: 'calendar', path: '/calendar', audience: 'auditor' },
-  {
-    key: 'registers',
-    audience: 'auditor',
-    permissions: REGISTER_READ,
-    children: [
-      { key: 'registersManagement', path: '/registers/management', audience: 'auditor' },
-      { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor' },
-    ],
-  },
-  { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', permissions: AUDIT_READ },
-  { key: 'faqsView', path: '/faqs-view', audience: 'auditor' },
-  { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client' },
-  { key: 'templates', path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'] },
-  { key: 'clients', path: '/clients', audience: 'admin' },
-  {
-    key: 'administration',
-    audience: 'admin',
-    children: [
-      { key: 'adminUsers', path: '/admin/users', audience: 'admin' },
-      { key: 'adminPermissions', path: '/admin/permissions', audience: 'admin' },
-      { key: 'adminTraces', path: '/admin/traces', audience: 'admin' },
-      { key: 'adminSpaces', path: '/admin/spaces', audience: 'admin' },
-      { key: 'adminAccessRequests', path: '/admin/access-requests', audience: 'admin' },
-      { key: 'adminSettings', path: '/admin/settings', audience: 'admin' },
-    ],
-  },
-  {
-    key: 'settings',
-    audience: 'admin',
-    children: [
-      { key: 'settingsNomenclatures', path: '/settings/nomenclatures', audience: 'admin' },
-      { key: 'settingsServices', path: '/settings/services', audience: 'admin' },
-    ],
-  },
-];
+export const MENU: TMenuEntry[] = assembleMenu(FEATURES);
 
 function fitsAudience(entry: TMenuEntry, user: TMenuUser): boolean {
   if (entry.audience === 'any') return true;

@@ -1,78 +1,34 @@
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
-import { prefetchAuditRun } from '../features/audit-run/auditRunApi';
-import { LoginPage } from '../features/auth/LoginPage';
-import { ClientFormPage } from '../features/clients/ClientFormPage';
-import { ClientPage } from '../features/clients/ClientPage';
-import { ClientsListPage } from '../features/clients/ClientsListPage';
-import { NomenclaturesPage } from '../features/nomenclatures/NomenclaturesPage';
-import { RecoverPasswordPage } from '../features/auth/RecoverPasswordPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { ChangeSpacePage } from '../features/spaces/ChangeSpacePage';
-import { ImpersonatePage } from '../features/spaces/ImpersonatePage';
-import { TemplateEditorPage } from '../features/templates/TemplateEditorPage';
-import { TemplatesListPage } from '../features/templates/TemplatesListPage';
-import { UserDetailPage } from '../features/users/UserDetailPage';
-import { UserFormPage } from '../features/users/UserFormPage';
-import { UsersListPage } from '../features/users/UsersListPage';
-import { HomeRoute, SectionComingSoon } from './HomeRoute';
-import { queryClient } from './queryClient';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { isSignedIn } from '../session/storage';
+import { FullPageSpinner } from '../ui/FullPageSpinner';
+import { FEATURES } from './features';
+import type { TRouteContext } from './manifest';
 import { menuLeaves } from './menu';
-import { HomeRedirect, RequireAuth } from './RequireAuth';
-import { AppShell } from './shell/AppShell';
+import { queryClient } from './queryClient';
+import { loginPathFor } from './loginPath';
 
-/** Lazy audit screens (the wizard and the report load only when opened). */
-const auditsList = (kind: 'auditor' | 'client') => async () => {
-  const { AuditsListPage } = await import('../features/audits/AuditsListPage');
-  return { element: <AuditsListPage kind={kind} /> };
-};
-const auditReport = (backTo: string) => async () => {
-  const { AuditReportPage } = await import('../features/audit-report/AuditReportPage');
-  return { element: <AuditReportPage backTo={backTo} /> };
-};
+/**
+ * The routes, assembled from the manifests (app/features.ts). Every page loads on demand, the shell
+ * too: the sign-in page downloads neither the sidebar nor any screen (decision 0017).
+ */
+const context: TRouteContext = { queryClient };
 
 /** Screens that exist; every other menu entry renders the shared "coming soon" state in the shell. */
-const screens: RouteObject[] = [
-  { path: '/home/auditor', element: <HomeRoute kind="auditor" /> },
-  { path: '/home/client', element: <HomeRoute kind="client" /> },
-  { path: '/profile', element: <ProfilePage /> },
-  { path: '/admin/users', element: <UsersListPage /> },
-  { path: '/admin/users/create', element: <UserFormPage /> },
-  { path: '/admin/users/:id', element: <Navigate to="personal" replace /> },
-  { path: '/admin/users/:id/personal', element: <UserDetailPage /> },
-  { path: '/admin/users/:id/edit', element: <UserFormPage /> },
-  { path: '/templates', element: <TemplatesListPage /> },
-  { path: '/templates/:id', element: <TemplateEditorPage /> },
-  // Clients
-  { path: '/clients', element: <ClientsListPage view="table" /> },
-  { path: '/clients/tree-list', element: <ClientsListPage view="tree" /> },
-  { path: '/clients/directory-list', element: <ClientsListPage view="directory" /> },
-  { path: '/clients/create', element: <ClientFormPage /> },
-  { path: '/clients/:id', element: <Navigate to="general" replace /> },
-  { path: '/clients/:id/edit', element: <ClientFormPage /> },
-  { path: '/clients/:id/:tab', element: <ClientPage /> },
-  // Nomenclatures
-  { path: '/settings/nomenclatures', element: <Navigate to="/settings/nomenclatures/area-type" replace /> },
-  { path: '/settings/nomenclatures/:kind', element: <NomenclaturesPage /> },
-  { path: '/settings/services', element: <NomenclaturesPage /> },
-  // Audit run view, loaded on demand (features/audit-run)
-  {
-    path: '/auditor/audits/run/:auditId',
-    loader: ({ params }) => prefetchAuditRun(queryClient, params.auditId ?? ''),
-    lazy: () => import('../features/audit-run/AuditRunPage').then((m) => ({ Component: m.AuditRunPage })),
-  },
-  // Audits (lazy: the lists, the wizard and the report load only when opened)
-  { path: '/auditor/audits', lazy: auditsList('auditor') },
-  { path: '/client-audits/audits', lazy: auditsList('client') },
-  { path: '/auditor/audits/report/:id', lazy: auditReport('/auditor/audits') },
-  { path: '/client-audits/audits/report/:id', lazy: auditReport('/client-audits/audits') },
-];
+export const screens: RouteObject[] = FEATURES.flatMap((feature) => feature.routes?.(context) ?? []);
 
 const withScreen = new Set(screens.map((route) => route.path));
 const comingSoon: RouteObject[] = menuLeaves()
   .filter((entry) => !withScreen.has(entry.path))
-  .map((entry) => ({ path: entry.path, element: <SectionComingSoon menuKey={entry.key} /> }));
+  .map((entry) => ({
+    path: entry.path,
+    lazy: async () => {
+      const { SectionComingSoon } = await import('./HomeRoute');
+      return { element: <SectionComingSoon menuKey={entry.key} /> };
+    },
+  }));
 
-const shellChildren: RouteObject[] = [...screens, ...comingSoon, { path: '*', element: <HomeRedirect /> }];
+const shellChildren: RouteObject[] = [...screens, ...comingSoon, { path: '*', lazy: async () => ({ Component: (await import('./RequireAuth')).HomeRedirect }) }];
 
 /** Whether a path is a screen of the shell (breadcrumb links), not the catch-all. */
 export function isScreenPath(path: string): boolean {
@@ -80,15 +36,32 @@ export function isScreenPath(path: string): boolean {
   return Boolean(matches?.length && matches[matches.length - 1]!.route.path !== '*');
 }
 
+// The shell (sidebar, header, drawers, the session's checks) loads on demand too: an anonymous user
+// is sent to /login without it; a signed-in one starts fetching it at once, beside the page's chunk.
+const loadShell = () => import('./shell/SignedIn');
+const SignedIn = lazy(() => loadShell().then((m) => ({ default: m.SignedIn })));
+if (isSignedIn()) void loadShell();
+
+function ShellGate() {
+  const location = useLocation();
+  if (!isSignedIn()) return <Navigate to={loginPathFor(location)} replace />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <SignedIn linkable={isScreenPath} />
+    </Suspense>
+  );
+}
+
+/** Pages without the shell: sign-in, recovery, impersonation, the public report. */
+const pages: RouteObject[] = FEATURES.flatMap((feature) => feature.pages?.(context) ?? []);
+
 export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
-  { path: '/recover-password', element: <RecoverPasswordPage /> },
-  { path: '/impersonate', element: <ImpersonatePage /> },
-  { path: '/change-space', element: <ChangeSpacePage /> },
-  // The shared audit report: no shell, no sign-in.
-  { path: '/share-audit-report/:auditId', lazy: async () => ({ Component: (await import('../features/audit-report/PublicAuditReportPage')).PublicAuditReportPage }) },
   {
-    element: <RequireAuth>{(me) => <AppShell me={me} linkable={isScreenPath} />}</RequireAuth>,
-    children: shellChildren,
+    // The first page's chunks are on their way: a spinner rather than a blank page.
+    HydrateFallback: FullPageSpinner,
+    children: [
+      ...pages,
+      { element: <ShellGate />, children: shellChildren },
+    ],
   },
 ]);

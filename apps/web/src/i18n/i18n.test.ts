@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SPACE_TYPES, USER_STATUSES } from '@audit/domain/constants';
 import { ERROR_CATALOGUE } from '@audit/domain/errors';
+import { QueryClient } from '@tanstack/react-query';
+import { FEATURES } from '../app/features';
 import { MENU, type TMenuEntry } from '../app/menu';
 import { NOMENCLATURES } from '../features/nomenclatures/definitions';
 import { catalogueTranslations } from './catalogue';
 
 type TTree = { [key: string]: string | TTree };
-import { translations } from './resources';
+import { translations } from '../app/translations';
 
 // Shared files, every feature's own files and the catalogue, merged as the app loads them.
 const { es, en } = translations as { es: TTree; en: TTree };
@@ -84,10 +86,8 @@ describe('translations', () => {
 
   it('name every breadcrumb segment of the routes, the menu, the nomenclature pages and the client tabs', () => {
     const all = keysOf(es);
-    const router = readFileSync(join(import.meta.dirname, '../app/router.tsx'), 'utf8');
-    // The shell's screens (routes outside the shell, such as /login, show no breadcrumbs).
-    const screens = router.slice(router.indexOf('const screens'), router.indexOf('\n];', router.indexOf('const screens')));
-    const routePaths = [...screens.matchAll(/path: '(\/[^']*)'/g)].map((m) => m[1]!);
+    // The shell's screens, from the manifests (routes outside the shell, such as /login, show no breadcrumbs).
+    const routePaths = FEATURES.flatMap((feature) => feature.routes?.({ queryClient: new QueryClient() }) ?? []).map((route) => route.path!);
     expect(routePaths).toContain('/templates');
     const menuPaths = (entries: TMenuEntry[]): string[] => entries.flatMap((e) => [...(e.path ? [e.path] : []), ...menuPaths(e.children ?? [])]);
     const paths = [...routePaths, ...menuPaths(MENU), ...NOMENCLATURES.map((d) => d.path)];

@@ -1,44 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { hasPermissions } from '@audit/domain/permissions';
+import { hasPermissions, type TPermission } from '@audit/domain/permissions';
+import type { TMe } from '@audit/domain/users';
 import { request } from '../api/client';
 import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
 import { COPY_KEYS, isSignedIn } from './storage';
 
-export interface TRoleRef {
-  _id: string;
-  name: string;
-  superAdmin: boolean;
-}
-
-/** A user as the API presents it (users search, GET users/{id}). */
-export interface TUser {
-  _id: string;
-  fullName: string;
-  firstName: string;
-  lastName: string | null;
-  username: string;
-  email: string;
-  phone: string | null;
-  avatar: string | null;
-  status: string;
-  verified: boolean;
-  isAuditor: boolean;
-  reportType: string;
-  language: string;
-  space: string;
-  roles: TRoleRef[];
-  createdAt: string;
-}
-
-/** GET /ms-core/api/users/me: the user plus the session's permissions and preferences. */
-export interface TMe extends TUser {
-  settings: Record<string, unknown>;
-  permissions: string[];
-  isAdmin: boolean;
-  currentSpace: string;
-  registersAccess?: { areaAccess: string }[];
-  labDataAccess?: string[];
-}
+/** The API's shapes, inferred from the schemas the server validates with (packages/domain/src/users.ts). */
+export type { TMe, TRoleRef, TUser } from '@audit/domain/users';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -51,7 +19,7 @@ export const meQueryOptions = () =>
 export const useMe = () => useQuery(meQueryOptions());
 
 /** Holding ADMIN (isAdmin) passes every permission check. */
-export const userCan = (me: Pick<TMe, 'isAdmin' | 'permissions'> | undefined, ...required: string[]) =>
+export const userCan = (me: Pick<TMe, 'isAdmin' | 'permissions'> | undefined, ...required: TPermission[]) =>
   Boolean(me && (me.isAdmin || hasPermissions(me.permissions, required)));
 
 export const homePathFor = (me: Pick<TMe, 'isAuditor'> | undefined) => (me?.isAuditor ? '/home/auditor' : '/home/client');

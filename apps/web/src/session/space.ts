@@ -17,6 +17,8 @@ export interface TSpace {
   secureSpacePath: string;
   isRoot: boolean;
   createdAt: string;
+  /** The IANA zone its days are counted in (own or inherited); absent in a copy saved by an older release. */
+  timeZone?: string;
 }
 
 export const CURRENT_SPACE_QUERY_KEY = ['spaces', 'current'] as const;

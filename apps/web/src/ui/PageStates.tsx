@@ -1,15 +1,8 @@
-import { Button, Card, Flex, Result, Skeleton, Spin } from 'antd';
+import { Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../i18n/errorMessage';
 
-/** Full-screen spinner while the session loads. */
-export function FullPageSpinner() {
-  return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-      <Spin size="large" />
-    </Flex>
-  );
-}
+export { FullPageSpinner } from './FullPageSpinner';
 
 export function PageSkeleton({ rows = 6 }: { rows?: number }) {
   return (

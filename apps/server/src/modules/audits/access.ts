@@ -1,27 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { RUNNABLE_STATUSES, type TAuditStatus } from '@audit/domain/audits';
 import type { TQuestionConfig } from '@audit/domain/templates';
-import type { TIncidence } from '@audit/domain/audits';
+import type { TAuditAction, TIncidence } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { AppError, invalidData, notFound } from '../../platform/errors.js';
+import { invalidData, notFound } from '../../platform/errors.js';
+import { auditPolicy } from './policy.js';
 import * as repo from './repo.js';
 
 /**
- * Who may do what with an audit (docs/api/audits.md): running calls need the audit's auditor (494
- * otherwise; an ADMIN passes) and a status that allows them (AUD0002 otherwise). 404 first, so
- * another tenant's id says nothing.
+ * Loading an audit for an action: 404 first (another tenant's id says nothing), then the audit
+ * policy (policy.ts) decides, with the same rules that answer the audit's `can`.
  */
-export const notAssigned = () => new AppError('BADREQUESTERROR', 494);
-export const statusRefused = () => new AppError('BADREQUESTERROR', 'AUD0002');
-
-export function assertAuditor(caller: TAuth, audit: { auditorId: string | null }) {
-  if (!caller.isAdmin && audit.auditorId !== caller.userId) throw notAssigned();
-}
-
-export function assertStatus(audit: { status: string }, allowed: readonly TAuditStatus[]) {
-  if (!allowed.includes(audit.status as TAuditStatus)) throw statusRefused();
-}
+export { notAssigned, statusRefused } from './policy.js';
 
 /** A visible audit row, or 404. */
 export async function loadAudit(tx: TDb, caller: TAuth, id: string) {
@@ -30,13 +20,15 @@ export async function loadAudit(tx: TDb, caller: TAuth, id: string) {
   return audit;
 }
 
-/** A visible audit the caller runs, in a status that allows running calls. */
-export async function loadRunnable(tx: TDb, caller: TAuth, id: string, allowed: readonly TAuditStatus[] = RUNNABLE_STATUSES) {
+/** A visible audit the caller may take `action` on. */
+export async function loadAuditFor(tx: TDb, caller: TAuth, id: string, action: TAuditAction) {
   const audit = await loadAudit(tx, caller, id);
-  assertAuditor(caller, audit);
-  assertStatus(audit, allowed);
+  auditPolicy.authorize(caller, action, audit);
   return audit;
 }
+
+/** A visible audit the caller runs, while running. */
+export const loadRunnable = (tx: TDb, caller: TAuth, id: string) => loadAuditFor(tx, caller, id, 'run');
 
 export interface TRunnableQuestion {
   audit: { id: string; spaceId: string; secureSpacePath: string };
@@ -74,8 +66,7 @@ export async function loadRunnableQuestion(tx: TDb, caller: TAuth, auditId: stri
     limit 1`);
   const row = result.rows[0];
   if (!row) throw notFound();
-  assertAuditor(caller, { auditorId: row.auditor_id });
-  assertStatus(row, RUNNABLE_STATUSES);
+  auditPolicy.authorize(caller, 'run', { status: row.status, auditorId: row.auditor_id });
   if (!row.question_id) throw notFound();
   if (row.section_id !== sectionId) throw invalidData(['section']);
   return {

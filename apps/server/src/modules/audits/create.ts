@@ -1,3 +1,4 @@
+import { dayOfInput, storedDayEnd, storedDayStart } from '@audit/domain/dates';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { invalidData, notFound } from '../../platform/errors.js';
@@ -17,13 +18,13 @@ export const SECTION = 'audits';
 /** Traces of an audit live in its establishment's space. */
 export const traceAt = (audit: { spaceId: string; secureSpacePath: string }) => ({ module: MODULE, section: SECTION, spaceId: audit.spaceId, secureSpacePath: audit.secureSpacePath });
 
-/** Product document, section 5: the start date is stored as UTC start of day, the range as UTC start to end of day. */
-export const startOfDay = (value: string) => new Date(`${value.slice(0, 10)}T00:00:00.000Z`);
-export const endOfDay = (value: string) => new Date(`${value.slice(0, 10)}T23:59:59.999Z`);
-const utcDay = (value: string) => new Date(value).toISOString().slice(0, 10);
-
-export function dateRange(date: [string, string]) {
-  const [from, to] = [startOfDay(utcDay(date[0])), endOfDay(utcDay(date[1]))];
+/**
+ * Product document, section 5: the start date is stored as the UTC start of its day, the range as
+ * UTC start to end of day. Which day a value names is read in the establishment's time zone
+ * (decision 0015): "2026-03-01T23:30:00Z" is 2 March in Madrid.
+ */
+export function dateRange(date: [string, string], timeZone: string) {
+  const [from, to] = [storedDayStart(dayOfInput(date[0], timeZone)), storedDayEnd(dayOfInput(date[1], timeZone))];
   if (from > to) throw invalidData(['date']);
   return { dateFrom: from, dateTo: to };
 }
@@ -69,6 +70,7 @@ export async function createAuditIn(tx: TDb, caller: TAuth, input: TCreateAudit,
   if (!auditor) throw invalidData(['auditor']);
 
   const template = await templates.readTemplate(tx, caller, input.template);
+  const timeZone = await spaces.timeZoneOfPath(tx, establishment.secureSpacePath);
   const previousAuditId = await repo.findLastFinished(tx, caller, { establishmentId: establishment.id, serviceId: input.service, templateId: input.template });
   const audit = await repo.insertAudit(tx, {
     spaceId: establishment.id,
@@ -83,8 +85,8 @@ export async function createAuditIn(tx: TDb, caller: TAuth, input: TCreateAudit,
     areaAccessId: template.areaAccess?._id ?? null,
     auditorId: auditor._id,
     ownerId: caller.userId,
-    startDate: startOfDay(utcDay(input.startDate)),
-    ...dateRange(input.date),
+    startDate: storedDayStart(dayOfInput(input.startDate, timeZone)),
+    ...dateRange(input.date, timeZone),
     valueGoal: goal.valueGoal,
     previousAuditId,
   });

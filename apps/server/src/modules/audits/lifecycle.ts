@@ -1,11 +1,13 @@
-import { finishProblems, issueCounts, riskOf, auditScore } from '@audit/domain/audits';
+import { finishProblems, issueCounts, riskOf, auditScore, type TFinishProblem } from '@audit/domain/audits';
+import type { TErrorCode } from '@audit/domain/errors';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
 import { discardStored } from '../files/service.js';
-import { assertStatus, loadAudit, loadRunnable, statusRefused } from './access.js';
+import * as spaces from '../spaces/service.js';
+import { loadAuditFor, loadRunnable } from './access.js';
 import { dateRange, traceAt } from './create.js';
 import { evidenceFilesOf, forgetFiles } from './media-files.js';
 import { copyPrevious } from './previous.js';
@@ -23,13 +25,16 @@ import * as tree from './tree-repo.js';
 
 /** Starts a draft; with `usePrevious`, copies the last finished audit's answers, notes and issues. */
 export async function executeIn(tx: TDb, caller: TAuth, id: string, usePrevious: boolean) {
-  const audit = await loadRunnable(tx, caller, id, ['draft', 'accepted']);
-  if (isIncomplete(audit)) throw new AppError('BADREQUESTERROR', 'AUD0003');
+  const audit = await loadAuditFor(tx, caller, id, 'start');
+  if (isIncomplete(audit)) throw new AppError('auditIncomplete');
   await repo.updateAudit(tx, id, { status: 'running' });
   const copied = usePrevious && audit.previousAuditId ? await copyPrevious(tx, caller, id, audit.previousAuditId) : null;
   await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { status: audit.status }, after: { status: 'running' }, usePrevious, copied } });
   return id;
 }
+
+/** The catalogue's code of each finishing problem (domain rule). */
+const FINISH_ERRORS = { AUD0001: 'unanswered', 493: 'failedWithoutIssues', 495: 'issuesWithoutFailure', 496: 'contactMissing', 497: 'contactEmailInvalid' } as const satisfies Record<TFinishProblem['reference'], TErrorCode>;
 
 /**
  * Finishes a running audit when finishProblems (domain) finds nothing: AUD0001, 493, 495 with
@@ -40,7 +45,7 @@ export async function finishIn(tx: TDb, caller: TAuth, id: string, view: TAuditV
   const { rows } = await loadAuditTree(tx, caller, id);
   const sections = sectionsOf(rows, view);
   const problem = finishProblems({ sections });
-  if (problem) throw new AppError('BADREQUESTERROR', problem.reference, problem.questions);
+  if (problem) throw new AppError(FINISH_ERRORS[problem.reference], problem.questions);
   const { totalScore, finalScore, percentage, deductions } = auditScore(sections);
   const counts = issueCounts(sections.flatMap((s) => s.questions.flatMap((q) => q.issues)));
   const stored = { totalScore, finalScore, percentage, deductions, ...counts, recalculatedRisk: riskOf(counts) };
@@ -53,8 +58,7 @@ const CLEARED = { totalScore: 0, finalScore: 0, percentage: null, deductions: []
 
 /** Back to running: its issues (with their evidences) are erased, the stored figures cleared and the public link closed. */
 export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { key: string }[] = []) {
-  const audit = await loadAudit(tx, caller, id);
-  assertStatus(audit, ['finished']);
+  const audit = await loadAuditFor(tx, caller, id, 'reopen');
   discard.push(...(await forgetFiles(tx, caller, await evidenceFilesOf(tx, { auditId: id }))));
   await tree.deleteIssuesOf(tx, id);
   await repo.updateAudit(tx, id, { status: 'running', finishedDate: null, shareEnabled: false, ...CLEARED });
@@ -64,9 +68,8 @@ export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { ke
 
 /** The date range may change until the audit is finished. */
 export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [string, string]) {
-  const audit = await loadAudit(tx, caller, id);
-  if (audit.status === 'finished') throw statusRefused();
-  const range = dateRange(date);
+  const audit = await loadAuditFor(tx, caller, id, 'update');
+  const range = dateRange(date, await spaces.timeZoneOfPath(tx, audit.secureSpacePath));
   await repo.updateAudit(tx, id, range);
   await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { date: [audit.dateFrom, audit.dateTo] }, after: { date: [range.dateFrom, range.dateTo] } } });
   return id;
@@ -74,8 +77,7 @@ export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [strin
 
 /** The public link of a finished audit opens and closes here (reports serves it). */
 export async function setShareIn(tx: TDb, caller: TAuth, id: string, enabled: boolean, view: TAuditView) {
-  const audit = await loadAudit(tx, caller, id);
-  assertStatus(audit, ['finished']);
+  const audit = await loadAuditFor(tx, caller, id, 'share');
   if (audit.shareEnabled !== enabled) {
     await repo.updateAudit(tx, id, { shareEnabled: enabled });
     await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { shareEnabled: audit.shareEnabled }, after: { shareEnabled: enabled } } });

@@ -18,6 +18,8 @@ import {
 } from '@audit/domain/audits';
 import type { TRiskLevel } from '@audit/domain/templates';
 import { iso } from '../../platform/http.js';
+import type { TIdentity } from '../../platform/identity.js';
+import { auditCan } from './policy.js';
 import type { TAuditHead } from './repo.js';
 import type { TAuditAnswerRow, TAuditFieldRow, TAuditIssueRow, TAuditMediaRow, TAuditQuestionnaireRow, TAuditQuestionRow, TAuditRow, TAuditSectionRow } from './tables.js';
 import type { TTreeRows } from './tree-repo.js';
@@ -169,8 +171,8 @@ export interface TLive {
   updatedAt: Date;
 }
 
-/** List item / preview: stored scores, unless `live` figures were computed from the tree. */
-export function presentHead(head: TAuditHead, view: TAuditView, live?: TLive): TAuditListItem {
+/** List item / preview: stored scores, unless `live` figures were computed from the tree; `can` for `who`. */
+export function presentHead(head: TAuditHead, view: TAuditView, who: TIdentity | null, live?: TLive): TAuditListItem {
   const { row } = head;
   const ref = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
   // The same test as reports' isCurrent: a PDF made from an older version of the audit is not ready.
@@ -198,6 +200,7 @@ export function presentHead(head: TAuditHead, view: TAuditView, live?: TLive): T
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(live?.updatedAt ?? row.updatedAt)!,
     finishedDate: iso(row.finishedDate),
+    can: auditCan(who, { status: row.status, auditorId: row.auditorId }),
   };
 }
 
@@ -211,11 +214,11 @@ export function liveFigures(row: TAuditRow, sections: TAuditSection[], rows: TTr
   return { score, counts, risk: riskOf(counts), updatedAt };
 }
 
-export function presentAudit(head: TAuditHead, rows: TTreeRows, view: TAuditView): TAudit {
+export function presentAudit(head: TAuditHead, rows: TTreeRows, view: TAuditView, who: TIdentity | null): Omit<TAudit, 'timeZone'> {
   const sections = presentSections(rows, view);
   const live = liveFigures(head.row, sections, rows);
   // A finished audit keeps the figures stored when it finished (its tree no longer changes).
-  const item = presentHead(head, view, head.row.status === 'finished' ? { ...live, score: storedScore(head.row), counts: storedCounts(head.row), risk: head.row.recalculatedRisk as TRisk } : live);
+  const item = presentHead(head, view, who, head.row.status === 'finished' ? { ...live, score: storedScore(head.row), counts: storedCounts(head.row), risk: head.row.recalculatedRisk as TRisk } : live);
   return {
     ...item,
     coverFields: sections.filter((s) => s.type === 'DATA').flatMap((s) => s.fields),

@@ -3,6 +3,7 @@ import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { TModuleContext } from '../../platform/http.js';
+import { timeZoneOfPath } from '../spaces/service.js';
 import { unsafeUserNames } from '../users/service.js';
 import { signedFileUrl } from '../files/signing.js';
 import { presentAudit, presentSections, type TAuditView } from './present.js';
@@ -31,7 +32,8 @@ export async function readAudit(tx: TDb, caller: TAuth, id: string, view: TAudit
   const { head, rows } = await loadAuditTree(tx, caller, id);
   // The run view reads the audit before answering it: its answers can take the one-statement path.
   if (head.row.status !== 'finished') for (const q of rows.questions) rememberQuestion(q.id, q);
-  return presentAudit(head, rows, view);
+  // Its days (finished date, the PDF's dates) are counted in the establishment's zone (decision 0015).
+  return { ...presentAudit(head, rows, view, caller), timeZone: await timeZoneOfPath(tx, head.row.secureSpacePath) };
 }
 
 /** The sections of a loaded audit, as the domain rules (finishing, scores) take them. */

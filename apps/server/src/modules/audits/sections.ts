@@ -36,7 +36,7 @@ export async function duplicateSectionIn(tx: TDb, caller: TAuth, id: string, sec
   await repo.lockAudit(tx, id); // serialises position changes of this audit's sections
   const original = section.duplicatedFrom ?? section.id;
   const group = (await tree.listSections(tx, id)).filter((s) => s.id === original || s.duplicatedFrom === original);
-  if (group.length - 1 >= MAX_SECTION_COPIES) throw new AppError('BADREQUESTERROR', 2222);
+  if (group.length - 1 >= MAX_SECTION_COPIES) throw new AppError('sectionCopiesLimit');
   const source = group.find((s) => s.id === original) ?? section;
   const position = Math.max(...group.map((s) => s.position)) + 1;
   await tree.openSectionSlot(tx, id, position);

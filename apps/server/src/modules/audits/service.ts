@@ -31,7 +31,7 @@ export const getAudit = (ctx: TModuleContext, caller: TAuth, id: string) => then
 export async function searchAudits(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const view = auditView(ctx);
   const page = await scoped(ctx, caller, (tx) => repo.searchAudits(tx, caller, body));
-  const items = await withPeopleNames(ctx, page.items.map((head) => presentHead(head, view)));
+  const items = await withPeopleNames(ctx, page.items.map((head) => presentHead(head, view, caller)));
   return { items: project(items, body.projections), total: page.total };
 }
 
@@ -39,7 +39,7 @@ export async function getPreview(ctx: TModuleContext, caller: TAuth, id: string)
   const view = auditView(ctx);
   const head = await scoped(ctx, caller, (tx) => repo.findAuditHead(tx, caller, id));
   if (!head) throw notFound();
-  return (await withPeopleNames(ctx, [presentHead(head, view)]))[0]!;
+  return (await withPeopleNames(ctx, [presentHead(head, view, caller)]))[0]!;
 }
 
 /** POST /check-score: what GET computes (a finished audit: what it stored), without the tree. */
@@ -49,7 +49,7 @@ export async function checkScore(ctx: TModuleContext, caller: TAuth, id: string)
     const { head, rows } = await loadAuditTree(tx, caller, id);
     const sections = sectionsOf(rows, view);
     const live = liveFigures(head.row, sections, rows);
-    const item = head.row.status === 'finished' ? presentHead(head, view) : presentHead(head, view, live);
+    const item = head.row.status === 'finished' ? presentHead(head, view, caller) : presentHead(head, view, caller, live);
     const { totalScore, finalScore, deductions, percentage, recalculatedRisk } = item;
     const counts = {
       totalIssuesCount: item.totalIssuesCount,

@@ -4,6 +4,8 @@ import { MAX_FAILED_SIGNINS } from '@audit/domain/constants';
 import { apiClient, createTestApp, type TTestApp } from '../../test/harness.js';
 import { addUser, createTenant, signIn, TEST_PASSWORD, type TTenant } from '../../test/factories.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
+import { hashOpaqueToken } from '../../platform/tokens.js';
+import { REFRESH_REUSE_GRACE_MS } from './service.js';
 
 let t: TTestApp;
 let tenant: TTenant;
@@ -109,6 +111,8 @@ describe('POST /auth/api/refresh-token', () => {
     const { session } = await signIn(t.app, tenant.auditor.email);
     const rotated = await apiClient(t.app).post('/auth/api/refresh-token', { refreshToken: session.refreshToken });
     expect(rotated.status).toBe(200);
+    // past the grace window for two tabs refreshing at once (sessions.test.ts)
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update refresh_tokens set used_at = used_at - make_interval(secs => ${REFRESH_REUSE_GRACE_MS / 1000 + 1}) where token_hash = ${hashOpaqueToken(session.refreshToken)}`));
     const reuse = await apiClient(t.app).post('/auth/api/refresh-token', { refreshToken: session.refreshToken });
     expect(reuse.status).toBe(401);
     expect(reuse.body).toMatchObject({ name: 'UNAUTHORIZEDERROR', reference: '401' });

@@ -20,6 +20,11 @@ export async function markRefreshTokenUsed(tx: TDb, id: string): Promise<boolean
   return rows.length === 1;
 }
 
+/** Keeps, sealed, the pair a token was rotated into (for a repeat within the grace window). */
+export async function sealSuccessor(tx: TDb, id: string, sealed: string) {
+  await tx.update(refreshTokens).set({ successorSealed: sealed }).where(eq(refreshTokens.id, id));
+}
+
 export async function revokeFamily(tx: TDb, familyId: string) {
   await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }

@@ -4,14 +4,21 @@ import { AppError, outsideSpace, unauthenticated } from '../../platform/errors.j
 import type { TModuleContext } from '../../platform/http.js';
 import { decoyHash, verifyPassword } from '../../platform/passwords.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
-import { hashOpaqueToken, newOpaqueToken } from '../../platform/tokens.js';
+import { hashOpaqueToken, newOpaqueToken, passwordStamp } from '../../platform/tokens.js';
 import * as roles from '../roles/service.js';
 import * as spacesService from '../spaces/service.js';
 import { presentSpace, type TSpaceSummary } from '../spaces/service.js';
 import * as users from '../users/service.js';
+import { sealSuccessor, unsealSuccessor } from './successor.js';
 import * as repo from './repo.js';
 
 const SESSION_DAYS_WITHOUT_REMEMBER = 1;
+
+/**
+ * A spent refresh token presented again within this window (two tabs, a retried request) answers
+ * the pair it was rotated into instead of counting as reuse (docs/decisions/0003).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 export interface TSession {
   accessToken: string;
@@ -20,7 +27,8 @@ export interface TSession {
   spaces: ReturnType<typeof presentSpace>[];
 }
 
-async function issueSession(ctx: TModuleContext, tx: Parameters<typeof repo.insertRefreshToken>[0], userId: string, space: TSpaceSummary, remember: boolean, familyId: string = randomUUID()) {
+async function issueSession(ctx: TModuleContext, tx: Parameters<typeof repo.insertRefreshToken>[0], user: { id: string; passwordChangedAt: Date | null }, space: TSpaceSummary, remember: boolean, familyId: string = randomUUID()) {
+  const userId = user.id;
   const refreshToken = newOpaqueToken();
   const days = remember ? ctx.config.REFRESH_TOKEN_DAYS : SESSION_DAYS_WITHOUT_REMEMBER;
   await repo.insertRefreshToken(tx, {
@@ -31,7 +39,7 @@ async function issueSession(ctx: TModuleContext, tx: Parameters<typeof repo.inse
     remember,
     expiresAt: new Date(Date.now() + days * 864e5),
   });
-  const accessToken = await ctx.tokens.signAccess({ sub: userId, space: space.id, path: space.secureSpacePath });
+  const accessToken = await ctx.tokens.signAccess({ sub: userId, space: space.id, path: space.secureSpacePath, pwd: passwordStamp(user.passwordChangedAt) });
   return { accessToken, refreshToken };
 }
 
@@ -48,48 +56,89 @@ export async function signIn(ctx: TModuleContext, input: TSigninInput): Promise<
   const user = await unsafeUnscoped(ctx.db, (tx) => users.findUserByLogin(tx, input.username));
   if (!user || !user.passwordHash || user.status === 'DELETED') {
     await verifyPassword(await decoyHash(), input.password);
-    throw new AppError('BADCREDENTIALSERROR', 490);
+    throw new AppError('badCredentials');
   }
-  if (user.status === 'LOCK' || (user.lockedUntil && user.lockedUntil > new Date())) throw new AppError('USERNOTLOCKERROR', 492);
+  if (user.status === 'LOCK' || (user.lockedUntil && user.lockedUntil > new Date())) throw new AppError('locked');
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     await unsafeUnscoped(ctx.db, (tx) => users.recordFailedSignin(tx, user.id, MAX_FAILED_SIGNINS, SIGNIN_LOCK_MINUTES));
-    throw new AppError('BADCREDENTIALSERROR', 490);
+    throw new AppError('badCredentials');
   }
-  if (!user.verified || user.status === 'UNVERIFIED') throw new AppError('USERNOTVERIFIEDERROR', 491);
+  if (!user.verified || user.status === 'UNVERIFIED') throw new AppError('notVerified');
 
   return unsafeUnscoped(ctx.db, async (tx) => {
     await users.clearFailedSignins(tx, user.id);
     const spaces = await spacesService.listMemberSpaces(tx, user.id);
-    if (input.adminOnly && !(await roles.isAdministrator(tx, user.id))) throw new AppError('BADREQUESTERROR', 452);
+    if (input.adminOnly && !(await roles.isAdministrator(tx, user.id))) throw new AppError('forbidden');
     const chosen = (input.space && spaces.find((s) => s.id === input.space)) || spaces.find((s) => s.id === user.spaceId) || spaces[0];
-    if (!chosen) throw new AppError('BADCREDENTIALSERROR', 490);
-    const tokens = await issueSession(ctx, tx, user.id, chosen, input.remember);
+    if (!chosen) throw new AppError('badCredentials');
+    const tokens = await issueSession(ctx, tx, user, chosen, input.remember);
     return { ...tokens, space: presentSpace(chosen), spaces: spaces.map(presentSpace) };
   });
 }
 
 /**
- * Rotates a refresh token. A token presented twice means it leaked (or two tabs raced): the whole
- * family is revoked and the caller must sign in again.
+ * Rotates a refresh token. A spent token presented again within REFRESH_REUSE_GRACE_MS (two tabs
+ * refreshing at once, a retried request) answers the pair it was rotated into; later it means the
+ * token leaked: the whole family is revoked and the caller must sign in again. Tokens issued before
+ * the user's password last changed no longer rotate (docs/decisions/0003).
  */
 export async function refresh(ctx: TModuleContext, presented: string, spaceId?: string): Promise<TSession> {
   const outcome = await unsafeUnscoped(ctx.db, async (tx) => {
     const row = await repo.findRefreshToken(tx, hashOpaqueToken(presented));
     if (!row || row.revokedAt || row.expiresAt < new Date()) return null;
-    if (row.usedAt || !(await repo.markRefreshTokenUsed(tx, row.id))) {
+    const user = await users.findUserById(tx, row.userId);
+    if (user?.passwordChangedAt && row.createdAt < user.passwordChangedAt) {
+      await repo.revokeFamily(tx, row.familyId);
+      return null;
+    }
+    if (row.usedAt) {
+      const repeat = Date.now() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS ? await liveSuccessor(tx, row, presented) : null;
+      if (repeat) return repeat;
       await repo.revokeFamily(tx, row.familyId);
       return 'reused' as const;
     }
-    const user = await users.findUserById(tx, row.userId);
     if (!user || user.status !== 'ACTIVE') return null;
     const space = await spacesService.findEnterableSpace(tx, user.id, spaceId ?? row.spaceId);
     if (!space) return null;
+    if (!(await repo.markRefreshTokenUsed(tx, row.id))) return 'reused' as const;
     const spaces = await spacesService.listMemberSpaces(tx, user.id);
-    const tokens = await issueSession(ctx, tx, user.id, space, row.remember, row.familyId);
+    const tokens = await issueSession(ctx, tx, user, space, row.remember, row.familyId);
+    await repo.sealSuccessor(tx, row.id, sealSuccessor(presented, tokens));
     return { ...tokens, space: presentSpace(space), spaces: spaces.map(presentSpace) };
   });
   if (!outcome || outcome === 'reused') throw unauthenticated();
   return outcome;
+}
+
+type TRefreshRow = NonNullable<Awaited<ReturnType<typeof repo.findRefreshToken>>>;
+
+/** A chain of rotations followed within the grace window is short; this bounds a corrupt one. */
+const MAX_SUCCESSOR_HOPS = 10;
+
+/**
+ * The pair a spent token was rotated into, followed along the family to its live end (the other
+ * tab may have rotated again since). Null when the chain is broken or the family was revoked.
+ */
+async function liveSuccessor(tx: Parameters<typeof repo.findRefreshToken>[0], spent: TRefreshRow, presented: string): Promise<TSession | null> {
+  let row = spent;
+  let token = presented;
+  for (let hop = 0; hop < MAX_SUCCESSOR_HOPS; hop++) {
+    const pair = row.successorSealed ? unsealSuccessor(token, row.successorSealed) : null;
+    if (!pair) return null;
+    const next = await repo.findRefreshToken(tx, hashOpaqueToken(pair.refreshToken));
+    if (!next || next.revokedAt || next.expiresAt < new Date()) return null;
+    if (!next.usedAt) {
+      const user = await users.findUserById(tx, next.userId);
+      if (!user || user.status !== 'ACTIVE') return null;
+      const space = await spacesService.findEnterableSpace(tx, user.id, next.spaceId);
+      if (!space) return null;
+      const spaces = await spacesService.listMemberSpaces(tx, user.id);
+      return { ...pair, space: presentSpace(space), spaces: spaces.map(presentSpace) };
+    }
+    row = next;
+    token = pair.refreshToken;
+  }
+  return null;
 }
 
 /** Switches the session to another space the user may enter (update-token, space access). */
@@ -97,8 +146,10 @@ export async function switchSpace(ctx: TModuleContext, userId: string, spaceId: 
   return unsafeUnscoped(ctx.db, async (tx) => {
     const space = await spacesService.findEnterableSpace(tx, userId, spaceId);
     if (!space) throw outsideSpace();
+    const user = await users.findUserById(tx, userId);
+    if (!user) throw outsideSpace();
     const spaces = await spacesService.listMemberSpaces(tx, userId);
-    const tokens = await issueSession(ctx, tx, userId, space, remember);
+    const tokens = await issueSession(ctx, tx, user, space, remember);
     return { ...tokens, space: presentSpace(space), spaces: spaces.map(presentSpace) };
   });
 }

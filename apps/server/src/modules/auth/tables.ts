@@ -17,6 +17,11 @@ export const refreshTokens = pgTable(
     remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The pair this token was rotated into, encrypted with a key only the presented token gives
+     * (service.ts): a repeat within the grace window answers the same pair without storing it readable.
+     */
+    successorSealed: text('successor_sealed'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

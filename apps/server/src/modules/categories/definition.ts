@@ -46,7 +46,7 @@ export const categoryDef: TCatalogueDefinition = {
     if (before && (parentId === before.id || (await descendantsOf(tx, caller, [before.id])).some((d) => d.id === parentId))) throw invalidData(['parent']);
   },
   beforeDelete: async (tx, _caller, row) => {
-    if (await hasChildren(tx, row.id)) throw new AppError('BADREQUESTERROR', 420, ['children']);
+    if (await hasChildren(tx, row.id)) throw new AppError('alreadyExists', ['children']);
   },
 };
 

@@ -9,5 +9,6 @@ export const categories = catalogueTable(
     color: text('color'),
     parentId: uuid('parent_id'),
   },
-  { uniqueName: false, indexOn: ['type', 'parentId', 'color'] },
+  // Names are unique among the siblings of a type (the service checks first; the index settles races).
+  { uniqueNameWithin: ['type', 'parentId'], indexOn: ['type', 'parentId', 'color'] },
 );

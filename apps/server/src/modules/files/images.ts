@@ -9,7 +9,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 
 /** Decompression bombs: refuse before decoding anything larger than a 50-megapixel camera. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-export const onlyImage = () => new AppError('BADREQUESTERROR', 'FIL0001', ['file']);
+export const onlyImage = () => new AppError('onlyImages', ['file']);
 
 export interface TProcessedImage {
   bytes: Buffer;

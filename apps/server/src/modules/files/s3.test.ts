@@ -12,6 +12,7 @@ import { createS3Store } from '../../platform/storage-s3.js';
 import { deleteFile } from './service.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { loadConfig } from '../../config.js';
+import { NO_ACCESS } from '../../platform/identity.js';
 
 /**
  * The S3 store against a real S3-compatible server (s3rver) listening on loopback: the same
@@ -66,7 +67,7 @@ describe('S3 file store', () => {
     expect((await sharp(got.rawPayload).metadata()).width).toBe(800);
 
     const ctx = { db: t.db, config: loadConfig({ ...env(), JWT_SECRET: 'z'.repeat(40), DATA_DIR: '/proc/no-local-files' }) } as TModuleContext;
-    const caller = { userId: tenant.admin.id, spaceId: tenant.root.id, spacePath: tenant.root.path, permissions: [], isAdmin: true, isAuditor: false, language: 'es' };
+    const caller = { userId: tenant.admin.id, spaceId: tenant.root.id, spacePath: tenant.root.path, permissions: [], roles: [], access: NO_ACCESS, isAdmin: true, isAuditor: false, language: 'es' };
     await deleteFile(ctx, caller, res.body._id);
     expect(await keysInBucket()).not.toContain(keys.find((k) => k.endsWith(res.body._id)));
     expect((await t.app.inject({ method: 'GET', url: res.body.url })).statusCode).toBe(404);

@@ -39,7 +39,7 @@ export interface TUploadInput {
 }
 export type TFileOwner = Pick<TAuth, 'spaceId' | 'spacePath'> & { userId: string | null };
 
-export const fileTooLarge = () => new AppError('BADREQUESTERROR', 'FIL0002', ['file']);
+export const fileTooLarge = () => new AppError('fileTooLarge', ['file']);
 export const maxUploadBytes = (ctx: Pick<TModuleContext, 'config'>) => Math.floor(ctx.config.UPLOAD_MAX_MB * 1024 * 1024);
 
 /** A file name for display and downloads: no folders, no control characters, bounded. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TConfig } from '../../config.js';
 import { AppError, invalidData } from '../../platform/errors.js';
+import { unsafeStringPaths } from '../../platform/untrusted-input.js';
 import { fileTooLarge, maxUploadBytes, type TUploadInput } from './service.js';
 
 /**
@@ -21,7 +22,8 @@ export interface TUpload extends TUploadInput {
 /** Reads a multipart request's `file` part (required) and its text fields, whatever their order. */
 export async function readUpload(request: FastifyRequest): Promise<TUpload> {
   if (!request.isMultipart()) throw invalidData(['file']);
-  const fields: Record<string, string> = {};
+  // No prototype: a field named __proto__ or constructor is just a field.
+  const fields: Record<string, string> = Object.create(null);
   let file: Omit<TUpload, 'fields'> | undefined;
   try {
     for await (const part of request.parts()) {
@@ -39,5 +41,8 @@ export async function readUpload(request: FastifyRequest): Promise<TUpload> {
     throw invalidData(['file']);
   }
   if (!file || !file.buffer.length) throw invalidData(['file']);
+  // Multipart fields bypass the JSON parser: the same check as every other input (platform/untrusted-input).
+  const unsafe = unsafeStringPaths({ ...fields, filename: file.filename });
+  if (unsafe.length) throw new AppError('unsafeText', unsafe);
   return { ...file, fields };
 }

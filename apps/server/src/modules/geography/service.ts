@@ -61,10 +61,10 @@ export async function assertLocation(tx: TDb, location: TLocation): Promise<void
   if (country && !(await repo.findCountry(tx, country))) throw invalidData(['country']);
   if (province) {
     const state = await repo.findState(tx, province);
-    if (!state || !country || state.countryId !== country) throw new AppError('BADREQUESTERROR', 453, ['province']);
+    if (!state || !country || state.countryId !== country) throw new AppError('provinceRefused', ['province']);
   }
   if (municipality) {
     const city = await repo.findCity(tx, municipality);
-    if (!city || !province || city.stateId !== province) throw new AppError('BADREQUESTERROR', 456, ['municipality']);
+    if (!city || !province || city.stateId !== province) throw new AppError('municipalityRefused', ['municipality']);
   }
 }

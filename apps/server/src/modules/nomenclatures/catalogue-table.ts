@@ -19,13 +19,22 @@ export const catalogueColumns = () => ({
 export function catalogueTable<TExtra extends Record<string, PgColumnBuilderBase>>(
   name: string,
   extra: TExtra,
-  options: { uniqueName?: boolean; indexOn?: (keyof TExtra & string)[] } = {},
+  /** uniqueNameWithin: the name is unique per space among rows with equal values of these columns (null counts as a value). */
+  options: { uniqueName?: boolean; uniqueNameWithin?: (keyof TExtra & string)[]; indexOn?: (keyof TExtra & string)[] } = {},
 ) {
   return pgTable(name, { ...catalogueColumns(), ...extra }, (t) => [
     ...(options.indexOn ?? []).map((key) => index(`${name}_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_idx`).on((t as unknown as Record<string, AnyPgColumn>)[key]!)),
     index(`${name}_path_idx`).using('btree', t.secureSpacePath.op('text_pattern_ops')),
     index(`${name}_name_idx`).on(t.name),
     index(`${name}_created_idx`).on(t.createdAt),
-    ...(options.uniqueName === false ? [] : [uniqueIndex(`${name}_space_name_key`).on(t.spaceId, sql`lower(${t.name})`)]),
+    ...(options.uniqueName === false
+      ? []
+      : [
+          uniqueIndex(`${name}_space_name_key`).on(
+            t.spaceId,
+            ...(options.uniqueNameWithin ?? []).map((key) => sql`coalesce(${(t as unknown as Record<string, AnyPgColumn>)[key]!}::text, '')`),
+            sql`lower(${t.name})`,
+          ),
+        ]),
   ]);
 }

@@ -1,14 +1,17 @@
+import type { TPermission, TPermissionModule } from '@audit/domain/permissions';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH } from '@audit/domain/constants';
 import { ZSearchBody, type TSearchBody } from '@audit/domain/search';
-import { requireAuth, type TAuth } from '../../platform/auth.js';
+import { requireAuth, requires, type TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, project, type TSearchField } from '../../platform/search.js';
-import { assertWritable, inCatalogueScope, type TScope } from '../../platform/tenancy.js';
+import type { TIdentity } from '../../platform/identity.js';
+import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
+import { cataloguePolicy } from './policy.js';
 import { recordTrace } from '../../platform/trace.js';
 import type { TCatalogueTable } from './tables.js';
 
@@ -25,7 +28,7 @@ type TInput = { name?: string; description?: string | null } & Record<string, un
 export interface TCatalogueDefinition {
   table: TCatalogueTable;
   /** Permission module (MODULE:READ, ...) and trace module. */
-  module: string;
+  module: TPermissionModule;
   /** Trace section and OpenAPI tag. */
   section: string;
   /** Body of a create; a PATCH takes the same fields, all optional. */
@@ -114,8 +117,8 @@ export function catalogueRepo(def: TCatalogueDefinition) {
 
 export function catalogueService(def: TCatalogueDefinition) {
   const repo = catalogueRepo(def);
-  const present = (row: TRow, caller: TScope) => {
-    const editable = row.secureSpacePath.startsWith(caller.spacePath);
+  const policy = cataloguePolicy(def.module);
+  const present = (row: TRow, caller: TIdentity) => {
     return {
       _id: row.id,
       name: row.name,
@@ -124,8 +127,8 @@ export function catalogueService(def: TCatalogueDefinition) {
       space: row.spaceId,
       createdAt: iso(row.createdAt)!,
       updatedAt: iso(row.updatedAt)!,
-      /** What the caller may do with it: an ancestor's row is read only. */
-      can: { update: editable, delete: editable },
+      /** What the caller may do with it (catalogue policy): an ancestor's row is read only. */
+      can: policy.canAll(caller, row),
     };
   };
   const values = (input: TInput) => ({
@@ -133,15 +136,15 @@ export function catalogueService(def: TCatalogueDefinition) {
     ...(input.description !== undefined ? { description: input.description === '' ? null : input.description } : {}),
     ...def.toValues?.(input),
   });
-  async function loadWritable(tx: TDb, caller: TAuth, id: string) {
+  async function loadWritable(tx: TDb, caller: TAuth, id: string, action: 'update' | 'delete') {
     const row = await repo.find(tx, caller, id);
     if (!row) throw notFound();
-    assertWritable(caller, row.secureSpacePath);
+    policy.authorize(caller, action, row);
     return row;
   }
   async function assertNameFree(tx: TDb, spaceId: string, input: TInput, before?: TRow) {
     const name = input.name ?? before?.name;
-    if (name && (await repo.nameTaken(tx, spaceId, name, before?.id, def.sameNameScope?.(input, before)))) throw new AppError('BADREQUESTERROR', 420, ['name']);
+    if (name && (await repo.nameTaken(tx, spaceId, name, before?.id, def.sameNameScope?.(input, before)))) throw new AppError('alreadyExists', ['name']);
   }
   return {
     repo,
@@ -166,7 +169,7 @@ export function catalogueService(def: TCatalogueDefinition) {
     },
     async update(ctx: TModuleContext, caller: TAuth, id: string, input: TInput) {
       return scoped(ctx, caller, async (tx) => {
-        const before = await loadWritable(tx, caller, id);
+        const before = await loadWritable(tx, caller, id, 'update');
         await assertNameFree(tx, before.spaceId, input, before);
         await def.validate?.(tx, caller, input, before);
         const row = await repo.update(tx, id, values(input));
@@ -176,7 +179,7 @@ export function catalogueService(def: TCatalogueDefinition) {
     },
     async remove(ctx: TModuleContext, caller: TAuth, id: string) {
       await scoped(ctx, caller, async (tx) => {
-        const row = await loadWritable(tx, caller, id);
+        const row = await loadWritable(tx, caller, id, 'delete');
         await def.beforeDelete?.(tx, caller, row);
         await repo.remove(tx, id);
         await recordTrace(tx, caller, { type: 'REMOVE', module: def.module, section: def.section, entityId: id, spaceId: row.spaceId, secureSpacePath: row.secureSpacePath, payload: present(row, caller) });
@@ -204,7 +207,7 @@ export function catalogueRoutes(def: TCatalogueDefinition, service: TCatalogueSe
     can: z.object({ update: z.boolean(), delete: z.boolean() }),
   });
   const tags = [def.section];
-  const access = (action: string) => ({ access: { permissions: [`${def.module}:${action}`] } });
+  const access = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(`${def.module}:${action}` as TPermission);
   return async (app: FastifyInstance, ctx: TModuleContext) => {
     const r = typed(app);
     r.post('/search', {

@@ -5,11 +5,17 @@ import { requireAuth, type TAuth } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, typed, ZId, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
-import type { TMailMessage } from '../../platform/mail.js';
-import { enqueueJob, type TJob } from '../jobs/queue.js';
+import { defineJob } from '../../platform/jobs/define.js';
+import { enqueueJob } from '../../platform/jobs/queue.js';
 import { findEmailsInScope } from '../users/service.js';
 
-export const SEND_EMAIL_JOB = 'mail.send';
+/** The job that delivers an e-mail, outside the request: 5 attempts, 2 s then doubling between them. */
+export const sendEmailJob = defineJob({
+  name: 'mail.send',
+  payload: z.object({ to: z.array(z.string()).min(1), subject: z.string(), text: z.string() }),
+  options: { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: 60, concurrency: 4 },
+  handler: (job, ctx) => ctx.mail.send(job.payload),
+});
 
 /** Recipients: an entry with an e-mail is sent as {email}; otherwise {_id}, a user of the space. */
 const ZRecipient = z.union([z.object({ email: z.string().trim().regex(EMAIL_PATTERN) }), z.object({ _id: ZId })]);
@@ -22,15 +28,11 @@ async function sendEmail(ctx: TModuleContext, caller: TAuth, input: z.infer<type
     const found = ids.length ? await findEmailsInScope(tx, caller, ids) : [];
     if (found.length !== new Set(ids).size) throw notFound();
     const to = [...new Set([...input.to.flatMap((r) => ('email' in r ? [r.email.toLowerCase()] : [])), ...found.map((u) => u.email.toLowerCase())])];
-    const message: TMailMessage = { to, subject: input.subject, text: input.body };
-    const jobId = await enqueueJob(tx, caller, SEND_EMAIL_JOB, message);
+    const jobId = await enqueueJob(tx, caller, sendEmailJob, { to, subject: input.subject, text: input.body });
     await recordTrace(tx, caller, { type: 'CREATE', module: 'NOTIFICATION', section: 'email', entityId: jobId, payload: { to, subject: input.subject } });
     return { ok: true as const, recipients: to.length };
   });
 }
-
-/** The job that delivers it, outside the request, with retries. */
-export const sendEmailJob = (ctx: TModuleContext) => async (job: TJob) => ctx.mail.send(job.payload as TMailMessage);
 
 /** POST /ms-core/api/notifications/email */
 export async function emailRoutes(app: FastifyInstance, ctx: TModuleContext) {

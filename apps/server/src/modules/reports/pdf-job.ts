@@ -1,18 +1,20 @@
 import type { TAudit } from '@audit/domain/audits';
+import { z } from 'zod';
 import type { TAuth } from '../../platform/auth.js';
+import { NO_ACCESS } from '../../platform/identity.js';
 import { AppError } from '../../platform/errors.js';
 import type { TModuleContext } from '../../platform/http.js';
-import { unsafeUnscoped, withScope, type TScope } from '../../platform/tenancy.js';
+import { withScope } from '../../platform/tenancy.js';
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
 import { discardStored, findFiles, forgetFile, readStored, recordFile, storeGenerated } from '../files/service.js';
 import { fileIdFromUrl } from '../files/signing.js';
-import { MAX_ATTEMPTS, type TJob } from '../jobs/queue.js';
+import { defineJob, type TJob, type TJobScope } from '../../platform/jobs/define.js';
 import { notifyUser } from '../notifications/service.js';
-import { findSpaceInScope } from '../spaces/service.js';
+import { companyCover } from './pdf/company.js';
 import { pdfLabels } from './pdf/labels.js';
 import { renderInWorker } from './pdf/run.js';
 import * as pdfState from '../audits/report-state.js';
-import { isCurrent, pdfFileName, type TPdfJobPayload } from './service.js';
+import { isCurrent, pdfFileName } from './service.js';
 
 /**
  * The job behind POST /reports/audit/{id}/pdf. It acts as the user who asked, in the space they
@@ -27,16 +29,6 @@ const photoIdsOf = (audit: TAudit) =>
     ...(audit.questionnaire?.questionsAnswers.flatMap((qa) => qa.images.map((i) => i.url)) ?? []),
   ].flatMap((url) => fileIdFromUrl(url) ?? []);
 
-/** The audit company: the root space of the requester's tenant (a name only, read by id). */
-async function companyName(ctx: TModuleContext, scope: TScope): Promise<string | null> {
-  const rootId = scope.spacePath.split('/').filter(Boolean)[0];
-  if (!rootId) return null;
-  // A client user's scope does not include the company above it; its name is on every report they
-  // receive, so it is read outside the scope, by the root id of the requester's own path.
-  const root = await unsafeUnscoped(ctx.db, (tx) => findSpaceInScope(tx, { spaceId: rootId, spacePath: `/${rootId}/`, userId: null }, rootId));
-  return root?.name ?? null;
-}
-
 async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Promise<{ status: 'ready' | 'failed'; name: string }> {
   const read = await withScope(ctx.db, caller, async (tx) => {
     const audit = await readAudit(tx, caller, auditId, auditView(ctx));
@@ -48,7 +40,7 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
   if (!read.state || audit!.status !== 'finished') return { status: 'failed', name }; // reopened since it was asked for
   if (isCurrent(read.state, audit!)) return { status: 'ready', name }; // another job made it already
 
-  const pdf = await renderInWorker(audit!, await readStored(ctx, read.files), pdfLabels(audit!.template.language), { company: await companyName(ctx, caller) });
+  const pdf = await renderInWorker(audit!, await readStored(ctx, read.files), pdfLabels(audit!.template.language), await companyCover(ctx, caller));
   const stored = await storeGenerated(ctx, { buffer: pdf, filename: name, contentType: 'application/pdf' });
   try {
     const replaced = await withScope(ctx.db, caller, async (tx) => {
@@ -67,11 +59,20 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
   return { status: 'ready', name };
 }
 
-const callerOf = (job: TJob, payload: TPdfJobPayload): TAuth => ({ userId: payload.userId, spaceId: job.spaceId, spacePath: job.secureSpacePath, permissions: [], isAdmin: false, isAuditor: false, language: 'es' });
+const ZPdfJobPayload = z.object({
+  auditId: z.string().uuid(),
+  userId: z.string().uuid(),
+  /** The PDF's file name, for the notification even when rendering fails. */
+  name: z.string(),
+});
+type TPdfJobPayload = z.infer<typeof ZPdfJobPayload>;
 
-export const renderPdfJob = (ctx: TModuleContext) => async (job: TJob) => {
-  const payload = job.payload as TPdfJobPayload;
-  const caller = callerOf(job, payload);
+const callerOf = (scope: TJobScope, payload: TPdfJobPayload): TAuth => ({ userId: payload.userId, spaceId: scope.spaceId, spacePath: scope.spacePath, permissions: [], roles: [], access: NO_ACCESS, isAdmin: false, isAuditor: false, language: 'es' });
+
+async function renderPdf(ctx: TModuleContext, job: TJob<TPdfJobPayload>) {
+  const payload = job.payload;
+  if (!job.scope) throw new Error('a PDF job carries the tenant it was asked in');
+  const caller = callerOf(job.scope, payload);
   const fail = () =>
     withScope(ctx.db, caller, async (tx) => {
       await pdfState.setPdfState(tx, payload.auditId, { pdfStatus: 'failed' });
@@ -83,9 +84,21 @@ export const renderPdfJob = (ctx: TModuleContext) => async (job: TJob) => {
   } catch (error) {
     // Gone or out of the requester's reach now: retrying cannot help.
     if (error instanceof AppError && error.errorName === 'NOTFOUND') return fail();
-    if (job.attempts >= MAX_ATTEMPTS) await fail();
+    if (job.isLastAttempt) await fail();
     throw error;
   }
   if (result.status === 'failed') return fail();
   await withScope(ctx.db, caller, (tx) => notifyUser(tx, caller, 'SHARE_FILE', { status: 'ready', name: result.name, auditId: payload.auditId }));
-};
+}
+
+/**
+ * One PDF at a time per server (rendering takes a core). A run renews its expiry while it renders
+ * (platform/jobs/queue.ts), so a long PDF is never started twice; a server that dies mid-render
+ * leaves the job to be retried by another two minutes later.
+ */
+export const renderPdfJob = defineJob({
+  name: 'report.pdf',
+  payload: ZPdfJobPayload,
+  options: { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: 120, concurrency: 1 },
+  handler: (job, ctx) => renderPdf(ctx, job),
+});

@@ -1,3 +1,4 @@
+import { NO_ACCESS } from '../../platform/identity.js';
 import type { TAudit } from '@audit/domain/audits';
 import { can, type TAuth } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -35,7 +36,7 @@ export async function getPublicReport(ctx: TModuleContext, viewer: TAuth | undef
   const target = await unsafeUnscoped(ctx.db, (tx) => pdfState.unsafeFindSharedAudit(tx, id));
   if (!target) throw notFound();
   const scope = { spaceId: target.spaceId, spacePath: target.secureSpacePath, userId: null };
-  const reader: TAuth = { ...scope, userId: '', permissions: [], isAdmin: false, isAuditor: false, language: 'es' };
+  const reader: TAuth = { ...scope, userId: '', permissions: [], roles: [], access: NO_ACCESS, isAdmin: false, isAuditor: false, language: 'es' };
   const audit = await withScope(ctx.db, scope, (tx) => readAudit(tx, reader, id, auditView(ctx)));
   // Sharing may have been turned off (or the audit reopened) between the two reads.
   if (audit.status !== 'finished' || !audit.share.enabled) throw notFound();

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.js';
+import { requireAuth, requires } from '../../platform/auth.js';
 import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
 import { ZAuditOut } from '../audits/schemas.js';
 import { getPublicReport } from './public.js';
-import { downloadPdf, getReport, requestPdf } from './service.js';
+import { requestPdf } from './pdf-request.js';
+import { downloadPdf, getReport } from './service.js';
 
 const tags = ['reports'];
-const read = { access: { permissions: ['AUDIT:READ'] } };
+const read = requires('AUDIT:READ');
 
 /** "Informe.pdf" for old clients, the exact UTF-8 name for the others (RFC 6266). */
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -3,22 +3,11 @@ import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
-import { recordTrace } from '../../platform/trace.js';
-import { statusRefused } from '../audits/access.js';
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
 import { findFiles, readStored } from '../files/service.js';
-import { signedFileUrl } from '../files/signing.js';
-import { enqueueJob } from '../jobs/queue.js';
-import { formatDate, pdfLabels } from './pdf/labels.js';
+import { formatStoredDay } from '@audit/domain/dates';
+import { pdfLabels } from './pdf/labels.js';
 import * as pdfState from '../audits/report-state.js';
-
-export const RENDER_PDF_JOB = 'report.pdf';
-export interface TPdfJobPayload {
-  auditId: string;
-  userId: string;
-  /** The PDF's file name, for the notification even when rendering fails. */
-  name: string;
-}
 
 /** GET /reports/audit/{id}: the audit as the report view shows it, in the caller's tenant. */
 export async function getReport(ctx: TModuleContext, caller: TAuth, id: string): Promise<TAudit> {
@@ -36,34 +25,15 @@ export const isCurrent = (state: pdfState.TPdfState, audit: Pick<TAudit, 'update
 
 /** "Informe de auditoría - Plantilla - Establecimiento - 14-05-2024.pdf", safe as a file name. */
 export function pdfFileName(audit: TAudit): string {
-  const parts = [pdfLabels(audit.template.language).reportTitle, audit.template.name, audit.establishment.name, formatDate(audit.date[0])];
+  const parts = [pdfLabels(audit.template.language).reportTitle, audit.template.name, audit.establishment.name, formatStoredDay(audit.date[0])];
   return `${parts.join(' - ').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 180)}.pdf`;
 }
 
-async function readWithState(tx: TDb, ctx: TModuleContext, caller: TAuth, id: string) {
+export async function readWithState(tx: TDb, ctx: TModuleContext, caller: TAuth, id: string) {
   const audit = await readAudit(tx, caller, id, auditView(ctx));
   const state = await pdfState.findPdfState(tx, caller, id);
   if (!state) throw notFound();
   return { audit, state };
-}
-
-/**
- * POST /reports/audit/{id}/pdf. A PDF is the report of a finished audit (AUD0002 otherwise: a
- * running audit changes under it). The current one is answered at once; otherwise a job renders it
- * and tells the caller with a notification. A job already queued for this version is not doubled:
- * each job checks again and only notifies when the PDF is already there.
- */
-export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string): Promise<{ pdfSendToGenerate: true } | { pdfUrl: string }> {
-  return scoped(ctx, caller, async (tx) => {
-    const { audit, state } = await readWithState(tx, ctx, caller, id);
-    if (audit.status !== 'finished') throw statusRefused();
-    if (isCurrent(state, audit)) return { pdfUrl: signedFileUrl(ctx.config, state.pdfFileId!) };
-    await pdfState.setPdfState(tx, id, { pdfStatus: 'queued' });
-    const payload: TPdfJobPayload = { auditId: id, userId: caller.userId, name: pdfFileName(audit) };
-    const jobId = await enqueueJob(tx, caller, RENDER_PDF_JOB, payload);
-    await recordTrace(tx, caller, { type: 'CREATE', module: 'REPORTS', section: 'pdf', entityId: id, spaceId: state.spaceId, secureSpacePath: state.secureSpacePath, payload: { jobId } });
-    return { pdfSendToGenerate: true as const };
-  });
 }
 
 /** GET /reports/audit/{id}/pdf: the current PDF's bytes and name, or 404. */

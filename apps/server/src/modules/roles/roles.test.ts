@@ -18,7 +18,7 @@ describe('roles', () => {
     const res = await admin.api.post('/ms-core/api/roles/search', { size: 50 });
     expect(res.status).toBe(200);
     expect(res.body.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['SPACE_ADMIN', 'auditor', 'USER', 'worker', 'laboratory', 'SUPER_ADMIN', 'SPACE_OWNER']));
-    expect(res.body[0].can).toEqual({ update: true, delete: true });
+    expect(res.body[0].can).toEqual({ update: true, assign: true, delete: true });
   });
 
   it('creates, renames, sets permissions and deletes a role, and the permissions take effect at once', async () => {
@@ -47,7 +47,7 @@ describe('roles', () => {
     const session = await signIn(t.app, clientAdmin.email);
     const roles = await session.api.post('/ms-core/api/roles/search', { search: 'auditor' });
     expect(roles.body).toHaveLength(1);
-    expect(roles.body[0].can).toEqual({ update: false, delete: false });
+    expect(roles.body[0].can).toEqual({ update: false, assign: false, delete: false });
     const rename = await session.api.patch(`/ms-core/api/roles/${tenant.roles.auditor}`, { name: 'hijacked' });
     expect(rename.status).toBe(403);
     expect(rename.body.reference).toBe('451');

@@ -12,7 +12,7 @@ const ZRole = z.object({
   permissions: z.array(z.string()),
   space: z.string(),
   createdAt: z.string(),
-  can: z.object({ update: z.boolean(), delete: z.boolean() }),
+  can: z.object({ update: z.boolean(), assign: z.boolean(), delete: z.boolean() }),
 });
 const ZRoleName = z.string().trim().min(1).max(100);
 const ZPermissionNames = z.array(z.string().max(100)).max(1000);

@@ -4,14 +4,13 @@ import type { TAuth } from '../../platform/auth.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { project } from '../../platform/search.js';
-import { assertWritable } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
+import { rolePolicy } from './policy.js';
 import * as repo from './repo.js';
 
 type TRoleRow = Awaited<ReturnType<typeof repo.insertRole>>;
 
 export function presentRole(row: TRoleRow, caller: TAuth) {
-  const editable = row.secureSpacePath.startsWith(caller.spacePath);
   return {
     _id: row.id,
     name: row.name,
@@ -20,7 +19,7 @@ export function presentRole(row: TRoleRow, caller: TAuth) {
     space: row.spaceId,
     createdAt: iso(row.createdAt)!,
     /** What the caller may do with it, so the screen does not re-derive the rules. */
-    can: { update: editable, delete: editable },
+    can: rolePolicy.canAll(caller, row),
   };
 }
 
@@ -37,24 +36,24 @@ export async function searchRoles(ctx: TModuleContext, caller: TAuth, body: TSea
 export async function createRole(ctx: TModuleContext, caller: TAuth, input: { name: string; superAdmin?: boolean; permissions?: string[] }) {
   checkPermissions(input.permissions ?? []);
   return scoped(ctx, caller, async (tx) => {
-    if (await repo.roleNameTaken(tx, caller.spaceId, input.name)) throw new AppError('BADREQUESTERROR', 420, ['name']);
+    if (await repo.roleNameTaken(tx, caller.spaceId, input.name)) throw new AppError('alreadyExists', ['name']);
     const row = await repo.insertRole(tx, { spaceId: caller.spaceId, secureSpacePath: caller.spacePath, name: input.name, superAdmin: input.superAdmin ?? false, permissions: input.permissions ?? [] });
     await recordTrace(tx, caller, { type: 'CREATE', module: 'ROLE', section: 'roles', entityId: row.id, payload: input });
     return presentRole(row, caller);
   });
 }
 
-async function loadWritable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, id: string) {
+async function loadWritable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, id: string, action: 'update' | 'assign' | 'delete') {
   const row = await repo.findRole(tx, caller, id);
   if (!row) throw notFound();
-  assertWritable(caller, row.secureSpacePath); // an ancestor's role is readable, not writable: 451
+  rolePolicy.authorize(caller, action, row); // an ancestor's role is readable, not writable: 451
   return row;
 }
 
 export async function updateRole(ctx: TModuleContext, caller: TAuth, id: string, input: { name?: string; superAdmin?: boolean }) {
   return scoped(ctx, caller, async (tx) => {
-    const row = await loadWritable(tx, caller, id);
-    if (input.name && (await repo.roleNameTaken(tx, row.spaceId, input.name, id))) throw new AppError('BADREQUESTERROR', 420, ['name']);
+    const row = await loadWritable(tx, caller, id, 'update');
+    if (input.name && (await repo.roleNameTaken(tx, row.spaceId, input.name, id))) throw new AppError('alreadyExists', ['name']);
     const updated = await repo.updateRole(tx, id, input);
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: input });
     return presentRole(updated, caller);
@@ -64,7 +63,7 @@ export async function updateRole(ctx: TModuleContext, caller: TAuth, id: string,
 export async function setRolePermissions(ctx: TModuleContext, caller: TAuth, id: string, permissions: string[]) {
   checkPermissions(permissions);
   return scoped(ctx, caller, async (tx) => {
-    const row = await loadWritable(tx, caller, id);
+    const row = await loadWritable(tx, caller, id, 'assign');
     const updated = await repo.updateRole(tx, id, { permissions: [...new Set(permissions)] });
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'ROLE', section: 'permissions', entityId: id, secureSpacePath: row.secureSpacePath, payload: { from: row.permissions, to: updated.permissions } });
     return presentRole(updated, caller);
@@ -73,20 +72,35 @@ export async function setRolePermissions(ctx: TModuleContext, caller: TAuth, id:
 
 export async function deleteRole(ctx: TModuleContext, caller: TAuth, id: string) {
   await scoped(ctx, caller, async (tx) => {
-    const row = await loadWritable(tx, caller, id);
+    const row = await loadWritable(tx, caller, id, 'delete');
     // A role is only ever assigned to users at or below its own space, all inside this scope.
-    if (await repo.isRoleAssigned(tx, id)) throw new AppError('BADREQUESTERROR', 818);
+    if (await repo.isRoleAssigned(tx, id)) throw new AppError('roleAssigned');
     await repo.deleteRole(tx, id);
     await recordTrace(tx, caller, { type: 'REMOVE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: { name: row.name } });
   });
 }
 
 /** Permissions are static data (packages/domain); searched in memory, they are a few hundred names. */
+type TPermissionItem = { _id: string; name: string; module: string; action: string | null };
+const PERMISSION_FIELDS = new Set<string>(['_id', 'name', 'module', 'action']);
+
+/**
+ * Permission names are a constant list, searched in memory with the search contract's rules: a
+ * filter (eq or contains) or sort on any other field is a 400 naming it, as on every search.
+ */
 export function searchPermissions(body: TSearchBody) {
   const text = body.search?.trim().toUpperCase();
-  const all = ALL_PERMISSIONS.filter((p) => !text || p.includes(text)).sort();
-  const items = all.slice(body.page * body.size, body.page * body.size + body.size).map((name) => ({ _id: name, name, module: name.split(':')[0]!, action: name.split(':')[1] ?? null }));
-  return { items, total: all.length };
+  const unknown = body.filters.filter((f) => !PERMISSION_FIELDS.has(f.field) || !['eq', 'contains'].includes(f.operator) || typeof f.value !== 'string');
+  if (unknown.length) throw invalidData(unknown.map((f) => `filters.${f.field}`));
+  const sort = typeof body.sort === 'string' ? body.sort : body.sort ? Object.keys(body.sort)[0] : undefined;
+  const sortField = sort?.replace(/^-/, '') || 'name';
+  if (!PERMISSION_FIELDS.has(sortField)) throw invalidData([`sort.${sortField}`]);
+  const descending = sort?.startsWith('-') || (body.sort && typeof body.sort === 'object' && [-1, 'desc'].includes(Object.values(body.sort)[0]!));
+  const all: TPermissionItem[] = ALL_PERMISSIONS.filter((p) => !text || p.includes(text)).map((name) => ({ _id: name, name, module: name.split(':')[0]!, action: name.split(':')[1] ?? null }));
+  const matching = all
+    .filter((p) => body.filters.every((f) => (f.operator === 'eq' ? p[f.field as keyof TPermissionItem] === f.value : (p[f.field as keyof TPermissionItem] ?? '').includes(String(f.value).toUpperCase()))))
+    .sort((x, y) => (x[sortField as keyof TPermissionItem] ?? '').localeCompare(y[sortField as keyof TPermissionItem] ?? '') * (descending ? -1 : 1));
+  return { items: matching.slice(body.page * body.size, body.page * body.size + body.size), total: matching.length };
 }
 
 /** Every role id must be a role the caller can see (own space or an ancestor's catalogue). */

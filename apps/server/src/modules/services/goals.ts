@@ -18,7 +18,7 @@ export interface TGoalInput {
 }
 
 /** Write permission on a space follows its type: STRUCTURE, ESTABLISHMENT or AREA. */
-export const writePermissionOf = (typeStructure: string) => `${typeStructure === 'ESTABLISHMENT' || typeStructure === 'AREA' ? typeStructure : 'STRUCTURE'}:WRITE`;
+export const writePermissionOf = (typeStructure: string) => `${typeStructure === 'ESTABLISHMENT' || typeStructure === 'AREA' ? typeStructure : 'STRUCTURE'}:WRITE` as const;
 
 async function loadSpace(tx: TDb, caller: TAuth, id: string) {
   const space = await spaces.findSpaceInScope(tx, caller, id);

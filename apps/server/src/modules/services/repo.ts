@@ -7,12 +7,22 @@ export function listGoals(tx: TDb, spaceId: string) {
   return tx.select().from(spaceServiceGoals).where(eq(spaceServiceGoals.spaceId, spaceId)).orderBy(spaceServiceGoals.position);
 }
 
+/**
+ * Replaces a space's goals by upserting each and deleting the others: idempotent by nature, so
+ * the same call sent twice at once (two tabs, a replayed request) ends in the same rows instead
+ * of a primary-key violation between two delete-then-insert transactions.
+ */
 export async function replaceGoals(tx: TDb, space: { id: string; secureSpacePath: string }, goals: { service: string; valueGoal: number; templates: string[] }[]) {
-  await tx.delete(spaceServiceGoals).where(eq(spaceServiceGoals.spaceId, space.id));
+  const kept = goals.map((g) => g.service);
+  await tx.delete(spaceServiceGoals).where(and(eq(spaceServiceGoals.spaceId, space.id), kept.length ? sql`not (${inArray(spaceServiceGoals.serviceId, kept)})` : undefined));
   if (!goals.length) return;
   await tx
     .insert(spaceServiceGoals)
-    .values(goals.map((g, position) => ({ spaceId: space.id, secureSpacePath: space.secureSpacePath, serviceId: g.service, valueGoal: g.valueGoal, templates: [...new Set(g.templates)], position })));
+    .values(goals.map((g, position) => ({ spaceId: space.id, secureSpacePath: space.secureSpacePath, serviceId: g.service, valueGoal: g.valueGoal, templates: [...new Set(g.templates)], position })))
+    .onConflictDoUpdate({
+      target: [spaceServiceGoals.spaceId, spaceServiceGoals.serviceId],
+      set: { valueGoal: sql`excluded.value_goal`, templates: sql`excluded.templates`, position: sql`excluded.position`, secureSpacePath: sql`excluded.secure_space_path` },
+    });
 }
 
 export function goalsOf(tx: TDb, spaceId: string, serviceIds: string[]) {

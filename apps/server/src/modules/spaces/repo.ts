@@ -19,17 +19,17 @@ export async function insertAccessRequest(tx: TDb, row: typeof spaceAccessReques
 }
 
 /** A child space: a fresh id, its path under the parent's, and a unique identifier derived from the name. */
-export async function insertChildSpace(tx: TDb, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: string; description?: string | null; logo?: string | null }) {
+export async function insertChildSpace(tx: TDb, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: string; description?: string | null; logo?: string | null; timeZone?: string | null }) {
   const id = randomUUID();
   const slug = input.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
   const [space] = await tx
     .insert(spaces)
-    .values({ id, parentId: parent.id, identifier: `${slug || 'space'}-${id.slice(0, 8)}`, name: input.name, description: input.description ?? null, logo: input.logo ?? null, typeStructure: input.typeStructure, secureSpacePath: childPath(parent.secureSpacePath, id) })
+    .values({ id, parentId: parent.id, identifier: `${slug || 'space'}-${id.slice(0, 8)}`, name: input.name, description: input.description ?? null, logo: input.logo ?? null, timeZone: input.timeZone ?? null, typeStructure: input.typeStructure, secureSpacePath: childPath(parent.secureSpacePath, id) })
     .returning();
   return space!;
 }
 
-export async function updateSpaceFields(tx: TDb, id: string, values: { name?: string; logo?: string | null; description?: string | null }) {
+export async function updateSpaceFields(tx: TDb, id: string, values: { name?: string; logo?: string | null; description?: string | null; timeZone?: string | null }) {
   const [space] = await tx.update(spaces).set({ ...values, updatedAt: new Date() }).where(eq(spaces.id, id)).returning();
   return space!;
 }
@@ -80,4 +80,10 @@ export async function searchEnterableSpaces(tx: TDb, userId: string, search: str
     )
     .orderBy(sql`exists (select 1 from user_spaces us where us.user_id = ${userId} and us.space_id = "spaces"."id") desc`, spaces.secureSpacePath)
     .limit(size);
+}
+
+/** The zone of a space's days: its own, else the nearest ancestor's, else Europe/Madrid (SQL function of migration 0011, which sees the ancestors a client user's scope does not). */
+export async function timeZoneOfPath(tx: TDb, secureSpacePath: string): Promise<string> {
+  const result = await tx.execute<{ zone: string }>(sql`select space_time_zone(${secureSpacePath}) as zone`);
+  return result.rows[0]!.zone;
 }

@@ -16,6 +16,7 @@ const ZSpace = z.object({
   theme: z.record(z.string(), z.string()).nullable(),
   secureSpacePath: z.string(),
   isRoot: z.boolean(),
+  timeZone: z.string(),
   createdAt: z.string(),
 });
 /** A space as a session lists it (also the auth module's session payload). */

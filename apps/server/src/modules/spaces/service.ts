@@ -6,7 +6,7 @@ import { scoped, iso, type TModuleContext } from '../../platform/http.js';
 import { unsafeUnscoped, type TScope } from '../../platform/tenancy.js';
 import * as repo from './repo.js';
 
-export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>) {
+export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>, timeZone: string) {
   return {
     _id: space.id,
     identifier: space.identifier,
@@ -19,6 +19,8 @@ export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof rep
     theme: space.theme ?? null,
     secureSpacePath: space.secureSpacePath,
     isRoot: space.parentId === null,
+    /** The zone its days are counted in (its own or inherited; decision 0015). */
+    timeZone,
     createdAt: iso(space.createdAt)!,
   };
 }
@@ -31,9 +33,12 @@ export function presentSpace(space: TSpaceSummary) {
 }
 
 export async function getCurrentSpace(ctx: TModuleContext, caller: TAuth) {
-  const space = await scoped(ctx, caller, (tx) => repo.findSpaceInScope(tx, caller, caller.spaceId));
-  if (!space) throw notFound();
-  return presentSpaceRow(space);
+  const found = await scoped(ctx, caller, async (tx) => {
+    const space = await repo.findSpaceInScope(tx, caller, caller.spaceId);
+    return space && { space, timeZone: await repo.timeZoneOfPath(tx, space.secureSpacePath) };
+  });
+  if (!found) throw notFound();
+  return presentSpaceRow(found.space, found.timeZone);
 }
 
 /** The space selector's list: member spaces first, then the spaces below them, searchable. */
@@ -54,11 +59,11 @@ export function findSpaceInScope(tx: TTransaction | TDatabase, scope: TScope, id
 }
 
 /** Creates a child space under `parent` (already checked to be inside the caller's space). */
-export function createChildSpace(tx: TTransaction | TDatabase, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: TSpaceType; description?: string | null; logo?: string | null }) {
+export function createChildSpace(tx: TTransaction | TDatabase, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: TSpaceType; description?: string | null; logo?: string | null; timeZone?: string | null }) {
   return repo.insertChildSpace(tx, parent, input);
 }
 
-export function updateSpaceFields(tx: TTransaction | TDatabase, id: string, values: { name?: string; logo?: string | null; description?: string | null }) {
+export function updateSpaceFields(tx: TTransaction | TDatabase, id: string, values: { name?: string; logo?: string | null; description?: string | null; timeZone?: string | null }) {
   return repo.updateSpaceFields(tx, id, values);
 }
 
@@ -75,4 +80,9 @@ export const findEnterableSpace = repo.findEnterableSpace;
 /** Space access request: recorded, accepted, in the target space once the auth module has issued the session. */
 export function recordAccessRequest(tx: TTransaction | TDatabase, userId: string, space: { id: string; secureSpacePath: string }) {
   return repo.insertAccessRequest(tx, { userId, spaceId: space.id, secureSpacePath: space.secureSpacePath, status: 'ACCEPTED' });
+}
+
+/** The IANA zone a space's days are counted in (own, inherited, or Europe/Madrid); runs in the caller's transaction. */
+export function timeZoneOfPath(tx: TTransaction | TDatabase, secureSpacePath: string) {
+  return repo.timeZoneOfPath(tx, secureSpacePath);
 }

@@ -18,6 +18,8 @@ export const spaces = pgTable(
     typeStructure: text('type_structure').notNull().default('STRUCTURE'),
     modules: jsonb('modules').$type<string[]>().notNull().default([]),
     theme: jsonb('theme').$type<Record<string, string>>(),
+    /** IANA time zone of the space's days; null takes the nearest ancestor's (Europe/Madrid at the root). Decision 0015. */
+    timeZone: text('time_zone'),
     secureSpacePath: text('secure_space_path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

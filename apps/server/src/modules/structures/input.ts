@@ -43,6 +43,8 @@ export const ZDetailsFields = z.object({
   notVisitDays: ZDays.optional(),
   areaType: ZId.nullish(),
   image: ZOptionalText(2000),
+  /** IANA name (checked against Intl's list: TZ0001); null or empty inherits the parent's. */
+  timeZone: z.string().trim().max(64).nullish().transform((v) => (v === '' ? null : v)),
 });
 export type TDetailsInput = z.output<typeof ZDetailsFields>;
 

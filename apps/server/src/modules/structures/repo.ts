@@ -21,6 +21,7 @@ const columns = {
   name: spaces.name,
   typeStructure: spaces.typeStructure,
   secureSpacePath: spaces.secureSpacePath,
+  timeZone: spaces.timeZone,
   spaceCreatedAt: spaces.createdAt,
   code: d.code,
   cif: d.cif,

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ZSearchBody } from '@audit/domain/search';
-import { requireAuth } from '../../platform/auth.js';
+import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import { ZAreaCreate, ZAreaUpdate, ZCascade, ZEstablishmentCreate, ZEstablishmentUpdate } from './input.js';
 import { ZStructure, ZStructurePage, ZSummaryPage } from './schemas.js';
 import * as service from './service.js';
 import * as write from './write.js';
 
-const perm = (...permissions: string[]) => ({ access: { permissions } });
+const perm = requires;
 
 /** /ms-core/api/establishments: establishments are structures of type ESTABLISHMENT under a client. */
 export async function establishmentsRoutes(app: FastifyInstance, ctx: TModuleContext) {

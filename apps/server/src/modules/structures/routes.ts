@@ -1,7 +1,8 @@
+import type { TPermission } from '@audit/domain/permissions';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
-import { requireAuth } from '../../platform/auth.js';
+import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import { ZCascade, ZStructureCreate, ZStructureUpdate } from './input.js';
 import { ZStructure, ZStructurePage, ZSummaryPage } from './schemas.js';
@@ -9,7 +10,7 @@ import * as service from './service.js';
 import * as write from './write.js';
 
 const tags = ['structures'];
-const perm = (...permissions: string[]) => ({ access: { permissions } });
+const perm = requires;
 
 /**
  * /ms-core/api/structures. The search variants (all paged, array + x-total-count):
@@ -23,7 +24,7 @@ const perm = (...permissions: string[]) => ({ access: { permissions } });
  */
 export async function structuresRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const r = typed(app);
-  const search = (path: string, summary: string, access: string[], variant: service.TVariant, format: 'full' | 'summary' = 'full') =>
+  const search = (path: string, summary: string, access: TPermission[], variant: service.TVariant, format: 'full' | 'summary' = 'full') =>
     r.post(path, {
       config: perm(...access),
       schema: { tags, summary, body: ZSearchBody, response: { 200: format === 'full' ? ZStructurePage : ZSummaryPage } },

@@ -37,6 +37,7 @@ export const ZStructure = z.object({
   notVisitDays: z.array(z.number()),
   areaType: z.string().nullable(),
   image: z.string().nullable(),
+  timeZone: z.string().nullable(),
   childrenCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,15 +1,15 @@
 import type { TSearchBody } from '@audit/domain/search';
-import { can, type TAuth } from '../../platform/auth.js';
+import type { TAuth } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { project } from '../../platform/search.js';
+import { moduleOf, structurePolicy } from './policy.js';
 import * as repo from './repo.js';
 
 /** Permission module of a structure by its type (the registry used by every write check). */
-export const moduleOf = (typeStructure: string) => (typeStructure === 'ESTABLISHMENT' || typeStructure === 'AREA' ? typeStructure : 'STRUCTURE');
+export { moduleOf };
 
 export function presentStructure(row: repo.TStructureRow, caller: TAuth) {
-  const module = moduleOf(row.typeStructure);
   return {
     _id: row.id,
     name: row.name,
@@ -46,11 +46,13 @@ export function presentStructure(row: repo.TStructureRow, caller: TAuth) {
     notVisitDays: row.notVisitDays ?? [],
     areaType: row.areaType ?? null,
     image: row.image ?? null,
+    /** Its own IANA time zone; null takes its parent's (decision 0015). */
+    timeZone: row.timeZone ?? null,
     childrenCount: row.childrenCount,
     createdAt: iso(row.spaceCreatedAt)!,
     updatedAt: iso(row.updatedAt ?? row.spaceCreatedAt)!,
     /** What the caller may do with it; the caller's own space is never deleted from inside. */
-    can: { update: can(caller, [`${module}:WRITE`]), delete: row.id !== caller.spaceId && can(caller, [`${module}:DELETE`]) },
+    can: structurePolicy.canAll(caller, row),
   };
 }
 

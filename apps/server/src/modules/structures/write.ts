@@ -1,7 +1,8 @@
 import type { TSpaceType } from '@audit/domain/constants';
-import { authorize, type TAuth } from '../../platform/auth.js';
+import { isValidTimeZone } from '@audit/domain/dates';
+import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { AppError, forbidden, invalidData, notFound, outsideSpace } from '../../platform/errors.js';
+import { AppError, invalidData, notFound, outsideSpace } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
 import * as geography from '../geography/service.js';
@@ -9,6 +10,7 @@ import * as nomenclatures from '../nomenclatures/definitions.js';
 import { deleteGoalsBelow } from '../services/goals.js';
 import * as spaces from '../spaces/service.js';
 import type { TDetailsInput } from './input.js';
+import { structurePolicy } from './policy.js';
 import * as repo from './repo.js';
 import { moduleOf, presentStructure } from './service.js';
 
@@ -31,9 +33,14 @@ async function validate(tx: TDb, caller: TAuth, merged: TMerged) {
   await geography.assertLocation(tx, merged);
 }
 
-/** Input -> details columns; only the fields present. An active client has no inactivity date. */
+/** A space's own time zone must be one Intl knows (TZ0001 naming the field). */
+function checkTimeZone(timeZone: string | null | undefined) {
+  if (timeZone != null && !isValidTimeZone(timeZone)) throw new AppError('timeZoneInvalid', ['timeZone']);
+}
+
+/** Input -> details columns; only the fields present (the name and time zone live on the space). An active client has no inactivity date. */
 function detailsValues(input: Partial<TDetailsInput>, activeAfter: boolean): repo.TDetailsValues {
-  const { name: _name, inactivityDate, ...rest } = input as Partial<TDetailsInput> & { parent?: string };
+  const { name: _name, timeZone: _timeZone, inactivityDate, ...rest } = input as Partial<TDetailsInput> & { parent?: string };
   delete (rest as { parent?: string }).parent;
   const values: repo.TDetailsValues = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (activeAfter) values.inactivityDate = null;
@@ -47,25 +54,26 @@ export async function createStructure(ctx: TModuleContext, caller: TAuth, type: 
     const parent = await spaces.findSpaceInScope(tx, caller, input.parent ?? caller.spaceId);
     if (!parent) throw outsideSpace();
     if (!PARENT_RULE[type](parent)) throw invalidData(['parent']);
+    checkTimeZone(input.timeZone);
     await validate(tx, caller, input);
-    const space = await spaces.createChildSpace(tx, parent, { name: input.name, typeStructure: type });
+    const space = await spaces.createChildSpace(tx, parent, { name: input.name, typeStructure: type, timeZone: input.timeZone ?? null });
     await repo.upsertDetails(tx, space, detailsValues(input, input.active !== false));
     await recordTrace(tx, caller, { type: 'CREATE', module: moduleOf(type), section: 'structures', entityId: space.id, spaceId: space.id, secureSpacePath: space.secureSpacePath, payload: input });
     return presentStructure((await repo.findStructure(tx, caller, space.id))!, caller);
   });
 }
 
-async function loadTarget(tx: TDb, caller: TAuth, id: string, type: string | undefined, action: 'WRITE' | 'DELETE') {
+async function loadTarget(tx: TDb, caller: TAuth, id: string, type: string | undefined, action: 'update' | 'delete') {
   const row = await repo.findStructure(tx, caller, id);
   if (!row || (type && row.typeStructure !== type)) throw notFound();
-  authorize(caller, [`${moduleOf(row.typeStructure)}:${action}`]);
+  structurePolicy.authorize(caller, action, row);
   return row;
 }
 
 /** Updates the fields given; `type` narrows the target (the establishments route edits establishments only). */
 export async function updateStructure(ctx: TModuleContext, caller: TAuth, id: string, type: string | undefined, input: Partial<TDetailsInput>) {
   return scoped(ctx, caller, async (tx) => {
-    const before = await loadTarget(tx, caller, id, type, 'WRITE');
+    const before = await loadTarget(tx, caller, id, type, 'update');
     const present = presentStructure(before, caller);
     const merged: TMerged = { ...present, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as TMerged;
     // Changing the country clears province and municipality; changing the province clears the municipality.
@@ -75,8 +83,13 @@ export async function updateStructure(ctx: TModuleContext, caller: TAuth, id: st
       if (!merged.socialReason) throw invalidData(['socialReason']);
     }
     if (before.typeStructure !== 'AREA' && (!merged.address || merged.zipCode == null)) throw invalidData([!merged.address ? 'address' : 'zipCode']);
+    checkTimeZone(input.timeZone);
     await validate(tx, caller, merged);
-    if (input.name !== undefined && input.name !== before.name) await spaces.updateSpaceFields(tx, id, { name: input.name });
+    const spaceFields = {
+      ...(input.name !== undefined && input.name !== before.name ? { name: input.name } : {}),
+      ...(input.timeZone !== undefined && input.timeZone !== before.timeZone ? { timeZone: input.timeZone } : {}),
+    };
+    if (Object.keys(spaceFields).length) await spaces.updateSpaceFields(tx, id, spaceFields);
     await repo.upsertDetails(tx, before, detailsValues(input, merged.active !== false));
     await recordTrace(tx, caller, { type: 'UPDATE', module: moduleOf(before.typeStructure), section: 'structures', entityId: id, spaceId: id, secureSpacePath: before.secureSpacePath, payload: { before: present, after: input } });
     return presentStructure((await repo.findStructure(tx, caller, id))!, caller);
@@ -89,9 +102,8 @@ export async function updateStructure(ctx: TModuleContext, caller: TAuth, id: st
  */
 export async function deleteStructure(ctx: TModuleContext, caller: TAuth, id: string, type: string | undefined, cascade: boolean) {
   await scoped(ctx, caller, async (tx) => {
-    const row = await loadTarget(tx, caller, id, type, 'DELETE');
-    if (row.id === caller.spaceId) throw forbidden();
-    if (row.childrenCount > 0 && !cascade) throw new AppError('BADREQUESTERROR', 420, ['children']);
+    const row = await loadTarget(tx, caller, id, type, 'delete');
+    if (row.childrenCount > 0 && !cascade) throw new AppError('alreadyExists', ['children']);
     await deleteGoalsBelow(tx, row.secureSpacePath);
     await repo.deleteDetailsBelow(tx, row.secureSpacePath);
     const removed = await spaces.deleteSpaceSubtree(tx, row.secureSpacePath);

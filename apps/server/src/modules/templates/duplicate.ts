@@ -5,6 +5,7 @@ import type { TAuth } from '../../platform/auth.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
 import * as repo from './repo.js';
+import { templatePolicy } from './policy.js';
 import { loadTemplate, MODULE, readTemplate, SECTION } from './service.js';
 
 /** Fresh ids for the items answers point at (select options, places, tasks); reading keys stay. */
@@ -23,6 +24,7 @@ export function renewConfigIds(config: TQuestionConfig): TQuestionConfig {
 export async function duplicateTemplate(ctx: TModuleContext, caller: TAuth, id: string) {
   return scoped(ctx, caller, async (tx) => {
     const { row: source } = await loadTemplate(tx, caller, id);
+    templatePolicy.authorize(caller, 'duplicate', source);
     const rows = await repo.loadTrees(tx, [id]);
     const suffix = source.language === 'en' ? ' (copy)' : ' (copia)';
     const copy = await repo.insertTemplate(tx, {

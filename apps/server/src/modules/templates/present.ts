@@ -1,10 +1,11 @@
 import { maxSelectScore, type TQuestionConfig } from '@audit/domain/templates';
-import { can, type TAuth } from '../../platform/auth.js';
+import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { iso } from '../../platform/http.js';
 import { categoriesService } from '../categories/definition.js';
 import { areaTypesService } from '../nomenclatures/definitions.js';
 import { servicesService } from '../services/definition.js';
+import { templatePolicy } from './policy.js';
 import type { TTreeRows } from './repo.js';
 import type { TFieldRow, TIeQuestionRow, TIeSectionRow, TIncidentRow, TQuestionRow, TSectionRow, TTemplateRow } from './tables.js';
 
@@ -86,7 +87,6 @@ export function presentSummary(item: TListRow, refs: TRefs, caller: TAuth) {
   const category = row.categoryId ? refs.categories.get(row.categoryId) : undefined;
   const service = row.serviceId ? refs.services.get(row.serviceId) : undefined;
   const areaType = row.areaAccessId ? refs.areaTypes.get(row.areaAccessId) : undefined;
-  const editable = row.secureSpacePath.startsWith(caller.spacePath);
   return {
     _id: row.id,
     name: row.name,
@@ -101,8 +101,8 @@ export function presentSummary(item: TListRow, refs: TRefs, caller: TAuth) {
     space: row.spaceId,
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
-    /** An ancestor's template is read only here; the permission decides the rest. */
-    can: { update: editable && can(caller, ['TEMPLATES:WRITE']), delete: editable && can(caller, ['TEMPLATES:DELETE']) },
+    /** What the caller may do with it (templates policy). */
+    can: templatePolicy.canAll(caller, row),
   };
 }
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { permissionName } from '@audit/domain/permissions';
 import { z } from 'zod';
 import { ZIeQuestionInput, ZIeQuestionPatch, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
-import { requireAuth } from '../../platform/auth.js';
+import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import * as ie from './ie.js';
 import { ZIeQuestionOut, ZIeSectionOut, ZOrderBody, ZSectionSearchBody } from './schemas.js';
 
 const tags = ['ie-sections'];
-const perm = (action: string) => ({ access: { permissions: [`AUDIT-TEMPLATE:${action}`] } });
+const perm = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(permissionName('AUDIT-TEMPLATE', action));
 const done = async (work: Promise<void>) => {
   await work;
   return { ok: true as const };

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { permissionName } from '@audit/domain/permissions';
 import { z } from 'zod';
 import { ZFieldInput, ZFieldPatch, ZIncidentPatch, ZIncidentTemplate, ZQuestionInput, ZQuestionPatch, ZSectionInput, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
-import { requireAuth } from '../../platform/auth.js';
+import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZOk, type TModuleContext } from '../../platform/http.js';
 import * as questions from './questions.js';
 import { ZFieldOut, ZIncidentOut, ZOrderBody, ZQuestionOut, ZSectionOut, ZSectionSearchBody } from './schemas.js';
 import * as sections from './sections.js';
 
 const tags = ['sections'];
-const perm = (action: string) => ({ access: { permissions: [`AUDIT-TEMPLATE:${action}`] } });
+const perm = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(permissionName('AUDIT-TEMPLATE', action));
 const done = async (work: Promise<void>) => {
   await work;
   return { ok: true as const };

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { permissionName } from '@audit/domain/permissions';
 import { z } from 'zod';
 import { ZTemplateInput, ZTemplatePatch } from '@audit/domain/templates';
-import { requireAuth } from '../../platform/auth.js';
+import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import { duplicateTemplate } from './duplicate.js';
 import { ZTemplateOut, ZTemplateSearchBody, ZTemplateSummary } from './schemas.js';
 import * as service from './service.js';
 
 const tags = ['audit-templates'];
-const perm = (action: string) => ({ access: { permissions: [`TEMPLATES:${action}`] } });
+const perm = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(permissionName('TEMPLATES', action));
 
 /** /ms-core/api/audit-templates: audit templates (catalogue of the company's space). */
 export async function templatesRoutes(app: FastifyInstance, ctx: TModuleContext) {

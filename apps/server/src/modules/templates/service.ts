@@ -13,6 +13,7 @@ import { servicesService } from '../services/definition.js';
 import * as goals from '../services/goals.js';
 import * as spaces from '../spaces/service.js';
 import { loadRefs, presentSummary, presentTemplate } from './present.js';
+import { templatePolicy } from './policy.js';
 import * as repo from './repo.js';
 
 export const MODULE = 'TEMPLATES';
@@ -34,10 +35,15 @@ export async function loadTemplate(tx: TDb, caller: TAuth, id: string) {
   return item;
 }
 
-/** A template the caller may change (451 for an ancestor's), locked for the rest of the transaction. */
-export async function loadWritableTemplate(tx: TDb, caller: TAuth, id: string) {
+/**
+ * A template the caller may change (451 for an ancestor's), locked for the rest of the transaction.
+ * With `action`, the templates policy decides (its own record); without, only the space (its tree,
+ * under the AUDIT-TEMPLATE permissions its routes check).
+ */
+export async function loadWritableTemplate(tx: TDb, caller: TAuth, id: string, action?: 'update' | 'delete') {
   const item = await loadTemplate(tx, caller, id);
-  assertWritable(caller, item.row.secureSpacePath);
+  if (action) templatePolicy.authorize(caller, action, item.row);
+  else assertWritable(caller, item.row.secureSpacePath);
   await repo.lockTemplate(tx, id);
   return item;
 }
@@ -93,7 +99,7 @@ export async function createTemplate(ctx: TModuleContext, caller: TAuth, input: 
 
 export async function updateTemplate(ctx: TModuleContext, caller: TAuth, id: string, input: TTemplateInput) {
   return scoped(ctx, caller, async (tx) => {
-    const before = await loadWritableTemplate(tx, caller, id);
+    const before = await loadWritableTemplate(tx, caller, id, 'update');
     await validateRefs(tx, caller, input);
     await repo.updateTemplate(tx, id, toValues(input));
     await recordTrace(tx, caller, { ...where(before.row), type: 'UPDATE', entityId: id, payload: { before: toInput(before.row), after: input } });
@@ -103,7 +109,7 @@ export async function updateTemplate(ctx: TModuleContext, caller: TAuth, id: str
 
 export async function removeTemplate(ctx: TModuleContext, caller: TAuth, id: string) {
   await scoped(ctx, caller, async (tx) => {
-    const before = await loadWritableTemplate(tx, caller, id);
+    const before = await loadWritableTemplate(tx, caller, id, 'delete');
     const snapshot = await readTemplate(tx, caller, id);
     await repo.deleteTemplate(tx, id);
     await goals.forgetTemplate(tx, id);
@@ -116,10 +122,10 @@ export async function removeTemplate(ctx: TModuleContext, caller: TAuth, id: str
  * 10021), a visible service (692) and a visible facility type (934), checked in that order.
  */
 export async function assertRunnable(tx: TDb, caller: TAuth, item: Awaited<ReturnType<typeof loadTemplate>>) {
-  if (!(await repo.hasQuestions(tx, item.row.id))) throw new AppError('BADREQUESTERROR', 10021);
+  if (!(await repo.hasQuestions(tx, item.row.id))) throw new AppError('templateEmpty');
   const refs = await loadRefs(tx, caller, [item.row]);
-  if (!item.row.serviceId || !refs.services.has(item.row.serviceId)) throw new AppError('BADREQUESTERROR', 692, ['service']);
-  if (!item.row.areaAccessId || !refs.areaTypes.has(item.row.areaAccessId)) throw new AppError('BADREQUESTERROR', 934, ['areaAccess']);
+  if (!item.row.serviceId || !refs.services.has(item.row.serviceId)) throw new AppError('templateWithoutService', ['service']);
+  if (!item.row.areaAccessId || !refs.areaTypes.has(item.row.areaAccessId)) throw new AppError('templateWithoutFacilityType', ['areaAccess']);
 }
 
 export const checkTemplate = (ctx: TModuleContext, caller: TAuth, id: string) =>
@@ -131,7 +137,7 @@ export const checkTemplate = (ctx: TModuleContext, caller: TAuth, id: string) =>
 /** Enabling checks the template is runnable; disabling always works. */
 export async function setEnabled(ctx: TModuleContext, caller: TAuth, id: string, enabled: boolean) {
   return scoped(ctx, caller, async (tx) => {
-    const before = await loadWritableTemplate(tx, caller, id);
+    const before = await loadWritableTemplate(tx, caller, id, 'update');
     if (enabled) await assertRunnable(tx, caller, before);
     if (before.row.enabled !== enabled) {
       await repo.updateTemplate(tx, id, { enabled });

@@ -1,40 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
-import { REPORT_TYPES } from '@audit/domain/constants';
-import { EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from '@audit/domain/validators';
+import { ZMe, ZUser, ZUserInput } from '@audit/domain/users';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import * as service from './service.js';
 import * as write from './write.js';
-
-const ZRoleRef = z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean() });
-export const ZUser = z.object({
-  _id: z.string(),
-  fullName: z.string(),
-  firstName: z.string(),
-  lastName: z.string().nullable(),
-  username: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  avatar: z.string().nullable(),
-  status: z.string(),
-  verified: z.boolean(),
-  isAuditor: z.boolean(),
-  reportType: z.string(),
-  language: z.string(),
-  onboardingCompleted: z.boolean(),
-  accessServices: z.array(z.string()),
-  space: z.string(),
-  roles: z.array(ZRoleRef),
-  createdAt: z.string(),
-});
-const ZMe = ZUser.extend({
-  settings: z.record(z.string(), z.unknown()),
-  permissions: z.array(z.string()),
-  isAdmin: z.boolean(),
-  currentSpace: z.string(),
-});
 
 /** /ms-core/api/users */
 export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -72,20 +43,6 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => service.getUser(ctx, requireAuth(req), req.params.id),
   });
 
-  const ZUserInput = z.object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().max(100).nullish(),
-    username: z.string().trim().min(2).max(100).regex(USERNAME_PATTERN),
-    email: z.string().trim().regex(EMAIL_PATTERN),
-    phone: z.string().trim().regex(PHONE_PATTERN).nullish().or(z.literal('')),
-    roles: z.array(ZId).min(1).max(50),
-    isAuditor: z.boolean().optional(),
-    language: z.enum(['es', 'en']).optional(),
-    reportType: z.enum(REPORT_TYPES).optional(),
-    accessServices: z.array(ZId).max(200).optional(),
-    password: z.string().max(256).optional(),
-    autoGeneratePassword: z.boolean().optional(),
-  });
 
   r.post('/', {
     config: { access: { permissions: ['USER:CREATE'] } },

@@ -3,12 +3,14 @@ import type { TSearchBody } from '@audit/domain/search';
 import { isAcceptablePassword } from '@audit/domain/validators';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { forbidden, invalidData, notFound } from '../../platform/errors.js';
+import { invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { project } from '../../platform/search.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
+import type { TIdentity } from '../../platform/identity.js';
+import { userPolicy } from './policy.js';
 import * as repo from './repo.js';
 
 export function presentUser(row: repo.TUserRow) {
@@ -35,13 +37,18 @@ export function presentUser(row: repo.TUserRow) {
   };
 }
 
+/** A user as the caller sees it, with what the caller may do with them (users policy). */
+export const presentUserFor = (row: repo.TUserRow, who: TIdentity) => ({ ...presentUser(row), can: userPolicy.canAll(who, row) });
+
 export async function getMe(ctx: TModuleContext, caller: TAuth) {
   const row = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeFindOwnUser(tx, caller.userId));
   if (!row) throw notFound();
   return {
-    ...presentUser(row),
+    ...presentUserFor(row, caller),
     settings: row.settings,
     permissions: caller.permissions,
+    registersAccess: caller.access.registers,
+    labDataAccess: caller.access.labData,
     isAdmin: caller.isAdmin,
     currentSpace: caller.spaceId,
   };
@@ -78,28 +85,28 @@ export async function saveMySetting(ctx: TModuleContext, caller: TAuth, key: str
 
 export async function searchUsers(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const page = await scoped(ctx, caller, (tx) => repo.searchUsers(tx, caller, body));
-  return { items: project(page.items.map(presentUser), body.projections), total: page.total };
+  return { items: project(page.items.map((row) => presentUserFor(row, caller)), body.projections), total: page.total };
 }
 
 export async function getUser(ctx: TModuleContext, caller: TAuth, id: string) {
   const row = await scoped(ctx, caller, (tx) => repo.findUserInScope(tx, caller, id));
   if (!row) throw notFound();
-  return presentUser(row);
+  return presentUserFor(row, caller);
 }
 
-/** Loads every target in the caller's space, or fails with 404 naming none of the others' data. */
-async function loadTargets(tx: Parameters<typeof repo.findUsersInScope>[0], caller: TAuth, ids: string[]) {
+/** Loads every target in the caller's space (404 naming none of the others' data), each one the caller may take `action` on. */
+async function loadTargets(tx: Parameters<typeof repo.findUsersInScope>[0], caller: TAuth, ids: string[], action: 'delete' | 'changeStatus') {
   const unique = [...new Set(ids)];
   const found = await repo.findUsersInScope(tx, caller, unique);
   if (found.length !== unique.length) throw notFound();
-  if (unique.includes(caller.userId)) throw forbidden(); // an admin never changes their own status
+  for (const target of found) userPolicy.authorize(caller, action, target); // never oneself
   return found;
 }
 
 /** ACTIVE sets verified true; LOCK sets it false (product document, section 4). */
 export async function changeStatus(ctx: TModuleContext, caller: TAuth, ids: string[], status: 'ACTIVE' | 'LOCK') {
   await scoped(ctx, caller, async (tx) => {
-    const targets = await loadTargets(tx, caller, ids);
+    const targets = await loadTargets(tx, caller, ids, 'changeStatus');
     await repo.updateUsers(tx, ids, { status, verified: status === 'ACTIVE', ...(status === 'ACTIVE' ? { failedSignins: 0, lockedUntil: null } : {}) });
     for (const t of targets) {
       await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'status', entityId: t.id, secureSpacePath: t.secureSpacePath, payload: { from: t.status, to: status } });
@@ -110,7 +117,7 @@ export async function changeStatus(ctx: TModuleContext, caller: TAuth, ids: stri
 /** Soft delete: the user can no longer sign in; the row stays for the trail and can be restored. */
 export async function removeUsers(ctx: TModuleContext, caller: TAuth, ids: string[]) {
   await scoped(ctx, caller, async (tx) => {
-    const targets = await loadTargets(tx, caller, ids);
+    const targets = await loadTargets(tx, caller, ids, 'delete');
     await repo.updateUsers(tx, ids, { status: 'DELETED', verified: false });
     for (const t of targets) {
       await recordTrace(tx, caller, { type: 'REMOVE', module: 'USER', section: 'users', entityId: t.id, secureSpacePath: t.secureSpacePath, payload: { status: t.status } });
@@ -125,7 +132,7 @@ export async function restoreUser(ctx: TModuleContext, caller: TAuth, id: string
     if (!target || target.status !== 'DELETED') throw notFound();
     await repo.updateUsers(tx, [id], { status: 'UNVERIFIED', verified: false });
     await recordTrace(tx, caller, { type: 'RESTORE', module: 'USER', section: 'users', entityId: id, secureSpacePath: target.secureSpacePath });
-    return presentUser((await repo.findUserInScope(tx, caller, id))!);
+    return presentUserFor((await repo.findUserInScope(tx, caller, id))!, caller);
   });
 }
 

@@ -3,11 +3,13 @@ import type { TAuth } from '../../platform/auth.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { unsafeUnscoped, withScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
+import { onUniqueViolation } from '../../platform/unique-violations.js';
 import * as roles from '../roles/service.js';
 import { servicesService } from '../services/definition.js';
 import * as repo from './repo.js';
-import { generatePassword, presentUser } from './service.js';
+import { generatePassword, presentUser, presentUserFor } from './service.js';
 
 export interface TUserInput {
   firstName: string;
@@ -24,12 +26,22 @@ export interface TUserInput {
   autoGeneratePassword?: boolean;
 }
 
-/** 921 for a badly capitalised surname, 423 for a taken e-mail, 420 for a taken username. */
-async function assertLoginFree(tx: Parameters<typeof repo.loginTaken>[0], input: TUserInput, exceptId?: string) {
-  if (input.lastName && !isValidSurname(input.lastName)) throw new AppError('BADREQUESTERROR', 921, ['lastName']);
-  const taken = await repo.loginTaken(tx, input.username, input.email, exceptId);
-  if (taken.email) throw new AppError('BADREQUESTERROR', 423, ['email']);
-  if (taken.username) throw new AppError('BADREQUESTERROR', 420, ['username']);
+// A parallel request's login (or one the check below could not see) ends in the unique index: same answers.
+onUniqueViolation('users_email_key', { code: 'emailTaken', fields: ['email'] });
+onUniqueViolation('users_username_key', { code: 'alreadyExists', fields: ['username'] });
+
+/**
+ * 921 for a badly capitalised surname, 423 for a taken e-mail, 420 for a taken username.
+ * Logins are unique across every tenant (sign-in takes a bare login), so the check reads every
+ * tenant's users, outside the caller's scope: the answer is the same whether the login is taken
+ * in this tenant or another, and says only "taken", never where. Runs before (never inside) the
+ * caller's transaction.
+ */
+async function unsafeAssertLoginFreeInAnyTenant(ctx: TModuleContext, input: TUserInput, exceptId?: string) {
+  if (input.lastName && !isValidSurname(input.lastName)) throw new AppError('surnameCase', ['lastName']);
+  const taken = await unsafeUnscoped(ctx.db, (tx) => repo.loginTaken(tx, input.username, input.email, exceptId));
+  if (taken.email) throw new AppError('emailTaken', ['email']);
+  if (taken.username) throw new AppError('alreadyExists', ['username']);
 }
 
 /** Creates a user at home in the caller's space, with roles the caller can see. */
@@ -37,8 +49,8 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
   const password = input.autoGeneratePassword || !input.password ? generatePassword() : input.password;
   if (!isAcceptablePassword(password)) throw invalidData(['password']);
   const passwordHash = await hashPassword(password);
+  await unsafeAssertLoginFreeInAnyTenant(ctx, input);
   return scoped(ctx, caller, async (tx) => {
-    await assertLoginFree(tx, input);
     await roles.assertRolesUsable(tx, caller, input.roles);
     await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
     const id = await repo.insertUser(tx, {
@@ -62,15 +74,17 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
     const { password: _omit, ...traced } = input;
     await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'users', entityId: id, payload: traced });
     const row = await repo.findUserInScope(tx, caller, id);
-    return { ...presentUser(row!), ...(input.autoGeneratePassword || !input.password ? { password } : {}) };
+    return { ...presentUserFor(row!, caller), ...(input.autoGeneratePassword || !input.password ? { password } : {}) };
   });
 }
 
 export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string, input: TUserInput) {
+  // The target is known to be the caller's before logins are compared with every tenant's.
+  if (!(await withScope(ctx.db, caller, (tx) => repo.findUserInScope(tx, caller, id)))) throw notFound();
+  await unsafeAssertLoginFreeInAnyTenant(ctx, input, id);
   return scoped(ctx, caller, async (tx) => {
     const before = await repo.findUserInScope(tx, caller, id);
     if (!before) throw notFound();
-    await assertLoginFree(tx, input, id);
     await roles.assertRolesUsable(tx, caller, input.roles);
     await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
     await repo.updateUsers(tx, [id], {
@@ -86,6 +100,6 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
     });
     await roles.assignRoles(tx, id, before.secureSpacePath, input.roles);
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'users', entityId: id, secureSpacePath: before.secureSpacePath, payload: { before: presentUser(before), after: input } });
-    return presentUser((await repo.findUserInScope(tx, caller, id))!);
+    return presentUserFor((await repo.findUserInScope(tx, caller, id))!, caller);
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TDatabase, TTransaction } from '../db.js';
 import { AppError, invalidData } from '../errors.js';
 import { idempotencyKeys } from './tables.js';
@@ -18,8 +18,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotency-replayed';
 export const KEY_LIFETIME_DAYS = 7;
 const MAX_KEY_LENGTH = 100;
-/** Roughly one claim in SWEEP_EVERY also deletes expired keys: no timer, no extra job type. */
-const SWEEP_EVERY = 500;
 
 export interface TIdempotency {
   key: string;
@@ -29,7 +27,7 @@ export interface TIdempotency {
 }
 
 
-export const inProgress = () => new AppError('BADREQUESTERROR', 'IDEM0001');
+export const inProgress = () => new AppError('requestInProgress');
 
 /** Records the request's key in the write's transaction (once per request). */
 export async function claimKey(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }) {
@@ -43,7 +41,6 @@ export async function claimKey(tx: TTransaction, auth: { userId: string | null; 
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (!taken.length) throw inProgress();
-  if (Math.random() * SWEEP_EVERY < 1) await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${KEY_LIFETIME_DAYS})`));
 }
 
 function readKey(request: FastifyRequest): string | undefined {

@@ -5,7 +5,7 @@ import { SpaceSelector } from '../../features/spaces/SpaceSelector';
 import { BrandMark } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { OfflineTag } from './OfflineTag';
-import { PendingChangesTag } from '../../features/audit-run/offline/BackgroundSync';
+import { PendingChangesTag } from '../../offline/BackgroundSync';
 
 interface TProps {
   isMobile: boolean;

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Drawer, Layout } from 'antd';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@audit/domain/constants';
-import { BackgroundSync } from '../../features/audit-run/offline/BackgroundSync';
+import { BackgroundSync } from '../../offline/BackgroundSync';
 import { NotificationDrawer } from '../../features/notifications/NotificationDrawer';
 import { homePathFor, type TMe } from '../../session/me';
 import { Forbidden } from '../../ui/ComingSoon';
@@ -25,12 +25,15 @@ export function AppShell({ me, linkable }: { me: TMe; linkable: (path: string) =
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const collapsed = userCollapsed ?? isCompact;
+  // A screen's chunk (or its loader) on its way: the current page stays, a bar runs at the top.
+  const loading = useNavigation().state === 'loading';
 
   const toggle = () => (isMobile ? setDrawerOpen(true) : setUserCollapsed(!collapsed));
   const page: ReactNode = canOpenPath(me, pathname) ? <Outlet /> : <Forbidden homePath={homePathFor(me)} />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {loading && <div className="route-progress" aria-hidden data-testid="route-progress" />}
       {!isMobile && (
         <Layout.Sider width={SIDEBAR_WIDTH} collapsedWidth={SIDEBAR_COLLAPSED_WIDTH} collapsed={collapsed} trigger={null} className="shell-sider">
           <Sidebar me={me} collapsed={collapsed} />

@@ -1,6 +1,6 @@
 import { Alert, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useQueuedTotal } from '../../features/audit-run/offline/queueState';
+import { useQueuedTotal } from '../../offline/queueState';
 import { applyUpdate, useUpdateState } from '../../sw/updates';
 import { useOnline } from '../../ui/useOnline';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { initialsOf, type TMe } from '../../session/me';
 import { useLogout } from '../../features/auth/authApi';
-import { useQueuedTotal } from '../../features/audit-run/offline/queueState';
+import { useQueuedTotal } from '../../offline/queueState';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /**

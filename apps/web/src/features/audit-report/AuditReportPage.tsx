@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { useMe, userCan } from '../../session/me';
+import { useMe } from '../../session/me';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { PdfButton } from './PdfButton';
@@ -23,7 +23,6 @@ export function AuditReportPage({ backTo }: { backTo: string }) {
   if (report.isPending) return <PageSkeleton rows={10} />;
   if (report.isError) return <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
   const audit = report.data;
-  const canShare = audit.status === 'finished' && userCan(me, 'AUDIT:WRITE');
   return (
     <ReportLanguage language={audit.template.language}>
       <ReportView
@@ -36,7 +35,7 @@ export function AuditReportPage({ backTo }: { backTo: string }) {
             actions={
               <>
                 <PdfButton audit={audit} compact={isMobile} />
-                {canShare && <ShareControl auditId={audit._id} enabled={audit.share.enabled} compact={isMobile} />}
+                {audit.can.share && <ShareControl auditId={audit._id} enabled={audit.share.enabled} compact={isMobile} />}
               </>
             }
           />

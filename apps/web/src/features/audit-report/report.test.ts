@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditField, TAuditSection } from '@audit/domain/audits';
-import { formatPercent } from './reportFormat';
+import { finishedDay, formatDay, formatPercent } from './reportFormat';
 import { fieldText, layoutFor, reportParts } from './reportLayout';
 
 const field = (id: string, extra: Partial<TAuditField> = {}): TAuditField => ({ _id: id, label: id, type: 'text', required: false, value: null, position: 0, ...extra });
@@ -55,5 +55,10 @@ describe('scores and values', () => {
     expect(fieldText({ type: 'audit_date', value: '2025-03-04/2025-03-05' })).toBe('04-03-2025 – 05-03-2025');
     expect(fieldText({ type: 'objective', value: ' Revisar APPCC ' })).toBe('Revisar APPCC');
     expect(fieldText({ type: 'text', value: null })).toBe('');
+  });
+  it("shows the finished date as the establishment's day, whatever the browser's zone", () => {
+    expect(finishedDay({ finishedDate: '2026-03-01T23:30:00.000Z', timeZone: 'Europe/Madrid' })).toBe('02-03-2026');
+    expect(finishedDay({ finishedDate: '2026-03-01T23:30:00.000Z', timeZone: 'America/New_York' })).toBe('01-03-2026');
+    expect(formatDay('2026-03-02T00:00:00.000Z')).toBe('02-03-2026');
   });
 });

@@ -1,8 +1,5 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import type { TAudit, TAuditField } from '@audit/domain/audits';
-
-dayjs.extend(utc);
+import { dateValueText } from '@audit/domain/dates';
 
 /**
  * What the report shows, by the signed-in user's reportType (product document, report view):
@@ -46,23 +43,10 @@ export function reportParts(audit: Pick<TAudit, 'sections' | 'coverFields'>) {
   return { cover: [...audit.coverFields].sort((a, b) => a.position - b.position), sections, contacts };
 }
 
-const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(value);
-const day = (value: string) => (isIsoDate(value) ? dayjs.utc(value).format('DD-MM-YYYY') : value);
-
-/** A field's value as text: dates DD-MM-YYYY, a date range "from – to" (JSON list, comma pair or "from/to" interval). */
+/** A field's value as text: dates DD-MM-YYYY, a date range "from – to" (JSON list, comma pair or "from/to" interval), as the PDF writes them. */
 export function fieldText(field: Pick<TAuditField, 'type' | 'value'>): string {
   const value = field.value?.trim();
   if (!value) return '';
-  if (field.type === 'date') return day(value);
-  if (field.type === 'audit_date') {
-    let parts: unknown;
-    try {
-      parts = JSON.parse(value);
-    } catch {
-      parts = value.split(value.includes('/') ? '/' : ',');
-    }
-    if (Array.isArray(parts) && parts.length === 2 && parts.every((p) => typeof p === 'string')) return `${day(parts[0].trim())} – ${day(parts[1].trim())}`;
-    return day(value);
-  }
+  if (field.type === 'date' || field.type === 'audit_date') return dateValueText(value) ?? value;
   return value;
 }

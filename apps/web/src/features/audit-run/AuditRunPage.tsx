@@ -1,22 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Result } from 'antd';
 import { IconProvider } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TAudit } from '@audit/domain/audits';
 import { isApiError } from '../../api/errors';
-import { useMe } from '../../session/me';
 import { requestPersistentStorage } from '../../sw/register';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
-import { auditRunQueryOptions } from './auditRunApi';
+import { shownFromDevice } from '../../offline/loadResource';
+import type { TChangeSubject } from '../../offline/records';
+import { SyncFailures } from '../../offline/SyncFailures';
+import { SyncOverlay } from '../../offline/SyncOverlay';
+import { useResourceSync } from '../../offline/useResourceSync';
+import { auditRunQueryKey, auditRunQueryOptions } from './auditRunApi';
+import { questionIndex } from './auditCache';
 import { AUDITS_LIST_PATH } from '../../app/auditPaths';
-import { shownFromLocalCopy } from './offline/loadRunAudit';
-import { SyncFailures } from './offline/SyncFailures';
-import { SyncOverlay } from './offline/SyncOverlay';
-import { useLocalAuditCopy } from './offline/useLocalAuditCopy';
-import { useOfflineSync } from './offline/useOfflineSync';
+import { auditResource } from './offline/auditResource';
 import { RunProvider, useRun } from './RunContext';
 import { RunHeader } from './RunHeader';
 import { RunSkeleton } from './RunSkeleton';
@@ -27,10 +28,11 @@ import './auditRun.css';
 
 const ICONS_NO_RUNTIME = { zeroRuntime: true };
 
-/** What the page itself renders from: it changes only with the status, the auditor or the list of sections. */
+/** What the page itself renders from: it changes only with the status, the caller's right to run it or the list of sections. */
 const selectShape = (a: TAudit) => ({
   status: a.status,
-  auditorId: a.auditor?._id ?? null,
+  // The server's audit policy answers who may run it (decision 0020); a copy saved before `can` existed runs nothing.
+  canRun: a.can?.run === true,
   sectionIds: a.sections.map((s) => s._id),
   firstQuestions: a.sections.find((s) => s.type === 'QUESTION')?._id ?? null,
 });
@@ -38,17 +40,22 @@ const selectShape = (a: TAudit) => ({
 /** /auditor/audits/run/{auditId}: run (or, when not running or not its auditor, read) an audit. */
 export function AuditRunPage() {
   const { auditId = '' } = useParams();
-  const { data: me } = useMe();
   const { i18n } = useTranslation();
-  // Changes with every reload after a replay of the offline queue: the run mounts again on fresh data.
-  const generation = useOfflineSync(auditId);
+  const queryClient = useQueryClient();
+  // Changes with every reload after a replay of the offline queue: the run's actions start again on
+  // fresh data (they track server ids a reload makes stale), while the page stays mounted: a note
+  // being typed, open sections and the scroll position stay as they were.
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: auditRunQueryKey(auditId), exact: true });
+    setGeneration((n) => n + 1);
+  }, [queryClient, auditId]);
+  useResourceSync(auditResource(auditId), reload);
   // Only the loading state is read from the query (tracked props): answers do not render the page.
   const query = useQuery(auditRunQueryOptions(auditId));
   const shape = useAuditSelect(auditId, selectShape, shallowEqual);
-  const isAuditor = Boolean(me && shape && shape.auditorId === me._id);
-  const runnable = shape?.status === 'running' && isAuditor;
-  useLocalAuditCopy(auditId, runnable);
-  // The queue and the local copy must outlive storage pressure while an audit is being run.
+  const runnable = shape?.status === 'running' && shape.canRun;
+  // The queue and the device's copy must outlive storage pressure while an audit is being run.
   useEffect(() => {
     if (runnable) void requestPersistentStorage();
   }, [runnable]);
@@ -58,9 +65,9 @@ export function AuditRunPage() {
   else {
     const { status, sectionIds, firstQuestions } = shape;
     content = (
-      <RunProvider key={`${auditId}:${generation}`} auditId={auditId} runnable={runnable}>
+      <RunProvider key={auditId} auditId={auditId} runnable={runnable} generation={generation}>
         {/* Cards translate without subscribing (runI18n): a new language mounts them again. */}
-        <RunLayout key={i18n.language} sectionIds={sectionIds} firstQuestions={firstQuestions} readOnlyReason={status !== 'running' ? 'notRunning' : !isAuditor ? 'notAuditor' : null} status={status} />
+        <RunLayout key={i18n.language} sectionIds={sectionIds} firstQuestions={firstQuestions} readOnlyReason={status !== 'running' ? 'notRunning' : !runnable ? 'notAuditor' : null} status={status} />
       </RunProvider>
     );
   }
@@ -79,6 +86,7 @@ function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayo
   const { isMobile } = useViewport();
   const [tocOpen, setTocOpen] = useState(false);
   const openToc = useCallback(() => setTocOpen(true), []);
+  useQuestionInHash();
   return (
     <div className="run-page">
       <RunHeader onOpenToc={openToc} />
@@ -95,14 +103,29 @@ function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayo
   );
 }
 
-/** The audit shows from this device's copy (server unreachable), and changes the server refused on a replay. */
+/** A link to a question (`#question-<id>`, e.g. from a refused change): its section opens and it comes into view. */
+function useQuestionInHash() {
+  const { hash } = useLocation();
+  const { auditId, ui } = useRun();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const questionId = /^#question-(.+)$/.exec(hash)?.[1];
+    const audit = queryClient.getQueryData<TAudit>(auditRunQueryKey(auditId));
+    const entry = questionId && audit ? questionIndex(audit).get(questionId) : undefined;
+    if (entry) ui.scrollToQuestion(entry.section._id, entry.question._id);
+  }, [hash, auditId, ui, queryClient]);
+}
+
+/** The audit shows from this device's copy (server unreachable), and changes the server refused on a replay, each linked to its question. */
 function OfflineNotices() {
   const { t } = useTranslation();
-  const { auditId } = useRun();
+  const { auditId, ui } = useRun();
+  const queryClient = useQueryClient();
+  const openChange = useCallback((subject: TChangeSubject) => subject.target && subject.targetGroup && ui.scrollToQuestion(subject.targetGroup, subject.target), [ui]);
   return (
     <>
-      {shownFromLocalCopy(auditId) && <Alert type="warning" showIcon className="run-local-copy" title={t('auditRun.offline.localCopy')} />}
-      <SyncFailures auditId={auditId} />
+      {shownFromDevice(auditResource(auditId)) && <Alert type="warning" showIcon className="run-local-copy" title={t('auditRun.offline.localCopy')} />}
+      <SyncFailures resource={auditResource(auditId)} data={queryClient.getQueryData<TAudit>(auditRunQueryKey(auditId))} onOpen={openChange} />
     </>
   );
 }

@@ -12,7 +12,8 @@ import { notifySuccess } from '../../ui/feedback';
 import { AUDITS_QUERY_KEY, auditRunQueryKey, finishAudit } from './auditRunApi';
 import { useRun } from './RunContext';
 import { AUDITS_LIST_PATH } from '../../app/auditPaths';
-import { useQueuedFor } from './offline/queueState';
+import { useQueuedFor } from '../../offline/queueState';
+import { auditResource } from './offline/auditResource';
 import { RUN_MUTATION_KEY } from './runner';
 import { useOnline } from '../../ui/useOnline';
 
@@ -30,7 +31,7 @@ export function FinishButton() {
   const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
   // Finishing before the queued changes reach the server would leave them out (and refuse them after).
   const online = useOnline();
-  const queued = useQueuedFor(auditId).count;
+  const queued = useQueuedFor(auditResource(auditId)).count;
   const unsynced = !online || queued > 0;
   const [confirming, setConfirming] = useState(false);
 

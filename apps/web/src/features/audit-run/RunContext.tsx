@@ -18,14 +18,21 @@ export interface TRunContext {
 
 const RunCtx = createContext<TRunContext | null>(null);
 
-/** The actions and view state of one audit; created once, so the context value changes only with `runnable`. */
-export function RunProvider({ auditId, runnable, children }: { auditId: string; runnable: boolean; children: ReactNode }) {
+interface TProps { auditId: string; runnable: boolean; children: ReactNode; generation?: number }
+
+/**
+ * The actions and view state of one audit. The view state is created once; the actions again for
+ * each `generation` (the audit reloaded after a sync: they track server ids the reload makes stale),
+ * without mounting the run again. So the context value changes only with `runnable` and a reload.
+ */
+export function RunProvider({ auditId, runnable, children, generation = 0 }: TProps) {
   const queryClient = useQueryClient();
-  const [tools] = useState(() => {
+  const [ui] = useState(createRunUi);
+  const actions = useMemo(() => {
     const runner = createRunner(queryClient, auditId);
-    return { ui: createRunUi(), answers: createAnswerActions(runner), issues: createIssueActions(runner), notes: createNoteActions(runner) };
-  });
-  const value = useMemo(() => ({ ...tools, auditId, runnable }), [tools, auditId, runnable]);
+    return { generation, answers: createAnswerActions(runner), issues: createIssueActions(runner), notes: createNoteActions(runner) };
+  }, [queryClient, auditId, generation]);
+  const value = useMemo(() => ({ ui, answers: actions.answers, issues: actions.issues, notes: actions.notes, auditId, runnable }), [ui, actions, auditId, runnable]);
   return <RunCtx.Provider value={value}>{children}</RunCtx.Provider>;
 }
 

@@ -9,13 +9,16 @@ import type { TAudit } from '@audit/domain/audits';
 import { goalBand } from '@audit/domain/score';
 import { FinishButton } from './FinishButton';
 import { ConnectivityStatus } from './offline/ConnectivityStatus';
-import { useQueuedFor } from './offline/queueState';
+import { useQueuedFor } from '../../offline/queueState';
+import { auditResource } from './offline/auditResource';
 import { formatPercent } from './format';
 import { AUDITS_LIST_PATH } from '../../app/auditPaths';
 import { useRun } from './RunContext';
 import { RUN_MUTATION_KEY } from './runner';
 import { auditScoreOf, lastUpdated } from './selectors';
 import { shallowEqual, useAuditSelect } from './useAuditSelect';
+import { formatInstant } from '@audit/domain/dates';
+import { useTimeZone } from '../../session/timeZone';
 
 const STATUS_COLORS: Record<string, string> = { draft: 'default', accepted: 'blue', running: 'processing', finished: 'success' };
 
@@ -81,6 +84,7 @@ function HeaderScore() {
 /** Relative time, refreshed every half minute. */
 function LastUpdated() {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   const { auditId } = useRun();
   const updatedAt = useAuditSelect(auditId, lastUpdated);
   const [, tick] = useState(0);
@@ -90,7 +94,7 @@ function LastUpdated() {
   }, []);
   if (!updatedAt) return null;
   return (
-    <time dateTime={updatedAt} title={dayjs(updatedAt).format('DD-MM-YYYY HH:mm')}>
+    <time dateTime={updatedAt} title={formatInstant(updatedAt, timeZone)}>
       {t('auditRun.updated', { when: dayjs(updatedAt).locale(i18n.language).fromNow() })}
     </time>
   );
@@ -101,7 +105,7 @@ function SavingState() {
   const { auditId } = useRun();
   const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
   // Changes waiting in the offline queue are not saved yet: the pending count says so instead.
-  const queued = useQueuedFor(auditId).count > 0;
+  const queued = useQueuedFor(auditResource(auditId)).count > 0;
   if (queued && !saving) return null;
   return (
     <span className="run-saving" aria-live="polite">

@@ -9,7 +9,8 @@ import { notifySuccess } from '../../ui/feedback';
 import { auditRunQueryKey, duplicateSection, removeSection } from './auditRunApi';
 import { insertSection, removeSectionFrom } from './auditCache';
 import { useRun } from './RunContext';
-import { useQueuedFor } from './offline/queueState';
+import { useQueuedFor } from '../../offline/queueState';
+import { auditResource } from './offline/auditResource';
 import { useOnline } from '../../ui/useOnline';
 
 interface TProps { sectionId: string; title: string; duplicable: boolean; removable: boolean }
@@ -20,7 +21,7 @@ export function SectionActions({ sectionId, title, duplicable, removable }: TPro
   const { auditId, runnable } = useRun();
   const queryClient = useQueryClient();
   const online = useOnline();
-  const queued = useQueuedFor(auditId).count > 0;
+  const queued = useQueuedFor(auditResource(auditId)).count > 0;
   const [confirming, setConfirming] = useState(false);
   const patch = (update: (a: TAudit) => TAudit) => queryClient.setQueryData<TAudit>(auditRunQueryKey(auditId), (a) => (a ? update(a) : a));
   const duplicate = useMutation({

@@ -1,7 +1,7 @@
 import { evaluateAnswer, type TAnswer, type TTemplateAnswer } from '@audit/domain/audits';
 import { addAnswer, removeAnswer, updateAnswer, type TFieldValue, updateContacts, updateCover } from './auditRunApi';
 import { patchFields, patchQuestion, questionIndex } from './auditCache';
-import { isQueuedWrite } from './offline/runWrite';
+import { isQueuedWrite } from '../../offline/write';
 import { pendingId, type TRunner } from './runner';
 
 /**

@@ -1,11 +1,11 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TAnswer, TAnswerInput, TAudit, TAuditField, TAuditIssue, TAuditSection, TEvidence, TNoteImage } from '@audit/domain/audits';
-import { request } from '../../api/client';
+import type { TAnswer, TAnswerInput, TAudit, TAuditField, TAuditIssue, TAuditSection, TEvidence, TIssuesTasksChange, TNoteImage } from '@audit/domain/audits';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
 import { isSignedIn } from '../../session/storage';
-import { loadRunAudit } from './offline/loadRunAudit';
-import type { TMultipartData } from './offline/records';
-import { idempotencyHeaders, runWrite } from './offline/runWrite';
+import { loadResource } from '../../offline/loadResource';
+import type { TMultipartData, TWriteMethod } from '../../offline/records';
+import { offlineWrite, onlineWrite } from '../../offline/write';
+import { auditResource, fetchAudit } from './offline/auditResource';
 
 /**
  * The audit run view's calls (docs/api/audits.md). The audit is one query; every change is
@@ -15,16 +15,16 @@ const BASE = '/ms-core/api/audits';
 export { AUDITS_QUERY_KEY };
 export const auditRunQueryKey = (id: string) => [...AUDITS_QUERY_KEY, 'run', id] as const;
 
-export const fetchAudit = (id: string) => request<TAudit>(`${BASE}/${id}`);
+export { fetchAudit };
 // The run view is the only writer of this audit while it is open: a background refetch would race
 // the optimistic answers, so the data never goes stale while the page is open, and is dropped when it is left (gcTime 0):
 // coming back loads it again.
 // No structural sharing: the run view's updates keep unchanged objects themselves, and its
 // optimistic steps recognise their own objects by identity, which a deep-merging copy would break.
-// Offline (or with changes of it still queued) the audit comes from this device's copy (offline/loadRunAudit.ts),
-// so the query runs whatever the network (networkMode always) instead of waiting for it.
+// Offline (or with changes of it still queued) the audit is this device's copy with the queued changes
+// (src/offline/loadResource.ts), so the query runs whatever the network (networkMode always) instead of waiting for it.
 export const auditRunQueryOptions = (id: string) =>
-  queryOptions({ queryKey: auditRunQueryKey(id), queryFn: () => loadRunAudit(id, fetchAudit), staleTime: Infinity, gcTime: 0, structuralSharing: false, networkMode: 'always' });
+  queryOptions({ queryKey: auditRunQueryKey(id), queryFn: () => loadResource<TAudit>(auditResource(id)), staleTime: Infinity, gcTime: 0, structuralSharing: false, networkMode: 'always' });
 
 /**
  * Route loader: starts loading the audit while the page's code and the session load; kept a few
@@ -37,8 +37,11 @@ export function prefetchAuditRun(queryClient: QueryClient, id: string) {
 }
 
 // ---- answers
-// Every write below goes through runWrite (offline/runWrite.ts): an Idempotency-Key, and the offline
+// Every write below goes through runWrite (src/offline/write.ts): an Idempotency-Key, and the offline
 // queue when the server cannot be reached. `creates` is the pending id a create's answer names.
+export interface TRunWrite { auditId: string; method: TWriteMethod; url: string; body?: unknown; multipart?: TMultipartData; creates?: string }
+export const runWrite = <R>({ auditId, ...write }: TRunWrite) => offlineWrite<R>({ resource: auditResource(auditId), ...write });
+
 export const addAnswer = (id: string, body: TAnswerInput, creates?: string) =>
   runWrite<TAnswer>({ auditId: id, method: 'POST', url: `${BASE}/${id}/answer/add`, body, creates });
 export const updateAnswer = (id: string, answerId: string, body: TAnswerInput) =>
@@ -58,12 +61,8 @@ const questionPath = (q: TQuestionRef) => `${BASE}/${q.auditId}/sections/${q.sec
 const questionWrite = <R>(q: TQuestionRef, method: 'POST' | 'PATCH' | 'DELETE', path: string, extra: { body?: unknown; multipart?: TMultipartData; creates?: string } = {}) =>
   runWrite<R>({ auditId: q.auditId, method, url: `${questionPath(q)}${path}`, ...extra });
 
-export interface TIssuesTasksChange {
-  issuesToAdd: string[];
-  issuesToRemove: string[];
-  tasksToAdd: { issue: string; task: string }[];
-  tasksToRemove: { issue: string; task: string }[];
-}
+/** The issues-and-tasks body (packages/domain/src/audits.ts). */
+export type { TIssuesTasksChange };
 export const changeIssuesTasks = (q: TQuestionRef, body: TIssuesTasksChange) => questionWrite<TAuditIssue[]>(q, 'PATCH', '/issues-tasks', { body });
 export const updateIssueName = (q: TQuestionRef, issue: string, name: string) => questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-name', { body: { issue, name } });
 export const updateIssueDescription = (q: TQuestionRef, issue: string, description: string | null) =>
@@ -79,8 +78,7 @@ export const addNoteImage = (q: TQuestionRef, file: Blob, creates?: string) => q
 export const removeNoteImage = (q: TQuestionRef, imageId: string) => questionWrite<null>(q, 'DELETE', `/note-images/${imageId}`);
 
 // ---- sections and lifecycle
-// Online only (never queued), with an idempotency key all the same.
-export const duplicateSection = (id: string, sectionId: string) =>
-  request<TAuditSection>(`${BASE}/${id}/sections/${sectionId}/duplicate`, { method: 'POST', headers: idempotencyHeaders() });
-export const removeSection = (id: string, sectionId: string) => request<null>(`${BASE}/${id}/sections/${sectionId}/remove`, { method: 'DELETE', headers: idempotencyHeaders() });
-export const finishAudit = (id: string) => request<TAudit>(`${BASE}/${id}/finished`, { method: 'PATCH', headers: idempotencyHeaders() });
+// Online only (never queued), with an idempotency key all the same; the device's copy learns what they did.
+export const duplicateSection = (id: string, sectionId: string) => onlineWrite<TAuditSection>(auditResource(id), 'POST', `${BASE}/${id}/sections/${sectionId}/duplicate`);
+export const removeSection = (id: string, sectionId: string) => onlineWrite<null>(auditResource(id), 'DELETE', `${BASE}/${id}/sections/${sectionId}/remove`);
+export const finishAudit = (id: string) => onlineWrite<TAudit>(auditResource(id), 'PATCH', `${BASE}/${id}/finished`);

@@ -1,7 +1,8 @@
 import type { TAuditIssue, TAuditQuestion, TEvidence, TIncidence } from '@audit/domain/audits';
 import { addEvidence, changeIssuesTasks, removeEvidence, setSolvedInPlace, updateIssueDescription, updateIssueName, type TIssuesTasksChange } from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
-import { isQueuedWrite } from './offline/runWrite';
+import { isQueuedWrite } from '../../offline/write';
+import { draftIssue } from './issueDraft';
 import { isPendingId, pendingId, pendingNames, type TRunner } from './runner';
 
 /** Which issue an action is about: by its incidence (template) when it has one, else by its own id. */
@@ -9,15 +10,6 @@ export interface TIssueRef { incidence: string | null; issue: string | null }
 
 const matches = (ref: TIssueRef) => (i: TAuditIssue) => (ref.incidence ? i.templateIssue === ref.incidence : i._id === ref.issue);
 const NO_CHANGE: TIssuesTasksChange = { issuesToAdd: [], issuesToRemove: [], tasksToAdd: [], tasksToRemove: [] };
-
-/** An issue shown before the server creates it; the server's rules decide the sole task the same way. */
-function draftIssue(q: TAuditQuestion, inc: TIncidence, taskId?: string): TAuditIssue {
-  return {
-    _id: pendingId(), section: q.section, question: q._id, templateIssue: inc._id, name: inc.name, description: inc.description,
-    riskLevel: inc.riskLevel, deductionPercentage: inc.deductionPercentage, selected: true, solvedInPlace: false, evidences: [],
-    tasks: inc.tasks.map((t) => ({ _id: t._id, name: t.name, selected: taskId ? t._id === taskId : inc.tasks.length === 1 })),
-  };
-}
 
 /**
  * Issues, tasks and evidences of a question (product document, section 4): checking an incidence
@@ -62,7 +54,7 @@ export function createIssueActions(runner: TRunner) {
     toggleIssue(questionId: string, inc: TIncidence, selected: boolean) {
       const next = (issues: TAuditIssue[], q: TAuditQuestion) => {
         const rest = issues.filter((i) => i.templateIssue !== inc._id);
-        return selected ? [...rest, draftIssue(q, inc)] : rest;
+        return selected ? [...rest, draftIssue(q, inc, undefined, pendingId())] : rest;
       };
       const body = { ...NO_CHANGE, [selected ? 'issuesToAdd' : 'issuesToRemove']: [inc._id] };
       // Removed offline, the server's id of the issue is gone for what follows (a new one is named by its incidence).
@@ -76,7 +68,7 @@ export function createIssueActions(runner: TRunner) {
     toggleTask(questionId: string, inc: TIncidence, taskId: string, selected: boolean) {
       const next = (issues: TAuditIssue[], q: TAuditQuestion) => {
         const existing = issues.find((i) => i.templateIssue === inc._id);
-        if (!existing) return selected ? [...issues, draftIssue(q, inc, taskId)] : issues;
+        if (!existing) return selected ? [...issues, draftIssue(q, inc, taskId, pendingId())] : issues;
         const tasks = existing.tasks.map((t) => (t._id === taskId ? { ...t, selected } : t));
         return issues.map((i) => (i === existing ? { ...i, selected: i.selected || selected, tasks } : i));
       };

@@ -30,9 +30,8 @@ async function mount(audit: TAudit) {
   await client.prefetchQuery({ ...auditRunQueryOptions(audit._id), queryFn: () => audit, gcTime: Infinity });
   client.setQueryData(ME_QUERY_KEY, { _id: FIXTURE_AUDITOR, isAdmin: false, permissions: [] });
   const tree = h(AntApp, null, h(QueryClientProvider, { client }, h(MemoryRouter, { initialEntries: [`/auditor/audits/run/${audit._id}`] }, h(Routes, null, h(Route, { path: '/auditor/audits/run/:auditId', element: h(AuditRunPage) })))));
-  const started = performance.now();
   const view = render(tree);
-  return { view, client, mountMs: performance.now() - started };
+  return { view, client };
 }
 
 describe('audit run view with 300 questions', () => {
@@ -44,44 +43,37 @@ describe('audit run view with 300 questions', () => {
       const body = JSON.parse(String(init.body));
       return new Response(JSON.stringify({ _id: '00000000-0000-4000-8fff-000000000001', templateAnswer: body.templateAnswer, score: 1, failed: false, updatedAt: new Date().toISOString() }), { status: 200 });
     }));
-    const { mountMs, client } = await mount(audit);
-    // The first render paints the header, sections and placeholders; groups of cards then mount one per idle moment.
-    const firstRender = renders.length;
-    const started = performance.now();
+    const { client } = await mount(audit);
+    // The first render paints the header, sections and placeholders; groups of cards then mount one
+    // per idle moment. The time budgets (interactive, repaint) are measured in Chromium by
+    // `npm run bench pglite render`, not here.
     await waitFor(() => expect(renders.length).toBe(300), { timeout: 30000 });
     expect(new Set(renders).size).toBe(300);
-    console.info(`[budget] 300 questions (jsdom): first render ${mountMs.toFixed(0)} ms with ${firstRender} cards; all cards mounted ${(performance.now() - started).toFixed(0)} ms later`);
 
     // Five answers in different sections: each renders its own card only.
-    const times: number[] = [];
     for (const [s, q] of [[2, 3], [4, 20], [6, 0], [8, 28], [5, 12]] as const) {
       const target = audit.sections[s]!.questions[q]!;
       const option = document.getElementById(`question-${target._id}`)!.querySelector<HTMLButtonElement>('.run-option')!;
       renders.length = 0;
-      const started = performance.now();
       act(() => {
         fireEvent.click(option);
       });
-      times.push(performance.now() - started);
       expect(renders).toEqual([target._id]);
       expect(option.getAttribute('aria-checked')).toBe('true');
     }
-    const median = [...times].sort((a, b) => a - b)[2]!;
-    console.info(`[budget] answer -> 1 card re-rendered; click to DOM (jsdom): median ${median.toFixed(1)} ms, all ${times.map((t) => t.toFixed(1)).join(', ')}`);
     expect(screen.getByTestId('audit-score').textContent).toMatch(/100[,.]0/);
-    // jsdom on a shared 2-core machine is several times slower than Chromium; the 50 ms budget is
-    // asserted in the browser (e2e/audit-run.spec.ts). Here a whole-audit render (seconds) would fail.
-    expect(median).toBeLessThan(150);
     // The server's answers bring the answers' real ids: each answered card (and only those) renders once more.
     const answered = [[2, 3], [4, 20], [6, 0], [8, 28], [5, 12]].map(([s, q]) => audit.sections[s!]!.questions[q!]!._id);
     renders.length = 0;
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
+    const savedAnswer = () => client.getQueryData<TAudit>(auditRunQueryKey(audit._id))!.sections[5]!.questions[12]!.answer;
+    await waitFor(() => {
+      expect(answerOf).toHaveBeenCalledTimes(5);
+      expect(savedAnswer()?._id).toBe('00000000-0000-4000-8fff-000000000001');
+      expect([...new Set(renders)].sort()).toEqual([...answered].sort());
     });
-    expect(answerOf).toHaveBeenCalledTimes(5);
     expect(answerOf).toHaveBeenCalledWith(expect.stringContaining(`/audits/${audit._id}/answer/add`));
     expect([...renders].sort()).toEqual([...answered].sort());
-    const saved = client.getQueryData<TAudit>(auditRunQueryKey(audit._id))!.sections[5]!.questions[12]!.answer;
+    const saved = savedAnswer();
     expect(saved?._id).toBe('00000000-0000-4000-8fff-000000000001');
     expect(saved?.templateAnswer).toEqual({ type: 'select', select: [OPTION.yes] });
   });

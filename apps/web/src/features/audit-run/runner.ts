@@ -1,8 +1,8 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
 import { auditRunQueryKey } from './auditRunApi';
-import { isQueuedWrite } from './offline/runWrite';
-import { uuid } from './offline/uuid';
+import { isQueuedWrite } from '../../offline/write';
+import { uuid } from '../../offline/uuid';
 
 export const RUN_MUTATION_KEY = 'audit-run';
 

@@ -2,6 +2,7 @@ import { Button, Checkbox, DatePicker, Flex, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_STATUSES, RISKS } from '@audit/domain/audits';
+import { DAY_FORMAT, dayOfStored } from '@audit/domain/dates';
 import { utcRange } from './auditFormat';
 import type { TAuditFilters } from './auditsApi';
 import { useClientOptions, useEstablishmentOptions, useServiceOptions } from './optionsApi';
@@ -15,7 +16,8 @@ interface TFilterForm {
   startDate?: [Dayjs, Dayjs] | null;
 }
 
-const toForm = ({ startDate, ...rest }: TAuditFilters): TFilterForm => ({ ...rest, startDate: startDate ? [dayjs.utc(startDate[0]).local(), dayjs.utc(startDate[1]).local()] : null });
+/** The stored days back into the picker as the same calendar days (local dates: dayjs reads 'YYYY-MM-DD' as local). */
+const toForm = ({ startDate, ...rest }: TAuditFilters): TFilterForm => ({ ...rest, startDate: startDate ? [dayjs(dayOfStored(startDate[0])), dayjs(dayOfStored(startDate[1]))] : null });
 
 function fromForm({ startDate, ...rest }: TFilterForm): TAuditFilters {
   const out: TAuditFilters = Object.fromEntries(Object.entries(rest).filter(([, v]) => (Array.isArray(v) ? v.length : v))) as TAuditFilters;
@@ -60,7 +62,7 @@ export function AuditFilters({ kind, value, onApply }: { kind: 'auditor' | 'clie
         </Form.Item>
       )}
       <Form.Item name="startDate" label={t('audits.fields.startDate')}>
-        <DatePicker.RangePicker format="DD-MM-YYYY" style={{ width: '100%' }} />
+        <DatePicker.RangePicker format={DAY_FORMAT} style={{ width: '100%' }} />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button

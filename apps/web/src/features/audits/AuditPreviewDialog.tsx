@@ -3,7 +3,6 @@ import { Alert, Button, Descriptions, Flex, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TAuditListItem } from '@audit/domain/audits';
-import { useMe, userCan } from '../../session/me';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/PageStates';
 import { formatDay, formatRange } from './auditFormat';
@@ -54,22 +53,21 @@ export function AuditPreviewDialog({ id, onClose }: { id: string | null; onClose
 function PreviewActions({ audit, onClose }: { audit: TAuditListItem; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const me = useMe().data;
   const execute = useExecuteAudit();
   const reopen = useReopenAudit();
   const [confirmReopen, setConfirmReopen] = useState(false);
-  const canWrite = userCan(me, 'AUDIT:WRITE');
   const start = (usePrevious: boolean) => execute.mutate({ id: audit._id, usePrevious }, { onSuccess: () => navigate(runPath(audit._id)) });
-  const startable = audit.status === 'draft' || audit.status === 'accepted';
+  // The server's audit policy answers what the caller may do (status, runner, permission).
+  const { can } = audit;
   return (
     <Flex gap={8} justify="flex-end" wrap>
       <Button onClick={onClose}>{t('common.close')}</Button>
-      {canWrite && startable && audit.hasPreviousAudit && (
+      {can.start && audit.hasPreviousAudit && (
         <Button onClick={() => start(true)} loading={execute.isPending && execute.variables?.usePrevious} disabled={audit.isIncomplete || execute.isPending} data-testid="audit-start-previous">
           {t('audits.preview.startFromLast')}
         </Button>
       )}
-      {canWrite && startable && (
+      {can.start && (
         <Button type="primary" onClick={() => start(false)} loading={execute.isPending && !execute.variables?.usePrevious} disabled={audit.isIncomplete || execute.isPending} data-testid="audit-start">
           {t('audits.preview.start')}
         </Button>
@@ -79,7 +77,7 @@ function PreviewActions({ audit, onClose }: { audit: TAuditListItem; onClose: ()
           {t('audits.preview.continue')}
         </Button>
       )}
-      {audit.status === 'finished' && canWrite && (
+      {can.reopen && (
         <Button danger onClick={() => setConfirmReopen(true)} data-testid="audit-reopen">
           {t('audits.preview.reopen')}
         </Button>

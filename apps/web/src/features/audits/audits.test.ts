@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { todayInZone } from '@audit/domain/dates';
 import { formatDay, formatPercent, formatRange, startDateFor, utcRange } from './auditFormat';
 import { countFilters, toSearchFilters } from './auditsApi';
 import { initialWizardState, settingComplete, wizardReducer, type TWizardState } from './wizard/wizardState';
@@ -7,7 +8,7 @@ const ref = (id: string) => ({ _id: id, name: id });
 const service = { ...ref('svc'), isPoolService: false, valueGoal: 80, templates: [] };
 
 describe('start date from year and month', () => {
-  const now = new Date(2025, 4, 31, 15, 30); // 31 May 2025, local
+  const now = '2025-05-31'; // today where the space is
 
   it('keeps the current day for the current month', () => {
     expect(startDateFor(2025, 4, now)).toBe('2025-05-31T00:00:00.000Z');
@@ -22,6 +23,13 @@ describe('start date from year and month', () => {
     expect(startDateFor(2025, 2, now)).toBe('2025-03-31T00:00:00.000Z');
     expect(startDateFor(2025, 1, now)).toBe('2025-02-28T00:00:00.000Z');
     expect(startDateFor(2024, 10, now)).toBe('2024-11-30T00:00:00.000Z');
+  });
+
+  it("counts the current day in the space's zone: 00:30 in Madrid on 1 June is already June there", () => {
+    const today = todayInZone('Europe/Madrid', new Date('2025-05-31T22:30:00Z'));
+    expect(today).toBe('2025-06-01');
+    expect(startDateFor(2025, 5, today)).toBe('2025-06-01T00:00:00.000Z');
+    expect(initialWizardState(today).period).toEqual({ year: 2025, month: 5 });
   });
 });
 
@@ -58,7 +66,7 @@ describe('list filters', () => {
 
 describe('create wizard clearing rules', () => {
   const filled: TWizardState = {
-    ...initialWizardState(new Date(2025, 0, 10)),
+    ...initialWizardState('2025-01-10'),
     client: ref('c1'),
     establishment: ref('e1'),
     service,
@@ -87,6 +95,6 @@ describe('create wizard clearing rules', () => {
   it('the setting step is complete only with every choice', () => {
     expect(settingComplete(filled)).toBe(true);
     expect(settingComplete(wizardReducer(filled, { type: 'establishment', value: ref('e2') }))).toBe(false);
-    expect(settingComplete(initialWizardState())).toBe(false);
+    expect(settingComplete(initialWizardState('2025-01-10'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAudit, TAuditListItem, TAuditStatus, TRisk } from '@audit/domain/audits';
+import type { TAudit, TAuditListItem, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
@@ -51,15 +51,8 @@ export const fetchPreview = (id: string) => request<TAuditListItem>(`${BASE}/${i
 export const previewQueryOptions = (id: string) => queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'preview', id], queryFn: () => fetchPreview(id) });
 export const usePreview = (id: string | null) => useQuery({ ...previewQueryOptions(id ?? ''), enabled: Boolean(id), staleTime: 0 });
 
-export interface TAuditInput {
-  client: string;
-  establishment: string;
-  service: string;
-  template: string;
-  auditor: string;
-  startDate: string;
-  date: [string, string];
-}
+/** The wizard's body, as the server's schema takes it (packages/domain/src/audits.ts). */
+export type TAuditInput = TCreateAudit;
 
 export const createAudit = (body: TAuditInput) => request<TAudit>(BASE, { method: 'POST', body });
 export const executeAudit = (id: string, usePrevious: boolean) => request<TAudit>(`${BASE}/${id}/execute`, { method: 'PATCH', query: { use_previous: usePrevious } });

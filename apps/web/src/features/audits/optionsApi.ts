@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TWizardAuditor, TWizardService } from '@audit/domain/audits';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
@@ -10,8 +11,9 @@ import { request, searchPage } from '../../api/client';
  * document: worker and client lookups 250, projection selectors 1000, templates 25 a page.
  */
 export interface TOption { _id: string; name: string }
-export interface TServiceOption extends TOption { isPoolService: boolean; valueGoal: number | null; templates: string[] }
-export interface TAuditorOption { _id: string; fullName: string; email: string }
+/** The wizard's options as the server answers them (packages/domain/src/audits.ts). */
+export type TServiceOption = TWizardService;
+export type TAuditorOption = TWizardAuditor;
 export interface TTemplateOption {
   _id: string;
   name: string;

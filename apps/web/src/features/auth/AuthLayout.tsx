@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Flex, Segmented, Typography } from 'antd';
+import { Flex, Segmented } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { AuthTitle, AuthParagraph, AuthNote } from './AuthText';
 import { LANGUAGES, type TLanguage } from '@audit/domain/constants';
 import { changeLanguage } from '../../i18n';
 
@@ -17,10 +18,10 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <span className="auth-brand-name">{t('app.name')}</span>
         </Flex>
         <div>
-          <Typography.Title level={2} style={{ color: '#fff', marginBottom: 12 }}>
+          <AuthTitle style={{ color: '#fff', marginBottom: 12 }}>
             {t('auth.brand.title')}
-          </Typography.Title>
-          <Typography.Paragraph style={{ color: 'rgba(255,255,255,.8)', fontSize: 16 }}>{t('auth.brand.subtitle')}</Typography.Paragraph>
+          </AuthTitle>
+          <AuthParagraph style={{ color: 'rgba(255,255,255,.8)', fontSize: 16 }}>{t('auth.brand.subtitle')}</AuthParagraph>
           <Flex vertical gap={10} style={{ marginTop: 24 }}>
             {points.map((key) => (
               <Flex key={key} gap={10} align="center" style={{ color: 'rgba(255,255,255,.9)' }}>
@@ -29,7 +30,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             ))}
           </Flex>
         </div>
-        <Typography.Text style={{ color: 'rgba(255,255,255,.55)' }}>© {new Date().getFullYear()} {t('app.name')}</Typography.Text>
+        <AuthNote style={{ color: 'rgba(255,255,255,.55)' }}>© {new Date().getFullYear()} {t('app.name')}</AuthNote>
       </aside>
       <main className="auth-main">
         <Flex justify="flex-end" style={{ width: '100%' }}>
@@ -47,9 +48,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             <img src="/favicon.svg" width={36} height={36} alt="" style={{ borderRadius: 10 }} />
             <div>
               <div className="auth-mobile-brand-name">{t('app.name')}</div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <AuthNote secondary style={{ fontSize: 12 }}>
                 {t('auth.mobileTagline')}
-              </Typography.Text>
+              </AuthNote>
             </div>
           </Flex>
           {children}

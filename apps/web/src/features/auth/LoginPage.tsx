@@ -1,13 +1,19 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Checkbox, Flex, Form, Spin } from 'antd';
+// The two inputs themselves: `Input` from 'antd' carries TextArea, Search and OTP too (decision 0017).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { AuthTitle, AuthParagraph } from './AuthText';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../i18n/errorMessage';
 import { isSignedIn } from '../../session/storage';
 import { logout, useSignIn, useStartSession, type TSigninInput, type TSigninSession } from './authApi';
 import { AuthLayout } from './AuthLayout';
-import { StructureChoice } from './StructureChoice';
+
+// Only users of several structures see it, after signing in: not part of the sign-in page's download.
+const StructureChoice = lazy(() => import('./StructureChoice').then((m) => ({ default: m.StructureChoice })));
 
 /** A redirect kept from an expired session, only within the app. */
 function safeRedirect(value: string | null) {
@@ -35,19 +41,19 @@ export function LoginPage() {
       onSuccess: (session) => (session.spaces.length > 1 ? setPending(session) : finish(session)),
     });
 
-  if (pending) return <AuthLayout><StructureChoice session={pending} onDone={finish} onBack={() => {
+  if (pending) return <AuthLayout><Suspense fallback={<Spin />}><StructureChoice session={pending} onDone={finish} onBack={() => {
     void logout(pending.refreshToken).catch(() => undefined);
     setPending(null);
-  }} /></AuthLayout>;
+  }} /></Suspense></AuthLayout>;
 
   return (
     <AuthLayout>
-      <Typography.Title level={2} style={{ marginBottom: 4 }}>
+      <AuthTitle style={{ marginBottom: 4 }}>
         {t('auth.login.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
+      </AuthTitle>
+      <AuthParagraph secondary style={{ marginBottom: 28 }}>
         {t('auth.login.subtitle')}
-      </Typography.Paragraph>
+      </AuthParagraph>
       {signIn.isError && (
         <Alert type="error" showIcon title={errorMessage(signIn.error)} style={{ marginBottom: 20 }} role="alert" data-testid="login-error" />
       )}
@@ -56,7 +62,7 @@ export function LoginPage() {
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder={t('auth.login.usernamePlaceholder')} />
         </Form.Item>
         <Form.Item name="password" label={t('auth.login.password')} rules={[{ required: true, message: t('form.required') }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
+          <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
         </Form.Item>
         <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
           <Form.Item name="remember" valuePropName="checked" noStyle>

@@ -1,9 +1,10 @@
 import { Descriptions, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatInstant, formatStoredDay } from '@audit/domain/dates';
 import { useTranslation } from 'react-i18next';
 import type { TStructure } from './clientsApi';
 import { ActiveTag, GeoName } from './clientColumns';
 import { useNomenclatureOptions, type TNomenclature } from './optionsApi';
+import { useTimeZone } from '../../session/timeZone';
 
 function NomenclatureNames({ kind, ids }: { kind: TNomenclature; ids: (string | null)[] }) {
   const options = useNomenclatureOptions(kind);
@@ -15,6 +16,7 @@ function NomenclatureNames({ kind, ids }: { kind: TNomenclature; ids: (string | 
 /** The general tab: every field of the client, establishment or area. */
 export function ClientGeneral({ s }: { s: TStructure }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
   const txt = (v: string | number | null) => (v === null || v === '' ? dash : String(v));
   const month = (m: number | null) => (m ? new Intl.DateTimeFormat(i18n.language, { month: 'long' }).format(new Date(2024, m - 1, 1)) : dash);
@@ -53,8 +55,8 @@ export function ClientGeneral({ s }: { s: TStructure }) {
         ]),
     { key: 'visitDays', label: t('clients.fields.visitDays'), children: days(s.visitDays) },
     { key: 'active', label: t('clients.fields.active'), children: <ActiveTag active={s.active} t={t} /> },
-    { key: 'inactivityDate', label: t('clients.fields.inactivityDate'), children: s.inactivityDate ? dayjs(s.inactivityDate).format('DD-MM-YYYY') : dash },
-    { key: 'createdAt', label: t('clients.fields.createdAt'), children: dayjs(s.createdAt).format('DD-MM-YYYY HH:mm') },
+    { key: 'inactivityDate', label: t('clients.fields.inactivityDate'), children: s.inactivityDate ? formatStoredDay(s.inactivityDate) : dash },
+    { key: 'createdAt', label: t('clients.fields.createdAt'), children: formatInstant(s.createdAt, timeZone) },
   ];
   return <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} size="middle" items={items} data-testid="client-general" />;
 }

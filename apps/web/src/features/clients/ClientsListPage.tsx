@@ -10,12 +10,14 @@ import { clientColumns } from './clientColumns';
 import { ClientFilters, countFilters } from './ClientFilters';
 import { useClientsDirectory, useClientsList, useTopClients, type TClientFilters, type TStructure } from './clientsApi';
 import { StructureTree } from './StructureTree';
+import { useTimeZone } from '../../session/timeZone';
 
 const PATH_OF: Record<TListView, string> = { table: '/clients', tree: '/clients/tree-list', directory: '/clients/directory-list' };
 
 /** /clients (flat table), /clients/tree-list and /clients/directory-list. */
 export function ClientsListPage({ view }: { view: TListView }) {
   const { t } = useTranslation();
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const state = useListState<TClientFilters>({ sort: 'name' });
   const { search, sort, filters } = state.query;
@@ -29,7 +31,7 @@ export function ClientsListPage({ view }: { view: TListView }) {
     <ListPage<TStructure>
       title={t('clients.title')}
       settingsKey="table.clients"
-      columns={clientColumns(t)}
+      columns={clientColumns(t, timeZone)}
       rowKey={(row) => row._id}
       rows={list.data?.items}
       total={total}

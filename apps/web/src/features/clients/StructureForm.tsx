@@ -6,6 +6,10 @@ import { GeoSelect } from './GeoSelect';
 import { PhonesField } from './PhonesField';
 import { NomenclatureSelect } from './NomenclatureSelect';
 import type { TStructureFormValues } from './structureValues';
+import { DAY_FORMAT, isValidTimeZone, timeZoneNames } from '@audit/domain/dates';
+
+/** Intl's IANA zones, Europe/Madrid first. */
+const TIME_ZONES = timeZoneNames().map((zone) => ({ value: zone, label: zone }));
 
 const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -169,7 +173,7 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
         </Col>
         <Col xs={12} md={6} xl={4}>
           <Form.Item name="inactivityDate" label={t('clients.fields.inactivityDate')}>
-            <DatePicker format="DD-MM-YYYY" disabled={active && !inactivityDate} style={{ width: '100%' }} />
+            <DatePicker format={DAY_FORMAT} disabled={active && !inactivityDate} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         {!isArea && (
@@ -198,6 +202,12 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
             </Form.Item>
           </Col>
         )}
+        <Col xs={24} md={12} xl={8}>
+          {/* The zone its days are counted in (audit dates, "today"); empty inherits the space above's. */}
+          <Form.Item name="timeZone" label={t('clients.fields.timeZone')} rules={[{ validator: (_, value) => (!value || isValidTimeZone(value) ? Promise.resolve() : Promise.reject(new Error(t('alert.error.BADREQUESTERROR.TZ0001')))) }]}>
+            <Select showSearch allowClear options={TIME_ZONES} placeholder={t('clients.form.timeZoneInherited')} data-testid="select-time-zone" />
+          </Form.Item>
+        </Col>
       </Row>
     </Form>
   );

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
+import { formatInstantDay } from '@audit/domain/dates';
 import { Link } from 'react-router-dom';
 import type { TListColumn } from '../../ui/ListPage';
 import type { TStructure } from './clientsApi';
@@ -22,7 +22,8 @@ export const TypeTag = ({ type, t }: { type: TStructure['type']; t: TFunction })
 
 export const ActiveTag = ({ active, t }: { active: boolean; t: TFunction }) => <Tag color={active ? 'green' : 'default'}>{active ? t('clients.active') : t('clients.inactive')}</Tag>;
 
-export function clientColumns(t: TFunction): TListColumn<TStructure>[] {
+/** `timeZone`: the space's, where a creation date's day is counted. */
+export function clientColumns(t: TFunction, timeZone: string): TListColumn<TStructure>[] {
   return [
     { key: 'name', title: t('clients.fields.name'), dataIndex: 'name', sorter: true, locked: true, render: (_v, row) => <Link to={`/clients/${row._id}/general`}>{row.name}</Link> },
     { key: 'type', title: t('clients.fields.type'), render: (_v, row) => <TypeTag type={row.type} t={t} /> },
@@ -31,6 +32,6 @@ export function clientColumns(t: TFunction): TListColumn<TStructure>[] {
     { key: 'province', title: t('clients.fields.province'), render: (_v, row) => <GeoName level="states" id={row.province} /> },
     { key: 'municipality', title: t('clients.fields.municipality'), render: (_v, row) => <GeoName level="cities" id={row.municipality} /> },
     { key: 'active', title: t('clients.fields.active'), dataIndex: 'active', sorter: true, render: (v: boolean) => <ActiveTag active={v} t={t} /> },
-    { key: 'createdAt', title: t('clients.fields.createdAt'), dataIndex: 'createdAt', sorter: true, render: (v: string) => dayjs(v).format('DD-MM-YYYY') },
+    { key: 'createdAt', title: t('clients.fields.createdAt'), dataIndex: 'createdAt', sorter: true, render: (v: string) => formatInstantDay(v, timeZone) },
   ];
 }

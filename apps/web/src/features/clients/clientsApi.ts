@@ -40,6 +40,8 @@ export interface TStructure {
   visitDays: number[];
   notVisitDays: number[];
   areaType: string | null;
+  /** Its own IANA time zone; null inherits the space above's (decision 0015). */
+  timeZone: string | null;
   childrenCount: number;
   createdAt: string;
   can: { update: boolean; delete: boolean };

@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { emptyToNull } from '@audit/domain/validators';
 import type { TPhone, TStructure, TStructureInput, TStructureType } from './clientsApi';
+import { dayOfStored } from '@audit/domain/dates';
 
 /** What the form holds (dates as dayjs, optional texts as undefined). */
 export interface TStructureFormValues {
@@ -30,12 +31,13 @@ export interface TStructureFormValues {
   visitDays?: number[];
   notVisitDays?: number[];
   areaType?: string | null;
+  timeZone?: string | null;
 }
 
 export const STRUCTURE_FORM_FIELDS = [
   'name', 'code', 'cif', 'country', 'province', 'municipality', 'address', 'zipCode', 'phones', 'fax', 'email', 'billingEmail',
   'auditReportEmail', 'analyticalReportEmail', 'contactPerson', 'paymentType', 'activities', 'company', 'socialReason', 'active',
-  'inactivityDate', 'openMonth', 'closeMonth', 'visitDays', 'notVisitDays', 'areaType',
+  'inactivityDate', 'openMonth', 'closeMonth', 'visitDays', 'notVisitDays', 'areaType', 'timeZone',
 ];
 
 const text = (value?: string | null) => emptyToNull(value?.trim());
@@ -50,6 +52,7 @@ export function toStructureInput(values: TStructureFormValues, type: TStructureT
     contactPerson: text(values.contactPerson),
     active: values.active !== false,
     inactivityDate: values.inactivityDate ? values.inactivityDate.format('YYYY-MM-DD') : null,
+    timeZone: values.timeZone || null,
   };
   if (type === 'AREA') return { ...common, areaType: values.areaType ?? null, visitDays: values.visitDays ?? [] };
   return {
@@ -98,12 +101,14 @@ export const fromStructure = (s: TStructure): TStructureFormValues => ({
   company: s.company,
   socialReason: s.socialReason,
   active: s.active,
-  inactivityDate: s.inactivityDate ? dayjs(s.inactivityDate) : null,
+  // A stored day (UTC midnight): the same calendar day in the picker whatever the browser's zone.
+  inactivityDate: s.inactivityDate ? dayjs(dayOfStored(s.inactivityDate)) : null,
   openMonth: s.openMonth,
   closeMonth: s.closeMonth,
   visitDays: s.visitDays,
   notVisitDays: s.notVisitDays,
   areaType: s.areaType,
+  timeZone: s.timeZone ?? null,
 });
 
 export const EMPTY_STRUCTURE: Partial<TStructureFormValues> = { active: true, phones: [], activities: [], visitDays: [], notVisitDays: [] };

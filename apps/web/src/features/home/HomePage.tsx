@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { initialsOf, type TMe } from '../../session/me';
 import { useCurrentSpace } from '../../session/space';
+import { zoneOr } from '@audit/domain/dates';
 
 export interface TShortcut {
   key: string;
@@ -15,9 +16,9 @@ export interface TShortcut {
   icon: ReactNode;
 }
 
-/** "Domingo, 22 de noviembre de 2026" / "Sunday, 22 November 2026". */
-function today(language: string) {
-  const text = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es-ES', { dateStyle: 'full' }).format(new Date());
+/** "Domingo, 22 de noviembre de 2026" / "Sunday, 22 November 2026": today where the space is. */
+function today(language: string, timeZone: string) {
+  const text = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es-ES', { dateStyle: 'full', timeZone }).format(new Date());
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -54,7 +55,7 @@ export function HomePage({ kind, me, shortcuts }: { kind: 'auditor' | 'client'; 
             {initialsOf(me.fullName)}
           </Avatar>
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Text style={{ color: 'rgba(255,255,255,.75)', display: 'block' }}>{today(i18n.language)}</Typography.Text>
+            <Typography.Text style={{ color: 'rgba(255,255,255,.75)', display: 'block' }}>{today(i18n.language, zoneOr(space.data?.timeZone))}</Typography.Text>
             <Typography.Title level={2} style={{ color: '#fff', margin: '2px 0 4px' }}>
               {t(greetingKey(), { name: me.firstName })}
             </Typography.Title>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Flex, Tabs, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
-import dayjs from 'dayjs';
+import { formatInstantDay } from '@audit/domain/dates';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
@@ -12,8 +12,9 @@ import { listQueryProps, useListState } from '../../ui/useListState';
 import { NOMENCLATURES, nomenclatureOf, type TNomenclatureDef } from './definitions';
 import { NomenclatureDrawer, type TNomenclatureTarget } from './NomenclatureDrawer';
 import { useNomenclatureList, useRemoveNomenclature, type TNomenclatureItem } from './nomenclaturesApi';
+import { useTimeZone } from '../../session/timeZone';
 
-function columns(def: TNomenclatureDef, t: TFunction, language: string, actions: (row: TNomenclatureItem) => React.ReactNode): TListColumn<TNomenclatureItem>[] {
+function columns(def: TNomenclatureDef, t: TFunction, language: string, timeZone: string, actions: (row: TNomenclatureItem) => React.ReactNode): TListColumn<TNomenclatureItem>[] {
   const extra = new Set(def.extra ?? []);
   const cols: TListColumn<TNomenclatureItem>[] = [
     { key: 'name', title: t('nomenclatures.fields.name'), dataIndex: 'name', sorter: true, locked: true, render: (v: string, row) => (
@@ -38,7 +39,7 @@ function columns(def: TNomenclatureDef, t: TFunction, language: string, actions:
   if (extra.has('code')) cols.push({ key: 'code', title: t('nomenclatures.fields.code'), dataIndex: 'code', render: (v: string | null) => v ?? '—' });
   if (extra.has('legalRepresentative')) cols.push({ key: 'legalRepresentative', title: t('nomenclatures.fields.legalRepresentative'), dataIndex: 'legalRepresentative', render: (v: string | null) => v ?? '—' });
   if (extra.has('email')) cols.push({ key: 'email', title: t('nomenclatures.fields.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—' });
-  cols.push({ key: 'createdAt', title: t('nomenclatures.fields.createdAt'), dataIndex: 'createdAt', sorter: !def.categoryType, render: (v: string) => dayjs(v).format('DD-MM-YYYY') });
+  cols.push({ key: 'createdAt', title: t('nomenclatures.fields.createdAt'), dataIndex: 'createdAt', sorter: !def.categoryType, render: (v: string) => formatInstantDay(v, timeZone) });
   cols.push({ key: 'actions', title: '', locked: true, align: 'right', render: (_v, row) => actions(row) });
   return cols;
 }
@@ -53,6 +54,7 @@ export function NomenclaturesPage() {
 
 function Catalogue({ def }: { def: TNomenclatureDef }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const state = useListState({ sort: 'name', size: def.categoryType ? TEMPLATE_PAGE_SIZE : undefined });
   const [target, setTarget] = useState<TNomenclatureTarget | null>(null);
@@ -86,7 +88,7 @@ function Catalogue({ def }: { def: TNomenclatureDef }) {
       <ListPage<TNomenclatureItem>
         title={t(`nomenclatures.tabs.${def.key}`)}
         settingsKey={`table.nomenclature.${def.key}`}
-        columns={columns(def, t, i18n.language, actions)}
+        columns={columns(def, t, i18n.language, timeZone, actions)}
         rowKey={(row) => row._id}
         {...listQueryProps<TNomenclatureItem>(list)}
         {...state.paging}

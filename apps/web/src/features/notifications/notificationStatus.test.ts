@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { translations } from '../../i18n/resources';
+import { translations } from '../../app/translations';
 import { NOTIFICATION_STATUSES, statusText } from './notificationStatus';
 
 type TTree = { [key: string]: string | TTree };

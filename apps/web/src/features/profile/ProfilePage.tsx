@@ -1,13 +1,15 @@
 import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatInstantDay } from '@audit/domain/dates';
 import { useTranslation } from 'react-i18next';
 import { initialsOf, useMe } from '../../session/me';
 import { useCurrentSpace } from '../../session/space';
 import { PageSkeleton } from '../../ui/PageStates';
+import { useTimeZone } from '../../session/timeZone';
 
 /** /profile: the signed-in user's data, read only for now (editing arrives with account flows). */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const timeZone = useTimeZone();
   const me = useMe().data;
   const space = useCurrentSpace();
   if (!me) return <PageSkeleton />;
@@ -41,7 +43,7 @@ export function ProfilePage() {
           { key: 'phone', label: t('users.fields.phone'), children: me.phone ?? dash },
           { key: 'language', label: t('users.fields.language'), children: t(`language.${me.language}`, { defaultValue: me.language }) },
           { key: 'space', label: t('profile.space'), children: space.data?.name ?? dash },
-          { key: 'createdAt', label: t('users.fields.createdAt'), children: dayjs(me.createdAt).format('DD-MM-YYYY') },
+          { key: 'createdAt', label: t('users.fields.createdAt'), children: formatInstantDay(me.createdAt, timeZone) },
           { key: 'roles', label: t('users.fields.roles'), span: 'filled', children: <Flex wrap gap={4}>{me.roles.map((r) => <Tag key={r._id} color={r.superAdmin ? 'gold' : 'blue'}>{r.name}</Tag>)}</Flex> },
         ]}
       />

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Descriptions, Flex, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { userCan, useMe } from '../../session/me';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { TemplateFormDialog } from './TemplateFormDialog';
 import { useDuplicateTemplate, useRemoveTemplate, useSetEnabled, useUpdateTemplate, type TTemplate } from './templatesApi';
@@ -12,7 +11,6 @@ export function TemplateHeader({ tpl }: { tpl: TTemplate }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const canCreate = userCan(useMe().data, 'TEMPLATES:CREATE');
   const update = useUpdateTemplate();
   const duplicate = useDuplicateTemplate();
   const remove = useRemoveTemplate();
@@ -39,7 +37,7 @@ export function TemplateHeader({ tpl }: { tpl: TTemplate }) {
           </Flex>
         }
         onEdit={tpl.can.update ? () => setEditing(true) : undefined}
-        onDuplicate={canCreate ? () => duplicate.mutate(tpl._id, { onSuccess: (copy) => navigate(`/templates/${copy._id}`) }) : undefined}
+        onDuplicate={tpl.can.duplicate ? () => duplicate.mutate(tpl._id, { onSuccess: (copy) => navigate(`/templates/${copy._id}`) }) : undefined}
         onDelete={tpl.can.delete ? () => remove.mutate(tpl._id, { onSuccess: () => navigate('/templates') }) : undefined}
         deleting={remove.isPending}
         deleteQuestion={t('templates.removeQuestion', { name: tpl.name })}

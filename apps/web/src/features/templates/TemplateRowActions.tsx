@@ -5,8 +5,7 @@ import type { TTemplateSummary } from './templatesApi';
 
 export interface TTemplateActionHandlers {
   onEdit: (tpl: TTemplateSummary) => void;
-  /** Absent when the user may not create templates. */
-  onDuplicate?: (tpl: TTemplateSummary) => void;
+  onDuplicate: (tpl: TTemplateSummary) => void;
   onEnabled: (tpl: TTemplateSummary, enabled: boolean) => void;
   onRemove: (tpl: TTemplateSummary) => void;
 }
@@ -16,7 +15,7 @@ export function TemplateRowActions({ tpl, handlers }: { tpl: TTemplateSummary; h
   const { t } = useTranslation();
   const items: MenuProps['items'] = [
     tpl.can.update ? { key: 'edit', icon: <EditOutlined />, label: t('common.edit') } : { key: 'edit', icon: <EyeOutlined />, label: t('templates.view') },
-    ...(handlers.onDuplicate ? [{ key: 'duplicate', icon: <CopyOutlined />, label: t('common.duplicate') }] : []),
+    ...(tpl.can.duplicate ? [{ key: 'duplicate', icon: <CopyOutlined />, label: t('common.duplicate') }] : []),
     // Only what the user may do with this template (the server says so in `can`).
     ...(tpl.can.update
       ? [tpl.enabled ? { key: 'disable', icon: <StopOutlined />, label: t('templates.disable') } : { key: 'enable', icon: <CheckCircleOutlined />, label: t('templates.enable') }]
@@ -25,7 +24,7 @@ export function TemplateRowActions({ tpl, handlers }: { tpl: TTemplateSummary; h
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'edit') handlers.onEdit(tpl);
-    else if (key === 'duplicate') handlers.onDuplicate?.(tpl);
+    else if (key === 'duplicate') handlers.onDuplicate(tpl);
     else if (key === 'enable' || key === 'disable') handlers.onEnabled(tpl, key === 'enable');
     else if (key === 'remove') handlers.onRemove(tpl);
   };

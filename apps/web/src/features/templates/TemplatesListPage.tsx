@@ -40,7 +40,7 @@ export function TemplatesListPage() {
 
   const handlers: TTemplateActionHandlers = {
     onEdit: (tpl) => navigate(`/templates/${tpl._id}`),
-    onDuplicate: canCreate ? (tpl) => duplicate.mutate(tpl._id) : undefined,
+    onDuplicate: (tpl) => duplicate.mutate(tpl._id),
     onEnabled: (tpl, enabled) => setEnabled.mutate({ id: tpl._id, enabled }),
     onRemove: setRemoving,
   };

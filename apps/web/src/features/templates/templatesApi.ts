@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TIeQuestionOut, TIeSectionOut, TIncidentOut, TPlaceMeasure, TReadingOption, TSelectOption, TTemplateFieldOut, TTemplateOut, TTemplateQuestionOut, TTemplateRef, TTemplateSectionOut, TTemplateSummary } from '@audit/domain/templates';
 import type { TSearchFilter } from '@audit/domain/search';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import { request, searchPage } from '../../api/client';
@@ -9,45 +10,19 @@ const BASE = '/ms-core/api/audit-templates';
 export const TEMPLATES_QUERY_KEY = ['templates'] as const;
 export const TEMPLATES_PAGE_SIZE = TEMPLATE_PAGE_SIZE;
 
-export interface TRef { _id: string; name: string }
-export interface TSelectOptionOut { _id: string; label: string; color: string; score: number; failed: boolean }
-export interface TReadingOptionOut { key: string; label: string; measure: string; operation: string; minValue: number | null; maxValue: number | null }
-export interface TPlaceOut { _id: string; place: string; label: string | null }
-export interface TIncident { _id: string; question: string; name: string; description: string | null; riskLevel: string; deductionPercentage: number; tasks: { _id: string; name: string }[]; position: number }
-export interface TQuestion {
-  _id: string;
-  section: string;
-  name: string;
-  type: string;
-  description: string | null;
-  required: boolean;
-  position: number;
-  select: { multiselect: boolean; scoring: boolean; options: TSelectOptionOut[] } | null;
-  readingRegistry: { options: TReadingOptionOut[]; placesMeasure: TPlaceOut[] } | null;
-  text: { answerType: string } | null;
-  maxScore: number;
-  incidents: TIncident[];
-}
-export interface TField { _id: string; section: string; label: string; type: string; required: boolean; value: string | null; position: number }
-export interface TSection { _id: string; template: string; title: string; type: 'DATA' | 'QUESTION' | 'CONTACTS'; duplicable: boolean; position: number; fields: TField[]; questions: TQuestion[]; maxScore: number }
-export interface TIeQuestion { _id: string; section: string; question: string; type: string; position: number }
-export interface TIeSection { _id: string; template: string; title: string; position: number; questions: TIeQuestion[] }
-export interface TTemplateSummary {
-  _id: string;
-  name: string;
-  description: string | null;
-  language: string;
-  enabled: boolean;
-  category: (TRef & { color: string | null }) | null;
-  service: TRef | null;
-  areaAccess: TRef | null;
-  sectionsCount: number;
-  questionsCount: number;
-  createdAt: string;
-  updatedAt: string;
-  can: { update: boolean; delete: boolean };
-}
-export interface TTemplate extends TTemplateSummary { sections: TSection[]; ieSections: TIeSection[] }
+/** The API's shapes, inferred from the schemas the server answers with (packages/domain/src/templates.ts). */
+export type TRef = TTemplateRef;
+export type TSelectOptionOut = TSelectOption;
+export type TReadingOptionOut = TReadingOption;
+export type TPlaceOut = TPlaceMeasure;
+export type TIncident = TIncidentOut;
+export type TQuestion = TTemplateQuestionOut;
+export type TField = TTemplateFieldOut;
+export type TSection = TTemplateSectionOut;
+export type TIeQuestion = TIeQuestionOut;
+export type TIeSection = TIeSectionOut;
+export type { TTemplateSummary };
+export type TTemplate = TTemplateOut;
 
 export interface TTemplateFilters { enabled?: boolean; language?: string; service?: string }
 export interface TTemplateListParams { page: number; search: string; categoryTree?: string; filters: TTemplateFilters }

@@ -7,7 +7,7 @@ import { UserRowActions, type TUserActionHandlers } from './UserRowActions';
 import { RoleTags, UserStatusTag } from './UserTags';
 
 /** A user in the directory view. */
-export function UserCard({ user, isSelf, handlers }: { user: TUser; isSelf: boolean; handlers: TUserActionHandlers }) {
+export function UserCard({ user, handlers }: { user: TUser; handlers: TUserActionHandlers }) {
   return (
     <Card size="small" className="user-card" hoverable>
       <Flex gap={12} align="flex-start">
@@ -21,7 +21,7 @@ export function UserCard({ user, isSelf, handlers }: { user: TUser; isSelf: bool
                 {user.fullName}
               </Typography.Text>
             </Link>
-            <UserRowActions user={user} isSelf={isSelf} handlers={handlers} />
+            <UserRowActions user={user} handlers={handlers} />
           </Flex>
           <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
             @{user.username}

@@ -1,19 +1,20 @@
 import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatInstant } from '@audit/domain/dates';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { initialsOf, useMe } from '../../session/me';
+import { initialsOf } from '../../session/me';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useRemoveUser, useUser } from './usersApi';
 import { RoleTags, UserStatusTag } from './UserTags';
+import { useTimeZone } from '../../session/timeZone';
 
 /** /admin/users/:id/personal: the user's personal data, with edit and delete. */
 export function UserDetailPage() {
   const { t } = useTranslation();
+  const timeZone = useTimeZone();
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const me = useMe().data;
   const user = useUser(id);
   const remove = useRemoveUser();
 
@@ -39,9 +40,9 @@ export function UserDetailPage() {
             {u.isAuditor && <Tag color="purple">{t('users.fields.isAuditor')}</Tag>}
           </Flex>
         }
-        onEdit={() => navigate(`/admin/users/${u._id}/edit`)}
+        onEdit={u.can.update ? () => navigate(`/admin/users/${u._id}/edit`) : undefined}
         onDelete={() => remove.mutate(u._id, { onSuccess: () => navigate('/admin/users') })}
-        deleteDisabled={u._id === me?._id}
+        deleteDisabled={!u.can.delete}
         deleting={remove.isPending}
         deleteQuestion={t('users.removeQuestion', { name: u.fullName })}
       />
@@ -62,7 +63,7 @@ export function UserDetailPage() {
           { key: 'verified', label: t('users.fields.verified'), children: u.verified ? t('common.yes') : t('common.no') },
           { key: 'isAuditor', label: t('users.fields.isAuditor'), children: u.isAuditor ? t('common.yes') : t('common.no') },
           { key: 'language', label: t('users.fields.language'), children: t(`language.${u.language}`, { defaultValue: u.language }) },
-          { key: 'createdAt', label: t('users.fields.createdAt'), children: dayjs(u.createdAt).format('DD-MM-YYYY HH:mm') },
+          { key: 'createdAt', label: t('users.fields.createdAt'), children: formatInstant(u.createdAt, timeZone) },
           { key: 'roles', label: t('users.fields.roles'), span: 'filled', children: <RoleTags roles={u.roles} /> },
         ]}
       />

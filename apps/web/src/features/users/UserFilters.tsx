@@ -1,6 +1,8 @@
 import { Button, Checkbox, DatePicker, Flex, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DAY_FORMAT, dayInZone, endOfDayInZone, startOfDayInZone, todayInZone } from '@audit/domain/dates';
+import { useTimeZone } from '../../session/timeZone';
 import { useRoleOptions } from './rolesApi';
 import type { TListStatus, TUserFilters } from './usersApi';
 import { LIST_STATUSES } from './userStatus';
@@ -11,16 +13,20 @@ interface TFilterForm {
   createdAt?: [Dayjs, Dayjs] | null;
 }
 
-const toForm = (filters: TUserFilters): TFilterForm => ({
+/** The picker holds calendar days (local dayjs of 'YYYY-MM-DD'); the filter, the instants those days start and end in the space's zone. */
+const ISO_DAY = 'YYYY-MM-DD';
+const toForm = (filters: TUserFilters, timeZone: string): TFilterForm => ({
   status: filters.status,
   roles: filters.roles,
-  createdAt: filters.createdAt ? [dayjs(filters.createdAt[0]), dayjs(filters.createdAt[1])] : null,
+  createdAt: filters.createdAt ? [dayjs(dayInZone(filters.createdAt[0], timeZone)), dayjs(dayInZone(filters.createdAt[1], timeZone))] : null,
 });
 
-const fromForm = (values: TFilterForm): TUserFilters => ({
+const fromForm = (values: TFilterForm, timeZone: string): TUserFilters => ({
   ...(values.status?.length ? { status: values.status } : {}),
   ...(values.roles?.length ? { roles: values.roles } : {}),
-  ...(values.createdAt ? { createdAt: [values.createdAt[0].startOf('day').toISOString(), values.createdAt[1].endOf('day').toISOString()] as [string, string] } : {}),
+  ...(values.createdAt
+    ? { createdAt: [startOfDayInZone(values.createdAt[0].format(ISO_DAY), timeZone).toISOString(), endOfDayInZone(values.createdAt[1].format(ISO_DAY), timeZone).toISOString()] as [string, string] }
+    : {}),
 });
 
 export const countFilters = (filters: TUserFilters) => Object.keys(filters).length;
@@ -30,7 +36,8 @@ export function UserFilters({ value, onApply }: { value: TUserFilters; onApply: 
   const { t } = useTranslation();
   const roles = useRoleOptions();
   const [form] = Form.useForm<TFilterForm>();
-  const today = dayjs();
+  const timeZone = useTimeZone();
+  const today = dayjs(todayInZone(timeZone));
   const presets = [
     { label: t('dates.today'), value: [today.startOf('day'), today.endOf('day')] as [Dayjs, Dayjs] },
     { label: t('dates.thisWeek'), value: [today.startOf('week'), today.endOf('week')] as [Dayjs, Dayjs] },
@@ -40,7 +47,7 @@ export function UserFilters({ value, onApply }: { value: TUserFilters; onApply: 
     { label: t('dates.lastMonth'), value: [today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month')] as [Dayjs, Dayjs] },
   ];
   return (
-    <Form form={form} layout="vertical" initialValues={toForm(value)} onFinish={(values) => onApply(fromForm(values))}>
+    <Form form={form} layout="vertical" initialValues={toForm(value, timeZone)} onFinish={(values) => onApply(fromForm(values, timeZone))}>
       <Form.Item name="status" label={t('users.fields.status')}>
         <Checkbox.Group options={LIST_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s.toUpperCase()}`) }))} style={{ display: 'grid', gap: 8 }} />
       </Form.Item>
@@ -55,7 +62,7 @@ export function UserFilters({ value, onApply }: { value: TUserFilters; onApply: 
         />
       </Form.Item>
       <Form.Item name="createdAt" label={t('users.fields.createdAt')}>
-        <DatePicker.RangePicker format="DD-MM-YYYY" presets={presets} style={{ width: '100%' }} />
+        <DatePicker.RangePicker format={DAY_FORMAT} presets={presets} style={{ width: '100%' }} />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button

@@ -12,25 +12,25 @@ export interface TUserActionHandlers {
   onRemove: (user: TUser) => void;
 }
 
-/** Row actions: details, edit, send e-mail, reset password, change status, remove (the last three never on yourself). */
-export function UserRowActions({ user, isSelf, handlers }: { user: TUser; isSelf: boolean; handlers: TUserActionHandlers }) {
+/** Row actions: details, edit, send e-mail, reset password, change status, remove; each as the user's `can` allows (never e-mail, status or remove on yourself). */
+export function UserRowActions({ user, handlers }: { user: TUser; handlers: TUserActionHandlers }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const items: MenuProps['items'] = [
     { key: 'details', icon: <EyeOutlined />, label: t('users.actions.details') },
-    { key: 'edit', icon: <EditOutlined />, label: t('users.actions.edit') },
-    { key: 'email', icon: <MailOutlined />, label: t('users.actions.email'), disabled: isSelf },
-    { key: 'password', icon: <KeyOutlined />, label: t('users.actions.resetPassword') },
+    { key: 'edit', icon: <EditOutlined />, label: t('users.actions.edit'), disabled: !user.can.update },
+    { key: 'email', icon: <MailOutlined />, label: t('users.actions.email'), disabled: !user.can.email },
+    { key: 'password', icon: <KeyOutlined />, label: t('users.actions.resetPassword'), disabled: !user.can.resetPassword },
     { type: 'divider' },
     {
       key: 'status',
       type: 'group',
       label: t('users.actions.changeStatus'),
       // A group, not a hover submenu: it works the same with touch, mouse and keyboard.
-      children: statusChoices(user.status).map((status) => ({ key: `status:${status}`, icon: <SwapOutlined />, label: t(`users.setStatus.${status}`), disabled: isSelf })),
+      children: statusChoices(user.status).map((status) => ({ key: `status:${status}`, icon: <SwapOutlined />, label: t(`users.setStatus.${status}`), disabled: !user.can.changeStatus })),
     },
     { type: 'divider' },
-    { key: 'remove', icon: <DeleteOutlined />, label: t('users.actions.remove'), danger: true, disabled: isSelf },
+    { key: 'remove', icon: <DeleteOutlined />, label: t('users.actions.remove'), danger: true, disabled: !user.can.delete },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'details') navigate(`/admin/users/${user._id}/personal`);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useMe } from '../../session/me';
 import { DirectoryView } from '../../ui/DirectoryView';
 import { ListPage, type TListView } from '../../ui/ListPage';
 import { listQueryProps, useListState } from '../../ui/useListState';
@@ -12,12 +11,12 @@ import { countFilters, UserFilters } from './UserFilters';
 import { useUsersDirectory, useUsersList, type TUser, type TUserFilters } from './usersApi';
 import { UsersBulkActions } from './UsersBulkActions';
 import { useUserActions } from './useUserActions';
+import { useTimeZone } from '../../session/timeZone';
 
 /** /admin/users: the users of the current space, paged on the server. */
 export function UsersListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const meId = useMe().data?._id ?? '';
   const { isMobile } = useViewport();
   // Cards read better than a scrolled table on a phone.
   const [view, setView] = useState<TListView>(isMobile ? 'directory' : 'table');
@@ -28,7 +27,8 @@ export function UsersListPage() {
   const list = useUsersList(state.query);
   const directory = useUsersDirectory({ search, sort, filters }, view === 'directory');
   const { handlers, dialogs } = useUserActions();
-  const columns = userColumns(t, meId, handlers);
+  const timeZone = useTimeZone();
+  const columns = userColumns(t, handlers, timeZone);
 
   const directoryItems = directory.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -57,7 +57,7 @@ export function UsersListPage() {
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as string[]),
-          getCheckboxProps: (user) => ({ disabled: user._id === meId, 'aria-label': user.fullName }),
+          getCheckboxProps: (user) => ({ disabled: !user.can.changeStatus && !user.can.delete, 'aria-label': user.fullName }),
         }}
         bulkActions={<UsersBulkActions selected={selected} onDone={() => setSelected([])} />}
         views={['table', 'directory']}
@@ -67,7 +67,7 @@ export function UsersListPage() {
           <DirectoryView<TUser>
             items={directoryItems}
             rowKey={(user) => user._id}
-            renderCard={(user) => <UserCard user={user} isSelf={user._id === meId} handlers={handlers} />}
+            renderCard={(user) => <UserCard user={user} handlers={handlers} />}
             loading={directory.isPending}
             loadingMore={directory.isFetchingNextPage}
             hasMore={Boolean(directory.hasNextPage)}

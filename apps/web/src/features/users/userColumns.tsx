@@ -1,5 +1,5 @@
 import { Avatar, Flex, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatInstantDay } from '@audit/domain/dates';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { initialsOf } from '../../session/me';
@@ -7,8 +7,6 @@ import type { TListColumn } from '../../ui/ListPage';
 import type { TUser } from './usersApi';
 import { UserRowActions, type TUserActionHandlers } from './UserRowActions';
 import { RoleTags, UserStatusTag } from './UserTags';
-
-export const DATE_FORMAT = 'DD-MM-YYYY';
 
 export function UserName({ user }: { user: TUser }) {
   return (
@@ -25,8 +23,8 @@ export function UserName({ user }: { user: TUser }) {
   );
 }
 
-/** Columns of /admin/users: name, username, email, phone, status, registration date, roles, actions. */
-export function userColumns(t: TFunction, meId: string, handlers: TUserActionHandlers): TListColumn<TUser>[] {
+/** Columns of /admin/users: name, username, email, phone, status, registration date (its day in the space's zone), roles, actions. */
+export function userColumns(t: TFunction, handlers: TUserActionHandlers, timeZone: string): TListColumn<TUser>[] {
   return [
     { key: 'name', title: t('users.fields.name'), locked: true, sorter: true, minWidth: 200, render: (_, user) => <UserName user={user} /> },
     { key: 'username', title: t('users.fields.username'), dataIndex: 'username', sorter: true },
@@ -39,7 +37,7 @@ export function userColumns(t: TFunction, meId: string, handlers: TUserActionHan
       dataIndex: 'createdAt',
       sorter: true,
       defaultSortOrder: 'descend',
-      render: (value: string) => dayjs(value).format(DATE_FORMAT),
+      render: (value: string) => formatInstantDay(value, timeZone),
     },
     { key: 'roles', title: t('users.fields.roles'), dataIndex: 'roles', minWidth: 150, render: (_, user) => <RoleTags roles={user.roles ?? []} /> },
     {
@@ -49,7 +47,7 @@ export function userColumns(t: TFunction, meId: string, handlers: TUserActionHan
       align: 'right',
       fixed: 'right',
       width: 72,
-      render: (_, user) => <UserRowActions user={user} isSelf={user._id === meId} handlers={handlers} />,
+      render: (_, user) => <UserRowActions user={user} handlers={handlers} />,
     },
   ];
 }

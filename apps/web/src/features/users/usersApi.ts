@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
+import type { TUserInput } from '@audit/domain/users';
 import type { TUser } from '../../session/me';
 import { notifySuccess } from '../../ui/feedback';
 
@@ -57,17 +58,8 @@ export const fetchUser = (id: string) => request<TUser>(`${BASE}/${id}`);
 export const userQueryOptions = (id: string) => queryOptions({ queryKey: [...USERS_QUERY_KEY, 'detail', id], queryFn: () => fetchUser(id) });
 export const useUser = (id: string) => useQuery(userQueryOptions(id));
 
-export interface TUserInput {
-  firstName: string;
-  lastName: string | null;
-  username: string;
-  email: string;
-  phone: string | null;
-  roles: string[];
-  isAuditor: boolean;
-  password?: string;
-  autoGeneratePassword?: boolean;
-}
+/** The create / update body, as the server's schema takes it (packages/domain/src/users.ts). */
+export type { TUserInput } from '@audit/domain/users';
 
 export const createUser = (body: TUserInput) => request<TUser & { password?: string }>(BASE, { method: 'POST', body });
 export const updateUser = (id: string, body: TUserInput) => request<TUser>(`${BASE}/${id}`, { method: 'PATCH', body });

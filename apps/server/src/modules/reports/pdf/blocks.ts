@@ -1,5 +1,6 @@
 import type { TAudit } from '@audit/domain/audits';
 import { fileIdFromUrl } from '../../files/signing.js';
+import { writeText } from './fonts.js';
 import type { TPdfLabels } from './labels.js';
 import { COLORS, CONTENT_WIDTH, FONT, PAGE, textOn } from './theme.js';
 
@@ -9,6 +10,8 @@ export interface TPdf {
   audit: TAudit;
   labels: TPdfLabels;
   company: string | null;
+  /** The company's logo bytes for the cover, if it has one. */
+  logo: Buffer | null;
   /** Photo bytes by file id; opened (decoded once, embedded once) on first use. */
   photos: Map<string, Buffer>;
   opened: Map<string, TOpenedImage | null>;
@@ -29,7 +32,7 @@ export function ensureSpace(pdf: TPdf, height: number) {
 export function text(pdf: TPdf, value: string, options: { font?: string; size?: number; color?: string; x?: number; y?: number; width?: number; align?: 'left' | 'right' | 'center'; gap?: number; lineGap?: number } = {}) {
   const { doc } = pdf;
   doc.font(options.font ?? FONT.regular).fontSize(options.size ?? 9.5).fillColor(options.color ?? COLORS.text);
-  doc.text(value, options.x ?? LEFT, options.y ?? doc.y, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left', lineGap: options.lineGap ?? 1.5 });
+  writeText(doc, value, options.x ?? LEFT, options.y ?? doc.y, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left', lineGap: options.lineGap ?? 1.5 });
   if (options.gap) doc.y += options.gap;
 }
 
@@ -45,7 +48,7 @@ export function pill(pdf: TPdf, label: string, color: string, x: number, y: numb
   const width = doc.widthOfString(label) + 12;
   const height = size + 7;
   doc.roundedRect(x, y, width, height, height / 2).fill(color);
-  doc.fillColor(textOn(color)).text(label, x + 6, y + 3.6, { width: width - 12, lineBreak: false });
+  writeText(doc.fillColor(textOn(color)), label, x + 6, y + 3.6, { width: width - 12, lineBreak: false });
   return width;
 }
 
@@ -70,19 +73,24 @@ export function keyValues(pdf: TPdf, rows: [string, string][], labelWidth = 150)
   }
 }
 
+/** Bytes opened as a PDF image (decoded once, embedded once), or null when pdfkit cannot read them. */
+export function openImage(pdf: TPdf, bytes: Buffer): TOpenedImage | null {
+  try {
+    const image = (pdf.doc as unknown as { openImage(b: Buffer): TOpenedImage }).openImage(bytes) ?? null;
+    return image && image.width > 0 && image.height > 0 ? image : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The opened image of a signed file address, or null when its bytes are missing or unreadable. */
 function openPhoto(pdf: TPdf, url: string): TOpenedImage | null {
   const id = fileIdFromUrl(url);
   if (!id) return null;
   if (!pdf.opened.has(id)) {
     const bytes = pdf.photos.get(id);
-    let image: TOpenedImage | null;
-    try {
-      image = bytes ? ((pdf.doc as unknown as { openImage(b: Buffer): TOpenedImage }).openImage(bytes) ?? null) : null;
-    } catch {
-      image = null; // a photo the PDF cannot read is left out rather than failing the report
-    }
-    pdf.opened.set(id, image);
+    // A photo the PDF cannot read is left out rather than failing the report.
+    pdf.opened.set(id, bytes ? openImage(pdf, bytes) : null);
   }
   return pdf.opened.get(id) ?? null;
 }

@@ -1,6 +1,7 @@
 import { GOAL_BAND_COLORS, goalBand } from '@audit/domain/score';
-import { LEFT, pill, text, type TPdf } from './blocks.js';
-import { formatDate, formatNumber, formatPercent } from './labels.js';
+import { LEFT, openImage, pill, text, type TPdf } from './blocks.js';
+import { formatInstantDay, formatStoredRange, zoneOr } from '@audit/domain/dates';
+import { formatNumber, formatPercent } from './labels.js';
 import { auditRiskColor, COLORS, CONTENT_WIDTH, FONT, PAGE } from './theme.js';
 
 /** Colour of a score against its goal: the band's (reached, close, below: @audit/domain/score). */
@@ -36,12 +37,33 @@ export function scoreRing(pdf: TPdf, cx: number, cy: number, r: number, percenta
   text(pdf, figure, { font: FONT.bold, size, color: COLORS.text, x: cx - r, y: cy - size * 0.55, width: 2 * r, align: 'center' });
 }
 
+/** The box the company's logo fits in, top right of the cover's band. */
+export const LOGO_BOX = { width: 170, height: 64, padding: 8, top: 40 };
+
+/**
+ * The company's logo, scaled to fit its box keeping its proportions, on a white card so any logo
+ * reads on the dark band. Returns the width it took (0 with no logo or one that cannot be read).
+ */
+export function drawLogo(pdf: TPdf): number {
+  const image = pdf.logo ? openImage(pdf, pdf.logo) : null;
+  if (!image) return 0;
+  const scale = Math.min(LOGO_BOX.width / image.width, LOGO_BOX.height / image.height);
+  const [width, height] = [image.width * scale, image.height * scale];
+  const cardWidth = width + 2 * LOGO_BOX.padding;
+  const x = LEFT + CONTENT_WIDTH - cardWidth;
+  pdf.doc.roundedRect(x, LOGO_BOX.top, cardWidth, height + 2 * LOGO_BOX.padding, 6).fill(COLORS.white);
+  pdf.doc.image(image as unknown as Buffer, x + LOGO_BOX.padding, LOGO_BOX.top + LOGO_BOX.padding, { width, height });
+  return cardWidth;
+}
+
 export function drawCover(pdf: TPdf) {
   const { doc, audit, labels } = pdf;
   const band = 300;
   doc.rect(0, 0, PAGE.width, band).fill(COLORS.brand);
   doc.rect(0, band, PAGE.width, 6).fill(COLORS.accent);
-  if (pdf.company) text(pdf, pdf.company.toUpperCase(), { font: FONT.bold, size: 11, color: '#c9d6e8', y: 54 });
+  const logoWidth = drawLogo(pdf);
+  // The company's name keeps clear of the logo beside it.
+  if (pdf.company) text(pdf, pdf.company.toUpperCase(), { font: FONT.bold, size: 11, color: '#c9d6e8', y: 54, width: CONTENT_WIDTH - (logoWidth ? logoWidth + 16 : 0) });
   text(pdf, labels.reportTitle.toUpperCase(), { size: 10, color: '#9fb4d1', y: 104 });
   text(pdf, audit.template.name, { font: FONT.bold, size: 26, color: COLORS.white, y: 122, lineGap: 3 });
   text(pdf, audit.service.name, { size: 12, color: '#c9d6e8', y: doc.y + 6 });
@@ -52,10 +74,11 @@ export function drawCover(pdf: TPdf) {
   y = doc.y + 22;
 
   const info: [string, string][] = [
-    [labels.auditDate, audit.date[0] === audit.date[1] || formatDate(audit.date[0]) === formatDate(audit.date[1]) ? formatDate(audit.date[0]) : `${formatDate(audit.date[0])} – ${formatDate(audit.date[1])}`],
+    [labels.auditDate, formatStoredRange(audit.date, true)],
     [labels.auditor, audit.auditor?.name ?? labels.empty],
     [labels.status, labels.statuses[audit.status] ?? audit.status],
-    ...(audit.finishedDate ? ([[labels.finishedDate, formatDate(audit.finishedDate)]] as [string, string][]) : []),
+    // An instant: its day where the establishment is (00:30 in Madrid on 2 March is 2 March).
+    ...(audit.finishedDate ? ([[labels.finishedDate, formatInstantDay(audit.finishedDate, zoneOr(audit.timeZone))]] as [string, string][]) : []),
   ];
   for (const [label, value] of info) {
     text(pdf, label.toUpperCase(), { font: FONT.bold, size: 8, color: COLORS.muted, y, width: 220 });

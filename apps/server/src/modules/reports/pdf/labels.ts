@@ -125,15 +125,6 @@ export const UNITS: Record<string, string> = {
   ppm: 'ppm',
 };
 
-/** Dates as the product shows them: DD-MM-YYYY (UTC, as stored). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
-}
-
 export function formatNumber(labels: TPdfLabels, value: number, maxDecimals = 2): string {
   return new Intl.NumberFormat(labels.locale, { maximumFractionDigits: maxDecimals }).format(value);
 }

@@ -11,20 +11,17 @@ import { renderAuditPdf } from './render.js';
 import { renderInWorker } from './run.js';
 
 /**
- * The report renderer on a large audit (300 questions, 60 incidents, 40 photos). Budget: under 5 s.
- * The first page is rendered to PNG (pdf.js + canvas) so a person can look at it: see OUT_DIR.
+ * The report renderer on a large audit (300 questions, 60 incidents, 40 photos). Its time budget
+ * (under 5 s) is measured by `npm run bench pglite render`, not asserted here. The first page is rendered to PNG (pdf.js + canvas) so a person can look at it: see OUT_DIR.
  */
 const OUT_DIR = join(tmpdir(), 'audit-report');
 const fixture = buildAuditFixture();
 let photos: Map<string, Buffer>;
 let pdf: Buffer;
-let renderMs: number;
 
 beforeAll(async () => {
   photos = await buildFixturePhotos(fixture.photoIds);
-  const started = performance.now();
   pdf = await renderAuditPdf(fixture.audit, photos, pdfLabels('es'), { company: 'Higiene Demo S.L.' });
-  renderMs = performance.now() - started;
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(join(OUT_DIR, 'report.pdf'), pdf);
 });
@@ -39,9 +36,8 @@ async function parse(bytes: Buffer) {
 }
 
 describe('renderAuditPdf', () => {
-  it('renders the large fixture within budget, with every photo embedded once', () => {
+  it('renders the large fixture with every photo embedded once', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(renderMs).toBeLessThan(5000);
     const images = pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? [];
     expect(images).toHaveLength(40);
   });
@@ -85,19 +81,15 @@ describe('renderAuditPdf', () => {
   });
 
   it('renders in a worker thread without blocking the event loop', async () => {
+    // A 10 ms timer keeps ticking while the worker renders (the render takes hundreds of ms at
+    // least); a render on this thread would block the loop, and the timer would tick once at the end.
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
-    const started = performance.now();
     const out = await renderInWorker(fixture.audit, photos, pdfLabels('es'), { company: 'Higiene Demo S.L.' });
-    const elapsed = performance.now() - started;
     clearInterval(timer);
     expect(out.subarray(0, 5).toString()).toBe('%PDF-');
     expect(out.length).toBeGreaterThan(pdf.length * 0.9);
-    // The 5 s budget is the renderer's (asserted above); this adds the worker's start, and the test
-    // run shares two cores with other test files, so only a runaway is caught here.
-    expect(elapsed).toBeLessThan(15000);
-    // The loop kept turning while the worker rendered (a blocked loop would tick once at the end).
-    expect(ticks).toBeGreaterThan(elapsed / 10 / 4);
+    expect(ticks).toBeGreaterThan(5);
   });
 
   it('turns its cover into a PNG that shows the brand band and the score ring', async () => {

@@ -1,8 +1,10 @@
 import PDFDocument from 'pdfkit';
+import { formatStoredDay } from '@audit/domain/dates';
 import type { TAudit } from '@audit/domain/audits';
 import { LEFT, type TPdf } from './blocks.js';
 import { drawCover } from './cover.js';
-import { fill, formatDate, type TPdfLabels } from './labels.js';
+import { registerFonts, writeText } from './fonts.js';
+import { fill, type TPdfLabels } from './labels.js';
 import { drawContacts, drawQuestionnaire, drawSections } from './sections.js';
 import { drawSummary } from './summary.js';
 import { COLORS, CONTENT_WIDTH, FONT, PAGE } from './theme.js';
@@ -10,6 +12,8 @@ import { COLORS, CONTENT_WIDTH, FONT, PAGE } from './theme.js';
 export interface TRenderOptions {
   /** The audit company (root space) named on the cover and in the footer. */
   company?: string | null;
+  /** The company's logo for the cover (PNG or JPEG bytes, see company.ts); none: no logo, no gap. */
+  logo?: Uint8Array | null;
 }
 
 /** Running header and footer with page numbers on every page but the cover (drawn once all pages exist). */
@@ -23,14 +27,14 @@ function decoratePages(pdf: TPdf) {
     doc.page.margins.bottom = 0; // writing in the margin must not start a new page
     const one = { lineBreak: false, ellipsis: true } as const;
     doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
-    doc.text(`${audit.client.name} > ${audit.establishment.name}`, LEFT, 30, { ...one, width: CONTENT_WIDTH - 110 });
-    doc.text(formatDate(audit.date[0]), LEFT + CONTENT_WIDTH - 100, 30, { ...one, width: 100, align: 'right' });
+    writeText(doc, `${audit.client.name} > ${audit.establishment.name}`, LEFT, 30, { ...one, width: CONTENT_WIDTH - 110 });
+    writeText(doc, formatStoredDay(audit.date[0]), LEFT + CONTENT_WIDTH - 100, 30, { ...one, width: 100, align: 'right' });
     doc.moveTo(LEFT, 42).lineTo(LEFT + CONTENT_WIDTH, 42).lineWidth(0.5).strokeColor(COLORS.line).stroke();
     const y = PAGE.height - 38;
     doc.moveTo(LEFT, y - 6).lineTo(LEFT + CONTENT_WIDTH, y - 6).lineWidth(0.5).strokeColor(COLORS.line).stroke();
     doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
-    doc.text([pdf.company, audit.template.name].filter(Boolean).join(' · '), LEFT, y, { ...one, width: CONTENT_WIDTH - 110 });
-    doc.font(FONT.bold).text(fill(labels.page, { n: i + 1, total }), LEFT + CONTENT_WIDTH - 100, y, { ...one, width: 100, align: 'right' });
+    writeText(doc, [pdf.company, audit.template.name].filter(Boolean).join(' · '), LEFT, y, { ...one, width: CONTENT_WIDTH - 110 });
+    writeText(doc.font(FONT.bold), fill(labels.page, { n: i + 1, total }), LEFT + CONTENT_WIDTH - 100, y, { ...one, width: 100, align: 'right' });
     doc.page.margins.bottom = bottom;
   }
 }
@@ -61,7 +65,8 @@ export function renderAuditPdf(audit: TAudit, images: Map<string, Buffer>, label
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const pdf: TPdf = { doc, audit, labels, company: options.company ?? null, photos: images, opened: new Map() };
+  registerFonts(doc);
+  const pdf: TPdf = { doc, audit, labels, company: options.company ?? null, logo: options.logo?.length ? Buffer.from(options.logo.buffer, options.logo.byteOffset, options.logo.byteLength) : null, photos: images, opened: new Map() };
   drawCover(pdf);
   doc.addPage();
   doc.outline.addItem(labels.summary);

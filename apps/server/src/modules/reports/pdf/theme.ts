@@ -20,7 +20,8 @@ export const COLORS = {
   white: '#ffffff',
 };
 
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
+/** Embedded Unicode fonts (fonts.ts), not the built-in Latin-1 Helvetica. */
+export { FONT } from './fonts.js';
 
 /** Issue risk colours (high red, medium orange, low yellow, infrastructure blue; IE and P1 as high). */
 export const riskColor = (level: string) => RISK_COLORS[level as keyof typeof RISK_COLORS] ?? COLORS.muted;

@@ -1,25 +1,9 @@
 import { parseContacts, type TAuditField, type TAuditQuestion } from '@audit/domain/audits';
-import { formatDate, formatNumber, type TPdfLabels } from './labels.js';
+import { dateValueText } from '@audit/domain/dates';
+import { formatNumber, type TPdfLabels } from './labels.js';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** Dates (alone or as a [from, to] pair) as DD-MM-YYYY; anything else as written. */
-export function readableValue(value: string | null | undefined): string {
-  const v = value?.trim() ?? '';
-  if (ISO_DATE.test(v)) return formatDate(v);
-  // An earlier web release stored a range as "from/to".
-  const pair = v.split('/');
-  if (pair.length === 2 && pair.every((d) => ISO_DATE.test(d))) return [...new Set(pair.map(formatDate))].join(' – ');
-  if (v.startsWith('[')) {
-    try {
-      const list = JSON.parse(v) as unknown;
-      if (Array.isArray(list) && list.every((d) => typeof d === 'string' && ISO_DATE.test(d))) return [...new Set(list.map((d) => formatDate(d as string)))].join(' – ');
-    } catch {
-      /* not JSON: shown as written */
-    }
-  }
-  return v;
-}
+/** Dates (alone or as a [from, to] pair, in every stored form) as DD-MM-YYYY; anything else as written. */
+export const readableValue = (value: string | null | undefined): string => dateValueText(value) ?? value?.trim() ?? '';
 
 export function fieldValue(field: Pick<TAuditField, 'type' | 'value'>, labels: TPdfLabels): string {
   if (field.type === 'contact_information') {

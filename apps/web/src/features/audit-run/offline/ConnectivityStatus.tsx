@@ -3,10 +3,9 @@ import { CloudServerOutlined, DisconnectOutlined, SyncOutlined } from '@ant-desi
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { errorMessage } from '../../../i18n/errorMessage';
-import { useOnline } from '../../../ui/useOnline';
-import { shownFromLocalCopy } from './loadRunAudit';
-import { useQueuedFor } from './queueState';
-import { syncNow, useSyncState } from './syncController';
+import { syncNow } from '../../../offline/syncController';
+import { useConnectivity } from '../../../offline/useConnectivity';
+import { auditResource } from './auditResource';
 
 /**
  * Run header: online or offline (offline too while the audit shows from this device's copy),
@@ -14,11 +13,7 @@ import { syncNow, useSyncState } from './syncController';
  */
 export function ConnectivityStatus({ auditId }: { auditId: string }) {
   const { t } = useTranslation();
-  const browserOnline = useOnline();
-  // Read at render: the page mounts the run again when the audit is reloaded from the server.
-  const online = browserOnline && !shownFromLocalCopy(auditId);
-  const { count, lastError } = useQueuedFor(auditId);
-  const syncing = useSyncState().active;
+  const { browserOnline, online, pending: count, lastError, syncing } = useConnectivity(auditResource(auditId));
   const why = lastError ? t('auditRun.offline.lastError', { error: errorMessage(new ApiError(lastError.status, lastError.name, lastError.reference, '')) }) : undefined;
   return (
     <span className="run-connectivity" data-testid="run-connectivity" data-online={online}>
@@ -28,10 +23,10 @@ export function ConnectivityStatus({ auditId }: { auditId: string }) {
       {count > 0 && (
         <>
           <Tooltip title={why}>
-            <span className="run-pending" aria-live="polite" data-testid="run-pending">{t('auditRun.offline.pending', { count })}</span>
+            <span className="run-pending" aria-live="polite" data-testid="run-pending">{t('offline.pending', { count })}</span>
           </Tooltip>
-          <Button size="small" icon={<SyncOutlined />} disabled={!browserOnline || syncing} onClick={() => void syncNow(true)} aria-label={t('auditRun.offline.syncNow')}>
-            <span className="run-hide-narrow">{t('auditRun.offline.syncNow')}</span>
+          <Button size="small" icon={<SyncOutlined />} disabled={!browserOnline || syncing} onClick={() => void syncNow(true)} aria-label={t('offline.syncNow')}>
+            <span className="run-hide-narrow">{t('offline.syncNow')}</span>
           </Button>
         </>
       )}

@@ -2,21 +2,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
-import { auditRunQueryKey, auditRunQueryOptions } from '../auditRunApi';
+import { auditRunQueryKey, auditRunQueryOptions, runWrite } from '../auditRunApi';
 import { createAnswerActions } from '../answerActions';
 import { createIssueActions } from '../issueActions';
 import { createNoteActions } from '../noteActions';
 import { createRunner } from '../runner';
 import { makeAudit, OPTION } from '../testing/auditFixture';
-import { localCopy, readLocalAudit, registerShownAudit, saveLocalAudit } from './auditStore';
-import { ApiError, networkError } from '../../../api/errors';
-import { loadRunAudit, shownFromLocalCopy } from './loadRunAudit';
-import { queueStore } from './queueStore';
-import { queuedByOthers, queuedFor, queuedTotal, queueStateReady, refreshQueueState } from './queueState';
-import { replayQueue } from './replay';
-import { closeRunAuditDb } from './runAuditDb';
-import { isQueuedWrite, runWrite } from './runWrite';
-import { sendQueued } from './sendQueued';
+import { foldAccepted, readCopy, saveServerCopy } from '../../../offline/copies';
+import { closeOfflineDb } from '../../../offline/db';
+import { loadResource, shownFromDevice } from '../../../offline/loadResource';
+import { queueStore } from '../../../offline/queueStore';
+import { queuedByOthers, queuedFor, queuedTotal, queueStateReady, refreshQueueState } from '../../../offline/queueState';
+import { replayQueue } from '../../../offline/replay';
+import { sendQueued } from '../../../offline/sendQueued';
+import { syncNow } from '../../../offline/syncController';
+import { isQueuedWrite } from '../../../offline/write';
+import { auditResource } from './auditResource';
 
 /** The queue against IndexedDB (fake-indexeddb), the HTTP client and a fake server (fetch). */
 type TCall = { method: string; url: string; key: string | null; body: unknown };
@@ -47,8 +48,9 @@ beforeEach(async () => {
   network.onLine = true;
   await refreshQueueState(false);
 });
-afterEach(() => {
-  closeRunAuditDb();
+afterEach(async () => {
+  await foldAccepted();
+  closeOfflineDb();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -57,8 +59,12 @@ const BASE = '/ms-core/api/audits/a1';
 const write = (over: Partial<Parameters<typeof runWrite>[0]> = {}) => runWrite({ auditId: 'a1', method: 'POST', url: `${BASE}/answer/add`, body: { question: 'q1' }, ...over });
 const replay = () => replayQueue({ store: queueStore, send: sendQueued }, USER);
 
+const A1 = auditResource('a1');
+/** What a tab opening the audit shows (the server answering with `server`, or not at all). */
+const open = (id: string) => loadResource<TAudit>(auditResource(id));
+
 describe('the RunAudit database', () => {
-  it('is version 2 with the stores queries and audits (and ours), records in the order written', async () => {
+  it('is version 3 with the store queries (and ours: copies, failures, ids), records in the order written', async () => {
     fakeServer();
     network.onLine = false;
     for (const n of [1, 2, 3]) await write({ body: { n } }).catch(() => undefined);
@@ -66,34 +72,38 @@ describe('the RunAudit database', () => {
       const open = indexedDB.open('RunAudit');
       open.onsuccess = () => resolve(open.result);
     });
-    expect(db.version).toBe(2);
-    expect([...db.objectStoreNames].sort()).toEqual(['audits', 'failures', 'ids', 'queries']);
+    expect(db.version).toBe(3);
+    expect([...db.objectStoreNames].sort()).toEqual(['copies', 'failures', 'ids', 'queries']);
     db.close();
     expect((await queueStore.list()).map((r) => (r.request.data as { n: number }).n)).toEqual([1, 2, 3]);
   });
 
   it('forgets pending-id mappings after a week and local copies not opened for a month', async () => {
     const day = (n: number) => Date.parse('2025-03-01T00:00:00Z') + n * 86_400_000;
-    const map = (pendingId: string, at: number) => ({ pendingId, serverId: `s-${pendingId}`, auditId: 'a1', createdAt: new Date(at).toISOString() });
+    const map = (pendingId: string, at: number) => ({ pendingId, serverId: `s-${pendingId}`, resource: A1, createdAt: new Date(at).toISOString() });
     await queueStore.complete(1, map('pending-old', day(-8)));
     await queueStore.complete(2, map('pending-new', day(-6)));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(day(-31));
-    await saveLocalAudit(USER, { ...makeAudit(3), _id: 'old-audit' });
+    await saveServerCopy(auditResource('old-audit'), USER, { ...makeAudit(3), _id: 'old-audit' }, 0);
     vi.setSystemTime(day(-29));
-    await saveLocalAudit(USER, { ...makeAudit(3), _id: 'recent-audit' });
+    await saveServerCopy(auditResource('recent-audit'), USER, { ...makeAudit(3), _id: 'recent-audit' }, 0);
     vi.useRealTimers();
     await queueStore.pruneOld(day(0));
     expect([...(await queueStore.idMap()).keys()]).toEqual(['pending-new']);
-    expect(await readLocalAudit('old-audit', USER)).toBeNull();
-    expect(await readLocalAudit('recent-audit', USER)).not.toBeNull();
+    expect(await readCopy(auditResource('old-audit'), USER)).toBeNull();
+    expect(await readCopy(auditResource('recent-audit'), USER)).not.toBeNull();
   });
 
-  it('keeps the audit as last shown, for its user only', async () => {
+  it('keeps the server\'s copy of an audit this user runs, for this user only', async () => {
     const audit = makeAudit(3);
-    await saveLocalAudit(USER, audit);
-    expect((await readLocalAudit(audit._id, USER))?._id).toBe(audit._id);
-    expect(await readLocalAudit(audit._id, 'someone-else')).toBeNull();
+    fakeServer((call) => (call.url.endsWith(audit._id) ? { body: audit } : {}));
+    const FIXTURE_AUDITOR = audit.auditor!._id;
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'accessToken' ? token(FIXTURE_AUDITOR) : null) });
+    await open(audit._id);
+    await expect.poll(() => readCopy(auditResource(audit._id), FIXTURE_AUDITOR)).not.toBeNull();
+    expect((await readCopy<TAudit>(auditResource(audit._id), FIXTURE_AUDITOR))?.data._id).toBe(audit._id);
+    expect(await readCopy(auditResource(audit._id), 'someone-else')).toBeNull();
   });
 });
 
@@ -106,11 +116,11 @@ describe('writing through the queue', () => {
     expect(calls).toHaveLength(0);
     const [record] = await queueStore.list();
     expect(record).toMatchObject({
-      id: 1, auditId: 'a1', user: USER, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null,
+      id: 1, resource: A1, auditId: 'a1', user: USER, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null,
       request: { method: 'POST', url: `${BASE}/answer/add`, data: { question: 'q1' }, blob: false },
     });
     expect(record!.request.headers['Idempotency-Key']).toBe(record!.idempotencyKey);
-    expect(queuedFor('a1').count).toBe(1);
+    expect(queuedFor(A1).count).toBe(1);
   });
 
   it('counts the signed-in user\'s records: after another user signs in on the tab, the same records are someone else\'s', async () => {
@@ -122,23 +132,28 @@ describe('writing through the queue', () => {
     vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'accessToken' ? token('user-2') : null) });
     await queueStateReady();
     expect([queuedTotal(), queuedByOthers()]).toEqual([0, 1]);
+    // They stay on the device while the other user is signed in (the sign-out warning says so)…
+    expect(await queueStore.list()).toHaveLength(1);
+    // …until that user's replay, which discards them unsent.
+    const { calls } = fakeServer();
+    expect(await replayQueue({ store: queueStore, send: sendQueued }, 'user-2')).toMatchObject({ sent: 0, discarded: 1 });
+    expect(calls).toEqual([]);
+    expect(await queueStore.list()).toEqual([]);
   });
 
-  it('stores the audit as the page shows it with the queued record, so a page closed at once reopens with the change', async () => {
+  it('a page closed right after a change reopens with it: the copy plus the queued record, nothing saved by the tab', async () => {
+    const audit = { ...makeAudit(3), _id: 'a1' };
+    const q = audit.sections[1]!.questions[0]!;
+    await saveServerCopy(A1, USER, audit, 0);
     fakeServer();
     network.onLine = false;
-    const shown = { ...makeAudit(3), _id: 'a1' };
-    const unregister = registerShownAudit('a1', () => localCopy(USER, shown));
-    await saveLocalAudit(USER, { ...shown, status: 'draft' });
-    expect(isQueuedWrite(await write().catch((e: unknown) => e))).toBe(true);
-    expect(await readLocalAudit('a1', USER)).toEqual(shown);
-    // Another user's copy is never stored with this user's record.
-    unregister();
-    const other = registerShownAudit('a1', () => localCopy('someone-else', { ...shown, status: 'finished' }));
-    expect(isQueuedWrite(await write().catch((e: unknown) => e))).toBe(true);
-    other();
-    expect(await readLocalAudit('a1', USER)).toEqual(shown);
-    expect(await queueStore.list()).toHaveLength(2);
+    const body = { section: q.section, question: q._id, templateAnswer: { type: 'select' as const, select: [OPTION.no] } };
+    expect(isQueuedWrite(await write({ body, creates: 'pending-0a0a0a0a-0000-4000-8000-00000000000a' }).catch((e: unknown) => e))).toBe(true);
+    const shown = await open('a1');
+    expect(shown.sections[1]!.questions[0]!.answer).toMatchObject({ _id: 'pending-0a0a0a0a-0000-4000-8000-00000000000a', templateAnswer: body.templateAnswer, failed: true });
+    expect(shownFromDevice(A1)).toBe(true);
+    // The copy itself is still the server's: the change is in the queue only.
+    expect((await readCopy<TAudit>(A1, USER))!.data.sections[1]!.questions[0]!.answer).toBeNull();
   });
 
   it('online, sends with an idempotency key; a network failure queues the write with the key already sent', async () => {
@@ -227,7 +242,7 @@ describe('the run view offline', () => {
       `DELETE ${base}/answer/answer-1/remove`,
     ]);
     expect(new Set(calls.map((c) => c.key)).size).toBe(4);
-    expect(result).toMatchObject({ sent: 4, failures: [], retryAt: null, touched: [audit._id] });
+    expect(result).toMatchObject({ sent: 4, failures: [], retryAt: null, touched: [auditResource(audit._id)] });
   });
 
   it('an issue removed and raised again offline is named by its incidence afterwards, not by its old id', async () => {
@@ -296,28 +311,118 @@ describe('the run view offline', () => {
     expect(errors).toEqual([]);
   });
 
-  it('opens from the local copy while changes wait or the server cannot be reached, pictures shown again', async () => {
-    fakeServer();
+  it('opens from the device\'s copy while changes wait or the server cannot be reached, pictures shown again', async () => {
     const audit = makeAudit(3);
     const image = { _id: 'pending-0a0a0a0a-0000-4000-8000-000000000002', url: 'blob:dead' };
-    audit.sections[1]!.questions[0]!.noteImages = [image];
-    await saveLocalAudit(USER, audit);
+    const q = audit.sections[1]!.questions[0]!;
+    await saveServerCopy(auditResource(audit._id), USER, audit, 0);
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:fresh');
-    const unreachable = () => Promise.reject(networkError());
-    const refused = () => Promise.reject(new ApiError(404, 'NOTFOUND', '415', 'not found'));
+    let answer: { status?: number; body?: unknown } = { body: { ...audit, status: 'finished' } };
+    const { state } = fakeServer((call) => (call.method === 'GET' ? answer : {}));
 
-    // No change waiting: the server's audit; the local copy only when it cannot be reached.
-    expect(await loadRunAudit(audit._id, async () => ({ ...audit, status: 'finished' }))).toMatchObject({ status: 'finished' });
-    expect(shownFromLocalCopy(audit._id)).toBe(false);
-    expect((await loadRunAudit(audit._id, unreachable))._id).toBe(audit._id);
-    expect(shownFromLocalCopy(audit._id)).toBe(true);
-    await expect(loadRunAudit(audit._id, refused)).rejects.toMatchObject({ status: 404 });
+    // No change waiting: the server's audit; the copy only when it cannot be reached.
+    expect(await open(audit._id)).toMatchObject({ status: 'finished' });
+    expect(shownFromDevice(auditResource(audit._id))).toBe(false);
+    state.down = true;
+    expect((await open(audit._id))._id).toBe(audit._id);
+    expect(shownFromDevice(auditResource(audit._id))).toBe(true);
+    state.down = false;
+    answer = { status: 404, body: { name: 'NOTFOUND', reference: '415', message: 'not found' } };
+    await expect(open(audit._id)).rejects.toMatchObject({ status: 404 });
 
-    // A picture queued offline: the copy is the truth (the server lacks it), its picture from the queued file.
+    // A picture queued offline: the copy with the queued changes is the truth (the server lacks them), its picture from the queued file.
+    answer = { body: { ...audit, status: 'finished' } };
     network.onLine = false;
-    await runWrite({ auditId: audit._id, method: 'POST', url: `/ms-core/api/audits/${audit._id}/sections/s/questions/q/note-images`, multipart: { fields: {}, file: new Blob(['x']) }, creates: image._id }).catch(() => undefined);
-    const loaded = await loadRunAudit(audit._id, async () => ({ ...audit, status: 'finished' }));
+    await runWrite({ auditId: audit._id, method: 'POST', url: `/ms-core/api/audits/${audit._id}/sections/${q.section}/questions/${q._id}/note-images`, multipart: { fields: {}, file: new Blob(['x']) }, creates: image._id }).catch(() => undefined);
+    const loaded = await open(audit._id);
     expect(loaded.status).toBe('running');
     expect(loaded.sections[1]!.questions[0]!.noteImages).toEqual([{ ...image, url: 'blob:fresh' }]);
+  });
+});
+
+describe('what a tab shows of an audit: the server\'s copy plus every queued change', () => {
+  /** A tab running the audit: its own query cache and actions (tabs share only IndexedDB). */
+  async function tab(audit: TAudit) {
+    const client = new QueryClient();
+    await client.prefetchQuery({ ...auditRunQueryOptions(audit._id), queryFn: () => audit, gcTime: Infinity });
+    const runner = createRunner(client, audit._id);
+    const question = (s: number, q: number) => client.getQueryData<TAudit>(auditRunQueryKey(audit._id))!.sections[s]!.questions[q]!;
+    return { client, question, answers: createAnswerActions(runner), notes: createNoteActions(runner), issues: createIssueActions(runner) };
+  }
+  const at = (audit: TAudit, s: number, q: number) => audit.sections[s]!.questions[q]!;
+
+  it('two tabs changing the audit offline: a tab opened afterwards shows the changes of both, as many as are pending', async () => {
+    const audit = makeAudit(30);
+    await saveServerCopy(auditResource(audit._id), USER, audit, 0);
+    const { state } = fakeServer();
+    state.down = true;
+    network.onLine = false;
+    const [a, b] = [await tab(audit), await tab(audit)];
+    await a.answers.saveAnswer(at(audit, 1, 0)._id, { type: 'select', select: [OPTION.yes] });
+    await b.answers.saveAnswer(at(audit, 1, 1)._id, { type: 'select', select: [OPTION.no] });
+    await b.notes.saveNote(at(audit, 1, 2)._id, 'Written in the second tab');
+    await a.issues.toggleIssue(at(audit, 1, 3)._id, at(audit, 1, 3).incidences[0]!, true);
+    // Each tab shows only its own changes…
+    expect(b.question(1, 0).answer).toBeNull();
+    expect(a.question(1, 1).answer).toBeNull();
+
+    // …and a tab opened (or reloaded) offline shows them all, agreeing with the count.
+    const shown = await open(audit._id);
+    expect(queuedFor(auditResource(audit._id)).count).toBe(4);
+    expect(at(shown, 1, 0).answer?.templateAnswer).toEqual({ type: 'select', select: [OPTION.yes] });
+    expect(at(shown, 1, 1).answer).toMatchObject({ templateAnswer: { type: 'select', select: [OPTION.no] }, failed: true });
+    expect(at(shown, 1, 2).note).toBe('Written in the second tab');
+    expect(at(shown, 1, 3).issues).toEqual([expect.objectContaining({ templateIssue: at(audit, 1, 3).incidences[0]!._id, selected: true })]);
+    expect(shownFromDevice(auditResource(audit._id))).toBe(true);
+  });
+
+  it('what the server accepted from any tab is in the copy: opened offline with more changes queued, both show', async () => {
+    const audit = makeAudit(30);
+    await saveServerCopy(auditResource(audit._id), USER, audit, 0);
+    const saved = { _id: 'answer-1', templateAnswer: { type: 'select', select: [OPTION.yes] }, score: 1, failed: false, updatedAt: '2026-01-01T00:00:00.000Z' };
+    const { state } = fakeServer((call) => (call.url.endsWith('/answer/add') ? { body: saved } : {}));
+    const a = await tab(audit);
+    await a.answers.saveAnswer(at(audit, 1, 0)._id, { type: 'select', select: [OPTION.yes] });
+    await foldAccepted();
+    expect(at((await readCopy<TAudit>(auditResource(audit._id), USER))!.data, 1, 0).answer).toEqual(saved);
+
+    state.down = true;
+    network.onLine = false;
+    const b = await tab(audit);
+    await b.notes.saveNote(at(audit, 1, 5)._id, 'Offline');
+    const shown = await open(audit._id);
+    expect(at(shown, 1, 0).answer).toEqual(saved);
+    expect(at(shown, 1, 5).note).toBe('Offline');
+  });
+
+  it('a refused change names its question and section, even an answer\'s removal (which names the answer only)', async () => {
+    const audit = makeAudit(30);
+    const q = at(audit, 1, 4);
+    q.answer = { _id: 'answer-7', templateAnswer: { type: 'select', select: [OPTION.yes] }, score: 1, failed: false, updatedAt: '2026-01-01T00:00:00.000Z' };
+    await saveServerCopy(auditResource(audit._id), USER, audit, 0);
+    fakeServer((call) => (call.method === 'DELETE' ? { status: 409, body: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } } : {}));
+    network.onLine = false;
+    const a = await tab(audit);
+    await a.answers.saveAnswer(q._id, null);
+    expect((await queueStore.list()).map((r) => `${r.request.method} ${r.request.url}`)).toEqual([`DELETE /ms-core/api/audits/${audit._id}/answer/answer-7/remove`]);
+    network.onLine = true;
+    await syncNow(true);
+    const [failure] = await queueStore.failures();
+    expect(failure).toMatchObject({
+      resource: auditResource(audit._id), auditId: audit._id,
+      subject: { kind: 'answer', label: q.name, within: audit.sections[1]!.title, target: q._id, targetGroup: audit.sections[1]!._id },
+      error: { status: 409, reference: 'AUD0002' },
+    });
+  });
+
+  it('changes waiting with no copy on the device (an audit never kept here): the server\'s answer with them', async () => {
+    const audit = makeAudit(30);
+    fakeServer((call) => (call.method === 'GET' ? { body: audit } : {}));
+    network.onLine = false;
+    const a = await tab(audit);
+    await a.notes.saveNote(at(audit, 1, 0)._id, 'Waiting');
+    network.onLine = true;
+    expect(await readCopy(auditResource(audit._id), USER)).toBeNull();
+    expect(at(await open(audit._id), 1, 0).note).toBe('Waiting');
   });
 });

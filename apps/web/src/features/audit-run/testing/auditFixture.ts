@@ -54,6 +54,8 @@ export function makeAudit(questions = 300, status: TAudit['status'] = 'running')
     startDate: '2025-01-01T00:00:00.000Z', date: ['2025-01-01T00:00:00.000Z', '2025-01-31T23:59:59.999Z'], valueGoal: 80, hasPreviousAudit: false,
     isIncomplete: false, totalScore: 0, finalScore: 0, percentage: null, deductions: [], recalculatedRisk: 'LOW', coverFields: sections[0]!.fields,
     contactFields: [contactField], sections, questionnaire: null, share: { enabled: false, url: null }, pdf: { ready: false, url: null },
-    createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', finishedDate: null, ...counts,
+    createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', finishedDate: null, timeZone: 'Europe/Madrid', ...counts,
+    // As the server's audit policy answers the fixture's auditor.
+    can: { read: true, update: status !== 'finished', start: status === 'draft' || status === 'accepted', run: status === 'running', reopen: status === 'finished', share: status === 'finished' },
   };
 }

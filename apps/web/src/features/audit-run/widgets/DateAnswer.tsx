@@ -1,6 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { DAY_FORMAT } from '@audit/domain/dates';
 
 dayjs.extend(customParseFormat);
 
@@ -9,7 +10,7 @@ dayjs.extend(customParseFormat);
  * report and its PDF read) and shown DD-MM-YYYY. Values typed by hand in DD-MM-YYYY, and ranges
  * stored earlier as "from/to" (ISO 8601 interval), are read too.
  */
-export const DATE_FORMAT = 'DD-MM-YYYY';
+export const DATE_FORMAT = DAY_FORMAT;
 const ISO_DAY = 'YYYY-MM-DD';
 
 export function parseDay(text: string | null | undefined): Dayjs | null {

@@ -2,6 +2,8 @@ import { Alert, Descriptions, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/errorMessage';
+import { todayInZone } from '@audit/domain/dates';
+import { useTimeZone } from '../../../session/timeZone';
 import { formatDay, formatPercent, formatRange, startDateFor, utcRange } from '../auditFormat';
 import type { TWizardState } from './wizardState';
 
@@ -10,7 +12,8 @@ export function ConfirmStep({ state, error }: { state: TWizardState; error: unkn
   const { t, i18n } = useTranslation();
   const { client, establishment, service, template, auditor, range, period } = state;
   const goal = service?.valueGoal;
-  const start = formatDay(startDateFor(period.year, period.month));
+  const timeZone = useTimeZone();
+  const start = formatDay(startDateFor(period.year, period.month, todayInZone(timeZone)));
   return (
     <div data-testid="wizard-confirmation">
       {Boolean(error) && <Alert type="error" showIcon title={errorMessage(error)} style={{ marginBottom: 16 }} data-testid="wizard-error" />}

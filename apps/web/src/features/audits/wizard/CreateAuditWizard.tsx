@@ -2,6 +2,8 @@ import { useReducer, useState } from 'react';
 import { Button, Flex, Modal, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAudit } from '@audit/domain/audits';
+import { todayInZone } from '@audit/domain/dates';
+import { useTimeZone } from '../../../session/timeZone';
 import { useViewport } from '../../../ui/useViewport';
 import { startDateFor, utcRange } from '../auditFormat';
 import { useCreateAudit } from '../auditsApi';
@@ -14,7 +16,8 @@ import { initialWizardState, settingComplete, wizardReducer } from './wizardStat
 export function CreateAuditWizard({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (audit: TAudit) => void }) {
   const { t } = useTranslation();
   const { isMobile } = useViewport();
-  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizardState());
+  const timeZone = useTimeZone();
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizardState(todayInZone(timeZone)));
   const [step, setStep] = useState(0);
   const create = useCreateAudit();
 
@@ -22,7 +25,7 @@ export function CreateAuditWizard({ open, onClose, onCreated }: { open: boolean;
     onClose();
     // After the closing animation, so the dialog does not flash back to step 1.
     setTimeout(() => {
-      dispatch({ type: 'reset' });
+      dispatch({ type: 'reset', today: todayInZone(timeZone) });
       setStep(0);
       create.reset();
     }, 300);
@@ -31,7 +34,7 @@ export function CreateAuditWizard({ open, onClose, onCreated }: { open: boolean;
   const submit = () => {
     const { client, establishment, service, template, auditor, range, period } = state;
     if (!client || !establishment || !service || !template || !auditor || !range) return;
-    const body = { client: client._id, establishment: establishment._id, service: service._id, template: template._id, auditor: auditor._id, startDate: startDateFor(period.year, period.month), date: utcRange(range[0], range[1]) };
+    const body = { client: client._id, establishment: establishment._id, service: service._id, template: template._id, auditor: auditor._id, startDate: startDateFor(period.year, period.month, todayInZone(timeZone)), date: utcRange(range[0], range[1]) };
     create.mutate(body, {
       onSuccess: (audit) => {
         close();

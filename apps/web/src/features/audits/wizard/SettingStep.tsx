@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAuditorOptions, useClientOptions, useEstablishmentOptions, useEstablishmentServices } from '../optionsApi';
 import type { TWizardAction, TWizardState } from './wizardState';
+import { DAY_FORMAT } from '@audit/domain/dates';
 
 const byId = <T extends { _id: string }>(list: T[] | undefined, id: string | undefined) => list?.find((o) => o._id === id) ?? null;
 const select = { showSearch: { optionFilterProp: 'label' as const }, style: { width: '100%' } };
@@ -108,7 +109,7 @@ export function SettingStep({ state, dispatch }: { state: TWizardState; dispatch
             t('audits.fields.dateRange'),
             <DatePicker.RangePicker
               id={{ start: 'wizard-range' }}
-              format="DD-MM-YYYY"
+              format={DAY_FORMAT}
               style={{ width: '100%' }}
               value={state.range ? [dayjs(state.range[0]), dayjs(state.range[1])] : null}
               onChange={(range) => dispatch({ type: 'range', value: range?.[0] && range[1] ? [range[0].startOf('day').toDate(), range[1].startOf('day').toDate()] : null })}

@@ -1,3 +1,5 @@
+import type { TDay } from '@audit/domain/dates';
+import { periodOf } from '../auditFormat';
 import type { TAuditorOption, TOption, TServiceOption, TTemplateOption } from '../optionsApi';
 
 /**
@@ -26,13 +28,14 @@ export type TWizardAction =
   | { type: 'range'; value: [Date, Date] | null }
   | { type: 'auditor'; value: TAuditorOption | null }
   | { type: 'template'; value: TTemplateOption | null }
-  | { type: 'reset'; now?: Date };
+  | { type: 'reset'; today: TDay };
 
-export const initialWizardState = (now: Date = new Date()): TWizardState => ({
+/** `today` in the space's time zone: the period starts at its month. */
+export const initialWizardState = (today: TDay): TWizardState => ({
   client: null,
   establishment: null,
   service: null,
-  period: { year: now.getFullYear(), month: now.getMonth() },
+  period: periodOf(today),
   range: null,
   auditor: null,
   template: null,
@@ -57,7 +60,7 @@ export function wizardReducer(state: TWizardState, action: TWizardAction): TWiza
     case 'template':
       return { ...state, template: action.value };
     case 'reset':
-      return initialWizardState(action.now);
+      return initialWizardState(action.today);
   }
 }
 

@@ -1,0 +1,5 @@
+import { CORE, defineModule } from '../../platform/module.js';
+import { auditsModule as auditsRoutes } from './routes.js';
+
+/** /audits and /questionnaire-ies. */
+export const auditsModule = defineModule({ name: 'audits', routes: [[CORE, auditsRoutes]] });

@@ -1,0 +1,51 @@
+import type { TAuditAction, TAuditCan, TAuditStatus } from '@audit/domain/audits';
+import { AppError } from '../../platform/errors.js';
+import type { TIdentity } from '../../platform/identity.js';
+import { definePolicy, holds } from '../../platform/policy.js';
+
+/**
+ * Who may do what with an audit (docs/decisions/0020, docs/api/audits.md). Checked in this order,
+ * so the answer names the first reason: the permission (452), being the audit's runner (494),
+ * then a status that allows the action (AUD0002). A visible audit is found first (404 otherwise),
+ * so another tenant's id says nothing.
+ */
+export const notAssigned = () => new AppError('notAssigned');
+export const statusRefused = () => new AppError('statusRefused');
+
+export interface TAuditSubject {
+  status: string;
+  auditorId: string | null;
+}
+
+/** The audit's auditor runs it; an administrator may too (decision 0020: to finish an audit its auditor cannot). */
+export const isRunner = (who: TIdentity, audit: TAuditSubject) => who.isAdmin || (audit.auditorId !== null && audit.auditorId === who.userId);
+
+const inStatus = (audit: TAuditSubject, allowed: readonly TAuditStatus[]) => allowed.includes(audit.status as TAuditStatus);
+
+/** A running call: the permission, then the runner, then the status. */
+const runs = (allowed: readonly TAuditStatus[]) => (who: TIdentity, audit: TAuditSubject) => {
+  if (!holds(who, 'AUDIT:WRITE')) return false;
+  if (!isRunner(who, audit)) return notAssigned();
+  return inStatus(audit, allowed) || statusRefused();
+};
+/** A write on the audit's record (not its answers): the permission and a status. */
+const edits = (allowed: (status: TAuditStatus) => boolean) => (who: TIdentity, audit: TAuditSubject) => {
+  if (!holds(who, 'AUDIT:WRITE')) return false;
+  return allowed(audit.status as TAuditStatus) || statusRefused();
+};
+
+export const auditPolicy = definePolicy<TAuditSubject, TAuditAction>({
+  read: (who) => holds(who, 'AUDIT:READ'),
+  /** Its date range, until it is finished. */
+  update: edits((status) => status !== 'finished'),
+  /** Start a draft (execute). */
+  start: runs(['draft', 'accepted']),
+  /** Answers, issues, notes, photos, fields, sections, questionnaire, finish. */
+  run: runs(['running']),
+  /** Back to running, erasing its issues. */
+  reopen: edits((status) => status === 'finished'),
+  /** Open or close the public report link. */
+  share: edits((status) => status === 'finished'),
+});
+
+export const auditCan = (who: TIdentity | null, audit: TAuditSubject): TAuditCan => auditPolicy.canAll(who, audit);

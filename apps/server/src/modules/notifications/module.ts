@@ -1,0 +1,12 @@
+import { CORE, defineModule } from '../../platform/module.js';
+import { emailRoutes, sendEmailJob } from './email.js';
+import { notificationsRoutes } from './routes.js';
+
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  routes: [
+    [`${CORE}/notifications`, notificationsRoutes],
+    [`${CORE}/notifications`, emailRoutes],
+  ],
+  jobs: [sendEmailJob],
+});

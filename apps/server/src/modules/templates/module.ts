@@ -1,0 +1,13 @@
+import { CORE, defineModule } from '../../platform/module.js';
+import { templatesRoutes } from './routes.js';
+import { ieSectionsRoutes } from './routes-ie.js';
+import { sectionsRoutes } from './routes-sections.js';
+
+export const templatesModule = defineModule({
+  name: 'templates',
+  routes: [
+    [`${CORE}/audit-templates`, templatesRoutes],
+    [`${CORE}/sections`, sectionsRoutes],
+    [`${CORE}/ie-sections`, ieSectionsRoutes],
+  ],
+});

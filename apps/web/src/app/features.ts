@@ -1,0 +1,32 @@
+import { auditReportManifest } from '../features/audit-report/manifest';
+import { auditRunManifest } from '../features/audit-run/manifest';
+import { auditsManifest } from '../features/audits/manifest';
+import { authManifest } from '../features/auth/manifest';
+import { clientsManifest } from '../features/clients/manifest';
+import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
+import { notificationsManifest } from '../features/notifications/manifest';
+import { profileManifest } from '../features/profile/manifest';
+import { spacesManifest } from '../features/spaces/manifest';
+import { templatesManifest } from '../features/templates/manifest';
+import { usersManifest } from '../features/users/manifest';
+import type { TFeatureManifest } from './manifest';
+import { sectionsManifest } from './sections';
+
+/**
+ * Every part of the app, one line each: router.tsx, menu.ts and translations.ts assemble these.
+ * A new domain adds its folder with a manifest.tsx and one line here (decision 0017).
+ */
+export const FEATURES: readonly TFeatureManifest[] = [
+  sectionsManifest,
+  authManifest,
+  spacesManifest,
+  profileManifest,
+  usersManifest,
+  templatesManifest,
+  clientsManifest,
+  nomenclaturesManifest,
+  auditsManifest,
+  auditRunManifest,
+  auditReportManifest,
+  notificationsManifest,
+];

@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router-dom';
+
+/**
+ * What a feature (features/<domain>/manifest.tsx) brings to the app: its routes, its sidebar
+ * entries and its texts. app/ assembles every manifest listed in app/features.ts (router.tsx,
+ * menu.ts, translations.ts): adding a domain is a folder and one line there (decision 0017).
+ * A manifest imports no screen: routes load their page with `lazy`, so the sign-in page does not
+ * download the others.
+ */
+export interface TFeatureManifest {
+  /** The feature's folder name. */
+  id: string;
+  /** Screens inside the signed-in shell (sidebar, header, breadcrumbs). */
+  routes?: (context: TRouteContext) => RouteObject[];
+  /** Pages without the shell (sign-in, public report): no session needed, none checked. */
+  pages?: (context: TRouteContext) => RouteObject[];
+  /** Sidebar entries: leaves and groups (an entry without `path`), placed by `order` and `parent`. */
+  menu?: TMenuContribution[];
+  /** The feature's own texts (features/<domain>/i18n/*.json), merged into the one i18n tree. */
+  translations?: { es: TTranslationTree; en: TTranslationTree };
+}
+
+export type TTranslationTree = { [key: string]: string | TTranslationTree };
+
+export interface TRouteContext {
+  queryClient: QueryClient;
+}
+
+/**
+ * The sidebar as data (product document sections 2 and 6). Children inherit the rules of their parent.
+ * - audience: 'auditor' shows only to auditors, 'client' only to non-auditors, 'admin' only to admins, 'any' to everyone.
+ * - permissions: all must be held; holding ADMIN (isAdmin) passes.
+ * - hideForAdmin: hidden from admins even though ADMIN passes the permission check (USER:MANAGEMENT).
+ * - registerArea / labDataArea: hidden when the user's access list is set and lacks that area.
+ */
+export type TAudience = 'auditor' | 'client' | 'admin' | 'any';
+
+export interface TMenuEntry {
+  /** Unique; the label is the i18n key menu.{key}; the icon is looked up by key. */
+  key: string;
+  path?: string;
+  audience: TAudience;
+  permissions?: string[];
+  hideForAdmin?: boolean;
+  registerArea?: 'KITCHEN' | 'POOL' | 'LEGIONELLA' | 'OTHERS';
+  labDataArea?: 'labDataFood' | 'labDataPool' | 'labDataLegionella' | 'labDataOthers';
+  children?: TMenuEntry[];
+}
+
+/** A manifest's sidebar entry: `order` sorts siblings (the sidebar's order), `parent` names its group. */
+export interface TMenuContribution extends Omit<TMenuEntry, 'children'> {
+  order: number;
+  parent?: string;
+}
+
+/**
+ * A route whose page loads on demand: `screen(() => import('./X').then((m) => m.X), props)`.
+ * The router shows the shell's loading state while the chunk arrives.
+ */
+export function screen<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Page = await load();
+      return { element: <Page {...(props ?? ({} as P))} /> };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { screen, type TFeatureManifest, type TMenuContribution } from './manifest';
+
+const REGISTER_READ = ['REGISTER:READ'];
+const ANALYTICS_READ = ['ANALYTICS:READ'];
+const home = () => import('./HomeRoute').then((m) => m.HomeRoute);
+
+/**
+ * The shell's own manifest: the two homes, the sidebar's groups, and the sections of the product
+ * document whose domain is not built yet (their entries open the shared "coming soon" page). A
+ * domain that arrives moves its entries from here to its own features/<domain>/manifest.tsx.
+ * `order` is the sidebar's order (top level by tens; children within their group).
+ */
+const upcoming: TMenuContribution[] = [
+  { key: 'clientRegisters', audience: 'client', permissions: REGISTER_READ, order: 30 },
+  { key: 'registersKitchen', path: '/client-registers/kitchen', audience: 'client', registerArea: 'KITCHEN', parent: 'clientRegisters', order: 10 },
+  { key: 'registersPool', path: '/client-registers/pool', audience: 'client', registerArea: 'POOL', parent: 'clientRegisters', order: 20 },
+  { key: 'registersLegionella', path: '/client-registers/legionella', audience: 'client', registerArea: 'LEGIONELLA', parent: 'clientRegisters', order: 30 },
+  { key: 'registersOthers', path: '/client-registers/others', audience: 'client', registerArea: 'OTHERS', parent: 'clientRegisters', order: 40 },
+  { key: 'clientAuditsResume', path: '/client-audits/resume', audience: 'client', parent: 'clientAudits', order: 10 },
+  { key: 'labData', audience: 'client', permissions: ['LAB_DATA_VIEW'], order: 50 },
+  { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood', parent: 'labData', order: 10 },
+  { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool', parent: 'labData', order: 20 },
+  { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella', parent: 'labData', order: 30 },
+  { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers', parent: 'labData', order: 40 },
+  { key: 'incidents', path: '/incidents', audience: 'client', permissions: ['ISSUE:READ'], order: 60 },
+  { key: 'documentation', path: '/documentation', audience: 'client', permissions: ['GOOGLE_DRIVE_VIEW'], order: 70 },
+  { key: 'users', audience: 'client', permissions: ['USER:MANAGEMENT'], hideForAdmin: true, order: 80 },
+  { key: 'usersUsers', path: '/users/users', audience: 'client', parent: 'users', order: 10 },
+  { key: 'analyticsClient', path: '/analytics/client', audience: 'client', permissions: ANALYTICS_READ, order: 90 },
+  { key: 'analyticsAuditor', path: '/analytics/auditor', audience: 'auditor', permissions: ANALYTICS_READ, order: 100 },
+  { key: 'calendar', path: '/calendar', audience: 'auditor', order: 110 },
+  { key: 'registers', audience: 'auditor', permissions: REGISTER_READ, order: 120 },
+  { key: 'registersManagement', path: '/registers/management', audience: 'auditor', parent: 'registers', order: 10 },
+  { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor', parent: 'registers', order: 20 },
+  { key: 'faqsView', path: '/faqs-view', audience: 'auditor', order: 140 },
+  { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client', order: 150 },
+  { key: 'administration', audience: 'admin', order: 180 },
+  { key: 'adminPermissions', path: '/admin/permissions', audience: 'admin', parent: 'administration', order: 20 },
+  { key: 'adminTraces', path: '/admin/traces', audience: 'admin', parent: 'administration', order: 30 },
+  { key: 'adminSpaces', path: '/admin/spaces', audience: 'admin', parent: 'administration', order: 40 },
+  { key: 'adminAccessRequests', path: '/admin/access-requests', audience: 'admin', parent: 'administration', order: 50 },
+  { key: 'adminSettings', path: '/admin/settings', audience: 'admin', parent: 'administration', order: 60 },
+  { key: 'settings', audience: 'admin', order: 190 },
+];
+
+export const sectionsManifest: TFeatureManifest = {
+  id: 'shell',
+  routes: () => [
+    { path: '/home/auditor', ...screen(home, { kind: 'auditor' }) },
+    { path: '/home/client', ...screen(home, { kind: 'client' }) },
+  ],
+  menu: [
+    { key: 'homeAuditor', path: '/home/auditor', audience: 'auditor', order: 10 },
+    { key: 'homeClient', path: '/home/client', audience: 'client', order: 20 },
+    ...upcoming,
+  ],
+};

@@ -1,0 +1,17 @@
+import { screen, type TFeatureManifest } from '../../app/manifest';
+import en from './i18n/en.json';
+import es from './i18n/es.json';
+
+const report = () => import('./AuditReportPage').then((m) => m.AuditReportPage);
+
+/** A finished audit's report, in the shell for auditors and clients, and its public link without it. */
+export const auditReportManifest: TFeatureManifest = {
+  id: 'audit-report',
+  routes: () => [
+    { path: '/auditor/audits/report/:id', ...screen(report, { backTo: '/auditor/audits' }) },
+    { path: '/client-audits/audits/report/:id', ...screen(report, { backTo: '/client-audits/audits' }) },
+  ],
+  // The shared report: no shell, no sign-in.
+  pages: () => [{ path: '/share-audit-report/:auditId', ...screen(() => import('./PublicAuditReportPage').then((m) => m.PublicAuditReportPage)) }],
+  translations: { es, en },
+};

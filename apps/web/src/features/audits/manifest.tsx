@@ -1,0 +1,21 @@
+import { screen, type TFeatureManifest } from '../../app/manifest';
+import en from './i18n/en.json';
+import es from './i18n/es.json';
+
+const list = () => import('./AuditsListPage').then((m) => m.AuditsListPage);
+const AUDIT_READ = ['AUDIT:READ'];
+
+/** The audit lists of auditors and clients (the wizard opens from them). */
+export const auditsManifest: TFeatureManifest = {
+  id: 'audits',
+  routes: () => [
+    { path: '/auditor/audits', ...screen(list, { kind: 'auditor' }) },
+    { path: '/client-audits/audits', ...screen(list, { kind: 'client' }) },
+  ],
+  menu: [
+    { key: 'clientAudits', audience: 'client', permissions: AUDIT_READ, order: 40 },
+    { key: 'clientAuditsAudits', path: '/client-audits/audits', audience: 'client', parent: 'clientAudits', order: 20 },
+    { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', permissions: AUDIT_READ, order: 130 },
+  ],
+  translations: { es, en },
+};

@@ -1,0 +1,23 @@
+import { Navigate } from 'react-router-dom';
+import { screen, type TFeatureManifest } from '../../app/manifest';
+import en from './i18n/en.json';
+import es from './i18n/es.json';
+
+const list = () => import('./ClientsListPage').then((m) => m.ClientsListPage);
+const form = () => import('./ClientFormPage').then((m) => m.ClientFormPage);
+
+/** The audit company's clients: lists (table, tree, directory), the form and the client's tabs. */
+export const clientsManifest: TFeatureManifest = {
+  id: 'clients',
+  routes: () => [
+    { path: '/clients', ...screen(list, { view: 'table' }) },
+    { path: '/clients/tree-list', ...screen(list, { view: 'tree' }) },
+    { path: '/clients/directory-list', ...screen(list, { view: 'directory' }) },
+    { path: '/clients/create', ...screen(form) },
+    { path: '/clients/:id', element: <Navigate to="general" replace /> },
+    { path: '/clients/:id/edit', ...screen(form) },
+    { path: '/clients/:id/:tab', ...screen(() => import('./ClientPage').then((m) => m.ClientPage)) },
+  ],
+  menu: [{ key: 'clients', path: '/clients', audience: 'admin', order: 170 }],
+  translations: { es, en },
+};

@@ -1,0 +1,107 @@
+import { COPIES, transact } from './db';
+import type { TCopy, TQueueRecord } from './records';
+import { rewritePendingIds } from './replayRules';
+import { kindOf, type TChange, type TResourceKind } from './resources';
+
+/**
+ * The `copies` store: each resource as the server last had it, as far as this device knows: the
+ * server's last answer, plus every change the server accepted from this device since (from any
+ * tab: each is applied to the stored copy in its own read-modify-write transaction). What a screen
+ * shows offline is never a tab's own picture of the resource: it is this copy plus every queued
+ * change, rebuilt when it is opened (loadResource.ts), so it agrees with what is pending.
+ */
+
+/** The copy, only when it was loaded by this user (another user's copy is not theirs to see). */
+export async function readCopy<T>(resource: string, user: string): Promise<TCopy<T> | null> {
+  const value = await transact(COPIES, 'readonly', (tx) => {
+    const request = tx.objectStore(COPIES).get(resource);
+    return () => request.result as TCopy<T> | undefined;
+  });
+  return value && value.user === user ? value : null;
+}
+
+/** Changes accepted by the server in this tab lately: a server answer loaded before one of them lacks it. */
+const RECENT_MS = 60_000;
+let recent: { resource: string; at: number; change: TChange }[] = [];
+
+/** Stores what the server answered (loaded at `loadedAt`), with this tab's changes it accepted since. */
+export function saveServerCopy(resource: string, user: string, data: unknown, loadedAt: number) {
+  const kind = kindOf(resource);
+  const later = recent.filter((r) => r.resource === resource && r.at >= loadedAt).map((r) => r.change);
+  const copy: TCopy = { resource, user, savedAt: new Date().toISOString(), data: kind ? applyAll(kind, data, later) : data };
+  return transact(COPIES, 'readwrite', (tx) => (tx.objectStore(COPIES).put(copy), () => undefined));
+}
+
+// ---- changes the server accepted, folded into the copy (a few at a time: each fold clones the whole copy)
+const FOLD_DELAY_MS = 1000;
+const accepted = new Map<string, { user: string; changes: TChange[] }>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+let folding: Promise<void> = Promise.resolve();
+
+/** The server accepted a change of a resource (sent at once, or replayed): the copy gets it too. */
+export function confirmChange(resource: string, user: string, change: TChange) {
+  const now = Date.now();
+  recent = recent.filter((r) => now - r.at < RECENT_MS);
+  recent.push({ resource, at: now, change });
+  const entry = accepted.get(resource);
+  if (entry && entry.user === user) entry.changes.push(change);
+  else {
+    if (entry) void foldAccepted();
+    accepted.set(resource, { user, changes: [change] });
+  }
+  timer ??= setTimeout(() => void foldAccepted(), FOLD_DELAY_MS);
+}
+
+/** Writes the accepted changes into the copies now (also when the page is hidden or left); resolves once stored. */
+export function foldAccepted(): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  if (!accepted.size) return folding;
+  const batch = [...accepted.entries()];
+  accepted.clear();
+  folding = folding.then(() =>
+    transact(COPIES, 'readwrite', (tx) => {
+      const store = tx.objectStore(COPIES);
+      for (const [resource, { user, changes }] of batch) {
+        const kind = kindOf(resource);
+        if (!kind) continue;
+        store.get(resource).onsuccess = (event) => {
+          const copy = (event.target as IDBRequest<TCopy | undefined>).result;
+          // No copy kept (not a resource this device keeps), or another user's: nothing to fold into.
+          if (!copy || copy.user !== user) return;
+          store.put({ ...copy, savedAt: new Date().toISOString(), data: applyAll(kind, copy.data, changes) });
+        };
+      }
+      return () => undefined;
+    }).catch((error: unknown) => console.warn('Offline copy not updated', error)),
+  );
+  return folding;
+}
+
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  window.addEventListener('pagehide', () => void foldAccepted());
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && void foldAccepted());
+}
+
+function applyAll(kind: TResourceKind, data: unknown, changes: TChange[]) {
+  return changes.reduce((copy, change) => {
+    try {
+      return kind.apply(copy, change);
+    } catch (error) {
+      // A change the copy cannot take (its target gone): the rest still apply.
+      console.warn('Offline change not applied to the copy', error);
+      return copy;
+    }
+  }, data);
+}
+
+/** A queued record as a change to show (its pending ids as the server has named them so far). */
+export const queuedChange = (record: TQueueRecord, ids: ReadonlyMap<string, string>): TChange => ({
+  request: rewritePendingIds(record.request, ids), creates: record.creates, key: record.idempotencyKey, createdAt: record.createdAt,
+});
+
+/** What the user sees of a resource: the copy with every queued change of it applied, in queue order. */
+export function withQueued<T>(kind: TResourceKind<T>, data: T, queued: TQueueRecord[], ids: ReadonlyMap<string, string>): T {
+  const ordered = [...queued].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  return applyAll(kind, data, ordered.map((r) => queuedChange(r, ids))) as T;
+}

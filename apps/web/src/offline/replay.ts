@@ -1,0 +1,161 @@
+import type { TChangeSubject, TErrorRef, TFailure, TIdMapping, TQueuedRequest, TQueueRecord } from './records';
+import { backoffDelay, createdIdOf, outcomeOf, pendingIdsIn, planReplay, rewritePendingIds } from './replayRules';
+import { kindOf, resourceOf } from './resources';
+
+/** How many records of different lanes (e.g. an audit's questions) may be on their way at once. */
+const WINDOW = 6;
+
+/** What a send answered: the status (0 when the server was not reached), its body or its error. */
+export interface TSendResult { status: number; body?: unknown; error?: TErrorRef }
+
+/** The queue's storage as the replay uses it (queueStore.ts; a Map in the unit tests). */
+export interface TReplayStore {
+  list(): Promise<TQueueRecord[]>;
+  update(record: TQueueRecord): Promise<unknown>;
+  remove(id: number): Promise<unknown>;
+  complete(id: number, mapping: TIdMapping | null): Promise<unknown>;
+  fail(id: number, failure: TFailure): Promise<unknown>;
+  idMap(): Promise<Map<string, string>>;
+}
+
+export interface TReplayDeps {
+  store: TReplayStore;
+  /** Sends one stored request with its idempotency key; never throws. */
+  send: (request: TQueuedRequest, idempotencyKey: string) => Promise<TSendResult>;
+  now?: () => number;
+  /** Called as records are answered: how many are done and how many there are in all. */
+  onProgress?: (done: number, total: number) => void;
+  /** The lane of a request (default: its resource kind's laneOf); one lane's records never overtake each other. */
+  laneOf?: (resource: string, request: TQueuedRequest) => string | null;
+  /** What a refused change was about (default: nothing), kept with the failure. */
+  describe?: (record: TQueueRecord, request: TQueuedRequest) => Promise<TChangeSubject | null>;
+  /** A record the server accepted, with its answer (the copies fold it in). */
+  onAccepted?: (record: TQueueRecord, request: TQueuedRequest, body: unknown) => void;
+}
+
+/** Lanes are per resource: a lane name of one resource never holds back another resource's records. */
+const kindLane = (resource: string, request: TQueuedRequest) => {
+  const lane = kindOf(resource)?.laneOf?.(request);
+  return lane == null ? null : lane;
+};
+
+export interface TReplayResult {
+  sent: number;
+  failures: TFailure[];
+  discarded: number;
+  /** Resources the server changed (checked and reloaded afterwards). */
+  touched: string[];
+  /** When the replay stopped at a record to retry later: when that record may be tried again. */
+  retryAt: number | null;
+}
+
+const errorOf = (result: TSendResult): TErrorRef => result.error ?? { status: result.status, name: 'INTERNALERROR', reference: '0' };
+
+/**
+ * Replays the user's queue in order; other users' records are deleted unsent. Records of different
+ * lanes (an audit's questions) may travel side by side; one lane's records never overtake each other. Each record is
+ * deleted once the server has answered it: done (its created id remembered) or refused (into the
+ * failures list). At the first record to retry (network, 5xx…) no more records start, so that
+ * nothing overtakes it, and that record waits its back-off — unless `force` (the network just came back,
+ * or the user asked). Records queued meanwhile are picked up before it returns.
+ */
+export async function replayQueue(deps: TReplayDeps, user: string, { force = false } = {}): Promise<TReplayResult> {
+  const now = deps.now ?? Date.now;
+  const laneOfRequest = deps.laneOf ?? kindLane;
+  const laneOf = (record: TQueueRecord, request: TQueuedRequest) => {
+    const lane = laneOfRequest(resourceOf(record), request);
+    return lane === null ? null : `${resourceOf(record)}#${lane}`;
+  };
+  const result: TReplayResult = { sent: 0, failures: [], discarded: 0, touched: [], retryAt: null };
+  const touched = new Set<string>();
+  const ids = await deps.store.idMap();
+  const seen = new Set<number>();
+  // Deleting a sent record is not awaited one by one (each is an IndexedDB transaction): the next
+  // send goes at once. If the page dies before a deletion commits, that record is sent again on
+  // the next replay with its idempotency key, and the server answers it without applying it twice.
+  const settling: Promise<unknown>[] = [];
+  const settled = async () => {
+    await Promise.all(settling.splice(0));
+  };
+  let done = 0;
+  // Again until empty: writes made during the replay are queued behind it (the queue is not empty).
+  for (;;) {
+    await settled();
+    const { mine: listed, others } = planReplay(await deps.store.list(), user);
+    for (const record of others) await deps.store.remove(record.id!);
+    result.discarded += others.length;
+    // A record listed twice was not deleted (storage failing): stop rather than send it again.
+    const mine = listed.filter((r) => !seen.has(r.id!));
+    if (!mine.length) break;
+    mine.forEach((r) => seen.add(r.id!));
+    const total = done + mine.length;
+    deps.onProgress?.(done, total);
+    // Records of different lanes go side by side (up to WINDOW); one lane's records, and any record
+    // in no lane (an audit's cover, contacts, sections), keep the written order.
+    const inFlight = new Map<Promise<void>, string | null>();
+    let retryAt: number | null = null;
+    const mustWait = (lane: string | null, request: TQueuedRequest) => {
+      if (!inFlight.size) return false;
+      if (inFlight.size >= WINDOW || lane === null || pendingIdsIn(request).length) return true;
+      const lanes = [...inFlight.values()];
+      return lanes.includes(null) || lanes.includes(lane);
+    };
+    for (const record of mine) {
+      if (!force && record.nextAttemptAt > now()) {
+        retryAt = record.nextAttemptAt;
+        break;
+      }
+      while (retryAt === null && mustWait(laneOf(record, rewritePendingIds(record.request, ids)), rewritePendingIds(record.request, ids))) await Promise.race(inFlight.keys());
+      if (retryAt !== null) break;
+      // Rewritten now: a create that just answered may have named what this record refers to.
+      const request = rewritePendingIds(record.request, ids);
+      const job = (async () => {
+        const answer = await deps.send(request, record.idempotencyKey);
+        const outcome = outcomeOf(answer.status, answer.error?.reference);
+        if (outcome === 'retry') {
+          const attempts = record.attempts + 1;
+          const at = now() + backoffDelay(attempts);
+          retryAt = retryAt === null ? at : Math.min(retryAt, at);
+          await deps.store.update({ ...record, attempts, nextAttemptAt: at, lastError: errorOf(answer) });
+          return;
+        }
+        touched.add(resourceOf(record));
+        if (outcome === 'done') {
+          const mapping = mappingOf(record, answer.body, now());
+          if (mapping) ids.set(mapping.pendingId, mapping.serverId);
+          settling.push(deps.store.complete(record.id!, mapping));
+          deps.onAccepted?.(record, request, answer.body);
+          result.sent++;
+        } else {
+          const subject = deps.describe ? await deps.describe(record, request).catch(() => null) : null;
+          const failure = failureOf(record, request, subject, errorOf(answer), now());
+          settling.push(deps.store.fail(record.id!, failure));
+          result.failures.push(failure);
+        }
+        done++;
+        deps.onProgress?.(done, total);
+      })().finally(() => inFlight.delete(job));
+      inFlight.set(job, laneOf(record, request));
+    }
+    await Promise.all(inFlight.keys());
+    if (retryAt !== null) return finish(result, touched, retryAt, settled);
+  }
+  return finish(result, touched, null, settled);
+}
+
+async function finish(result: TReplayResult, touched: Set<string>, retryAt: number | null, settled: () => Promise<void>): Promise<TReplayResult> {
+  await settled();
+  return { ...result, touched: [...touched], retryAt };
+}
+
+function mappingOf(record: TQueueRecord, body: unknown, at: number): TIdMapping | null {
+  const serverId = createdIdOf(record, body);
+  return serverId ? { pendingId: record.creates!, serverId, resource: resourceOf(record), createdAt: new Date(at).toISOString() } : null;
+}
+
+function failureOf(record: TQueueRecord, request: TQueuedRequest, subject: TChangeSubject | null, error: TErrorRef, at: number): TFailure {
+  return {
+    resource: resourceOf(record), ...(record.auditId ? { auditId: record.auditId } : {}), user: record.user, createdAt: new Date(at).toISOString(),
+    method: request.method, url: request.url, subject, error,
+  };
+}

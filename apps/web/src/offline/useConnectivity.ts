@@ -1,0 +1,18 @@
+import { useOnline } from '../ui/useOnline';
+import { shownFromDevice } from './loadResource';
+import { useQueuedFor } from './queueState';
+import { useSyncState } from './syncController';
+
+/**
+ * What a resource's page says of its connectivity: the browser online or not; "online" for the
+ * resource only when it is not shown from the device (the server could not be reached when it was
+ * loaded); its changes waiting, the last error they met, and whether a sync is running.
+ */
+export function useConnectivity(resource: string) {
+  const browserOnline = useOnline();
+  // Read at render: the page reloads the resource (and renders again) after a sync.
+  const online = browserOnline && !shownFromDevice(resource);
+  const { count, lastError } = useQueuedFor(resource);
+  const syncing = useSyncState().active;
+  return { browserOnline, online, pending: count, lastError, syncing };
+}

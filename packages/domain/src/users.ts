@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { REPORT_TYPES } from './constants.js';
+import { EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './validators.js';
+
+/**
+ * Users: the request and response schemas of /ms-core/api/users, shared by the server's routes
+ * (which validate and filter with them) and the web (whose types are inferred from them).
+ */
+const ZId = z.string().uuid();
+
+/** The actions of the users policy (apps/server/src/modules/users/policy.ts). */
+export const USER_ACTIONS = ['update', 'delete', 'changeStatus', 'resetPassword', 'email', 'restore'] as const;
+export type TUserAction = (typeof USER_ACTIONS)[number];
+export const ZUserCan = z.object(Object.fromEntries(USER_ACTIONS.map((a) => [a, z.boolean()])) as Record<TUserAction, z.ZodBoolean>);
+
+export const ZRoleRef = z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean() });
+export const ZUser = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  status: z.string(),
+  verified: z.boolean(),
+  isAuditor: z.boolean(),
+  reportType: z.string(),
+  language: z.string(),
+  onboardingCompleted: z.boolean(),
+  accessServices: z.array(z.string()),
+  space: z.string(),
+  roles: z.array(ZRoleRef),
+  createdAt: z.string(),
+  /** What the caller may do with the user (users policy). */
+  can: ZUserCan,
+});
+export const ZMe = ZUser.extend({
+  settings: z.record(z.string(), z.unknown()),
+  permissions: z.array(z.string()),
+  isAdmin: z.boolean(),
+  currentSpace: z.string(),
+  registersAccess: z.array(z.object({ areaAccess: z.string(), category: z.string().nullish(), registers: z.array(z.string()).optional() })),
+  labDataAccess: z.array(z.string()),
+});
+
+/** Create (and, without the password fields, update) body. */
+export const ZUserInput = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().max(100).nullish(),
+  username: z.string().trim().min(2).max(100).regex(USERNAME_PATTERN),
+  email: z.string().trim().regex(EMAIL_PATTERN),
+  phone: z.string().trim().regex(PHONE_PATTERN).nullish().or(z.literal('')),
+  roles: z.array(ZId).min(1).max(50),
+  isAuditor: z.boolean().optional(),
+  language: z.enum(['es', 'en']).optional(),
+  reportType: z.enum(REPORT_TYPES).optional(),
+  accessServices: z.array(ZId).max(200).optional(),
+  password: z.string().max(256).optional(),
+  autoGeneratePassword: z.boolean().optional(),
+});
+
+export type TRoleRef = z.infer<typeof ZRoleRef>;
+/** A user as the API presents it (users search, GET users/{id}). */
+export type TUser = z.infer<typeof ZUser>;
+/** GET /ms-core/api/users/me: the user plus the session's permissions, preferences and access lists. */
+export type TMe = z.infer<typeof ZMe>;
+export type TUserInput = z.input<typeof ZUserInput>;
