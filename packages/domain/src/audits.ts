@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { EMAIL_PATTERN } from './validators.js';
 import { RISK_LEVELS } from './constants.js';
 import { maxSelectScore, ZReadingRegistryConfigOut, ZSelectConfigOut, ZTextConfigOut, type TPlaceMeasure, type TReadingOption, type TSelectConfig, type TTextConfig } from './templates.js';
@@ -237,18 +237,10 @@ export type TAudit = z.infer<typeof ZAudit>;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** What a select answer scores and whether it fails: the sum of the chosen options' scores (0 when not scored). */
-export function scoreSelect(config: Pick<TSelectConfig, 'scoring' | 'options'> | null | undefined, selected: readonly string[]): { score: number; failed: boolean } {
-  if (!config) return { score: 0, failed: false };
-  const chosen = config.options.filter((o) => selected.includes(o._id));
-  return { score: config.scoring ? round2(chosen.reduce((sum, o) => sum + o.score, 0)) : 0, failed: chosen.some((o) => o.failed) };
-}
-
-/** Score and failure of any answer (only select answers score or fail). */
-export function evaluateAnswer(question: Pick<TAuditQuestion, 'type' | 'select'>, answer: TTemplateAnswer | null | undefined): { score: number; failed: boolean } {
-  if (!answer || answer.type !== 'select' || question.type !== 'select') return { score: 0, failed: false };
-  return scoreSelect(question.select, answer.select);
-}
+// Answer scoring lives in answer-score.ts, free of zod, so the offline layer's eager code can use it
+// without pulling the schemas into the sign-in page (docs/decisions/0017).
+export { evaluateAnswer, scoreSelect } from './answer-score.js';
+import { evaluateAnswer } from './answer-score.js';
 
 /** Single select replaces the selection; multiselect toggles the option (product document, section 4). */
 export function nextSelection(config: Pick<TSelectConfig, 'multiselect'>, current: readonly string[], optionId: string): string[] {

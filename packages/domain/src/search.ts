@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Paged search contract (ARCHITECTURE.md, HTTP contract): array answer, total in x-total-count. */
 export const SEARCH_OPERATORS = ['eq', 'ne', '$in', '$nin', 'contains', 'gt', 'gte', 'lt', 'lte', 'between', 'exists'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { LANGUAGES, RISK_LEVELS } from './constants.js';
 import { EMAIL_PATTERN } from './validators.js';
 

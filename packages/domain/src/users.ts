@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { REPORT_TYPES } from './constants.js';
 import { EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './validators.js';
 

@@ -1,4 +1,5 @@
-import { evaluateAnswer, type TAnswer, type TAnswerInput, type TAudit, type TAuditIssue, type TAuditQuestion, type TAuditSection, type TEvidence, type TNoteImage } from '@audit/domain/audits';
+import { evaluateAnswer } from '@audit/domain/answer-score';
+import type { TAnswer, TAnswerInput, TAudit, TAuditIssue, TAuditQuestion, TAuditSection, TEvidence, TNoteImage } from '@audit/domain/audits';
 import type { TChange } from '../../../offline/resources';
 import type { TChangeSubject, TMultipartData, TQueuedRequest, TWriteMethod } from '../../../offline/records';
 import type { TFieldValue, TIssuesTasksChange } from '../auditRunApi';
