@@ -48,7 +48,8 @@ async function expectFitsTablet(page: Page) {
     await page.setViewportSize({ width, height: 900 });
     await settled(page);
     const table = page.locator('.ant-table-content, .ant-table-body').first();
-    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    // The columns fold after React re-renders for the new width, not within the resize itself.
+    await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     for (const header of ['Estado', 'Inicio', 'Puntuación']) await expect(page.getByRole('columnheader', { name: header })).toBeInViewport();
     await expect(page.getByRole('columnheader', { name: 'Servicio' })).toHaveCount(0);
     await expect(page.locator('.ant-table-row').first().locator('.audit-compact-place')).toContainText('Hotel Mar Azul ›');
@@ -57,7 +58,7 @@ async function expectFitsTablet(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
   await settled(page);
   const table = page.locator('.ant-table-content, .ant-table-body').first();
-  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
   await expect(page.getByRole('columnheader')).toHaveCount(1);
   const finished = page.locator('.ant-table-row').filter({ has: page.getByTestId('audit-status-compact').filter({ hasText: 'Finalizada' }) }).first();
   await expect(finished.locator('.audit-compact-phone')).toContainText(/\d{2}-\d{2}-\d{4}\s*Finalizada\s*\d+,\d %/);
