@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { unsafeUnscoped } from '../apps/server/src/platform/tenancy.js';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
 import { buildAuditFixture, buildFixturePhotos } from '../apps/server/src/modules/reports/test/fixture.js';
@@ -9,6 +9,7 @@ import { renderAuditPdf } from '../apps/server/src/modules/reports/pdf/render.js
 import { renderInWorker } from '../apps/server/src/modules/reports/pdf/run.js';
 import { makeAudit } from '../apps/web/src/features/audit-run/testing/auditFixture.js';
 import { startServer } from './lib.js';
+import { serveAudit } from '../e2e/serve-audit.js';
 
 /**
  * The rendering budgets, measured here rather than asserted in the tests (a shared machine makes a
@@ -36,18 +37,6 @@ async function pdfFigures(): Promise<TFigure[]> {
   await renderInWorker(fixture.audit, photos, labels, { company: 'Higiene Demo S.L.' });
   const inWorker = performance.now() - started;
   return [figure('report PDF, large audit (median of 3)', median(times), 5000), figure('report PDF in the worker thread (with its start)', inWorker, 5000)];
-}
-
-/** Serves `audit` for GET /audits/{id} and accepts every write on it (answers echo back with an id). */
-async function serveAudit(page: Page, audit: ReturnType<typeof makeAudit>) {
-  let n = 0;
-  await page.route(`**/ms-core/api/audits/${audit._id}**`, async (route) => {
-    const request = route.request();
-    if (request.method() === 'GET') return route.fulfill({ json: audit });
-    const body = request.postDataJSON() as { templateAnswer?: unknown } | null;
-    if (request.url().includes('/answer/')) return route.fulfill({ json: { _id: `00000000-0000-4000-8fff-${String(++n).padStart(12, '0')}`, templateAnswer: body?.templateAnswer, score: 1, failed: false, updatedAt: new Date().toISOString() } });
-    return route.fulfill({ status: 204 });
-  });
 }
 
 async function runViewFigures(engine: 'pglite' | 'postgres'): Promise<TFigure[]> {

@@ -3,6 +3,7 @@ import type { TAudit } from '@audit/domain/audits';
 import { makeAudit } from '../apps/web/src/features/audit-run/testing/auditFixture';
 import { pageApi as api, screenshotPath, settled } from './helpers';
 import { addPicture, DESKTOP, pngPicture, signInAsAuditor, startHygieneAudit } from './run-helpers';
+import { serveAudit } from './serve-audit';
 
 /**
  * The audit run view. First with a generated 300-question audit served in place of the API (its
@@ -11,18 +12,6 @@ import { addPicture, DESKTOP, pngPicture, signInAsAuditor, startHygieneAudit } f
  */
 const TABLET = { width: 900, height: 1200 };
 
-
-/** Serves `audit` for GET /audits/{id} and accepts every write on it (answers echo back with an id). */
-async function serveAudit(page: Page, audit: TAudit) {
-  let n = 0;
-  await page.route(`**/ms-core/api/audits/${audit._id}**`, async (route) => {
-    const request = route.request();
-    if (request.method() === 'GET') return route.fulfill({ json: audit });
-    const body = request.postDataJSON() as { templateAnswer?: unknown } | null;
-    if (request.url().includes('/answer/')) return route.fulfill({ json: { _id: `00000000-0000-4000-8fff-${String(++n).padStart(12, '0')}`, templateAnswer: body?.templateAnswer, score: 1, failed: false, updatedAt: new Date().toISOString() } });
-    return route.fulfill({ status: 204 });
-  });
-}
 
 test.describe('audit run view, generated 300-question audit', () => {
   test('mounts all 300 cards and repaints each answer where it was given', async ({ page }) => {

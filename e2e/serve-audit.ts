@@ -1,0 +1,17 @@
+import type { Page } from 'playwright-core';
+import type { TAudit } from '@audit/domain/audits';
+
+/**
+ * Serves `audit` for GET /audits/{id} and accepts every write on it (answers echo back with an id):
+ * the run view without a server, for the run-view spec and the render bench.
+ */
+export async function serveAudit(page: Page, audit: TAudit) {
+  let n = 0;
+  await page.route(`**/ms-core/api/audits/${audit._id}**`, async (route) => {
+    const request = route.request();
+    if (request.method() === 'GET') return route.fulfill({ json: audit });
+    const body = request.postDataJSON() as { templateAnswer?: unknown } | null;
+    if (request.url().includes('/answer/')) return route.fulfill({ json: { _id: `00000000-0000-4000-8fff-${String(++n).padStart(12, '0')}`, templateAnswer: body?.templateAnswer, score: 1, failed: false, updatedAt: new Date().toISOString() } });
+    return route.fulfill({ status: 204 });
+  });
+}
