@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './app/zodConfig';
 import './app/translations';
 import './app/styles.css';
 import { App } from './app/App';
