@@ -26,7 +26,7 @@ const moduleZones = dirsOf(MODULES).map((name) => ({
   from: dirsOf(MODULES)
     .filter((other) => other !== name)
     .flatMap((other) => [`${MODULES}/${other}/tables.ts`, `${MODULES}/${other}/repo.ts`, `${MODULES}/${other}/tree-repo.ts`]),
-  message: 'A module never touches another module\'s tables or repo: call that module\'s service (decision 0019).',
+  message: "A module never touches another module's tables or repo: call that module's service (decision 0019).",
 }));
 
 /** (c) A web feature never imports another feature: shared pieces live in ui/, api/, session/, app/ or @audit/domain. */
@@ -64,7 +64,9 @@ export default tseslint.config(
       // Same parser for the files no-cycle follows as for the file being linted.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       // A cycle through a lazy `import()` (a route's page loaded on demand: app/sections.tsx's home

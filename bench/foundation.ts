@@ -14,7 +14,15 @@ export async function benchFoundation(engine: 'pglite' | 'postgres'): Promise<Re
       const client = await createSpace(tx, { name: 'Bench client', parent: root.space });
       await createUser(tx, { email: 'admin@bench.test', password, passwordHash, firstName: 'Admin', home: root.space, roleIds: [root.roles.SPACE_ADMIN!] });
       for (let i = 0; i < 2000; i++) {
-        await createUser(tx, { email: `user${i}@bench.test`, password, passwordHash, firstName: `User ${i}`, lastName: 'Bench', home: i % 2 ? client : root.space, roleIds: [root.roles.USER!] });
+        await createUser(tx, {
+          email: `user${i}@bench.test`,
+          password,
+          passwordHash,
+          firstName: `User ${i}`,
+          lastName: 'Bench',
+          home: i % 2 ? client : root.space,
+          roleIds: [root.roles.USER!],
+        });
       }
     });
     const json = { 'content-type': 'application/json' };
@@ -24,11 +32,24 @@ export async function benchFoundation(engine: 'pglite' | 'postgres'): Promise<Re
     const auth = { ...json, authorization: `Bearer ${accessToken}` };
     const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
     return {
-      signin_c10: await measureRequests(server.base, times(100, () => signin), { concurrency: 10 }),
-      users_me_c50: await measureRequests(server.base, times(3000, () => ({ path: '/ms-core/api/users/me', headers: auth })), { concurrency: 50 }),
+      signin_c10: await measureRequests(
+        server.base,
+        times(100, () => signin),
+        { concurrency: 10 },
+      ),
+      users_me_c50: await measureRequests(
+        server.base,
+        times(3000, () => ({ path: '/ms-core/api/users/me', headers: auth })),
+        { concurrency: 50 },
+      ),
       users_search_2000_c20: await measureRequests(
         server.base,
-        times(1000, (i) => ({ method: 'POST', path: '/ms-core/api/users/search', headers: auth, body: JSON.stringify({ size: 20, page: i % 50, search: i % 3 ? undefined : 'user 1', sort: '-createdAt' }) })),
+        times(1000, (i) => ({
+          method: 'POST',
+          path: '/ms-core/api/users/search',
+          headers: auth,
+          body: JSON.stringify({ size: 20, page: i % 50, search: i % 3 ? undefined : 'user 1', sort: '-createdAt' }),
+        })),
         { concurrency: 20 },
       ),
     };

@@ -29,14 +29,23 @@ export async function benchOffline(engine: 'pglite' | 'postgres') {
     const token = await api.signin('auditor@demo.test');
     const refs = await referencesFor(server.db);
     const created = await api.call(token, 'POST', '/ms-core/api/audits', {
-      client: refs.client, establishment: refs.establishment, service: refs.service, template: templateId, auditor: refs.auditor, startDate: '2026-11-02', date: ['2026-11-02', '2026-11-03'],
+      client: refs.client,
+      establishment: refs.establishment,
+      service: refs.service,
+      template: templateId,
+      auditor: refs.auditor,
+      startDate: '2026-11-02',
+      date: ['2026-11-02', '2026-11-03'],
     });
     const audit = await api.call(token, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`);
     const questions = (audit.sections as TJson[]).flatMap((s) => (s.questions as TJson[]).filter((q) => q.type === 'select').map((q) => ({ s, q })));
     const changes = Array.from({ length: CHANGES }, (_, i) => {
       const { s, q } = questions[i % questions.length]!;
       const option = q.select.options[i < questions.length ? 0 : 1]._id;
-      return { url: `/ms-core/api/audits/${audit._id}/answer/add`, data: { section: s._id, question: q._id, templateAnswer: { type: 'select', select: [option] } } };
+      return {
+        url: `/ms-core/api/audits/${audit._id}/answer/add`,
+        data: { section: s._id, question: q._id, templateAnswer: { type: 'select', select: [option] } },
+      };
     });
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-ES', baseURL: server.base });
@@ -54,7 +63,17 @@ export async function benchOffline(engine: 'pglite' | 'postgres') {
     const user = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
     const records = changes.map(({ url, data }) => {
       const key = randomUUID();
-      return { auditId: audit._id, user, createdAt: new Date().toISOString(), request: { method: 'POST', url, data, blob: false, headers: { 'Idempotency-Key': key } }, idempotencyKey: key, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null };
+      return {
+        auditId: audit._id,
+        user,
+        createdAt: new Date().toISOString(),
+        request: { method: 'POST', url, data, blob: false, headers: { 'Idempotency-Key': key } },
+        idempotencyKey: key,
+        attempts: 0,
+        nextAttemptAt: 0,
+        lastError: null,
+        creates: null,
+      };
     });
     await page.evaluate(
       (rows) =>
@@ -86,7 +105,10 @@ export async function benchOffline(engine: 'pglite' | 'postgres') {
 
     const t0 = performance.now();
     await context.setOffline(false);
-    await page.getByTestId('sync-overlay').waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByTestId('sync-overlay')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     while ((await queued()) > 0) {
       if (performance.now() - t0 > 120_000) throw new Error('replay not done after 120 s');
       await page.waitForTimeout(50);
@@ -95,14 +117,30 @@ export async function benchOffline(engine: 'pglite' | 'postgres') {
     await page.getByTestId('sync-overlay').waitFor({ state: 'detached', timeout: 60_000 });
     const replayMs = performance.now() - t0;
 
-    const check = await unsafeUnscoped(server.db, async (tx) => (await tx.execute<{ answers: number; second: number; duplicates: number }>(sql`
+    const check = await unsafeUnscoped(
+      server.db,
+      async (tx) =>
+        (
+          await tx.execute<{ answers: number; second: number; duplicates: number }>(sql`
       select count(*)::int as answers,
         count(*) filter (where template_answer->'select'->>0 = any(${`{${questions.map(({ q }) => q.select.options[1]._id).join(',')}}`}::text[]))::int as second,
         (select count(*)::int from (select question_id from audit_answers where audit_id = ${audit._id} group by question_id having count(*) > 1) d) as duplicates
-      from audit_answers where audit_id = ${audit._id}`)).rows[0]!);
+      from audit_answers where audit_id = ${audit._id}`)
+        ).rows[0]!,
+    );
     const expectedSecond = CHANGES - questions.length;
-    if (check.answers !== questions.length || check.second !== expectedSecond || check.duplicates !== 0) throw new Error(`replay lost or doubled changes: ${JSON.stringify(check)}`);
-    return { offline_replay_500: { changes: CHANGES, queueEmptyMs: Math.round(queueEmptyMs), replayWithReloadMs: Math.round(replayMs), perSecond: Math.round((CHANGES * 1000) / queueEmptyMs), answers: check.answers, duplicates: check.duplicates } };
+    if (check.answers !== questions.length || check.second !== expectedSecond || check.duplicates !== 0)
+      throw new Error(`replay lost or doubled changes: ${JSON.stringify(check)}`);
+    return {
+      offline_replay_500: {
+        changes: CHANGES,
+        queueEmptyMs: Math.round(queueEmptyMs),
+        replayWithReloadMs: Math.round(replayMs),
+        perSecond: Math.round((CHANGES * 1000) / queueEmptyMs),
+        answers: check.answers,
+        duplicates: check.duplicates,
+      },
+    };
   } finally {
     await browser.close();
     await server.stop();

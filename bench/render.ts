@@ -78,7 +78,10 @@ async function runViewFigures(engine: 'pglite' | 'postgres'): Promise<TFigure[]>
       }
       return out;
     });
-    return [figure('run view, 300 questions: interactive after a full load', interactiveMs, 2000), figure('run view: answer click to painted frame (median of 9)', median(times), 50)];
+    return [
+      figure('run view, 300 questions: interactive after a full load', interactiveMs, 2000),
+      figure('run view: answer click to painted frame (median of 9)', median(times), 50),
+    ];
   } finally {
     await browser.close();
     await server.stop();

@@ -85,10 +85,20 @@ export async function benchShell(engine: 'pglite' | 'postgres') {
     const api = apiOf(server.base);
     const token = await api.signin('auditor@demo.test');
     const refs = await referencesFor(server.db);
-    const demo = (await api.call(token, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: refs.auditor }] })) as unknown as { _id: string; template: { _id: string } }[];
+    const demo = (await api.call(token, 'POST', '/ms-core/api/audits/search', {
+      size: 50,
+      page: 0,
+      filters: [{ field: 'auditor', operator: 'eq', value: refs.auditor }],
+    })) as unknown as { _id: string; template: { _id: string } }[];
     const template = demo[0]!.template._id;
     const created = await api.call(token, 'POST', '/ms-core/api/audits', {
-      client: refs.client, establishment: refs.establishment, service: refs.service, template, auditor: refs.auditor, startDate: '2026-11-02', date: ['2026-11-02', '2026-11-03'],
+      client: refs.client,
+      establishment: refs.establishment,
+      service: refs.service,
+      template,
+      auditor: refs.auditor,
+      startDate: '2026-11-02',
+      date: ['2026-11-02', '2026-11-03'],
     });
     await api.call(token, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`);
     const options = { viewport: { width: 390, height: 844 }, locale: 'es-ES', baseURL: server.base, serviceWorkers: 'block' as const };

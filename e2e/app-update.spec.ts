@@ -51,6 +51,8 @@ test('a new release is offered, held while offline, and applied with a reload wh
   await reloaded;
   await expect(page.getByTestId('menu-toggle')).toBeVisible();
   await expect(prompt).toHaveCount(0);
-  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => ({ waiting: Boolean(r?.waiting), active: r?.active?.state ?? null })))).toEqual({ waiting: false, active: 'activated' });
+  expect(
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => ({ waiting: Boolean(r?.waiting), active: r?.active?.state ?? null }))),
+  ).toEqual({ waiting: false, active: 'activated' });
   await context.close();
 });

@@ -45,7 +45,11 @@ const day = (days: number) => {
 async function pick(page: Page, label: RegExp, option: string) {
   const field = page.getByRole('dialog').getByLabel(label);
   await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}`) }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}`) })
+    .first()
+    .click();
   await expect(field.locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText(option);
 }
 
@@ -53,11 +57,15 @@ async function pick(page: Page, label: RegExp, option: string) {
 function inRange(option: TReadingOption): string {
   const { minValue: min, maxValue: max } = option;
   const value =
-    option.operation === 'between' ? ((min ?? 0) + (max ?? 10)) / 2
-    : option.operation === 'lessThan' ? (max ?? 0) - 2
-    : option.operation === 'greaterThan' ? (min ?? 0) + 2
-    : option.operation === 'equal' ? (min ?? 0)
-    : 1;
+    option.operation === 'between'
+      ? ((min ?? 0) + (max ?? 10)) / 2
+      : option.operation === 'lessThan'
+        ? (max ?? 0) - 2
+        : option.operation === 'greaterThan'
+          ? (min ?? 0) + 2
+          : option.operation === 'equal'
+            ? (min ?? 0)
+            : 1;
   return String(value).replace('.', ',');
 }
 
@@ -83,7 +91,9 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
 
   // ── 1. The auditor creates the audit with the three-step wizard ────────────────────────────────
   await signInToShell(page, 'auditor@demo.test');
-  await sidebar(page).getByRole('link', { name: /^(Auditorías|Audits)$/ }).click();
+  await sidebar(page)
+    .getByRole('link', { name: /^(Auditorías|Audits)$/ })
+    .click();
   await expect(page).toHaveURL(/\/auditor\/audits$/);
   await expect(page.locator('.ant-table-row').filter({ hasText: ESTABLISHMENT })).toHaveCount(0);
   await page.getByTestId('list-add').click();
@@ -103,7 +113,11 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   await wizard.getByTestId('wizard-next').click();
 
   await expect(wizard.getByTestId('wizard-templates')).toBeVisible();
-  await wizard.getByTestId('wizard-template').filter({ hasText: HYGIENE }).getByRole('button', { name: /Seleccionar esta plantilla|Select this template/ }).click();
+  await wizard
+    .getByTestId('wizard-template')
+    .filter({ hasText: HYGIENE })
+    .getByRole('button', { name: /Seleccionar esta plantilla|Select this template/ })
+    .click();
   const summary = wizard.getByTestId('wizard-confirmation');
   for (const text of [CLIENT, ESTABLISHMENT, SERVICE, HYGIENE, AUDITOR, `${day(0)} – ${day(1)}`]) await expect(summary).toContainText(text);
   await settled(page);
@@ -137,7 +151,8 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   expect(failedQuestion, 'a scored question with an incidence of several tasks').toBeTruthy();
   const incidence = failedQuestion!.incidences[0]!;
   const task = incidence.tasks[0]!;
-  const option = (q: TAuditQuestion, failed: boolean) => q.select!.options.find((o) => o.failed === failed && (failed || o.score === Math.max(...q.select!.options.map((x) => x.score))))!;
+  const option = (q: TAuditQuestion, failed: boolean) =>
+    q.select!.options.find((o) => o.failed === failed && (failed || o.score === Math.max(...q.select!.options.map((x) => x.score))))!;
 
   const card = (q: TAuditQuestion) => page.locator('.run-question').filter({ has: page.getByRole('heading', { name: q.name, exact: false }) });
   const score = page.getByTestId('audit-score').locator('.run-score-value');
@@ -219,7 +234,8 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
     await expect(c.locator('.run-state')).toContainText(/Respondida|Answered|Fallida|Failed/);
   }
   // Every section says all its questions are answered.
-  for (const s of questionSections) await expect(page.locator(`#section-${s._id} .run-section-score`)).toContainText(`${s.questions.length}/${s.questions.length}`);
+  for (const s of questionSections)
+    await expect(page.locator(`#section-${s._id} .run-section-score`)).toContainText(`${s.questions.length}/${s.questions.length}`);
   const finalValue = Math.round(((points * 100) / maxPoints - deduction) * 10) / 10;
   const finalPercent = percent(finalValue);
   await expect(score).toHaveText(finalPercent);
@@ -257,8 +273,14 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   await settled(page);
   await page.screenshot({ path: screenshotPath('audit-flow-run-incident') });
 
-  await page.locator('.run-header').getByRole('button', { name: /Finalizar|Finish/ }).click();
-  await page.getByRole('dialog', { name: /¿Finalizar la auditoría\?|Finish the audit\?/ }).getByRole('button', { name: /Finalizar|Finish/ }).click();
+  await page
+    .locator('.run-header')
+    .getByRole('button', { name: /Finalizar|Finish/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: /¿Finalizar la auditoría\?|Finish the audit\?/ })
+    .getByRole('button', { name: /Finalizar|Finish/ })
+    .click();
   await expect(page).toHaveURL(/\/auditor\/audits$/);
   const row = page.locator('.ant-table-row').filter({ hasText: ESTABLISHMENT });
   await expect(row).toHaveCount(1);
@@ -288,8 +310,19 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
     const issue = reader.getByTestId('report-issue');
     await expect(issue).toHaveCount(1);
     await expect(issue).toContainText(incidence.name);
-    await expect(issue.getByRole('listitem').filter({ hasText: task.name }).getByRole('img', { name: /Hecha|Done/ })).toBeVisible();
-    for (const other of incidence.tasks.filter((x) => x !== task)) await expect(issue.getByRole('listitem').filter({ hasText: other.name }).getByRole('img', { name: /Pendiente|Pending/ })).toBeVisible();
+    await expect(
+      issue
+        .getByRole('listitem')
+        .filter({ hasText: task.name })
+        .getByRole('img', { name: /Hecha|Done/ }),
+    ).toBeVisible();
+    for (const other of incidence.tasks.filter((x) => x !== task))
+      await expect(
+        issue
+          .getByRole('listitem')
+          .filter({ hasText: other.name })
+          .getByRole('img', { name: /Pendiente|Pending/ }),
+      ).toBeVisible();
     await expectLoadedImage(issue.locator('.report-photo img'));
     await expect(reader.getByText(CONTACT.email).first()).toBeVisible();
     // The cover as the auditor filled it: the visit's range reads as days, not as stored.
@@ -300,8 +333,13 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   // The client user, in a browser of their own.
   const client = await freshPage(browser);
   await signInToShell(client.page, 'client@demo.test');
-  await sidebar(client.page).getByText(/^(Auditorías|Audits)$/).first().click();
-  await sidebar(client.page).getByRole('link', { name: /Auditorías realizadas|Audits made/ }).click();
+  await sidebar(client.page)
+    .getByText(/^(Auditorías|Audits)$/)
+    .first()
+    .click();
+  await sidebar(client.page)
+    .getByRole('link', { name: /Auditorías realizadas|Audits made/ })
+    .click();
   await expect(client.page).toHaveURL(/\/client-audits\/audits$/);
   const clientRow = client.page.locator('.ant-table-row').filter({ hasText: ESTABLISHMENT });
   await expect(clientRow).toHaveCount(1);
@@ -332,13 +370,20 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   const auth = await bearer(reader);
   let notified = '';
   await expect
-    .poll(async () => {
-      const r = await reader.request.post('/ms-core/api/notifications/search', { headers: auth, data: { size: 50, page: 0, sort: '-createdAt', filters: [] } });
-      const items = r.ok() ? ((await r.json()) as { type: string; payload: { body?: { name?: string; status?: string } } }[]) : [];
-      const body = items.find((n) => n.type === 'SHARE_FILE' && n.payload.body?.name?.includes(HYGIENE) && n.payload.body.name.includes(ESTABLISHMENT))?.payload.body;
-      notified = body?.name ?? '';
-      return body?.status ?? `none (${r.status()}, ${items.length} notifications)`;
-    }, { message: 'the PDF job notifies the user', timeout: 60_000, intervals: [500, 1000, 2000] })
+    .poll(
+      async () => {
+        const r = await reader.request.post('/ms-core/api/notifications/search', {
+          headers: auth,
+          data: { size: 50, page: 0, sort: '-createdAt', filters: [] },
+        });
+        const items = r.ok() ? ((await r.json()) as { type: string; payload: { body?: { name?: string; status?: string } } }[]) : [];
+        const body = items.find((n) => n.type === 'SHARE_FILE' && n.payload.body?.name?.includes(HYGIENE) && n.payload.body.name.includes(ESTABLISHMENT))
+          ?.payload.body;
+        notified = body?.name ?? '';
+        return body?.status ?? `none (${r.status()}, ${items.length} notifications)`;
+      },
+      { message: 'the PDF job notifies the user', timeout: 60_000, intervals: [500, 1000, 2000] },
+    )
     .toBe('ready');
   const ready = await reader.request.get(`/ms-core/api/reports/audit/${auditId}/pdf`, { headers: auth });
   expect(ready.status()).toBe(200);

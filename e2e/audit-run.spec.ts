@@ -12,7 +12,6 @@ import { serveAudit } from './serve-audit';
  */
 const TABLET = { width: 900, height: 1200 };
 
-
 test.describe('audit run view, generated 300-question audit', () => {
   test('mounts all 300 cards and repaints each answer where it was given', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
@@ -45,7 +44,6 @@ test.describe('audit run view, generated 300-question audit', () => {
     await page.screenshot({ path: screenshotPath('audit-run-300-tablet') });
   });
 });
-
 
 test.describe.serial('audit run view, against the server', () => {
   let auditId = '';
@@ -141,7 +139,11 @@ test.describe.serial('audit run view, against the server', () => {
     await signInAsAuditor(page);
     await page.goto(`/auditor/audits/run/${auditId}`);
     const q3 = page.locator('.run-question').nth(2);
-    await page.route('**/answer/add', (route) => route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }), { times: 1 });
+    await page.route(
+      '**/answer/add',
+      (route) => route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }),
+      { times: 1 },
+    );
     await q3.getByRole('radio', { name: 'Mejorable' }).click();
     await expect(page.getByText('El estado de la auditoría no permite esta acción.')).toBeVisible();
     await expect(q3.getByRole('radio', { name: 'Mejorable' })).toHaveAttribute('aria-checked', 'false');
@@ -204,7 +206,10 @@ test.describe.serial('audit run view, against the server', () => {
     await page.screenshot({ path: screenshotPath('audit-run-tablet') });
     const q2 = page.locator('.run-question').nth(1);
     await q2.getByRole('button', { name: /Incidencias/ }).click();
-    await q2.getByRole('button', { name: /^Detalles de/ }).first().click();
+    await q2
+      .getByRole('button', { name: /^Detalles de/ })
+      .first()
+      .click();
     await expect(q2.locator('.run-incidence-body')).toBeVisible();
     await q2.scrollIntoViewIfNeeded();
     await settled(page);
@@ -231,16 +236,29 @@ test.describe.serial('audit run view, against the server', () => {
     for (const section of audit.sections.filter((s) => s.type === 'QUESTION')) {
       for (const q of section.questions.filter((x) => !x.answer)) {
         const templateAnswer =
-          q.type === 'select' ? { type: 'select', select: [q.select!.options.find((o) => !o.failed)!._id] }
-          : q.type === 'readingRegistry' ? { type: 'readingRegistry', readingRegistry: q.readingRegistry!.placesMeasure.map((p) => ({ placesMeasure: p._id, optionKey: q.readingRegistry!.options[0]!.key, value: 2 })) }
-          : q.type === 'number' ? { type: 'number', number: 3 }
-          : { type: q.text?.answerType === 'PARAGRAPH' ? 'paragraph' : 'text', [q.text?.answerType === 'PARAGRAPH' ? 'paragraph' : 'text']: 'Correcto' };
+          q.type === 'select'
+            ? { type: 'select', select: [q.select!.options.find((o) => !o.failed)!._id] }
+            : q.type === 'readingRegistry'
+              ? {
+                  type: 'readingRegistry',
+                  readingRegistry: q.readingRegistry!.placesMeasure.map((p) => ({
+                    placesMeasure: p._id,
+                    optionKey: q.readingRegistry!.options[0]!.key,
+                    value: 2,
+                  })),
+                }
+              : q.type === 'number'
+                ? { type: 'number', number: 3 }
+                : { type: q.text?.answerType === 'PARAGRAPH' ? 'paragraph' : 'text', [q.text?.answerType === 'PARAGRAPH' ? 'paragraph' : 'text']: 'Correcto' };
         await api(page, 'POST', `/ms-core/api/audits/${auditId}/answer/add`, { section: section._id, question: q._id, templateAnswer });
       }
     }
     await page.reload();
     await page.getByRole('button', { name: 'Finalizar' }).click();
-    await page.getByRole('dialog', { name: /¿Finalizar la auditoría\?/ }).getByRole('button', { name: 'Finalizar' }).click();
+    await page
+      .getByRole('dialog', { name: /¿Finalizar la auditoría\?/ })
+      .getByRole('button', { name: 'Finalizar' })
+      .click();
     await expect(page).toHaveURL(/\/auditor\/audits$/);
 
     // Finished: read only, no footers.

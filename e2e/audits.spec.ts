@@ -6,8 +6,14 @@ const HYGIENE = 'Auditoría de higiene alimentaria';
 /** Picks an option of an antd select in the wizard: opens it by its label, clicks the option by its text. */
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}`) }).first().click();
-  await expect(page.getByRole('dialog').getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText(option);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}`) })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog').getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText(
+    option,
+  );
 }
 
 /** DD-MM-YYYY of today plus `days` (local). */
@@ -17,7 +23,8 @@ const day = (days: number) => {
   return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
 };
 
-const selectText = (page: Page, label: string) => page.getByRole('dialog').getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
+const selectText = (page: Page, label: string) =>
+  page.getByRole('dialog').getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
 
 /** Both screenshot widths of the brief: desktop 1366x900 and 800 px. */
 async function shoot(page: Page, name: string, fullPage = false) {
@@ -60,7 +67,10 @@ async function expectFitsTablet(page: Page) {
   const table = page.locator('.ant-table-content, .ant-table-body').first();
   await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
   await expect(page.getByRole('columnheader')).toHaveCount(1);
-  const finished = page.locator('.ant-table-row').filter({ has: page.getByTestId('audit-status-compact').filter({ hasText: 'Finalizada' }) }).first();
+  const finished = page
+    .locator('.ant-table-row')
+    .filter({ has: page.getByTestId('audit-status-compact').filter({ hasText: 'Finalizada' }) })
+    .first();
   await expect(finished.locator('.audit-compact-phone')).toContainText(/\d{2}-\d{2}-\d{4}\s*Finalizada\s*\d+,\d %/);
   await page.setViewportSize({ width: 1366, height: 900 });
   await expect(page.getByRole('columnheader', { name: 'Servicio' })).toBeVisible();

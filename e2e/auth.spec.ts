@@ -61,4 +61,3 @@ test.describe('sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 });
-

@@ -6,7 +6,11 @@ async function pick(page: Page, label: string, search: string, option: string) {
   const box = page.getByTestId('structure-form').getByLabel(label);
   await box.click();
   await box.fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .first()
+    .click();
 }
 
 async function openClients(page: Page) {

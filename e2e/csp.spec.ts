@@ -13,7 +13,9 @@ async function recordViolations(page: Page) {
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} at ${location.pathname}`);
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} at ${location.pathname}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -42,7 +44,9 @@ test('the app passes its Content-Security-Policy: sign-in, audit list, run view,
   await addPicture(page, question.getByRole('button', { name: 'Añadir imagen' }));
   await expect(question.locator('.run-image img')).toHaveCount(1);
 
-  const finished = (await pageApi<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: me }] })).find((a) => a.status === 'finished');
+  const finished = (
+    await pageApi<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: me }] })
+  ).find((a) => a.status === 'finished');
   expect(finished, 'the demo data holds a finished audit of auditor@demo.test').toBeTruthy();
   await page.goto(`/auditor/audits/report/${finished!._id}`);
   await expect(page.getByTestId('report-summary')).toBeVisible();
@@ -50,7 +54,12 @@ test('the app passes its Content-Security-Policy: sign-in, audit list, run view,
   // The PDF: asked for (made by a job), then downloaded from the same button (a blob: link).
   await page.getByTestId('report-pdf').click();
   const auth = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
-  await expect.poll(async () => (await page.request.get(`/ms-core/api/reports/audit/${finished!._id}/pdf`, { headers: auth })).status(), { timeout: 60_000, intervals: [500, 1000, 2000] }).toBe(200);
+  await expect
+    .poll(async () => (await page.request.get(`/ms-core/api/reports/audit/${finished!._id}/pdf`, { headers: auth })).status(), {
+      timeout: 60_000,
+      intervals: [500, 1000, 2000],
+    })
+    .toBe(200);
   const downloading = page.waitForEvent('download');
   await page.getByTestId('report-pdf').click();
   expect((await downloading).suggestedFilename()).toMatch(/\.pdf$/);

@@ -47,7 +47,9 @@ test('changes queued offline are sent from any page when the network returns; a 
   await page.screenshot({ path: screenshotPath('offline-background-pending-desktop') });
 
   // The server will refuse the note when it comes (as if the audit had been finished meanwhile).
-  await page.route(`**/questions/${noted._id}/note`, (route) => route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }));
+  await page.route(`**/questions/${noted._id}/note`, (route) =>
+    route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }),
+  );
   await watchOverlay(page);
   await context.setOffline(false);
   await expect(page.getByTestId('shell-pending')).toHaveCount(0, { timeout: 30_000 });
@@ -75,13 +77,18 @@ test('changes queued offline are sent from any page when the network returns; a 
   await notice.getByRole('button', { name: 'Ver el cambio' }).click();
   // The audit opens at the question.
   await expect(page).toHaveURL(new RegExp(`/auditor/audits/run/${auditId}#question-${noted._id}$`));
-  await expect(page.locator('.run-sync-failures')).toContainText(`Nota de «${noted.name}», en «${section.title}»: El estado de la auditoría no permite esta acción.`);
+  await expect(page.locator('.run-sync-failures')).toContainText(
+    `Nota de «${noted.name}», en «${section.title}»: El estado de la auditoría no permite esta acción.`,
+  );
   await expect(card(page, noted.name)).toBeFocused();
   await expect(card(page, noted.name)).toBeInViewport();
   await expect(notice).toHaveCount(0);
 });
 
-test('a photo taken offline can be removed before it is sent: it is uploaded, then removed by its new id, and the server keeps only the other', async ({ page, context }) => {
+test('a photo taken offline can be removed before it is sent: it is uploaded, then removed by its new id, and the server keeps only the other', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const auditId = await openNewRunningAudit(page);
   const { writes } = recordWrites(page);
@@ -121,7 +128,10 @@ test('signing out with changes waiting asks first; the same auditor signing in a
   test.setTimeout(90_000);
   const auditId = await openNewRunningAudit(page);
   const audit = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
-  const question = audit.sections.filter((s) => s.type === 'QUESTION').flatMap((s) => s.questions).find((q) => q.type === 'select')!;
+  const question = audit.sections
+    .filter((s) => s.type === 'QUESTION')
+    .flatMap((s) => s.questions)
+    .find((q) => q.type === 'select')!;
 
   await context.setOffline(true);
   await option(card(page, question.name), 'Mejorable').click();

@@ -56,9 +56,12 @@ test('a sync that reloads the audit keeps the note being typed and the scroll po
   const saved = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
   const questions = new Map(saved.sections.flatMap((s) => s.questions).map((q) => [q._id, q]));
   expect(questions.get(answered._id)!.answer).not.toBeNull();
-  await expect.poll(async () => (await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`)).sections.flatMap((s) => s.questions).find((q) => q._id === noted._id)!.note).toBe(
-    'El desagüe del sótano está limpio.',
-  );
+  await expect
+    .poll(
+      async () =>
+        (await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`)).sections.flatMap((s) => s.questions).find((q) => q._id === noted._id)!.note,
+    )
+    .toBe('El desagüe del sótano está limpio.');
 });
 
 test('a tab opened offline shows the changes of every tab, as many as the header counts', async ({ page, context }) => {

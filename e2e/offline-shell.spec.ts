@@ -29,13 +29,21 @@ async function waitForServiceWorker(page: Page): Promise<Worker> {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 30_000, message: 'the service worker controls the page' })
     .toBe('activated');
-  const worker = page.context().serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
+  const worker = page
+    .context()
+    .serviceWorkers()
+    .find((w) => w.url().endsWith('/sw.js'));
   return worker ?? page.context().waitForEvent('serviceworker', { predicate: (w) => w.url().endsWith('/sw.js') });
 }
 
 /** What a fetch made by the service worker itself (not through its cache) gives. */
 const workerFetch = (worker: Worker) =>
-  worker.evaluate(() => fetch(`/favicon.svg?probe=${Date.now()}`, { cache: 'no-store' }).then((r) => `online ${r.status}`, () => 'offline'));
+  worker.evaluate(() =>
+    fetch(`/favicon.svg?probe=${Date.now()}`, { cache: 'no-store' }).then(
+      (r) => `online ${r.status}`,
+      () => 'offline',
+    ),
+  );
 
 /** Any audit of the demo data the auditor sees (read with the stored token, while online). */
 async function someAuditId(page: Page): Promise<string> {
@@ -100,7 +108,10 @@ test.describe('offline app shell', () => {
     await goOffline(context, page, worker);
 
     // Inside the running app: the lazy screens load from the precache, the shell stays.
-    await page.getByRole('navigation', { name: /navegación principal/i }).getByRole('link', { name: 'Auditorías', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: /navegación principal/i })
+      .getByRole('link', { name: 'Auditorías', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/auditor\/audits$/);
     await expect(page.getByTestId('menu-toggle')).toBeVisible();
     await navigateInApp(page, runPath);
@@ -135,7 +146,10 @@ test.describe('offline app shell', () => {
     expect((await realMe).fromServiceWorker()).toBe(false);
     await expectShell(page);
     await expect(page).toHaveURL(new RegExp(`${runPath}$`));
-    await page.getByRole('navigation', { name: /navegación principal/i }).getByRole('link', { name: 'Auditorías', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: /navegación principal/i })
+      .getByRole('link', { name: 'Auditorías', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/auditor\/audits$/);
     await expect(page.getByTestId('shell-offline')).toHaveCount(0);
   });

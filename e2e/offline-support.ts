@@ -10,7 +10,6 @@ export const COUNT = 'Número de cámaras frigoríficas';
 export const REMARKS = 'Observaciones sobre el control de temperaturas';
 export const NOTE = 'Revisar el desagüe del sótano.';
 
-
 /** The test's own reads of the server (APIRequestContext: not affected by the page's offline mode). */
 export async function server<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`, 'client-date': new Date().toISOString() };
@@ -20,7 +19,15 @@ export async function server<T>(page: Page, method: 'GET' | 'POST', path: string
 }
 
 /** What a record of the RunAudit database holds (a photo's file left out; `resource` on records and copies, e.g. `audit:<id>`). */
-export interface TStored { user: string; auditId: string; resource: string; url: string; method: string; key: string; data: unknown }
+export interface TStored {
+  user: string;
+  auditId: string;
+  resource: string;
+  url: string;
+  method: string;
+  key: string;
+  data: unknown;
+}
 export const readStore = (page: Page, store: string) =>
   page.evaluate(
     (name) =>
@@ -33,10 +40,22 @@ export const readStore = (page: Page, store: string) =>
           const all = db.transaction(name).objectStore(name).getAll();
           all.onsuccess = () => {
             db.close();
-            type TRaw = { user: string; auditId: string; resource?: string; idempotencyKey?: string; request?: { url: string; method: string; blob: boolean; data: unknown } };
+            type TRaw = {
+              user: string;
+              auditId: string;
+              resource?: string;
+              idempotencyKey?: string;
+              request?: { url: string; method: string; blob: boolean; data: unknown };
+            };
             resolve(
               (all.result as TRaw[]).map((r) => ({
-                user: r.user, auditId: r.auditId, resource: r.resource ?? '', url: r.request?.url ?? '', method: r.request?.method ?? '', key: r.idempotencyKey ?? '', data: r.request && !r.request.blob ? r.request.data : null,
+                user: r.user,
+                auditId: r.auditId,
+                resource: r.resource ?? '',
+                url: r.request?.url ?? '',
+                method: r.request?.method ?? '',
+                key: r.idempotencyKey ?? '',
+                data: r.request && !r.request.blob ? r.request.data : null,
               })),
             );
           };
@@ -52,8 +71,6 @@ export async function openIncidences(question: Locator) {
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
 
-
-
 /** Records whether the synchronising overlay showed, and its text (it may come and go between two polls). */
 export const watchOverlay = (page: Page) =>
   page.evaluate(() => {
@@ -67,9 +84,17 @@ export const watchOverlay = (page: Page) =>
 export const overlayTexts = (page: Page) => page.evaluate(() => (window as unknown as { __overlay: string[] }).__overlay);
 
 /** A write of the run view as the page sent it, with its idempotency key. */
-export interface TWrite { method: string; url: string; key: string | undefined; body: string | null }
+export interface TWrite {
+  method: string;
+  url: string;
+  key: string | undefined;
+  body: string | null;
+}
 /** The writes the pages sent, and when each was sent and answered (one ordered list of events). */
-export interface TWriteLog { writes: TWrite[]; events: { event: 'sent' | 'answered'; key: string }[] }
+export interface TWriteLog {
+  writes: TWrite[];
+  events: { event: 'sent' | 'answered'; key: string }[];
+}
 
 /** Every write of the run view the pages send, in the order sent (pages given the same log share it). */
 export function recordWrites(page: Page, log: TWriteLog = { writes: [], events: [] }) {
@@ -106,7 +131,8 @@ export function expectReplayOrder(log: TWriteLog, queued: TStored[]) {
     const lane = laneOf(record);
     for (const earlier of queued.slice(0, i)) {
       if (lane !== null && laneOf(earlier) !== null && laneOf(earlier) !== lane) continue;
-      if (!((lastAnswered.get(earlier.key) ?? Infinity) < (firstSent.get(record.key) ?? -1))) overtaken.push(`${record.method} ${record.url} before ${earlier.method} ${earlier.url} was answered`);
+      if (!((lastAnswered.get(earlier.key) ?? Infinity) < (firstSent.get(record.key) ?? -1)))
+        overtaken.push(`${record.method} ${record.url} before ${earlier.method} ${earlier.url} was answered`);
     }
   });
   expect(overtaken).toEqual([]);
@@ -136,11 +162,11 @@ export const ROUNDS = 9;
 export const CLEAR_ROUND = 4;
 
 /** The score as the run view writes it. */
-export const formatScore = (percentage: number) => `${new Intl.NumberFormat('es', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percentage)} %`;
+export const formatScore = (percentage: number) =>
+  `${new Intl.NumberFormat('es', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percentage)} %`;
 export const shownScore = async (page: Page) => (await page.getByTestId('audit-score').locator('.run-score-value').innerText()).trim();
 
 export const allQuestions = (a: TAudit) => a.sections.flatMap((s) => s.questions);
 
 /** Pending ids in a queued URL go out as the server's ids. */
 export const asSent = (url: string) => new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/pending-[0-9a-f-]{36}/g, '[0-9a-f-]{36}')}$`);
-

@@ -2,7 +2,32 @@ import { expect, test, type Page } from '@playwright/test';
 import type { TAudit, TAuditQuestion } from '@audit/domain/audits';
 import { screenshotPath, settled } from './helpers';
 import { addPicture, card, DESKTOP, HYGIENE, option, signInAsAuditor } from './run-helpers';
-import { CLEAR_ROUND, COUNT, NOTE, PESTS, PESTS_INCIDENCE, READINGS, REMARKS, ROUNDS, TStored, TWriteLog, VALENCIA, allQuestions, asSent, detours, expectReplayOrder, formatScore, openIncidences, overlayTexts, plan, readStore, recordWrites, server, shownScore, watchOverlay } from './offline-support';
+import {
+  CLEAR_ROUND,
+  COUNT,
+  NOTE,
+  PESTS,
+  PESTS_INCIDENCE,
+  READINGS,
+  REMARKS,
+  ROUNDS,
+  TStored,
+  TWriteLog,
+  VALENCIA,
+  allQuestions,
+  asSent,
+  detours,
+  expectReplayOrder,
+  formatScore,
+  openIncidences,
+  overlayTexts,
+  plan,
+  readStore,
+  recordWrites,
+  server,
+  shownScore,
+  watchOverlay,
+} from './offline-support';
 
 /**
  * The offline write queue of the run view (docs/decisions/0012-offline-queue.md), as issue 5's
@@ -26,7 +51,11 @@ test.describe.serial('offline run view', () => {
     me = await signInAsAuditor(page);
 
     // The demo draft of the auditor, started from the audits list online.
-    const audits = await server<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0, filters: [{ field: 'auditor', operator: 'eq', value: me }] });
+    const audits = await server<TAudit[]>(page, 'POST', '/ms-core/api/audits/search', {
+      size: 50,
+      page: 0,
+      filters: [{ field: 'auditor', operator: 'eq', value: me }],
+    });
     const draft = audits.find((a) => a.status === 'draft' && a.establishment.name === VALENCIA && a.template.name === HYGIENE);
     expect(draft, 'the demo data holds a draft of auditor@demo.test at Hotel Mar Azul Valencia').toBeTruthy();
     auditId = draft!._id;
@@ -34,7 +63,12 @@ test.describe.serial('offline run view', () => {
     await page.getByTestId('list-filters').click();
     await page.locator('.ant-drawer-open').getByLabel('Borrador').click();
     await page.getByTestId('filters-apply').click();
-    await page.locator('.ant-table-row').filter({ hasText: VALENCIA }).filter({ has: page.getByTestId('audit-status').filter({ hasText: 'Borrador' }) }).first().click();
+    await page
+      .locator('.ant-table-row')
+      .filter({ hasText: VALENCIA })
+      .filter({ has: page.getByTestId('audit-status').filter({ hasText: 'Borrador' }) })
+      .first()
+      .click();
     await expect(page.getByTestId('audit-preview')).toContainText(VALENCIA);
     await page.getByTestId('audit-start').click();
     await expect(page).toHaveURL(new RegExp(`/auditor/audits/run/${auditId}$`));
@@ -96,7 +130,11 @@ test.describe.serial('offline run view', () => {
 
     // Readings (a failed save offline keeps the value typed), a number, a paragraph, the cover.
     const readings = card(page, READINGS);
-    for (const [label, value] of [['Cámara 1 · Refrigeración', '3,5'], ['Cámara 2 · Refrigeración', '4'], ['Congelador · Congelación', '-20']] as const) {
+    for (const [label, value] of [
+      ['Cámara 1 · Refrigeración', '3,5'],
+      ['Cámara 2 · Refrigeración', '4'],
+      ['Congelador · Congelación', '-20'],
+    ] as const) {
       await readings.getByLabel(label).fill(value);
       await readings.getByLabel(label).press('Enter');
     }
@@ -146,7 +184,9 @@ test.describe.serial('offline run view', () => {
     expect(queued.length).toBeGreaterThanOrEqual(200);
     expect(new Set(queued.map((r) => r.user))).toEqual(new Set([me]));
     expect(new Set(queued.map((r) => r.auditId))).toEqual(new Set([auditId]));
-    const isSelectAnswer = (r: TStored) => (r.method === 'DELETE' && /\/answer\/[^/]+\/remove$/.test(r.url)) || (r.data as { templateAnswer?: { type?: string } } | null)?.templateAnswer?.type === 'select';
+    const isSelectAnswer = (r: TStored) =>
+      (r.method === 'DELETE' && /\/answer\/[^/]+\/remove$/.test(r.url)) ||
+      (r.data as { templateAnswer?: { type?: string } } | null)?.templateAnswer?.type === 'select';
     expect(queued.filter(isSelectAnswer)).toHaveLength(answerChanges);
     expect(queued.filter((r) => r.url.endsWith('/contact-field/update'))).toHaveLength(1);
     const pendingText = `${queued.length} cambios pendientes`;
@@ -192,7 +232,10 @@ test.describe.serial('offline run view', () => {
       await expect(p.getByTestId('run-connectivity')).toContainText('En línea');
     }
     const overlay = (await Promise.all(pages.map(overlayTexts))).flat();
-    expect(overlay.some((text) => /^Sincronizando cambios… \(\d+ de \d+\)$/.test(text)), `overlay texts: ${overlay.slice(0, 5).join(' | ')}`).toBe(true);
+    expect(
+      overlay.some((text) => /^Sincronizando cambios… \(\d+ de \d+\)$/.test(text)),
+      `overlay texts: ${overlay.slice(0, 5).join(' | ')}`,
+    ).toBe(true);
 
     // Each queued record sent once (by one of the two tabs), with its own idempotency key, pending ids
     // as the server's ids; one question's records in the order written, nothing overtaking a record about no question.
@@ -229,9 +272,15 @@ test.describe.serial('offline run view', () => {
     const firstSaved = byName.get(selects[0]!.q.name)!;
     expect(firstSaved.note).toBe(NOTE);
     expect(firstSaved.noteImages).toHaveLength(1);
-    expect(allQuestions(after).filter((q) => q.note || q.noteImages.length).map((q) => q.name)).toEqual([selects[0]!.q.name]);
+    expect(
+      allQuestions(after)
+        .filter((q) => q.note || q.noteImages.length)
+        .map((q) => q.name),
+    ).toEqual([selects[0]!.q.name]);
     const readingsSaved = byName.get(READINGS)!.answer?.templateAnswer;
-    expect(readingsSaved?.type === 'readingRegistry' && readingsSaved.readingRegistry.map((r) => r.value).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([-20, 3.5, 4]);
+    expect(readingsSaved?.type === 'readingRegistry' && readingsSaved.readingRegistry.map((r) => r.value).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+      -20, 3.5, 4,
+    ]);
     expect(byName.get(COUNT)!.answer?.templateAnswer).toEqual({ type: 'number', number: 3 });
     expect(byName.get(REMARKS)!.answer?.templateAnswer).toEqual({ type: 'paragraph', paragraph: 'Sin incidencias en las cámaras.' });
     expect(after.coverFields.find((f) => f.label === 'Ubicación')?.value).toBe('Sótano -1');
@@ -304,7 +353,8 @@ test.describe.serial('offline run view', () => {
     });
     const answered: { url: string; status: number; replayed: string | undefined }[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith(`/questions/${target!._id}/evidences`)) answered.push({ url: response.url(), status: response.status(), replayed: response.headers()['idempotency-replayed'] });
+      if (response.url().endsWith(`/questions/${target!._id}/evidences`))
+        answered.push({ url: response.url(), status: response.status(), replayed: response.headers()['idempotency-replayed'] });
     });
     const log = recordWrites(page);
     await watchOverlay(page);
@@ -326,12 +376,21 @@ test.describe.serial('offline run view', () => {
     const replayed = log.writes.filter((w) => !w.url.endsWith('/check-score'));
     const sentKeys = replayed.map((w) => w.key!).sort();
     expect(sentKeys).toEqual([...queued.map((r) => r.key), queued[lost]!.key].sort());
-    for (const r of queued) expect(replayed.find((w) => w.key === r.key), r.url).toMatchObject({ method: r.method, url: expect.stringMatching(asSent(r.url)) });
+    for (const r of queued)
+      expect(
+        replayed.find((w) => w.key === r.key),
+        r.url,
+      ).toMatchObject({ method: r.method, url: expect.stringMatching(asSent(r.url)) });
     expectReplayOrder(log, queued);
     const retried = log.events.map((e, at) => (e.event === 'answered' && e.key === queued[lost]!.key ? at : -1)).reduce((a, b) => Math.max(a, b));
     const sentAt = (key: string) => log.events.findIndex((e) => e.event === 'sent' && e.key === key);
     expect(log.events.filter((e) => e.key === queued[lost]!.key).map((e) => e.event)).toEqual(['sent', 'answered', 'sent', 'answered']);
-    expect(queued.slice(lost + 1).filter((r) => sentAt(r.key) < retried).map((r) => r.url)).toEqual([]);
+    expect(
+      queued
+        .slice(lost + 1)
+        .filter((r) => sentAt(r.key) < retried)
+        .map((r) => r.url),
+    ).toEqual([]);
     expect(await readStore(page, 'queries')).toEqual([]);
 
     // On the server: the incidence once, one photo, the note, every answer as last given.
@@ -372,9 +431,15 @@ test.describe.serial('offline run view', () => {
             const tx = open.result.transaction('queries', 'readwrite');
             const key = crypto.randomUUID();
             tx.objectStore('queries').add({
-              auditId: url.split('/')[4], user: '00000000-0000-4000-8000-00000000dead', createdAt: new Date().toISOString(),
+              auditId: url.split('/')[4],
+              user: '00000000-0000-4000-8000-00000000dead',
+              createdAt: new Date().toISOString(),
               request: { method: 'PATCH', url, data: { note: 'Nota de otro usuario' }, blob: false, headers: { 'Idempotency-Key': key } },
-              idempotencyKey: key, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null,
+              idempotencyKey: key,
+              attempts: 0,
+              nextAttemptAt: 0,
+              lastError: null,
+              creates: null,
             });
             tx.oncomplete = () => (open.result.close(), resolve());
             tx.onerror = () => reject(tx.error);
@@ -397,7 +462,9 @@ test.describe.serial('offline run view', () => {
     await other.getByRole('textbox', { name: `Nota de «${refused.name}»` }).fill('Nota rechazada');
     await other.getByRole('button', { name: 'Crear' }).click();
     await expect(page.getByTestId('run-pending')).toHaveText('2 cambios pendientes');
-    await page.route(`**/questions/${refused._id}/note`, (route) => route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }));
+    await page.route(`**/questions/${refused._id}/note`, (route) =>
+      route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }),
+    );
     await context.setOffline(false);
     await expect(page.getByTestId('run-pending')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByTestId('sync-overlay')).toHaveCount(0);

@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
  * A server of the spec's own, for what the shared one (scripts/e2e.mjs) must not go through: here, a
  * copy of the built web app that the spec changes as a deploy would. Fresh demo data, loopback only.
  */
-export interface TOwnServer { baseUrl: string; webDist: string; stop: () => Promise<void> }
+export interface TOwnServer {
+  baseUrl: string;
+  webDist: string;
+  stop: () => Promise<void>;
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,7 +46,16 @@ export async function startOwnServer(): Promise<TOwnServer> {
   const webDist = join(dir, 'web');
   cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), WEB_DIST: webDist, LOG_LEVEL: 'warn', SEED: 'demo', SIGNIN_RATE_LIMIT: '1000' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dir, 'data'),
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+    SEED: 'demo',
+    SIGNIN_RATE_LIMIT: '1000',
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'ignore', detached: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -10,8 +10,6 @@ import { addPicture, auditsOf, DESKTOP, HYGIENE, pngPicture, signInAsAuditor, st
 const SIMPLE = /¿Se ha producido alguna incidencia alimentaria/;
 const PARAGRAPH = /Describa las medidas adoptadas ante la última emergencia/;
 
-
-
 /** Opens the run view and its contents drawer, where the questionnaire's entry is. */
 async function openContents(page: Page, auditId: string) {
   await page.goto(`/auditor/audits/run/${auditId}`);
@@ -117,7 +115,9 @@ test.describe.serial('incident and emergency questionnaire', () => {
   test('an audit without a questionnaire (404) shows no entry', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsAuditor(page);
-    await page.route('**/ms-core/api/questionnaire-ies/**', (route) => route.fulfill({ status: 404, json: { name: 'NOTFOUND', reference: '415', message: 'not found' } }));
+    await page.route('**/ms-core/api/questionnaire-ies/**', (route) =>
+      route.fulfill({ status: 404, json: { name: 'NOTFOUND', reference: '415', message: 'not found' } }),
+    );
     const checked = page.waitForResponse((r) => r.url().includes('/questionnaire-ies/'));
     const drawer = await openContents(page, auditId);
     await checked;

@@ -22,7 +22,13 @@ export async function startHygieneAudit(page: Page, auditor: string): Promise<st
   const demo = (await auditsOf(page, auditor)).find((a) => a.template.name === HYGIENE);
   expect(demo, 'the demo data holds a hygiene audit of auditor@demo.test').toBeTruthy();
   const created = await pageApi<TAudit>(page, 'POST', '/ms-core/api/audits', {
-    client: demo!.client._id, establishment: demo!.establishment._id, service: demo!.service._id, template: demo!.template._id, auditor, startDate: demo!.startDate, date: demo!.date,
+    client: demo!.client._id,
+    establishment: demo!.establishment._id,
+    service: demo!.service._id,
+    template: demo!.template._id,
+    auditor,
+    startDate: demo!.startDate,
+    date: demo!.date,
   });
   await pageApi(page, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`);
   return created._id;

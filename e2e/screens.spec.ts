@@ -117,7 +117,11 @@ test.describe('screenshots', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByRole('radio', { name: /Directory/ }).or(page.getByTitle('Directory')).first().click();
+    await page
+      .getByRole('radio', { name: /Directory/ })
+      .or(page.getByTitle('Directory'))
+      .first()
+      .click();
     await expect(page.getByTestId('directory-view')).toBeVisible();
     await settled(page);
     await page.screenshot({ path: screenshotPath('users-directory-en') });
@@ -125,4 +129,3 @@ test.describe('screenshots', () => {
     await page.getByRole('menuitem', { name: 'Español' }).click();
   });
 });
-

@@ -11,7 +11,16 @@ export async function serveAudit(page: Page, audit: TAudit) {
     const request = route.request();
     if (request.method() === 'GET') return route.fulfill({ json: audit });
     const body = request.postDataJSON() as { templateAnswer?: unknown } | null;
-    if (request.url().includes('/answer/')) return route.fulfill({ json: { _id: `00000000-0000-4000-8fff-${String(++n).padStart(12, '0')}`, templateAnswer: body?.templateAnswer, score: 1, failed: false, updatedAt: new Date().toISOString() } });
+    if (request.url().includes('/answer/'))
+      return route.fulfill({
+        json: {
+          _id: `00000000-0000-4000-8fff-${String(++n).padStart(12, '0')}`,
+          templateAnswer: body?.templateAnswer,
+          score: 1,
+          failed: false,
+          updatedAt: new Date().toISOString(),
+        },
+      });
     return route.fulfill({ status: 204 });
   });
 }

@@ -26,7 +26,8 @@ test.describe('sidebar by kind of user', () => {
     await expect(page.getByText('Calendario de visitas')).toHaveCount(0);
     await expect(sidebar(page).getByText('Plantillas', { exact: true })).toHaveCount(0);
     await sidebar(page).getByRole('menuitem', { name: 'Datos de laboratorio' }).click();
-    for (const child of ['Alimentos', 'Piscina', 'Legionela', 'Otros']) await expect(sidebar(page).getByRole('link', { name: child, exact: true })).toBeVisible();
+    for (const child of ['Alimentos', 'Piscina', 'Legionela', 'Otros'])
+      await expect(sidebar(page).getByRole('link', { name: child, exact: true })).toBeVisible();
   });
 
   test('an admin sees the client items, templates, clients and the Administration and Settings groups', async ({ page }) => {

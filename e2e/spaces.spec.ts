@@ -8,7 +8,10 @@ test('an admin switches to a client space and sees only its users', async ({ pag
   const panel = page.getByTestId('space-selector-panel');
   await panel.getByRole('textbox').fill('Mar Azul');
   await expect(panel.getByTestId('space-option').first()).toContainText('Hotel Mar Azul');
-  await panel.getByTestId('space-option').filter({ hasText: /^HMHotel Mar AzulEstructura$/ }).click();
+  await panel
+    .getByTestId('space-option')
+    .filter({ hasText: /^HMHotel Mar AzulEstructura$/ })
+    .click();
   await expect(page).toHaveURL(/\/home\/client$/);
   await expect(page.getByTestId('space-selector')).toContainText('Hotel Mar Azul');
 

@@ -154,7 +154,10 @@ test.describe('/templates', () => {
     await expect(page.getByTestId('template-enabled')).toBeDisabled();
     for (const action of ['Editar', 'Duplicar', 'Eliminar']) await expect(page.locator('.detail-header').getByRole('button', { name: action })).toHaveCount(0);
     await expect(page.getByTestId('add-section')).toHaveCount(0);
-    const panel = page.getByTestId('section-panel').filter({ has: page.getByText('Preguntas', { exact: true }) }).first();
+    const panel = page
+      .getByTestId('section-panel')
+      .filter({ has: page.getByText('Preguntas', { exact: true }) })
+      .first();
     await panel.getByTestId('section-title').click();
     await expect(panel.getByTestId('question-row').first()).toBeVisible();
     await expect(panel.getByTestId('add-question')).toHaveCount(0);
@@ -172,7 +175,10 @@ test.describe('/templates', () => {
     await page.screenshot({ path: screenshotPath('templates-list-1366') });
     await page.getByRole('link', { name: HYGIENE }).click();
     await expect(page.getByRole('heading', { name: HYGIENE })).toBeVisible();
-    const first = page.getByTestId('section-panel').filter({ has: page.getByText('Preguntas', { exact: true }) }).first();
+    const first = page
+      .getByTestId('section-panel')
+      .filter({ has: page.getByText('Preguntas', { exact: true }) })
+      .first();
     // The title opens the panel like the rest of the header (renaming is the pencil's job).
     await first.getByTestId('section-title').click();
     await expect(first.getByTestId('question-row').first()).toBeVisible();
@@ -187,14 +193,20 @@ test.describe('/templates', () => {
     expect(await page.getByRole('heading', { name: HYGIENE }).evaluate((el) => el.scrollWidth <= el.clientWidth), 'title not cut').toBe(true);
     await page.screenshot({ path: screenshotPath('template-editor-800'), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 768 });
-    const select = first.getByTestId('question-row').filter({ has: page.getByText('Selección', { exact: true }) }).first();
+    const select = first
+      .getByTestId('question-row')
+      .filter({ has: page.getByText('Selección', { exact: true }) })
+      .first();
     await select.getByRole('button', { name: /^Editar/ }).click();
     await settled(page);
     await page.screenshot({ path: screenshotPath('question-drawer-select') });
     await page.locator('.ant-drawer-open .ant-drawer-close').click();
     const temperatures = page.getByTestId('section-panel').filter({ hasText: 'Control de temperaturas' });
     await temperatures.getByTestId('section-title').click();
-    const reading = temperatures.getByTestId('question-row').filter({ has: page.getByText('Registro de lecturas', { exact: true }) }).first();
+    const reading = temperatures
+      .getByTestId('question-row')
+      .filter({ has: page.getByText('Registro de lecturas', { exact: true }) })
+      .first();
     await reading.getByRole('button', { name: /^Editar/ }).click();
     await settled(page);
     await page.screenshot({ path: screenshotPath('question-drawer-reading') });

@@ -69,7 +69,9 @@ test.describe('/admin/users', () => {
     await expect(phone).toBeChecked();
     await expect(page.getByRole('columnheader', { name: 'Teléfono' })).toBeVisible();
     // Reloaded once the server has the new size (a reload before would show the old one).
-    const saved = page.waitForResponse((r) => r.url().endsWith('/ms-core/api/users/me/settings') && r.request().method() === 'PATCH' && (r.request().postData() ?? '').includes('"small"'));
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/ms-core/api/users/me/settings') && r.request().method() === 'PATCH' && (r.request().postData() ?? '').includes('"small"'),
+    );
     await page.getByTestId('table-settings-panel').getByText('Pequeño').click();
     expect((await saved).ok()).toBe(true);
     await page.reload();
@@ -137,7 +139,15 @@ test.describe('/admin/users', () => {
     const unique = Date.now().toString(36);
     const created = await page.request.post('/ms-core/api/users', {
       headers,
-      data: { firstName: 'Reset', lastName: `Target${unique}`, username: `reset.${unique}`, email: `reset.${unique}@demo.test`, roles: [roles[0]._id], isAuditor: false, autoGeneratePassword: true },
+      data: {
+        firstName: 'Reset',
+        lastName: `Target${unique}`,
+        username: `reset.${unique}`,
+        email: `reset.${unique}@demo.test`,
+        roles: [roles[0]._id],
+        isAuditor: false,
+        autoGeneratePassword: true,
+      },
     });
     expect(created.ok()).toBe(true);
     await page.reload();
@@ -168,7 +178,11 @@ test.describe('/admin/users', () => {
 
   test('the directory view shows user cards', async ({ page }) => {
     await openUsers(page);
-    await page.getByRole('radio', { name: /Directorio/ }).or(page.getByTitle('Directorio')).first().click();
+    await page
+      .getByRole('radio', { name: /Directorio/ })
+      .or(page.getByTitle('Directorio'))
+      .first()
+      .click();
     await expect(page.getByTestId('directory-view')).toBeVisible();
     await expect(page.getByTestId('directory-view').getByRole('link', { name: 'Carmen Cliente' })).toBeVisible();
   });
@@ -197,4 +211,3 @@ test.describe('/admin/users', () => {
     await expect(dialog).toBeHidden();
   });
 });
-

@@ -29,7 +29,8 @@ function start(command, args, options = {}) {
   return child;
 }
 
-const exitCode = (child) => new Promise((done) => (child.exitCode !== null ? done(child.exitCode) : child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)))));
+const exitCode = (child) =>
+  new Promise((done) => (child.exitCode !== null ? done(child.exitCode) : child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)))));
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -125,7 +126,12 @@ function runSpec(spec, baseUrl, extra) {
 async function main() {
   const paths = process.argv.slice(2).filter((arg) => arg.endsWith('.spec.ts'));
   const extra = process.argv.slice(2).filter((arg) => !arg.endsWith('.spec.ts'));
-  const specs = paths.length ? paths : readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')).sort().map((f) => `e2e/${f}`);
+  const specs = paths.length
+    ? paths
+    : readdirSync(join(root, 'e2e'))
+        .filter((f) => f.endsWith('.spec.ts'))
+        .sort()
+        .map((f) => `e2e/${f}`);
 
   log('building the web app');
   const built = await exitCode(start('npm', ['run', 'build', '-w', '@audit/web']));

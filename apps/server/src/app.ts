@@ -105,7 +105,12 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     if (route.method === 'HEAD' || route.url.startsWith('/docs')) return;
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, access: (route.config as { access?: TRouteAccess } | undefined)?.access, schema: route.schema as TRouteRecord['schema'] });
+      routeTable.push({
+        method,
+        url: route.url,
+        access: (route.config as { access?: TRouteAccess } | undefined)?.access,
+        schema: route.schema as TRouteRecord['schema'],
+      });
     }
   });
 
@@ -114,7 +119,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const modules = [...serverModules, ...(deps.modules ?? [])];
   // The workers are started by main.ts; tests run due jobs with app.jobs.runDue().
   const queue = createJobQueue(deps.db, { pollMs: deps.config.JOB_POLL_MS, log: (msg, err) => app.log.warn({ err }, msg) });
-  await queue.prepare(modules.flatMap((m) => m.jobs ?? []), modules.flatMap((m) => m.schedules ?? []), ctx);
+  await queue.prepare(
+    modules.flatMap((m) => m.jobs ?? []),
+    modules.flatMap((m) => m.schedules ?? []),
+    ctx,
+  );
   app.decorate('jobs', queue);
   app.addHook('onClose', () => queue.close());
   await registerOpenApi(app);

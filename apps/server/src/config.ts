@@ -68,7 +68,10 @@ const ZEnv = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Largest file POST /files/upload accepts (images are re-encoded and end far smaller). */
   UPLOAD_MAX_MB: z.coerce.number().min(1).max(200).default(20),
 });

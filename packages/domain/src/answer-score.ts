@@ -5,15 +5,20 @@ import type { TSelectConfig } from './templates.js';
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** What a select answer scores and whether it fails: the sum of the chosen options' scores (0 when not scored). */
-export function scoreSelect(config: Pick<TSelectConfig, 'scoring' | 'options'> | null | undefined, selected: readonly string[]): { score: number; failed: boolean } {
+export function scoreSelect(
+  config: Pick<TSelectConfig, 'scoring' | 'options'> | null | undefined,
+  selected: readonly string[],
+): { score: number; failed: boolean } {
   if (!config) return { score: 0, failed: false };
   const chosen = config.options.filter((o) => selected.includes(o._id));
   return { score: config.scoring ? round2(chosen.reduce((sum, o) => sum + o.score, 0)) : 0, failed: chosen.some((o) => o.failed) };
 }
 
 /** Score and failure of any answer (only select answers score or fail). */
-export function evaluateAnswer(question: Pick<TAuditQuestion, 'type' | 'select'>, answer: TTemplateAnswer | null | undefined): { score: number; failed: boolean } {
+export function evaluateAnswer(
+  question: Pick<TAuditQuestion, 'type' | 'select'>,
+  answer: TTemplateAnswer | null | undefined,
+): { score: number; failed: boolean } {
   if (!answer || answer.type !== 'select' || question.type !== 'select') return { score: 0, failed: false };
   return scoreSelect(question.select, answer.select);
 }
-

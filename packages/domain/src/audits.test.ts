@@ -41,7 +41,21 @@ const MULTI: TSelectConfig = {
 };
 
 function issue(over: Partial<TAuditIssue> = {}): TAuditIssue {
-  return { _id: 'i1', section: 's', question: 'q', templateIssue: 't1', name: 'Suciedad', description: null, riskLevel: 'medium', deductionPercentage: 5, selected: true, solvedInPlace: false, tasks: [], evidences: [], ...over };
+  return {
+    _id: 'i1',
+    section: 's',
+    question: 'q',
+    templateIssue: 't1',
+    name: 'Suciedad',
+    description: null,
+    riskLevel: 'medium',
+    deductionPercentage: 5,
+    selected: true,
+    solvedInPlace: false,
+    tasks: [],
+    evidences: [],
+    ...over,
+  };
 }
 
 function question(id: string, over: Partial<TAuditQuestion> & { pick?: string[] } = {}): TAuditQuestion {
@@ -70,7 +84,15 @@ function question(id: string, over: Partial<TAuditQuestion> & { pick?: string[] 
   };
 }
 
-const field = (type: string, value: string | null, over: Partial<TAuditField> = {}): TAuditField => ({ _id: type, label: 'Responsable', type, required: false, value, position: 0, ...over });
+const field = (type: string, value: string | null, over: Partial<TAuditField> = {}): TAuditField => ({
+  _id: type,
+  label: 'Responsable',
+  type,
+  required: false,
+  value,
+  position: 0,
+  ...over,
+});
 const section = (type: TAuditSection['type'], questions: TAuditQuestion[], fields: TAuditField[] = []) => ({ _id: type, type, questions, fields });
 
 describe('answers', () => {
@@ -115,10 +137,18 @@ describe('answers', () => {
 
 describe('scores', () => {
   it('counts only answered scored questions in a section', () => {
-    const s = section('QUESTION', [question('q1', { pick: ['yes'] }), question('q2', { pick: ['part'] }), question('q3'), question('q4', { pick: ['a', 'b'], select: MULTI })]);
+    const s = section('QUESTION', [
+      question('q1', { pick: ['yes'] }),
+      question('q2', { pick: ['part'] }),
+      question('q3'),
+      question('q4', { pick: ['a', 'b'], select: MULTI }),
+    ]);
     // totals: 10 + 10 + (4 + 6) = 30; finals: 10 + 5 + 10 = 25
     expect(sectionScore(s)).toEqual({ totalScore: 30, finalScore: 25 });
-    expect(sectionScore(section('QUESTION', [question('q1', { pick: ['yes'], select: { ...SELECT, scoring: false } })]))).toEqual({ totalScore: 0, finalScore: 0 });
+    expect(sectionScore(section('QUESTION', [question('q1', { pick: ['yes'], select: { ...SELECT, scoring: false } })]))).toEqual({
+      totalScore: 0,
+      finalScore: 0,
+    });
   });
 
   it('moves the final by the difference between the old and the new option', () => {
@@ -146,7 +176,10 @@ describe('scores', () => {
         issue({ _id: 'off', deductionPercentage: 40, selected: false }),
       ],
     });
-    expect(deductionsOf([section('QUESTION', [q])]).map((d) => [d.issue, d.percentage])).toEqual([['big', 15], ['small', 5]]);
+    expect(deductionsOf([section('QUESTION', [q])]).map((d) => [d.issue, d.percentage])).toEqual([
+      ['big', 15],
+      ['small', 5],
+    ]);
     const score = auditScore([section('QUESTION', [q, question('q2', { pick: ['yes'] })])]);
     // total 20, final 10: 50 % less 15 = 35
     expect(score).toMatchObject({ totalScore: 20, finalScore: 10, percentage: 35 });
@@ -164,7 +197,15 @@ describe('scores', () => {
       issue({ riskLevel: 'high', selected: false }),
     ];
     const counts = issueCounts(issues);
-    expect(counts).toEqual({ totalIssuesCount: 6, totalIssuesResolved: 1, highRiskIssuesCount: 3, ieIssuesCount: 1, mediumIssuesCount: 1, lowIssuesCount: 1, infraIssuesCount: 1 });
+    expect(counts).toEqual({
+      totalIssuesCount: 6,
+      totalIssuesResolved: 1,
+      highRiskIssuesCount: 3,
+      ieIssuesCount: 1,
+      mediumIssuesCount: 1,
+      lowIssuesCount: 1,
+      infraIssuesCount: 1,
+    });
     expect(riskOf(counts)).toBe('HIGH');
     expect(riskOf(issueCounts([issue({ riskLevel: 'medium' }), issue({ riskLevel: 'low' })]))).toBe('MEDIUM');
     expect(riskOf(issueCounts([issue({ riskLevel: 'infrastructure' })]))).toBe('LOW');
@@ -175,14 +216,24 @@ describe('scores', () => {
 describe('finishing checks, in order', () => {
   const contacts = (fields: TAuditField[]) => section('CONTACTS', [], fields);
   const okContacts = contacts([field('text', 'Marta', { required: true }), field('email', 'marta@hotel.es', { required: true })]);
-  const finish = (questions: TAuditQuestion[], contactSection = okContacts) => finishProblems({ sections: [section('DATA', [], [field('audit_date', null, { required: true })]), section('QUESTION', questions), contactSection] });
+  const finish = (questions: TAuditQuestion[], contactSection = okContacts) =>
+    finishProblems({ sections: [section('DATA', [], [field('audit_date', null, { required: true })]), section('QUESTION', questions), contactSection] });
 
   it('AUD0001: required questions without an answer (optional ones may stay empty)', () => {
-    expect(finish([question('q1'), question('q2', { pick: [] }), question('q3', { required: false }), question('q4', { pick: ['yes'] })])).toEqual({ reference: 'AUD0001', questions: ['q1', 'q2'] });
+    expect(finish([question('q1'), question('q2', { pick: [] }), question('q3', { required: false }), question('q4', { pick: ['yes'] })])).toEqual({
+      reference: 'AUD0001',
+      questions: ['q1', 'q2'],
+    });
   });
 
   it('493: failed answers without a selected issue', () => {
-    expect(finish([question('q1', { pick: ['no'] }), question('q2', { pick: ['no'], issues: [issue()] }), question('q3', { pick: ['no'], issues: [issue({ selected: false })] })])).toEqual({ reference: '493', questions: ['q1', 'q3'] });
+    expect(
+      finish([
+        question('q1', { pick: ['no'] }),
+        question('q2', { pick: ['no'], issues: [issue()] }),
+        question('q3', { pick: ['no'], issues: [issue({ selected: false })] }),
+      ]),
+    ).toEqual({ reference: '493', questions: ['q1', 'q3'] });
   });
 
   it('495: issues on non-failed answers not solved in place, or solved in place with unmarked tasks', () => {
@@ -200,12 +251,23 @@ describe('finishing checks, in order', () => {
   it('496: contacts without a name or an e-mail, including required contact fields left empty', () => {
     const q = [question('q1', { pick: ['yes'] })];
     expect(finish(q, contacts([field('contact_information', JSON.stringify([{ name: 'Ana', email: '' }]))]))).toEqual({ reference: '496', questions: [] });
-    expect(finish(q, contacts([field('contact_information', JSON.stringify([{ name: ' ', email: 'ana@hotel.es' }]))]))).toEqual({ reference: '496', questions: [] });
+    expect(finish(q, contacts([field('contact_information', JSON.stringify([{ name: ' ', email: 'ana@hotel.es' }]))]))).toEqual({
+      reference: '496',
+      questions: [],
+    });
     expect(finish(q, contacts([field('contact_information', 'not json')]))).toEqual({ reference: '496', questions: [] });
-    expect(finish(q, contacts([field('text', 'Marta', { required: true }), field('email', ' ', { required: true })]))).toEqual({ reference: '496', questions: [] });
-    expect(finish(q, contacts([field('text', '', { required: true }), field('email', 'marta@hotel.es', { required: true })]))).toEqual({ reference: '496', questions: [] });
+    expect(finish(q, contacts([field('text', 'Marta', { required: true }), field('email', ' ', { required: true })]))).toEqual({
+      reference: '496',
+      questions: [],
+    });
+    expect(finish(q, contacts([field('text', '', { required: true }), field('email', 'marta@hotel.es', { required: true })]))).toEqual({
+      reference: '496',
+      questions: [],
+    });
     // An optional phone left empty is fine.
-    expect(finish(q, contacts([field('text', 'Marta', { required: true }), field('email', 'marta@hotel.es'), field('phone', null, { required: false })]))).toBeNull();
+    expect(
+      finish(q, contacts([field('text', 'Marta', { required: true }), field('email', 'marta@hotel.es'), field('phone', null, { required: false })])),
+    ).toBeNull();
   });
 
   it('497: badly formatted contact e-mails', () => {
@@ -215,7 +277,13 @@ describe('finishing checks, in order', () => {
   });
 
   it('passes a complete audit, and checks in the documented order', () => {
-    expect(finish([question('q1', { pick: ['yes'] }), question('q2', { pick: ['no'], issues: [issue()] }), question('q3', { type: 'number', answer: { _id: 'a', templateAnswer: { type: 'number', number: 3 }, score: 0, failed: false, updatedAt: '' } })])).toBeNull();
+    expect(
+      finish([
+        question('q1', { pick: ['yes'] }),
+        question('q2', { pick: ['no'], issues: [issue()] }),
+        question('q3', { type: 'number', answer: { _id: 'a', templateAnswer: { type: 'number', number: 3 }, score: 0, failed: false, updatedAt: '' } }),
+      ]),
+    ).toBeNull();
     // Unanswered wins over failed-without-issue, which wins over contacts.
     expect(finish([question('q1'), question('q2', { pick: ['no'] })], contacts([field('email', 'bad')]))?.reference).toBe('AUD0001');
     expect(finish([question('q2', { pick: ['no'] })], contacts([field('email', 'bad')]))?.reference).toBe('493');
@@ -223,9 +291,19 @@ describe('finishing checks, in order', () => {
 
   it('reads contacts from contact_information lists and e-mail fields', () => {
     const entries = contactEntries([
-      { type: 'CONTACTS', fields: [field('contact_information', JSON.stringify([{ name: 'Ana', email: 'ana@hotel.es' }])), field('email', 'a@b.es, c@d.es', { label: 'Calidad' })] },
+      {
+        type: 'CONTACTS',
+        fields: [
+          field('contact_information', JSON.stringify([{ name: 'Ana', email: 'ana@hotel.es' }])),
+          field('email', 'a@b.es, c@d.es', { label: 'Calidad' }),
+        ],
+      },
       { type: 'DATA', fields: [field('email', 'x@y.es')] },
     ]);
-    expect(entries).toEqual([{ name: 'Ana', email: 'ana@hotel.es' }, { name: 'Calidad', email: 'a@b.es' }, { name: 'Calidad', email: 'c@d.es' }]);
+    expect(entries).toEqual([
+      { name: 'Ana', email: 'ana@hotel.es' },
+      { name: 'Calidad', email: 'a@b.es' },
+      { name: 'Calidad', email: 'c@d.es' },
+    ]);
   });
 });

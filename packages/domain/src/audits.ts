@@ -1,7 +1,16 @@
 import { z } from './zod.js';
 import { EMAIL_PATTERN } from './validators.js';
 import { RISK_LEVELS } from './constants.js';
-import { maxSelectScore, ZReadingRegistryConfigOut, ZSelectConfigOut, ZTextConfigOut, type TPlaceMeasure, type TReadingOption, type TSelectConfig, type TTextConfig } from './templates.js';
+import {
+  maxSelectScore,
+  ZReadingRegistryConfigOut,
+  ZSelectConfigOut,
+  ZTextConfigOut,
+  type TPlaceMeasure,
+  type TReadingOption,
+  type TSelectConfig,
+  type TTextConfig,
+} from './templates.js';
 
 /**
  * Audits: the shapes the server answers and the browser keeps (product document, sections 3 and 4;
@@ -53,7 +62,13 @@ export const ZCreateAudit = z.object({
 export type TCreateAudit = z.infer<typeof ZCreateAudit>;
 
 /** Wizard options: the services with a goal for an establishment, and the company's auditors. */
-export const ZWizardService = z.object({ _id: z.string(), name: z.string(), isPoolService: z.boolean(), valueGoal: z.number(), templates: z.array(z.string()) });
+export const ZWizardService = z.object({
+  _id: z.string(),
+  name: z.string(),
+  isPoolService: z.boolean(),
+  valueGoal: z.number(),
+  templates: z.array(z.string()),
+});
 export const ZWizardAuditor = z.object({ _id: z.string(), fullName: z.string(), email: z.string() });
 export type TWizardService = z.infer<typeof ZWizardService>;
 export type TWizardAuditor = z.infer<typeof ZWizardAuditor>;
@@ -62,8 +77,14 @@ export type TWizardAuditor = z.infer<typeof ZWizardAuditor>;
 export const ZIssuesTasksBody = z.object({
   issuesToAdd: z.array(ZId).max(100).default([]),
   issuesToRemove: z.array(ZId).max(100).default([]),
-  tasksToAdd: z.array(z.object({ issue: ZId, task: ZId })).max(200).default([]),
-  tasksToRemove: z.array(z.object({ issue: ZId, task: ZId })).max(200).default([]),
+  tasksToAdd: z
+    .array(z.object({ issue: ZId, task: ZId }))
+    .max(200)
+    .default([]),
+  tasksToRemove: z
+    .array(z.object({ issue: ZId, task: ZId }))
+    .max(200)
+    .default([]),
 });
 export type TIssuesTasksChange = z.input<typeof ZIssuesTasksBody>;
 
@@ -137,7 +158,14 @@ export const ZAuditQuestion = z.object({
   issues: z.array(ZAuditIssue),
 });
 
-export const ZAuditField = z.object({ _id: z.string(), label: z.string(), type: z.string(), required: z.boolean(), value: z.string().nullable(), position: z.number() });
+export const ZAuditField = z.object({
+  _id: z.string(),
+  label: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  value: z.string().nullable(),
+  position: z.number(),
+});
 
 export const ZIssueCounts = z.object({
   totalIssuesCount: z.number(),
@@ -164,7 +192,14 @@ export const ZAuditSection = ZIssueCounts.extend({
   finalScore: z.number(),
 });
 
-export const ZQuestionnaireAnswer = z.object({ _id: z.string(), sectionTitle: z.string(), question: z.string(), type: z.enum(['SIMPLE', 'PARAGRAPH']), answer: z.string().nullable(), images: z.array(ZNoteImage) });
+export const ZQuestionnaireAnswer = z.object({
+  _id: z.string(),
+  sectionTitle: z.string(),
+  question: z.string(),
+  type: z.enum(['SIMPLE', 'PARAGRAPH']),
+  answer: z.string().nullable(),
+  images: z.array(ZNoteImage),
+});
 export const ZQuestionnaire = z.object({ _id: z.string(), sent: z.boolean(), questionsAnswers: z.array(ZQuestionnaireAnswer) });
 
 export const ZRef = z.object({ _id: z.string(), name: z.string() });
@@ -362,7 +397,8 @@ export function finishProblems(audit: { sections: Pick<TAuditSection, 'type' | '
   const failedWithout = questions.filter((q) => isFailed(q) && selectedIssues(q).length === 0);
   if (failedWithout.length) return { reference: '493', questions: failedWithout.map((q) => q._id) };
   const wrongIssues = questions.filter(
-    (q) => (!isFailed(q) && selectedIssues(q).some((i) => !i.solvedInPlace)) || selectedIssues(q).some((i) => i.solvedInPlace && i.tasks.some((t) => !t.selected)),
+    (q) =>
+      (!isFailed(q) && selectedIssues(q).some((i) => !i.solvedInPlace)) || selectedIssues(q).some((i) => i.solvedInPlace && i.tasks.some((t) => !t.selected)),
   );
   if (wrongIssues.length) return { reference: '495', questions: wrongIssues.map((q) => q._id) };
   const contacts = contactEntries(audit.sections);
@@ -396,7 +432,9 @@ export function parseContacts(value: string | null | undefined): { name: string;
   if (!value?.trim()) return [];
   try {
     const list = JSON.parse(value) as unknown;
-    return Array.isArray(list) ? list.map((c) => ({ name: String((c as { name?: unknown })?.name ?? ''), email: String((c as { email?: unknown })?.email ?? '') })) : [];
+    return Array.isArray(list)
+      ? list.map((c) => ({ name: String((c as { name?: unknown })?.name ?? ''), email: String((c as { email?: unknown })?.email ?? '') }))
+      : [];
   } catch {
     return [{ name: '', email: '' }];
   }

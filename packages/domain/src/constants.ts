@@ -29,7 +29,14 @@ export type TTraceType = (typeof TRACE_TYPES)[number];
 
 export const RISK_LEVELS = ['high', 'medium', 'low', 'infrastructure', 'IE', 'P1'] as const;
 /** Risk colours (calls document, section 9): high red, medium orange, low yellow, infrastructure blue; IE and P1 count as high. */
-export const RISK_COLORS: Record<(typeof RISK_LEVELS)[number], string> = { high: '#f5222d', medium: '#fa8c16', low: '#fadb14', infrastructure: '#1677ff', IE: '#f5222d', P1: '#f5222d' };
+export const RISK_COLORS: Record<(typeof RISK_LEVELS)[number], string> = {
+  high: '#f5222d',
+  medium: '#fa8c16',
+  low: '#fadb14',
+  infrastructure: '#1677ff',
+  IE: '#f5222d',
+  P1: '#f5222d',
+};
 /** An audit's recalculated risk (product document, report view): red high, yellow medium, green low. */
 export const AUDIT_RISK_COLORS = { HIGH: '#f5222d', MEDIUM: '#fadb14', LOW: '#52c41a' } as const;
 export const REGISTER_AREAS = ['KITCHEN', 'POOL', 'LEGIONELLA', 'OTHERS'] as const;

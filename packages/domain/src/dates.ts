@@ -22,7 +22,16 @@ const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(timeZone: string) {
   let format = partsFormatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     partsFormatters.set(timeZone, format);
   }
   return format;
@@ -54,8 +63,19 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The wall clock of an instant in a zone. */
 function wallClock(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(partsIn(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+  const parts = Object.fromEntries(
+    partsIn(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 /** The calendar day an instant falls on in a zone: dayInZone('2026-03-01T23:30:00Z', 'Europe/Madrid') = '2026-03-02'. */

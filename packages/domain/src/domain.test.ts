@@ -62,7 +62,22 @@ describe('permissions (product document, section 6)', () => {
   });
 
   it('knows the names seen in the menu, and trace is read only', () => {
-    for (const name of ['AUDIT:READ', 'REGISTER:READ', 'REGISTER:WRITE', 'ANALYTICS:READ', 'ISSUE:READ', 'USER:MANAGEMENT', 'GOOGLE_DRIVE_VIEW', 'LAB_DATA_VIEW', 'LAB_DATA_WRITE', 'LAB_DATA_ISSUES_VIEW', 'LAB_DATA_ISSUES_WRITE', 'REQUEST_VIEW', 'SAMPLE_TYPE_VIEW', 'CATEGORY_VIEW']) {
+    for (const name of [
+      'AUDIT:READ',
+      'REGISTER:READ',
+      'REGISTER:WRITE',
+      'ANALYTICS:READ',
+      'ISSUE:READ',
+      'USER:MANAGEMENT',
+      'GOOGLE_DRIVE_VIEW',
+      'LAB_DATA_VIEW',
+      'LAB_DATA_WRITE',
+      'LAB_DATA_ISSUES_VIEW',
+      'LAB_DATA_ISSUES_WRITE',
+      'REQUEST_VIEW',
+      'SAMPLE_TYPE_VIEW',
+      'CATEGORY_VIEW',
+    ]) {
       expect(isKnownPermission(name), name).toBe(true);
     }
     expect(ALL_PERMISSIONS.filter((p) => p.startsWith('TRACE:'))).toEqual(['TRACE:READ']);
@@ -75,7 +90,37 @@ describe('permissions (product document, section 6)', () => {
 
 describe('error catalogue (calls document, section 8)', () => {
   it('holds every code of the spec, each once, with Spanish and English text', () => {
-    const codes = ['0', '410', '412', '420', '421', '422', '423', '451', '452', '453', '456', '458', '462', '493', '494', '495', '496', '497', '590', '692', '818', '832', '844', '921', '934', '2222', '10021', 'RLD0001', 'RCL0001'];
+    const codes = [
+      '0',
+      '410',
+      '412',
+      '420',
+      '421',
+      '422',
+      '423',
+      '451',
+      '452',
+      '453',
+      '456',
+      '458',
+      '462',
+      '493',
+      '494',
+      '495',
+      '496',
+      '497',
+      '590',
+      '692',
+      '818',
+      '832',
+      '844',
+      '921',
+      '934',
+      '2222',
+      '10021',
+      'RLD0001',
+      'RCL0001',
+    ];
     for (const code of codes) expect(findCatalogueEntry('BADREQUESTERROR', code), code).toBeDefined();
     expect(findCatalogueEntry('NOTFOUND', 415)).toBeDefined();
     expect(findCatalogueEntry('BADCREDENTIALSERROR', 490)).toBeDefined();

@@ -19,7 +19,10 @@ function specRows(): TSpecRow[] {
   let family: TErrorName[] = [];
   for (const line of lines.slice(2)) {
     if (!line.startsWith('|')) continue;
-    const [familyCell, code, meaning] = line.split('|').slice(1, 4).map((cell) => cell.trim());
+    const [familyCell, code, meaning] = line
+      .split('|')
+      .slice(1, 4)
+      .map((cell) => cell.trim());
     if (familyCell) family = familyCell.split('/').map((name) => name.trim() as TErrorName);
     rows.push({ names: family, reference: code!, meaning: meaning! });
   }

@@ -5,13 +5,7 @@
  * Entries marked `projectAddition` are not in the spec's table; see docs/decisions/0002-error-catalogue.md.
  */
 export type TErrorName =
-  | 'INTERNALERROR'
-  | 'BADREQUESTERROR'
-  | 'NOTFOUND'
-  | 'UNAUTHORIZEDERROR'
-  | 'BADCREDENTIALSERROR'
-  | 'USERNOTVERIFIEDERROR'
-  | 'USERNOTLOCKERROR';
+  'INTERNALERROR' | 'BADREQUESTERROR' | 'NOTFOUND' | 'UNAUTHORIZEDERROR' | 'BADCREDENTIALSERROR' | 'USERNOTVERIFIEDERROR' | 'USERNOTLOCKERROR';
 
 export interface TCatalogueEntry {
   name: TErrorName;
@@ -22,16 +16,34 @@ export interface TCatalogueEntry {
   projectAddition?: boolean;
 }
 
-const e = (name: TErrorName, reference: string | number, status: number, es: string, en: string, projectAddition = false): TCatalogueEntry =>
-  ({ name, reference: String(reference), status, es, en, ...(projectAddition ? { projectAddition } : {}) });
+const e = (name: TErrorName, reference: string | number, status: number, es: string, en: string, projectAddition = false): TCatalogueEntry => ({
+  name,
+  reference: String(reference),
+  status,
+  es,
+  en,
+  ...(projectAddition ? { projectAddition } : {}),
+});
 
 /**
  * Every entry under a name the code uses (`new AppError('notAssigned')`), never a bare number: a
  * typo or a code that is not in the catalogue does not compile.
  */
 export const CATALOGUE = {
-  internal: e('INTERNALERROR', 0, 500, 'Problema de persistencia; revise la integridad de los datos o consulte a un administrador.', 'Persistence problem; check data integrity or ask an administrator.'),
-  persistence: e('BADREQUESTERROR', 0, 400, 'Problema de persistencia; revise la integridad de los datos o consulte a un administrador.', 'Persistence problem; check data integrity or ask an administrator.'),
+  internal: e(
+    'INTERNALERROR',
+    0,
+    500,
+    'Problema de persistencia; revise la integridad de los datos o consulte a un administrador.',
+    'Persistence problem; check data integrity or ask an administrator.',
+  ),
+  persistence: e(
+    'BADREQUESTERROR',
+    0,
+    400,
+    'Problema de persistencia; revise la integridad de los datos o consulte a un administrador.',
+    'Persistence problem; check data integrity or ask an administrator.',
+  ),
   invalidData: e('BADREQUESTERROR', 400, 400, 'Los datos enviados no son válidos.', 'The data sent is not valid.', true),
   idsRequired: e('BADREQUESTERROR', 410, 400, 'Se requieren los identificadores de la entidad.', 'Entity identifiers are required.'),
   badIdFormat: e('BADREQUESTERROR', 412, 400, 'Formato de identificador no válido.', 'Invalid identifier format.'),
@@ -39,7 +51,14 @@ export const CATALOGUE = {
   userIsWorker: e('BADREQUESTERROR', 421, 409, 'El usuario ya está asignado a un trabajador.', 'The user is already assigned to a worker.'),
   similarData: e('BADREQUESTERROR', 422, 409, 'Se han encontrado datos similares.', 'Similar data was found.'),
   emailTaken: e('BADREQUESTERROR', 423, 409, 'Ya existe un usuario registrado con este correo electrónico.', 'A user is already registered with this e-mail.'),
-  tooManyAttempts: e('BADREQUESTERROR', 429, 429, 'Demasiados intentos. Espere un momento y vuelva a intentarlo.', 'Too many attempts. Wait a moment and try again.', true),
+  tooManyAttempts: e(
+    'BADREQUESTERROR',
+    429,
+    429,
+    'Demasiados intentos. Espere un momento y vuelva a intentarlo.',
+    'Too many attempts. Wait a moment and try again.',
+    true,
+  ),
   outsideSpace: e('BADREQUESTERROR', 451, 403, 'Acción no permitida fuera del espacio.', 'Illegal action outside the space.'),
   forbidden: e('BADREQUESTERROR', 452, 403, 'Permisos insuficientes.', 'Insufficient permissions.'),
   provinceRefused: e('BADREQUESTERROR', 453, 400, 'No se puede actuar sobre la provincia seleccionada.', 'Cannot act on the selected province.'),
@@ -48,30 +67,81 @@ export const CATALOGUE = {
   reportFailed: e('BADREQUESTERROR', 462, 500, 'No se ha podido generar el informe.', 'The report could not be generated.'),
   failedWithoutIssues: e('BADREQUESTERROR', 493, 400, 'Hay respuestas falladas sin incidencias.', 'There are failed answers without incidents.'),
   notAssigned: e('BADREQUESTERROR', 494, 403, 'No puede ejecutar una auditoría que no tiene asignada.', 'You cannot run an audit that is not assigned to you.'),
-  issuesWithoutFailure: e('BADREQUESTERROR', 495, 400, 'Hay respuestas no falladas con incidencias, o incidencias resueltas in situ sin marcar como resueltas.', 'There are non-failed answers with incidents, or solved-in-place issues not marked solved.'),
+  issuesWithoutFailure: e(
+    'BADREQUESTERROR',
+    495,
+    400,
+    'Hay respuestas no falladas con incidencias, o incidencias resueltas in situ sin marcar como resueltas.',
+    'There are non-failed answers with incidents, or solved-in-place issues not marked solved.',
+  ),
   contactMissing: e('BADREQUESTERROR', 496, 400, 'Falta el nombre o el correo electrónico en los contactos.', 'Missing name or e-mail in contacts.'),
   contactEmailInvalid: e('BADREQUESTERROR', 497, 400, 'Hay correos electrónicos mal formados en los contactos.', 'Badly formatted e-mails in contacts.'),
-  needsCorrectiveActions: e('BADREQUESTERROR', 590, 400, 'La incidencia no se puede resolver sin acciones correctivas del cliente.', 'The issue cannot be resolved without client corrective actions.'),
+  needsCorrectiveActions: e(
+    'BADREQUESTERROR',
+    590,
+    400,
+    'La incidencia no se puede resolver sin acciones correctivas del cliente.',
+    'The issue cannot be resolved without client corrective actions.',
+  ),
   templateWithoutService: e('BADREQUESTERROR', 692, 400, 'La plantilla no tiene servicio.', 'The template has no service.'),
   roleAssigned: e('BADREQUESTERROR', 818, 409, 'El rol que quiere eliminar está asignado a un usuario.', 'The role to delete is assigned to a user.'),
   noDataInRange: e('BADREQUESTERROR', 832, 404, 'No hay datos para el rango de fechas.', 'No data for the date range.'),
   noFacilities: e('BADREQUESTERROR', 844, 400, 'No hay instalaciones asociadas.', 'No associated facilities.'),
-  surnameCase: e('BADREQUESTERROR', 921, 400, 'El apellido solo debe tener en mayúscula la primera letra.', 'The surname must have only its first letter capitalised.'),
+  surnameCase: e(
+    'BADREQUESTERROR',
+    921,
+    400,
+    'El apellido solo debe tener en mayúscula la primera letra.',
+    'The surname must have only its first letter capitalised.',
+  ),
   templateWithoutFacilityType: e('BADREQUESTERROR', 934, 400, 'La plantilla no tiene tipo de instalación.', 'The template has no facility type.'),
-  sectionCopiesLimit: e('BADREQUESTERROR', 2222, 400, 'Se ha alcanzado el límite de secciones duplicables.', 'The limit of duplicable sections has been reached.'),
+  sectionCopiesLimit: e(
+    'BADREQUESTERROR',
+    2222,
+    400,
+    'Se ha alcanzado el límite de secciones duplicables.',
+    'The limit of duplicable sections has been reached.',
+  ),
   templateEmpty: e('BADREQUESTERROR', 10021, 400, 'La plantilla no puede estar vacía.', 'The template cannot be empty.'),
-  registerLocked: e('BADREQUESTERROR', 'RLD0001', 409, 'Un administrador está modificando el registro; inténtelo más tarde.', 'The log is being modified by an administrator; try later.'),
+  registerLocked: e(
+    'BADREQUESTERROR',
+    'RLD0001',
+    409,
+    'Un administrador está modificando el registro; inténtelo más tarde.',
+    'The log is being modified by an administrator; try later.',
+  ),
   dateOutsidePeriod: e('BADREQUESTERROR', 'RCL0001', 400, 'La fecha debe estar en el periodo actual.', 'The date must be in the current period.'),
   unanswered: e('BADREQUESTERROR', 'AUD0001', 400, 'Faltan preguntas por responder.', 'Some questions are not answered yet.', true),
-  statusRefused: e('BADREQUESTERROR', 'AUD0002', 409, 'El estado de la auditoría no permite esta acción.', 'The audit status does not allow this action.', true),
+  statusRefused: e(
+    'BADREQUESTERROR',
+    'AUD0002',
+    409,
+    'El estado de la auditoría no permite esta acción.',
+    'The audit status does not allow this action.',
+    true,
+  ),
   auditIncomplete: e('BADREQUESTERROR', 'AUD0003', 400, 'La información de la auditoría está incompleta.', 'The audit information is incomplete.', true),
-  requestInProgress: e('BADREQUESTERROR', 'IDEM0001', 409, 'Esta petición ya se está procesando; se reintentará.', 'This request is already being processed; it will be retried.', true),
+  requestInProgress: e(
+    'BADREQUESTERROR',
+    'IDEM0001',
+    409,
+    'Esta petición ya se está procesando; se reintentará.',
+    'This request is already being processed; it will be retried.',
+    true,
+  ),
   onlyImages: e('BADREQUESTERROR', 'FIL0001', 415, 'Solo se admiten imágenes.', 'Only images are allowed.', true),
   timeZoneInvalid: e('BADREQUESTERROR', 'TZ0001', 400, 'La zona horaria no es válida.', 'The time zone is not valid.', true),
   fileTooLarge: e('BADREQUESTERROR', 'FIL0002', 413, 'El archivo es demasiado grande.', 'The file is too large.', true),
   unsafeText: e('BADREQUESTERROR', 'STR0001', 400, 'El texto contiene caracteres no admitidos.', 'The text contains characters that are not allowed.', true),
   requestTooLarge: e('BADREQUESTERROR', 'REQ0001', 413, 'La petición es demasiado grande.', 'The request is too large.', true),
-  requestTooDeep: e('BADREQUESTERROR', 'REQ0002', 400, 'Los datos enviados tienen demasiados niveles de anidamiento.', 'The data sent is nested too deeply.', true),
+  requestTooDeep: e(
+    'BADREQUESTERROR',
+    'REQ0002',
+    400,
+    'Los datos enviados tienen demasiados niveles de anidamiento.',
+    'The data sent is nested too deeply.',
+    true,
+  ),
   notFound: e('NOTFOUND', 415, 404, 'Entidad no encontrada.', 'Entity not found.'),
   sessionExpired: e('UNAUTHORIZEDERROR', 401, 401, 'Su sesión ha caducado. Vuelva a iniciar sesión.', 'Your session has expired. Sign in again.', true),
   cannotAssignRoles: e('UNAUTHORIZEDERROR', 410, 403, 'No tiene permiso para asignar roles.', 'You have no permission to assign roles.'),

@@ -64,15 +64,16 @@ export const NAMED_PERMISSIONS = [
 
 /** Every permission name the product knows: a named flag or `MODULE:ACTION` of an action the module accepts. */
 export type TPermission =
-  | (typeof NAMED_PERMISSIONS)[number]
-  | { [M in TPermissionModule]: `${M}:${(typeof PERMISSION_MODULES)[M][number]}` }[TPermissionModule];
+  (typeof NAMED_PERMISSIONS)[number] | { [M in TPermissionModule]: `${M}:${(typeof PERMISSION_MODULES)[M][number]}` }[TPermissionModule];
 
 /** `MODULE:ACTION`, typed: only an action the module accepts compiles. */
 export const permissionName = <M extends TPermissionModule>(module: M, action: (typeof PERMISSION_MODULES)[M][number]) => `${module}:${action}` as TPermission;
 
 export const ALL_PERMISSIONS: TPermission[] = [
   ...NAMED_PERMISSIONS,
-  ...(Object.entries(PERMISSION_MODULES) as [TPermissionModule, readonly TAction[]][]).flatMap(([module, actions]) => actions.map((a) => `${module}:${a}` as TPermission)),
+  ...(Object.entries(PERMISSION_MODULES) as [TPermissionModule, readonly TAction[]][]).flatMap(([module, actions]) =>
+    actions.map((a) => `${module}:${a}` as TPermission),
+  ),
 ];
 
 const known = new Set<string>(ALL_PERMISSIONS);

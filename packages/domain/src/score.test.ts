@@ -34,7 +34,7 @@ describe('goalBand', () => {
 });
 
 describe('formatPercent', () => {
-  it('shows one decimal with the language\'s separator', () => {
+  it("shows one decimal with the language's separator", () => {
     expect(formatPercent(85.25, 'es')).toBe('85,3 %');
     expect(formatPercent(85.25, 'en')).toBe('85.3 %');
     expect(formatPercent(100, 'es')).toBe('100,0 %');

@@ -19,7 +19,10 @@ export const ZSearchBody = z.object({
   page: z.coerce.number().int().min(0).default(0),
   search: z.string().max(200).optional().nullable(),
   /** A field name, `-field` for descending, or `{field: 1 | -1}`. */
-  sort: z.union([z.string().max(64), z.record(z.string(), z.union([z.literal(1), z.literal(-1), z.literal('asc'), z.literal('desc')]))]).optional().nullable(),
+  sort: z
+    .union([z.string().max(64), z.record(z.string(), z.union([z.literal(1), z.literal(-1), z.literal('asc'), z.literal('desc')]))])
+    .optional()
+    .nullable(),
   filters: z.array(ZSearchFilter).max(50).default([]),
   projections: z.array(z.string().max(64)).max(100).optional().nullable(),
 });

@@ -15,7 +15,11 @@ describe('template rules shared with the browser', () => {
   });
 
   it('scores select questions and validates their options', () => {
-    const options = [{ label: 'Sí', color: '#52c41a', score: 10 }, { label: 'Parcial', color: '#fa8c16', score: 5 }, { label: 'No', color: '#f5222d', score: 0, failed: true }];
+    const options = [
+      { label: 'Sí', color: '#52c41a', score: 10 },
+      { label: 'Parcial', color: '#fa8c16', score: 5 },
+      { label: 'No', color: '#f5222d', score: 0, failed: true },
+    ];
     const config = ZSelectConfig.parse({ options });
     expect(config).toMatchObject({ multiselect: false, scoring: true });
     expect(config.options[0]!.failed).toBe(false);
@@ -26,7 +30,10 @@ describe('template rules shared with the browser', () => {
 
   it('refuses duplicate reading keys and places, and inverted between bounds', () => {
     const bad = ZReadingRegistryConfig.safeParse({
-      options: [{ key: 'a', label: 'A', measure: 'ppm', operation: 'between', minValue: 3, maxValue: 1 }, { key: 'a', label: 'B', measure: 'ph' }],
+      options: [
+        { key: 'a', label: 'A', measure: 'ppm', operation: 'between', minValue: 3, maxValue: 1 },
+        { key: 'a', label: 'B', measure: 'ph' },
+      ],
       placesMeasure: [{ place: 'Vaso' }, { place: ' VASO ' }],
     });
     expect(bad.success ? [] : bad.error.issues.map((i) => i.path.join('.')).sort()).toEqual(['options.0.minValue', 'options.1.key', 'placesMeasure.1.place']);

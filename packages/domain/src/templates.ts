@@ -9,8 +9,22 @@ import { EMAIL_PATTERN } from './validators.js';
  * a `position` kept by the server, so an audit can later copy a template wholesale.
  */
 export const QUESTION_TYPES = [
-  'audit_date', 'date', 'objective', 'evolution', 'summary', 'paragraph', 'location', 'number', 'select', 'auditor',
-  'readingRegistry', 'pools_reported', 'pools_audited', 'pools_not_audited', 'contact_information', 'text',
+  'audit_date',
+  'date',
+  'objective',
+  'evolution',
+  'summary',
+  'paragraph',
+  'location',
+  'number',
+  'select',
+  'auditor',
+  'readingRegistry',
+  'pools_reported',
+  'pools_audited',
+  'pools_not_audited',
+  'contact_information',
+  'text',
 ] as const;
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -46,7 +60,10 @@ export const TEMPLATE_TEXT_MAX = 2000;
 
 const ZId = z.string().uuid();
 const ZLabel = z.string().trim().min(1).max(TEMPLATE_NAME_MAX);
-export const ZHexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/);
+export const ZHexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/);
 
 /** A select option; `_id` is kept when sent (answers point at it) and generated when missing. */
 export const ZSelectOption = z.object({
@@ -84,7 +101,8 @@ export const ZReadingRegistryConfig = z
     uniqueBy(config.placesMeasure, (p) => p.place.toLowerCase(), ['placesMeasure'], 'place', ctx);
     uniqueBy(config.placesMeasure, (p) => p._id, ['placesMeasure'], '_id', ctx);
     config.options.forEach((o, i) => {
-      const need = (key: 'minValue' | 'maxValue') => o[key] == null && ctx.addIssue({ code: 'custom', path: ['options', i, key], message: `${o.operation} needs ${key}` });
+      const need = (key: 'minValue' | 'maxValue') =>
+        o[key] == null && ctx.addIssue({ code: 'custom', path: ['options', i, key], message: `${o.operation} needs ${key}` });
       if (o.operation === 'greaterThan' || o.operation === 'equal') need('minValue');
       if (o.operation === 'lessThan') need('maxValue');
       if (o.operation === 'between' && (o.minValue ?? READING_BETWEEN_DEFAULT.minValue) > (o.maxValue ?? READING_BETWEEN_DEFAULT.maxValue)) {
@@ -100,7 +118,14 @@ export const ZTextConfig = z.object({ answerType: z.enum(TEXT_ANSWER_TYPES).defa
  */
 export const ZSelectOptionOut = z.object({ _id: z.string(), label: z.string(), color: z.string(), score: z.number(), failed: z.boolean() });
 export const ZSelectConfigOut = z.object({ multiselect: z.boolean(), scoring: z.boolean(), options: z.array(ZSelectOptionOut) });
-export const ZReadingOptionOut = z.object({ key: z.string(), label: z.string(), measure: z.enum(MEASURE_UNITS), operation: z.enum(OPERATIONS), minValue: z.number().nullable(), maxValue: z.number().nullable() });
+export const ZReadingOptionOut = z.object({
+  key: z.string(),
+  label: z.string(),
+  measure: z.enum(MEASURE_UNITS),
+  operation: z.enum(OPERATIONS),
+  minValue: z.number().nullable(),
+  maxValue: z.number().nullable(),
+});
 export const ZPlaceMeasureOut = z.object({ _id: z.string(), place: z.string(), label: z.string().nullable() });
 export const ZReadingRegistryConfigOut = z.object({ options: z.array(ZReadingOptionOut), placesMeasure: z.array(ZPlaceMeasureOut) });
 export const ZTextConfigOut = z.object({ answerType: z.enum(TEXT_ANSWER_TYPES) });
@@ -112,7 +137,11 @@ export type TPlaceMeasure = z.infer<typeof ZPlaceMeasureOut>;
 export type TReadingRegistryConfig = z.infer<typeof ZReadingRegistryConfigOut>;
 export type TTextConfig = z.infer<typeof ZTextConfigOut>;
 /** What a question row keeps in its jsonb `config`: only the part of its type. */
-export interface TQuestionConfig { select?: TSelectConfig; readingRegistry?: TReadingRegistryConfig; text?: TTextConfig }
+export interface TQuestionConfig {
+  select?: TSelectConfig;
+  readingRegistry?: TReadingRegistryConfig;
+  text?: TTextConfig;
+}
 
 /** A question as written (add; an update is merged with the stored question and checked again). */
 export const ZQuestionInput = z.object({
@@ -125,7 +154,11 @@ export const ZQuestionInput = z.object({
   text: ZTextConfig.nullish(),
 });
 /** PATCH bodies: every field optional and without defaults, so an absent field stays as it is. */
-export const ZQuestionPatch = ZQuestionInput.extend({ name: ZQuestionInput.shape.name.optional(), type: ZQuestionInput.shape.type.optional(), required: z.boolean().optional() });
+export const ZQuestionPatch = ZQuestionInput.extend({
+  name: ZQuestionInput.shape.name.optional(),
+  type: ZQuestionInput.shape.type.optional(),
+  required: z.boolean().optional(),
+});
 
 /** Incident template of a question: what the auditor may raise when the answer fails. */
 export const ZTask = z.object({ _id: ZId.optional(), name: ZLabel });
@@ -141,9 +174,18 @@ export const ZIncidentTemplate = z
   .object({ ...incidentShape, deductionPercentage: incidentShape.deductionPercentage.default(0), tasks: incidentShape.tasks.default([]) })
   .superRefine(uniqueTasks);
 export const ZIncidentPatch = z
-  .object({ ...incidentShape, name: ZLabel.optional(), riskLevel: incidentShape.riskLevel.optional(), deductionPercentage: incidentShape.deductionPercentage.optional(), tasks: incidentShape.tasks.optional() })
+  .object({
+    ...incidentShape,
+    name: ZLabel.optional(),
+    riskLevel: incidentShape.riskLevel.optional(),
+    deductionPercentage: incidentShape.deductionPercentage.optional(),
+    tasks: incidentShape.tasks.optional(),
+  })
   .superRefine(uniqueTasks);
-export interface TTask { _id: string; name: string }
+export interface TTask {
+  _id: string;
+  name: string;
+}
 
 /** Cover field (DATA) or contact field (CONTACTS). `value` is an optional default; e-mail fields hold comma-separated e-mails. */
 export const ZFieldInput = z.object({
@@ -181,7 +223,10 @@ export const ZIeQuestionPatch = z.object({ question: ZIeQuestionInput.shape.ques
 /** E-mails of a template field: each comma-separated entry must be a valid e-mail. */
 export function invalidEmails(value: string | null | undefined): string[] {
   if (!value?.trim()) return [];
-  return value.split(',').map((e) => e.trim()).filter((e) => !EMAIL_PATTERN.test(e));
+  return value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => !EMAIL_PATTERN.test(e));
 }
 
 /** Fields live in DATA and CONTACTS sections; the type must suit the section and the value the type. Answers the offending field names. */
@@ -231,8 +276,15 @@ function uniqueBy<T>(items: T[], keyOf: (item: T) => unknown, path: (string | nu
 export const ZRef = z.object({ _id: z.string(), name: z.string() });
 export const ZCategoryRef = ZRef.extend({ color: z.string().nullable() });
 
-export const ZFieldOut = z.object({ _id: z.string(), section: z.string(), label: z.string(), type: z.string(), required: z.boolean(), value: z.string().nullable(), position: z.number() });
-
+export const ZFieldOut = z.object({
+  _id: z.string(),
+  section: z.string(),
+  label: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  value: z.string().nullable(),
+  position: z.number(),
+});
 
 export const ZIncidentOut = z.object({
   _id: z.string(),

@@ -42,10 +42,7 @@ export function passwordStrengthLabel(score: number): 'veryWeak' | 'weak' | 'acc
 /** A new password: at least 8 characters, a capital, a symbol or digit, and stronger than "weak". */
 export function isAcceptablePassword(password: string): boolean {
   return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    /[A-Z]/.test(password) &&
-    /[^A-Za-z]/.test(password) &&
-    passwordStrength(password) > PASSWORD_WEAK_AT_OR_BELOW
+    password.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(password) && /[^A-Za-z]/.test(password) && passwordStrength(password) > PASSWORD_WEAK_AT_OR_BELOW
   );
 }
 

@@ -59,7 +59,11 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
     const access = (route.config as { access?: TRouteAccess } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
     if ('permissions' in access) {
-      route.schema = { ...route.schema, security: [{ bearer: [] }], description: `${route.schema?.description ?? ''} Requires: ${access.permissions.join(', ') || 'a signed-in user'}.`.trim() };
+      route.schema = {
+        ...route.schema,
+        security: [{ bearer: [] }],
+        description: `${route.schema?.description ?? ''} Requires: ${access.permissions.join(', ') || 'a signed-in user'}.`.trim(),
+      };
     }
   });
 

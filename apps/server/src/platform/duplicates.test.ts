@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const user = (extra: Record<string, unknown>) => ({ firstName: 'Ana', lastName: 'García', roles: [a.roles.USER!], password: 'Str0ng-Pass!', ...extra });
-const usernameOf = async (id: string) => unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ username: string }>(sql`select username from users where id = ${id}`)).rows[0]!.username);
+const usernameOf = async (id: string) =>
+  unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ username: string }>(sql`select username from users where id = ${id}`)).rows[0]!.username);
 
 describe('logins are unique across tenants, and the answer does not tell where the login lives', () => {
   it('an e-mail of another tenant is 423, exactly as an e-mail of this tenant', async () => {
@@ -56,7 +57,10 @@ describe('logins are unique across tenants, and the answer does not tell where t
 async function sixAtOnce(method: 'POST' | 'PUT', url: string, body: unknown, winners = 1) {
   const answers = await Promise.all(Array.from({ length: 6 }, () => admin.call(method, url, body)));
   const statuses = answers.map((r) => r.status);
-  expect(statuses.filter((s) => s >= 500), JSON.stringify(answers.map((r) => r.body))).toEqual([]);
+  expect(
+    statuses.filter((s) => s >= 500),
+    JSON.stringify(answers.map((r) => r.body)),
+  ).toEqual([]);
   expect(statuses.filter((s) => s === 200)).toHaveLength(winners);
   return answers;
 }

@@ -17,7 +17,13 @@ beforeAll(async () => {
       if (!code) throw new Error(`not in the catalogue: ${name}.${reference}`);
       throw new AppError(code);
     });
-    app.withTypeProvider().post('/test/validate', { config: { access: { public: true } }, schema: { body: z.object({ email: z.string().email(), age: z.number().int() }) } }, async () => ({ ok: true }));
+    app
+      .withTypeProvider()
+      .post(
+        '/test/validate',
+        { config: { access: { public: true } }, schema: { body: z.object({ email: z.string().email(), age: z.number().int() }) } },
+        async () => ({ ok: true }),
+      );
   });
 });
 afterAll(() => t.close());

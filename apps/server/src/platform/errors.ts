@@ -46,7 +46,9 @@ interface TValidationIssue {
 /** Maps a schema failure to the catalogue: a malformed id is 412, anything else 400 naming the fields. */
 function fromValidation(error: FastifyError): AppError {
   const issues = (error.validation ?? []) as TValidationIssue[];
-  const fields = [...new Set(issues.map((i) => (i.params?.issue?.path ?? []).join('.') || (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')).filter(Boolean))];
+  const fields = [
+    ...new Set(issues.map((i) => (i.params?.issue?.path ?? []).join('.') || (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')).filter(Boolean)),
+  ];
   const context = error.validationContext;
   if (context === 'params') return new AppError('badIdFormat', fields);
   return invalidData(fields.length ? fields : [String(context ?? 'body')]);
@@ -73,5 +75,4 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 500) body.requestId = request.id;
     return reply.status(status).send(body);
   });
-
 }

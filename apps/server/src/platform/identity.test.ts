@@ -22,13 +22,15 @@ afterAll(() => t.close());
 
 /** Waits until `check` holds (the change reaches the server's identity cache through a NOTIFY). */
 async function eventually(check: () => Promise<boolean>) {
-  return vi.waitFor(
-    async () => {
-      if (!(await check())) throw new Error('not yet');
-      return true;
-    },
-    { timeout: 5000, interval: 20 },
-  ).catch(() => false);
+  return vi
+    .waitFor(
+      async () => {
+        if (!(await check())) throw new Error('not yet');
+        return true;
+      },
+      { timeout: 5000, interval: 20 },
+    )
+    .catch(() => false);
 }
 
 describe('identity between requests', () => {

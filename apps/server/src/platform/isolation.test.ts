@@ -27,10 +27,14 @@ const idsOf = (x: TTenant) => [x.root.id, x.client.id, x.establishment.id, x.adm
 /** A fingerprint of every tenant table's rows under a tenant's root path. */
 async function fingerprint(tenant: TTenant): Promise<Record<string, string>> {
   return unsafeUnscoped(t.db, async (tx) => {
-    const tables = await tx.execute<{ table_name: string }>(sql`select table_name from information_schema.columns where column_name = 'secure_space_path' and table_schema = 'public' order by table_name`);
+    const tables = await tx.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.columns where column_name = 'secure_space_path' and table_schema = 'public' order by table_name`,
+    );
     const out: Record<string, string> = {};
     for (const { table_name } of tables.rows) {
-      const r = await tx.execute<{ h: string }>(sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(table_name)} x where secure_space_path like ${`${tenant.root.path}%`}`);
+      const r = await tx.execute<{ h: string }>(
+        sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(table_name)} x where secure_space_path like ${`${tenant.root.path}%`}`,
+      );
       out[table_name] = r.rows[0]!.h;
     }
     return out;
@@ -59,7 +63,8 @@ async function probeAll(caller: TTenant, target: TTenant) {
       const leaked = secrets.filter((s) => text.includes(s));
       if (leaked.length) problems.push(`${route.method} ${url}: ${res.status} leaks ${leaked.join(', ')}`);
       if (res.status >= 500) problems.push(`${route.method} ${url}: ${res.status} ${text.slice(0, 200)}`);
-      if (res.status === 401 && route.access && !('public' in route.access)) problems.push(`${route.method} ${url}: 401 for a valid session (${text.slice(0, 120)})`);
+      if (res.status === 401 && route.access && !('public' in route.access))
+        problems.push(`${route.method} ${url}: 401 for a valid session (${text.slice(0, 120)})`);
     }
   }
   expect(problems).toEqual([]);
@@ -76,14 +81,22 @@ describe('tenant isolation on every registered route', () => {
     expect(urls).toEqual(expect.arrayContaining(['/ms-core/api/users/:id', '/ms-core/api/roles/:id', '/ms-core/api/spaces/:id/access']));
   });
 
-  it("tenant A's administrator finds nothing of tenant B and changes nothing", async () => {
-    const calls = await probeAll(a, b);
-    expect(calls).toBeGreaterThanOrEqual(t.app.routeTable.length * 5);
-  }, PROBE_TIMEOUT_MS);
+  it(
+    "tenant A's administrator finds nothing of tenant B and changes nothing",
+    async () => {
+      const calls = await probeAll(a, b);
+      expect(calls).toBeGreaterThanOrEqual(t.app.routeTable.length * 5);
+    },
+    PROBE_TIMEOUT_MS,
+  );
 
-  it("tenant B's administrator finds nothing of tenant A and changes nothing", async () => {
-    await probeAll(b, a);
-  }, PROBE_TIMEOUT_MS);
+  it(
+    "tenant B's administrator finds nothing of tenant A and changes nothing",
+    async () => {
+      await probeAll(b, a);
+    },
+    PROBE_TIMEOUT_MS,
+  );
 
   it('a client user finds nothing of the company above it, nor of another client', async () => {
     const sibling = await unsafeUnscoped(t.db, async (tx) => {

@@ -34,7 +34,9 @@ const callers: { role: string; permissions: string[]; api: TApiClient }[] = [];
 async function objectsOf(f: TAuditTenant) {
   const { id: audit, ids } = await runningAudit(f);
   const path = `${AUDITS}/${audit}/sections/${ids.facilities}/questions/${ids.floors}`;
-  const answer = await expectOk(f.auditor.post(`${AUDITS}/${audit}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.no) }));
+  const answer = await expectOk(
+    f.auditor.post(`${AUDITS}/${audit}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.no) }),
+  );
   const [issue] = await expectOk(f.auditor.patch(`${path}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.dirt._id] }));
   const jpeg = { buffer: await cameraJpeg(320, 240), filename: 'foto.jpg', contentType: 'image/jpeg' };
   const evidence = await postMultipart(t.app, `${path}/evidences`, f.auditorToken, jpeg, { issue: f.tpl.incidences.dirt._id });
@@ -138,7 +140,24 @@ afterAll(async () => {
 describe('role x tenant x action on every route', () => {
   it('every kind of foreign id is exercised', () => {
     const kinds = new Set(t.app.routeTable.flatMap((r) => pathParams(r.url).map((p) => kindOf(r.url, p))));
-    for (const kind of ['audit', 'auditSection', 'auditQuestion', 'answer', 'issue', 'evidence', 'file', 'template', 'templateSection', 'templateQuestion', 'incident', 'user', 'role', 'client', 'establishment', 'area']) {
+    for (const kind of [
+      'audit',
+      'auditSection',
+      'auditQuestion',
+      'answer',
+      'issue',
+      'evidence',
+      'file',
+      'template',
+      'templateSection',
+      'templateQuestion',
+      'incident',
+      'user',
+      'role',
+      'client',
+      'establishment',
+      'area',
+    ]) {
       if (kind !== 'issue') expect(kinds).toContain(kind);
     }
   });
@@ -190,7 +209,13 @@ describe('role x tenant x action on every route', () => {
 describe("each object's can agrees with what the server does", () => {
   it('audits: the assigned auditor and an administrator run it (decision 0020); another auditor and a client read it only', async () => {
     const { id, ids } = await runningAudit(a);
-    const other = await addUser(t.db, { email: `auditor2.${a.tenant.tag}@example.com`, firstName: 'Other', home: a.tenant.root, roleIds: [a.tenant.roles.auditor!], isAuditor: true });
+    const other = await addUser(t.db, {
+      email: `auditor2.${a.tenant.tag}@example.com`,
+      firstName: 'Other',
+      home: a.tenant.root,
+      roleIds: [a.tenant.roles.auditor!],
+      isAuditor: true,
+    });
     const otherApi = (await signIn(t.app, other.email)).api;
     const note = `${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}/note`;
     const cases: [string, TApiClient, boolean, string | null][] = [
@@ -201,7 +226,10 @@ describe("each object's can agrees with what the server does", () => {
     ];
     for (const [name, api, runs, refusal] of cases) {
       const audit = await expectOk(api.get(`${AUDITS}/${id}`));
-      expect({ name, can: audit.can }).toEqual({ name, can: { read: true, update: runs || name === 'another auditor', start: false, run: runs, reopen: false, share: false } });
+      expect({ name, can: audit.can }).toEqual({
+        name,
+        can: { read: true, update: runs || name === 'another auditor', start: false, run: runs, reopen: false, share: false },
+      });
       const res = await api.patch(note, { note: `by ${name}` });
       expect({ name, status: res.status, reference: res.body?.reference ?? null }).toEqual({ name, status: runs ? 200 : 403, reference: refusal });
     }

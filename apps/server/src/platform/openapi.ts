@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Audit platform API', version: '0.1.0', description: 'Every route lists the permissions it requires. Errors: {name, reference, message}.' },
+      info: {
+        title: 'Audit platform API',
+        version: '0.1.0',
+        description: 'Every route lists the permissions it requires. Errors: {name, reference, message}.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -23,7 +23,9 @@ describe('overridden dependencies', () => {
     const res = await app.inject({ url: '/download' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('contenido');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Informe de auditor?a n? 3.txt"; filename*=UTF-8''Informe%20de%20auditor%C3%ADa%20n%C2%BA%203.txt`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Informe de auditor?a n? 3.txt"; filename*=UTF-8''Informe%20de%20auditor%C3%ADa%20n%C2%BA%203.txt`,
+    );
   });
 
   it("fastify's inject sends cookies through cookie's stringifySetCookie (values encoded)", async () => {

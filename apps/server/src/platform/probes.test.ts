@@ -21,7 +21,10 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   const tenant = await createTenant(t.db, 'probe');
-  ({ api, session: { accessToken: token } } = await signIn(t.app, tenant.admin.email));
+  ({
+    api,
+    session: { accessToken: token },
+  } = await signIn(t.app, tenant.admin.email));
 });
 afterAll(() => t.close());
 
@@ -92,81 +95,122 @@ describe('probes over every route with a body or a query', () => {
     expect(withQuery().map((r) => r.url)).toContain('/ms-core/api/spaces/my-spaces');
   });
 
-  it('NUL bytes and lone surrogates in every string and key of the body', async () => {
-    for (const route of withBody()) {
-      const body = bodyOf(route);
-      for (const [label, bad, keys] of [['NUL', 'a\u0000b', false], ['high surrogate', 'a\ud800x', false], ['low surrogate and NUL in keys', '\udc00\u0000', true]] as const) {
-        const res = await send(label, route, JSON.stringify(mapStrings(body, (s) => `${s}${bad}`, keys)));
-        // The central check answers before the route: the field named, in the catalogue.
-        if (res.statusCode === 400 && res.json().reference !== 'STR0001') problems.push(`${label}: ${route.method} ${route.url} answered ${res.body.slice(0, 120)}`);
-      }
-    }
-    expect(problems).toEqual([]);
-  }, PROBE_TIMEOUT_MS);
-
-  it('NUL bytes and lone surrogates in every query string', async () => {
-    for (const route of withQuery()) {
-      const query = queryOf(route);
-      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(bodyOf(route));
-      // One parameter at a time (the others plausible), so the bad one is the only thing wrong.
-      for (const key of Object.keys(query)) {
-        const rest = Object.fromEntries(Object.entries(query).filter(([k]) => k !== key));
-        // %ED%A0%80 is the UTF-8 form of a lone surrogate, which URLSearchParams would never write.
-        for (const bad of ['a%00b', 'a%ED%A0%80x']) await send(`query ${key}=${bad}`, route, body, `${queryString(rest)}&${key}=${bad}`);
-      }
-    }
-    expect(problems).toEqual([]);
-  }, PROBE_TIMEOUT_MS);
-
-  it('100,000 levels of nesting and __proto__ / constructor keys', async () => {
-    const deep = `{"value":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-    for (const route of withBody()) {
-      const res = await send('deep', route, deep);
-      if (res.statusCode !== 400 || res.json().reference !== 'REQ0002') problems.push(`deep: ${route.method} ${route.url} answered ${res.statusCode} ${res.body.slice(0, 120)}`);
-      const sample = JSON.stringify(bodyOf(route));
-      const poisoned = sample.startsWith('{') && sample !== '{}' ? `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},${sample.slice(1)}` : sample;
-      await send('__proto__', route, poisoned);
-      await send('__proto__ nested', route, JSON.stringify(mapStrings(bodyOf(route), () => '__proto__')));
-    }
-    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
-    expect(problems).toEqual([]);
-  }, PROBE_TIMEOUT_MS);
-
-  it('8 KB strings, one field at a time (past the size of an index row)', async () => {
-    const huge = 'x'.repeat(8 * 1024);
-    for (const route of withBody()) {
-      const body = bodyOf(route);
-      for (const path of stringPaths(body)) await send(`8 KB at ${path.join('.')}`, route, JSON.stringify(setAt(body, path, huge)));
-    }
-    for (const route of withQuery()) {
-      for (const key of Object.keys(queryOf(route))) await send(`8 KB query ${key}`, route, route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(bodyOf(route)), queryString({ ...queryOf(route), [key]: huge }));
-    }
-    expect(problems).toEqual([]);
-  }, PROBE_TIMEOUT_MS);
-
-  it('search routes: filters and sorts on Object.prototype names are 400 naming the field', async () => {
-    for (const route of probed().filter(isSearch)) {
-      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-        const body = bodyOf(route) as Record<string, unknown>;
-        const filter = await send(`filter ${name}`, route, JSON.stringify({ ...body, sort: null, filters: [{ field: name, operator: 'eq', value: 'x' }] }));
-        const sort = await send(`sort ${name}`, route, JSON.stringify({ ...body, filters: [], sort: `-${name}` }));
-        for (const [res, field] of [[filter, `filters.${name}`], [sort, `sort.${name}`]] as const) {
-          // 404 for a route under an entity that does not exist (e.g. a space's services) is fine.
-          if (res.statusCode !== 404 && (res.statusCode !== 400 || !res.json().fields?.includes(field))) problems.push(`${field}: ${route.method} ${route.url} answered ${res.statusCode} ${res.body.slice(0, 120)}`);
+  it(
+    'NUL bytes and lone surrogates in every string and key of the body',
+    async () => {
+      for (const route of withBody()) {
+        const body = bodyOf(route);
+        for (const [label, bad, keys] of [
+          ['NUL', 'a\u0000b', false],
+          ['high surrogate', 'a\ud800x', false],
+          ['low surrogate and NUL in keys', '\udc00\u0000', true],
+        ] as const) {
+          const res = await send(label, route, JSON.stringify(mapStrings(body, (s) => `${s}${bad}`, keys)));
+          // The central check answers before the route: the field named, in the catalogue.
+          if (res.statusCode === 400 && res.json().reference !== 'STR0001')
+            problems.push(`${label}: ${route.method} ${route.url} answered ${res.body.slice(0, 120)}`);
         }
       }
-    }
-    expect(problems).toEqual([]);
-    expect(calls).toBeGreaterThan(1000);
-  }, PROBE_TIMEOUT_MS);
+      expect(problems).toEqual([]);
+    },
+    PROBE_TIMEOUT_MS,
+  );
 
-  it('six identical writes at once on every route (really parallel on PostgreSQL)', async () => {
-    for (const route of withBody()) {
-      const body = JSON.stringify(bodyOf(route));
-      await Promise.all(Array.from({ length: 6 }, () => send('six at once', route, body)));
-    }
-    expect(problems).toEqual([]);
-  }, PROBE_TIMEOUT_MS);
+  it(
+    'NUL bytes and lone surrogates in every query string',
+    async () => {
+      for (const route of withQuery()) {
+        const query = queryOf(route);
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(bodyOf(route));
+        // One parameter at a time (the others plausible), so the bad one is the only thing wrong.
+        for (const key of Object.keys(query)) {
+          const rest = Object.fromEntries(Object.entries(query).filter(([k]) => k !== key));
+          // %ED%A0%80 is the UTF-8 form of a lone surrogate, which URLSearchParams would never write.
+          for (const bad of ['a%00b', 'a%ED%A0%80x']) await send(`query ${key}=${bad}`, route, body, `${queryString(rest)}&${key}=${bad}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    PROBE_TIMEOUT_MS,
+  );
+
+  it(
+    '100,000 levels of nesting and __proto__ / constructor keys',
+    async () => {
+      const deep = `{"value":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+      for (const route of withBody()) {
+        const res = await send('deep', route, deep);
+        if (res.statusCode !== 400 || res.json().reference !== 'REQ0002')
+          problems.push(`deep: ${route.method} ${route.url} answered ${res.statusCode} ${res.body.slice(0, 120)}`);
+        const sample = JSON.stringify(bodyOf(route));
+        const poisoned =
+          sample.startsWith('{') && sample !== '{}' ? `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},${sample.slice(1)}` : sample;
+        await send('__proto__', route, poisoned);
+        await send('__proto__ nested', route, JSON.stringify(mapStrings(bodyOf(route), () => '__proto__')));
+      }
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+      expect(problems).toEqual([]);
+    },
+    PROBE_TIMEOUT_MS,
+  );
+
+  it(
+    '8 KB strings, one field at a time (past the size of an index row)',
+    async () => {
+      const huge = 'x'.repeat(8 * 1024);
+      for (const route of withBody()) {
+        const body = bodyOf(route);
+        for (const path of stringPaths(body)) await send(`8 KB at ${path.join('.')}`, route, JSON.stringify(setAt(body, path, huge)));
+      }
+      for (const route of withQuery()) {
+        for (const key of Object.keys(queryOf(route)))
+          await send(
+            `8 KB query ${key}`,
+            route,
+            route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(bodyOf(route)),
+            queryString({ ...queryOf(route), [key]: huge }),
+          );
+      }
+      expect(problems).toEqual([]);
+    },
+    PROBE_TIMEOUT_MS,
+  );
+
+  it(
+    'search routes: filters and sorts on Object.prototype names are 400 naming the field',
+    async () => {
+      for (const route of probed().filter(isSearch)) {
+        for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+          const body = bodyOf(route) as Record<string, unknown>;
+          const filter = await send(`filter ${name}`, route, JSON.stringify({ ...body, sort: null, filters: [{ field: name, operator: 'eq', value: 'x' }] }));
+          const sort = await send(`sort ${name}`, route, JSON.stringify({ ...body, filters: [], sort: `-${name}` }));
+          for (const [res, field] of [
+            [filter, `filters.${name}`],
+            [sort, `sort.${name}`],
+          ] as const) {
+            // 404 for a route under an entity that does not exist (e.g. a space's services) is fine.
+            if (res.statusCode !== 404 && (res.statusCode !== 400 || !res.json().fields?.includes(field)))
+              problems.push(`${field}: ${route.method} ${route.url} answered ${res.statusCode} ${res.body.slice(0, 120)}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(calls).toBeGreaterThan(1000);
+    },
+    PROBE_TIMEOUT_MS,
+  );
+
+  it(
+    'six identical writes at once on every route (really parallel on PostgreSQL)',
+    async () => {
+      for (const route of withBody()) {
+        const body = JSON.stringify(bodyOf(route));
+        await Promise.all(Array.from({ length: 6 }, () => send('six at once', route, body)));
+      }
+      expect(problems).toEqual([]);
+    },
+    PROBE_TIMEOUT_MS,
+  );
 
   it('the session the probes used still works (no probe locked or reset the caller)', async () => {
     expect((await api.get('/ms-core/api/users/me')).status).toBe(200);

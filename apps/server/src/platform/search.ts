@@ -60,7 +60,10 @@ function filterPredicate(filter: TSearchFilter, field: TSearchField): SQL {
     case '$in':
     case '$nin': {
       const list = parseList(filter.field, field, value);
-      const inList = sql`${col} in (${sql.join(list.map((v) => sql`${v}`), sql`, `)})`;
+      const inList = sql`${col} in (${sql.join(
+        list.map((v) => sql`${v}`),
+        sql`, `,
+      )})`;
       return operator === '$in' ? inList : sql`not (${inList})`;
     }
     case 'contains':
@@ -113,7 +116,12 @@ export function buildSearch(def: TSearchDefinition, body: TSearchBody): TBuiltSe
   const text = body.search?.trim();
   if (text && def.searchColumns.length) {
     const pattern = `%${escapeLike(text)}%`;
-    predicates.push(sql`(${sql.join(def.searchColumns.map((c) => sql`${c}::text ilike ${pattern}`), sql` or `)})`);
+    predicates.push(
+      sql`(${sql.join(
+        def.searchColumns.map((c) => sql`${c}::text ilike ${pattern}`),
+        sql` or `,
+      )})`,
+    );
   }
   const sort = parseSort(body.sort, def);
   const sortField = fieldOf(def, sort.field);

@@ -22,13 +22,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The database's own message (drizzle wraps it in "Failed query: ..." with the cause attached). */
-const dbError = (work: Promise<unknown>) => work.then(() => 'no error', (e: { cause?: { message?: string }; message: string }) => e.cause?.message ?? e.message);
+const dbError = (work: Promise<unknown>) =>
+  work.then(
+    () => 'no error',
+    (e: { cause?: { message?: string }; message: string }) => e.cause?.message ?? e.message,
+  );
 
 const scopeOf = (tenant: TTenant, space = tenant.root) => ({ spaceId: space.id, spacePath: space.path, userId: tenant.admin.id });
 
 describe('row level security', () => {
   it('runs scoped work as the non-superuser role, and unscoped work as the owner', async () => {
-    const scoped = await withScope(t.db, scopeOf(a), (tx) => tx.execute<{ u: string; su: boolean }>(sql`select current_user as u, (select rolsuper from pg_roles where rolname = current_user) as su`));
+    const scoped = await withScope(t.db, scopeOf(a), (tx) =>
+      tx.execute<{ u: string; su: boolean }>(sql`select current_user as u, (select rolsuper from pg_roles where rolname = current_user) as su`),
+    );
     expect(scoped.rows[0]).toEqual({ u: 'audit_app', su: false });
     const owner = await unsafeUnscoped(t.db, (tx) => tx.execute<{ u: string }>(sql`select current_user as u`));
     expect(owner.rows[0]!.u).not.toBe('audit_app');
@@ -53,13 +59,33 @@ describe('row level security', () => {
   });
 
   it('refuses to write a row into another tenant, and to update or delete its rows', async () => {
-    const insert = withScope(t.db, scopeOf(a), (tx) => tx.insert(users).values({ spaceId: b.root.id, secureSpacePath: b.root.path, username: `intruder${a.tag}`, email: `intruder.${a.tag}@example.com`, firstName: 'X' }));
+    const insert = withScope(t.db, scopeOf(a), (tx) =>
+      tx
+        .insert(users)
+        .values({ spaceId: b.root.id, secureSpacePath: b.root.path, username: `intruder${a.tag}`, email: `intruder.${a.tag}@example.com`, firstName: 'X' }),
+    );
     expect(await dbError(insert)).toMatch(/row-level security/);
-    const updated = await withScope(t.db, scopeOf(a), (tx) => tx.update(users).set({ firstName: 'Hacked' }).where(sql`${users.id} = ${b.admin.id}`).returning({ id: users.id }));
+    const updated = await withScope(t.db, scopeOf(a), (tx) =>
+      tx
+        .update(users)
+        .set({ firstName: 'Hacked' })
+        .where(sql`${users.id} = ${b.admin.id}`)
+        .returning({ id: users.id }),
+    );
     expect(updated).toEqual([]);
-    const deleted = await withScope(t.db, scopeOf(a), (tx) => tx.delete(users).where(sql`${users.id} = ${b.admin.id}`).returning({ id: users.id }));
+    const deleted = await withScope(t.db, scopeOf(a), (tx) =>
+      tx
+        .delete(users)
+        .where(sql`${users.id} = ${b.admin.id}`)
+        .returning({ id: users.id }),
+    );
     expect(deleted).toEqual([]);
-    const still = await unsafeUnscoped(t.db, (tx) => tx.select({ firstName: users.firstName }).from(users).where(sql`${users.id} = ${b.admin.id}`));
+    const still = await unsafeUnscoped(t.db, (tx) =>
+      tx
+        .select({ firstName: users.firstName })
+        .from(users)
+        .where(sql`${users.id} = ${b.admin.id}`),
+    );
     expect(still).toEqual([{ firstName: 'Admin' }]);
   });
 
@@ -69,7 +95,9 @@ describe('row level security', () => {
 
   it('the scope ends with its transaction and never leaks to the next one', async () => {
     await withScope(t.db, scopeOf(a), (tx) => tx.execute(sql`select 1`));
-    const after = await unsafeUnscoped(t.db, (tx) => tx.execute<{ p: string | null; u: string }>(sql`select current_setting('app.space_path', true) as p, current_user as u`));
+    const after = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ p: string | null; u: string }>(sql`select current_setting('app.space_path', true) as p, current_user as u`),
+    );
     expect(after.rows[0]!.p ?? '').toBe('');
     expect(after.rows[0]!.u).not.toBe('audit_app');
   });

@@ -22,7 +22,16 @@ afterAll(() => t.close());
 
 /** A raw JSON request (the body text is sent as is, so it may hold escapes JSON.stringify would not make). */
 const raw = (method: 'POST' | 'PATCH', url: string, body: string, token?: string, language?: string) =>
-  t.app.inject({ method, url, payload: body, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(language ? { 'accept-language': language } : {}) } });
+  t.app.inject({
+    method,
+    url,
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(language ? { 'accept-language': language } : {}),
+    },
+  });
 
 describe('search field names that are Object.prototype properties', () => {
   for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
@@ -142,7 +151,10 @@ describe('shape of the body', () => {
 
   it('__proto__ and constructor keys in a body are refused or ignored, never a 500', async () => {
     const token = (await signIn(t.app, a.admin.email)).session.accessToken;
-    for (const body of ['{"name":"p1","permissions":[],"__proto__":{"admin":true}}', '{"name":"p2","permissions":[],"constructor":{"prototype":{"admin":true}}}']) {
+    for (const body of [
+      '{"name":"p1","permissions":[],"__proto__":{"admin":true}}',
+      '{"name":"p2","permissions":[],"constructor":{"prototype":{"admin":true}}}',
+    ]) {
       const res = await raw('POST', '/ms-core/api/roles', body, token);
       expect(res.statusCode).toBeLessThan(500);
       expect(({} as Record<string, unknown>).admin).toBeUndefined();

@@ -6,7 +6,6 @@ import { requestLanguage } from './language.js';
 import { API_PREFIXES } from './auth.js';
 import { ASSET_HELMET } from './headers.js';
 
-
 /** Vite's hashed output: a name never changes content. */
 const HASHED = /[\\/]assets[\\/]/;
 

@@ -17,7 +17,10 @@ describe('demo seed: audits', () => {
   it("gives Hotel Mar Azul's client a finished, shared report with a failed answer, its issue and task", async () => {
     const { api } = await signIn(t.app, 'client@demo.test', DEMO_PASSWORD);
     const list = await api.post(`${AUDITS}/search`, { sort: 'startDate' });
-    expect(list.body.map((a: { status: string; establishment: { name: string } }) => `${a.status} ${a.establishment.name}`)).toEqual(['finished Hotel Mar Azul Valencia', 'draft Hotel Mar Azul Valencia']);
+    expect(list.body.map((a: { status: string; establishment: { name: string } }) => `${a.status} ${a.establishment.name}`)).toEqual([
+      'finished Hotel Mar Azul Valencia',
+      'draft Hotel Mar Azul Valencia',
+    ]);
     const report = (await api.get(`${AUDITS}/${list.body[0]._id}`)).body;
     // 20 scored questions of 10 points, one failed: 190 / 200 = 95 %, less the open issue's 5 %.
     expect(report).toMatchObject({
@@ -37,7 +40,9 @@ describe('demo seed: audits', () => {
     const questions = report.sections.flatMap((s: { questions: any[] }) => s.questions);
     const failed = questions.filter((q: { answer: { failed: boolean } | null }) => q.answer?.failed);
     expect(failed).toHaveLength(1);
-    expect(failed[0].issues.map((i: { name: string; tasks: { selected: boolean }[] }) => [i.name, i.tasks.map((x) => x.selected)])).toEqual([['Registro de temperaturas incompleto', [true]]]);
+    expect(failed[0].issues.map((i: { name: string; tasks: { selected: boolean }[] }) => [i.name, i.tasks.map((x) => x.selected)])).toEqual([
+      ['Registro de temperaturas incompleto', [true]],
+    ]);
     expect(questions.every((q: { answer: unknown }) => q.answer)).toBe(true);
     expect(report.contactFields.map((c: { value: string }) => c.value)).toEqual(['Marta Ruiz', 'calidad.valencia@marazul.test']);
     expect(report.questionnaire.sent).toBe(true);

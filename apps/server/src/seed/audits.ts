@@ -34,7 +34,17 @@ const view: TAuditView = { shareUrl: (id) => `/share-audit-report/${id}`, fileUr
 const day = (offset: number) => addDays(todayInZone(DEFAULT_TIME_ZONE), offset);
 
 export async function seedDemoAudits(tx: TDb, p: TDemoAuditPlaces) {
-  const caller: TAuth = { userId: p.auditorId, spaceId: p.root.id, spacePath: p.root.path, permissions: ['AUDIT:READ', 'AUDIT:CREATE', 'AUDIT:WRITE'], roles: ['auditor'], access: NO_ACCESS, isAdmin: false, isAuditor: true, language: 'es' };
+  const caller: TAuth = {
+    userId: p.auditorId,
+    spaceId: p.root.id,
+    spacePath: p.root.path,
+    permissions: ['AUDIT:READ', 'AUDIT:CREATE', 'AUDIT:WRITE'],
+    roles: ['auditor'],
+    access: NO_ACCESS,
+    isAdmin: false,
+    isAuditor: true,
+    language: 'es',
+  };
   const base = { client: p.client.id, establishment: p.establishment.id, service: p.serviceId, template: p.templateId, auditor: p.auditorId };
 
   const done = await createAuditIn(tx, caller, { ...base, startDate: day(-30), date: [day(-30), day(-30)] }, []);
@@ -47,16 +57,45 @@ export async function seedDemoAudits(tx: TDb, p: TDemoAuditPlaces) {
   }
   if (failedQuestion) {
     const incidence = failedQuestion.incidences[0]!;
-    await changeIssuesTasksIn(tx, caller, done.id, failedQuestion.sectionId, failedQuestion.id, { issuesToAdd: [incidence._id], issuesToRemove: [], tasksToAdd: [], tasksToRemove: [] }, view);
+    await changeIssuesTasksIn(
+      tx,
+      caller,
+      done.id,
+      failedQuestion.sectionId,
+      failedQuestion.id,
+      { issuesToAdd: [incidence._id], issuesToRemove: [], tasksToAdd: [], tasksToRemove: [] },
+      view,
+    );
   }
   const values = (type: string) => rows.fields.filter((f) => rows.sections.find((s) => s.id === f.sectionId)?.type === type);
-  const cover: Record<string, string> = { audit_date: day(-30), auditor: 'Álvaro Auditor', location: 'Cocina principal', summary: 'Cocina en buen estado general; falta completar el registro diario de temperaturas.', objective: 'Verificar el cumplimiento del plan APPCC.' };
-  await setFieldValuesIn(tx, caller, done.id, 'DATA', values('DATA').map((f) => ({ _id: f.id, value: cover[f.type] ?? null })));
+  const cover: Record<string, string> = {
+    audit_date: day(-30),
+    auditor: 'Álvaro Auditor',
+    location: 'Cocina principal',
+    summary: 'Cocina en buen estado general; falta completar el registro diario de temperaturas.',
+    objective: 'Verificar el cumplimiento del plan APPCC.',
+  };
+  await setFieldValuesIn(
+    tx,
+    caller,
+    done.id,
+    'DATA',
+    values('DATA').map((f) => ({ _id: f.id, value: cover[f.type] ?? null })),
+  );
   // .test: the e-mail rule takes top-level domains of 2 to 4 letters (.example would be 497).
   const contact: Record<string, string> = { text: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' };
-  await setFieldValuesIn(tx, caller, done.id, 'CONTACTS', values('CONTACTS').map((f) => ({ _id: f.id, value: contact[f.type] ?? null })));
+  await setFieldValuesIn(
+    tx,
+    caller,
+    done.id,
+    'CONTACTS',
+    values('CONTACTS').map((f) => ({ _id: f.id, value: contact[f.type] ?? null })),
+  );
   if (rows.questionnaire) {
-    const answers = rows.questionnaire.questionsAnswers.map((qa) => ({ _id: qa._id, answer: qa.type === 'SIMPLE' ? 'No' : 'No ha habido emergencias desde la última visita.' }));
+    const answers = rows.questionnaire.questionsAnswers.map((qa) => ({
+      _id: qa._id,
+      answer: qa.type === 'SIMPLE' ? 'No' : 'No ha habido emergencias desde la última visita.',
+    }));
     await saveAnswersIn(tx, caller, done.id, answers, view);
     await setSentIn(tx, caller, done.id, true, view);
   }
@@ -87,6 +126,7 @@ function answerFor(q: Awaited<ReturnType<typeof loadTree>>['questions'][number],
     };
   }
   if (q.type === 'number') return { type: 'number', number: 4 };
-  if (q.config.text?.answerType === 'PARAGRAPH' || q.type === 'paragraph') return { type: 'paragraph', paragraph: 'Temperaturas dentro de rango en todas las cámaras.' };
+  if (q.config.text?.answerType === 'PARAGRAPH' || q.type === 'paragraph')
+    return { type: 'paragraph', paragraph: 'Temperaturas dentro de rango en todas las cámaras.' };
   return { type: 'text', text: 'Correcto' };
 }

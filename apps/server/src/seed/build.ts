@@ -24,7 +24,12 @@ export async function createSpace(tx: TDb, input: { name: string; identifier?: s
   await tx.insert(spaces).values({
     id,
     parentId: input.parent?.id ?? null,
-    identifier: input.identifier ?? `${input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${id.slice(0, 8)}`,
+    identifier:
+      input.identifier ??
+      `${input.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}-${id.slice(0, 8)}`,
     name: input.name,
     typeStructure: input.type ?? 'STRUCTURE',
     secureSpacePath: path,

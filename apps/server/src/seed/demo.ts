@@ -36,22 +36,95 @@ export async function seedDemo(tx: TDb) {
     hotelAlicante,
     olivo,
     olivoCentro,
-    areas: [{ space: hvKitchen, type: 'Cocina' }, { space: hvPool, type: 'Piscina' }, { space: haKitchen, type: 'Cocina' }, { space: ocKitchen, type: 'Cocina' }, { space: ocStore, type: 'Almacén' }],
+    areas: [
+      { space: hvKitchen, type: 'Cocina' },
+      { space: hvPool, type: 'Piscina' },
+      { space: haKitchen, type: 'Cocina' },
+      { space: ocKitchen, type: 'Cocina' },
+      { space: ocStore, type: 'Almacén' },
+    ],
   });
   const templates = await seedDemoTemplates(tx, demo.space, refs);
 
-  await createUser(tx, { ...common, email: 'admin@demo.test', username: 'admin', firstName: 'Ana', lastName: 'Administradora', home: demo.space, roleIds: [demo.roles.SPACE_ADMIN!] });
-  const auditor = await createUser(tx, { ...common, email: 'auditor@demo.test', username: 'auditor', firstName: 'Álvaro', lastName: 'Auditor', home: demo.space, roleIds: [demo.roles.auditor!], isAuditor: true });
-  await seedDemoAudits(tx, { root: demo.space, client: hotel, establishment: hotelValencia, auditorId: auditor.id, serviceId: refs.services['Auditoría de higiene']!, templateId: templates.hygiene });
-  await createUser(tx, { ...common, email: 'client@demo.test', username: 'client', firstName: 'Carmen', lastName: 'Cliente', home: hotel, roleIds: [demo.roles.USER!] });
-  await createUser(tx, { ...common, email: 'consultant@demo.test', username: 'consultant', firstName: 'Clara', lastName: 'Consultora', home: hotel, memberOf: [olivo], roleIds: [demo.roles.USER!] });
-  await createUser(tx, { ...common, email: 'pending@demo.test', username: 'pending', firstName: 'Pedro', lastName: 'Pendiente', home: hotel, roleIds: [demo.roles.USER!], status: 'UNVERIFIED' });
+  await createUser(tx, {
+    ...common,
+    email: 'admin@demo.test',
+    username: 'admin',
+    firstName: 'Ana',
+    lastName: 'Administradora',
+    home: demo.space,
+    roleIds: [demo.roles.SPACE_ADMIN!],
+  });
+  const auditor = await createUser(tx, {
+    ...common,
+    email: 'auditor@demo.test',
+    username: 'auditor',
+    firstName: 'Álvaro',
+    lastName: 'Auditor',
+    home: demo.space,
+    roleIds: [demo.roles.auditor!],
+    isAuditor: true,
+  });
+  await seedDemoAudits(tx, {
+    root: demo.space,
+    client: hotel,
+    establishment: hotelValencia,
+    auditorId: auditor.id,
+    serviceId: refs.services['Auditoría de higiene']!,
+    templateId: templates.hygiene,
+  });
+  await createUser(tx, {
+    ...common,
+    email: 'client@demo.test',
+    username: 'client',
+    firstName: 'Carmen',
+    lastName: 'Cliente',
+    home: hotel,
+    roleIds: [demo.roles.USER!],
+  });
+  await createUser(tx, {
+    ...common,
+    email: 'consultant@demo.test',
+    username: 'consultant',
+    firstName: 'Clara',
+    lastName: 'Consultora',
+    home: hotel,
+    memberOf: [olivo],
+    roleIds: [demo.roles.USER!],
+  });
+  await createUser(tx, {
+    ...common,
+    email: 'pending@demo.test',
+    username: 'pending',
+    firstName: 'Pedro',
+    lastName: 'Pendiente',
+    home: hotel,
+    roleIds: [demo.roles.USER!],
+    status: 'UNVERIFIED',
+  });
 
   const other = await createRootSpace(tx, { name: 'Other Audits Ltd', identifier: 'other' });
   await seedOtherTenantTemplates(tx, other.space, await seedOtherTenantClients(tx, other.space));
   const otherClient = await createSpace(tx, { name: 'Seaside Resort', identifier: 'seaside-resort', parent: other.space });
   const otherEst = await createSpace(tx, { name: 'Seaside Resort Main', identifier: 'seaside-resort-main', parent: otherClient, type: 'ESTABLISHMENT' });
   await createSpace(tx, { name: 'Pool', identifier: 'seaside-resort-pool', parent: otherEst, type: 'AREA' });
-  await createUser(tx, { ...common, email: 'admin@other.test', username: 'otheradmin', firstName: 'Oliver', lastName: 'Other', home: other.space, roleIds: [other.roles.SPACE_ADMIN!] });
-  await createUser(tx, { ...common, email: 'auditor@other.test', username: 'otherauditor', firstName: 'Olga', lastName: 'Inspector', home: other.space, roleIds: [other.roles.auditor!], isAuditor: true });
+  await createUser(tx, {
+    ...common,
+    email: 'admin@other.test',
+    username: 'otheradmin',
+    firstName: 'Oliver',
+    lastName: 'Other',
+    home: other.space,
+    roleIds: [other.roles.SPACE_ADMIN!],
+  });
+  await createUser(tx, {
+    ...common,
+    email: 'auditor@other.test',
+    username: 'otherauditor',
+    firstName: 'Olga',
+    lastName: 'Inspector',
+    home: other.space,
+    roleIds: [other.roles.auditor!],
+    isAuditor: true,
+  });
 }

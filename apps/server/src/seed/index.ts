@@ -12,7 +12,9 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
  */
 export async function seedOnFirstStart(db: TDatabase, config: TConfig): Promise<{ accounts: string[] }> {
   return unsafeUnscoped(db, async (tx) => {
-    const result = await tx.execute<{ spaces: number; demo: boolean }>(sql`select count(*)::int as spaces, exists(select 1 from spaces where identifier = 'demo') as demo from spaces`);
+    const result = await tx.execute<{ spaces: number; demo: boolean }>(
+      sql`select count(*)::int as spaces, exists(select 1 from spaces where identifier = 'demo') as demo from spaces`,
+    );
     const { spaces, demo } = result.rows[0]!;
     if (spaces > 0) return { accounts: demo ? DEMO_ACCOUNTS : [] };
     if (config.SEED === 'demo') {

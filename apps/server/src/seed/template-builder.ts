@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { TQuestionConfig, TRiskLevel } from '@audit/domain/templates';
 import type { TDb } from '../platform/db.js';
 import { insertTree } from '../modules/templates/repo.js';
-import { auditTemplates, type templateFields, type templateIeQuestions, type templateIeSections, type templateIncidents, type templateQuestions, type templateSections } from '../modules/templates/tables.js';
+import {
+  auditTemplates,
+  type templateFields,
+  type templateIeQuestions,
+  type templateIeSections,
+  type templateIncidents,
+  type templateQuestions,
+  type templateSections,
+} from '../modules/templates/tables.js';
 import type { TSeedSpace } from './build.js';
 
 /**
@@ -35,7 +43,15 @@ export function templateBuilder(space: TSeedSpace) {
     return position;
   };
 
-  function template(values: { name: string; description: string; language?: string; categoryId?: string; serviceId?: string; areaAccessId?: string; enabled?: boolean }) {
+  function template(values: {
+    name: string;
+    description: string;
+    language?: string;
+    categoryId?: string;
+    serviceId?: string;
+    areaAccessId?: string;
+    enabled?: boolean;
+  }) {
     const templateId = randomUUID();
     rows.templates.push({ id: templateId, ...at, ...values });
     const item = { templateId, ...at };
@@ -47,9 +63,11 @@ export function templateBuilder(space: TSeedSpace) {
         field: (label: string, type: string, required = false, value: string | null = null) => {
           rows.fields.push({ id: randomUUID(), ...item, sectionId, label, type, required, value, position: next(sectionId) });
         },
-        question: (name: string, type: string, config: TQuestionConfig = {}, incidents: TSeedIncident[] = []) => question(sectionId, name, type, config, incidents),
+        question: (name: string, type: string, config: TQuestionConfig = {}, incidents: TSeedIncident[] = []) =>
+          question(sectionId, name, type, config, incidents),
         /** A scored select question: Conforme 10, Mejorable 5, No conforme 0 (failed). */
-        scored: (name: string, incidents: TSeedIncident[]) => question(sectionId, name, 'select', { select: { multiselect: false, scoring: true, options: SCORED_OPTIONS() } }, incidents),
+        scored: (name: string, incidents: TSeedIncident[]) =>
+          question(sectionId, name, 'select', { select: { multiselect: false, scoring: true, options: SCORED_OPTIONS() } }, incidents),
       };
     };
     const question = (sectionId: string, name: string, type: string, config: TQuestionConfig, incidents: TSeedIncident[]) => {
@@ -57,7 +75,16 @@ export function templateBuilder(space: TSeedSpace) {
       rows.questions.push({ id: questionId, ...item, sectionId, name, type, config, position: next(sectionId) });
       for (const [incidentName, riskLevel, deductionPercentage, tasks] of incidents) {
         const taskRows = tasks.map((task) => ({ _id: randomUUID(), name: task }));
-        rows.incidents.push({ id: randomUUID(), ...item, questionId, name: incidentName, riskLevel, deductionPercentage, tasks: taskRows, position: next(questionId) });
+        rows.incidents.push({
+          id: randomUUID(),
+          ...item,
+          questionId,
+          name: incidentName,
+          riskLevel,
+          deductionPercentage,
+          tasks: taskRows,
+          position: next(questionId),
+        });
       }
     };
     const ieSection = (title: string, questions: [string, 'SIMPLE' | 'PARAGRAPH'][]) => {

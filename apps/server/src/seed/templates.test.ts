@@ -21,21 +21,40 @@ describe('demo seed: audit templates', () => {
     const list = await api.post(`${T}/search`, { filters: [{ field: 'enabledOnly', value: true }], sort: 'name' });
     expect(list.body.map((x: { name: string }) => x.name)).toEqual(['Auditoría de higiene alimentaria', 'Auditoría de piscinas']);
     const [hygieneRow, poolRow] = list.body;
-    expect(hygieneRow).toMatchObject({ language: 'es', enabled: true, service: { name: 'Auditoría de higiene' }, areaAccess: { name: 'Cocina' }, category: { name: 'Higiene alimentaria' } });
+    expect(hygieneRow).toMatchObject({
+      language: 'es',
+      enabled: true,
+      service: { name: 'Auditoría de higiene' },
+      areaAccess: { name: 'Cocina' },
+      category: { name: 'Higiene alimentaria' },
+    });
     for (const row of list.body) expect((await api.post(`${T}/${row._id}/check`)).body).toEqual({ ok: true });
 
     const hygiene = (await api.get(`${T}/${hygieneRow._id}`)).body;
     expect(hygiene.sections.map((s: { type: string; title: string }) => `${s.type} ${s.title}`)).toEqual([
-      'DATA Datos de la auditoría', 'QUESTION Instalaciones', 'QUESTION Manipulación de alimentos', 'QUESTION Control de temperaturas', 'CONTACTS Contactos',
+      'DATA Datos de la auditoría',
+      'QUESTION Instalaciones',
+      'QUESTION Manipulación de alimentos',
+      'QUESTION Control de temperaturas',
+      'CONTACTS Contactos',
     ]);
     expect(hygiene.sections[0].fields.map((f: { type: string }) => f.type)).toEqual(['audit_date', 'auditor', 'location', 'summary', 'paragraph', 'objective']);
     const questions: TQuestion[] = hygiene.sections.flatMap((s: { questions: TQuestion[] }) => s.questions);
     const selects = questions.filter((q) => q.type === 'select');
     expect(selects).toHaveLength(20);
     expect(selects.every((q) => q.incidents.length >= 1 && q.incidents.length <= 2)).toBe(true);
-    expect(selects[0].select!.options.map((o) => [o.label, o.score, o.failed])).toEqual([['Conforme', 10, false], ['Mejorable', 5, false], ['No conforme', 0, true]]);
+    expect(selects[0].select!.options.map((o) => [o.label, o.score, o.failed])).toEqual([
+      ['Conforme', 10, false],
+      ['Mejorable', 5, false],
+      ['No conforme', 0, true],
+    ]);
     const reading = questions.find((q) => q.type === 'readingRegistry')!;
-    expect(reading.readingRegistry.options.map((o: { operation: string; minValue: number | null; maxValue: number }) => [o.operation, o.minValue, o.maxValue])).toEqual([['between', 0, 5], ['lessThan', null, -18]]);
+    expect(
+      reading.readingRegistry.options.map((o: { operation: string; minValue: number | null; maxValue: number }) => [o.operation, o.minValue, o.maxValue]),
+    ).toEqual([
+      ['between', 0, 5],
+      ['lessThan', null, -18],
+    ]);
     expect(reading.readingRegistry.placesMeasure.map((p: { place: string }) => p.place)).toEqual(['Cámara 1', 'Cámara 2', 'Congelador']);
     expect(questions.map((q) => q.type)).toEqual(expect.arrayContaining(['number', 'text']));
     expect(hygiene.sections[4].fields.map((f: { type: string }) => f.type)).toEqual(['text', 'email']);
@@ -46,7 +65,10 @@ describe('demo seed: audit templates', () => {
     const poolQuestions: TQuestion[] = pool.sections.flatMap((s: { questions: TQuestion[] }) => s.questions);
     expect(poolQuestions.map((q) => q.type)).toEqual(expect.arrayContaining(['pools_reported', 'pools_audited', 'pools_not_audited']));
     const water = poolQuestions.find((q) => q.type === 'readingRegistry')!.readingRegistry.options;
-    expect(water.map((o: { measure: string; minValue: number; maxValue: number }) => [o.measure, o.minValue, o.maxValue])).toEqual([['ppm', 0.5, 2], ['ph', 7.2, 7.8]]);
+    expect(water.map((o: { measure: string; minValue: number; maxValue: number }) => [o.measure, o.minValue, o.maxValue])).toEqual([
+      ['ppm', 0.5, 2],
+      ['ph', 7.2, 7.8],
+    ]);
 
     const clients = await api.post('/ms-core/api/structures/parent/search', { sort: 'name' });
     const [hotel, olivo] = clients.body;

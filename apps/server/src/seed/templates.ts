@@ -15,28 +15,67 @@ export interface TTemplateRefs {
 
 const HYGIENE: Record<string, [string, TSeedIncident[]][]> = {
   Instalaciones: [
-    ['¿Los suelos, paredes y techos están limpios y en buen estado?', [['Suciedad en superficies', 'medium', 5, ['Limpiar y desinfectar las superficies']], ['Desperfectos en paredes o techos', 'infrastructure', 3, ['Reparar los desperfectos']]]],
+    [
+      '¿Los suelos, paredes y techos están limpios y en buen estado?',
+      [
+        ['Suciedad en superficies', 'medium', 5, ['Limpiar y desinfectar las superficies']],
+        ['Desperfectos en paredes o techos', 'infrastructure', 3, ['Reparar los desperfectos']],
+      ],
+    ],
     ['¿Los lavamanos de accionamiento no manual disponen de jabón y papel?', [['Lavamanos sin dotación', 'high', 10, ['Reponer jabón y papel secamanos']]]],
-    ['¿La iluminación de las zonas de elaboración está protegida contra roturas?', [['Luminarias sin protección', 'medium', 5, ['Instalar protectores en las luminarias']]]],
+    [
+      '¿La iluminación de las zonas de elaboración está protegida contra roturas?',
+      [['Luminarias sin protección', 'medium', 5, ['Instalar protectores en las luminarias']]],
+    ],
     ['¿Hay mosquiteras en ventanas y huecos que comunican con el exterior?', [['Falta de mosquiteras', 'medium', 5, ['Instalar mosquiteras']]]],
     ['¿Los contenedores de residuos tienen tapa de accionamiento no manual?', [['Contenedores sin tapa', 'low', 2, ['Sustituir los contenedores']]]],
-    ['¿Se aplica el plan de control de plagas y está documentado?', [['Plan de plagas sin documentar', 'high', 10, ['Pedir el certificado a la empresa de control de plagas', 'Archivar los informes de tratamiento']]]],
-    ['¿Los productos de limpieza se guardan separados de los alimentos?', [['Productos químicos junto a alimentos', 'high', 15, ['Trasladar los productos a un armario exclusivo']]]],
+    [
+      '¿Se aplica el plan de control de plagas y está documentado?',
+      [['Plan de plagas sin documentar', 'high', 10, ['Pedir el certificado a la empresa de control de plagas', 'Archivar los informes de tratamiento']]],
+    ],
+    [
+      '¿Los productos de limpieza se guardan separados de los alimentos?',
+      [['Productos químicos junto a alimentos', 'high', 15, ['Trasladar los productos a un armario exclusivo']]],
+    ],
   ],
   'Manipulación de alimentos': [
-    ['¿El personal manipulador usa ropa de trabajo limpia y exclusiva?', [['Vestimenta inadecuada', 'medium', 5, ['Recordar al personal las normas de vestimenta']]]],
+    [
+      '¿El personal manipulador usa ropa de trabajo limpia y exclusiva?',
+      [['Vestimenta inadecuada', 'medium', 5, ['Recordar al personal las normas de vestimenta']]],
+    ],
     ['¿El personal lleva el pelo recogido y cubierto?', [['Pelo sin cubrir', 'low', 2, ['Facilitar gorros desechables']]]],
-    ['¿Se evita el contacto entre alimentos crudos y cocinados?', [['Contaminación cruzada', 'high', 15, ['Separar zonas y utensilios de crudo y cocinado', 'Formar al personal en contaminación cruzada']]]],
-    ['¿Los alimentos elaborados llevan etiqueta con fecha de elaboración y caducidad?', [['Alimentos sin etiquetar', 'medium', 5, ['Etiquetar todos los productos elaborados']]]],
+    [
+      '¿Se evita el contacto entre alimentos crudos y cocinados?',
+      [['Contaminación cruzada', 'high', 15, ['Separar zonas y utensilios de crudo y cocinado', 'Formar al personal en contaminación cruzada']]],
+    ],
+    [
+      '¿Los alimentos elaborados llevan etiqueta con fecha de elaboración y caducidad?',
+      [['Alimentos sin etiquetar', 'medium', 5, ['Etiquetar todos los productos elaborados']]],
+    ],
     ['¿Los alimentos se descongelan en refrigeración?', [['Descongelación a temperatura ambiente', 'high', 10, ['Descongelar siempre en cámara']]]],
-    ['¿Se lavan y desinfectan las frutas y verduras que se sirven crudas?', [['Vegetales sin desinfectar', 'high', 10, ['Aplicar el protocolo de desinfección de vegetales']]]],
-    ['¿Los manipuladores tienen formación acreditada en higiene alimentaria?', [['Formación sin acreditar', 'medium', 5, ['Programar el curso de manipulador de alimentos']], ['Registro de formación incompleto', 'low', 2, ['Archivar los certificados de formación']]]],
+    [
+      '¿Se lavan y desinfectan las frutas y verduras que se sirven crudas?',
+      [['Vegetales sin desinfectar', 'high', 10, ['Aplicar el protocolo de desinfección de vegetales']]],
+    ],
+    [
+      '¿Los manipuladores tienen formación acreditada en higiene alimentaria?',
+      [
+        ['Formación sin acreditar', 'medium', 5, ['Programar el curso de manipulador de alimentos']],
+        ['Registro de formación incompleto', 'low', 2, ['Archivar los certificados de formación']],
+      ],
+    ],
   ],
   'Control de temperaturas': [
     ['¿Las cámaras tienen termómetro visible y calibrado?', [['Termómetro ausente o sin calibrar', 'medium', 5, ['Instalar o calibrar los termómetros']]]],
-    ['¿Se registran a diario las temperaturas de las cámaras?', [['Registro de temperaturas incompleto', 'medium', 5, ['Completar el registro diario de temperaturas']]]],
+    [
+      '¿Se registran a diario las temperaturas de las cámaras?',
+      [['Registro de temperaturas incompleto', 'medium', 5, ['Completar el registro diario de temperaturas']]],
+    ],
     ['¿Los alimentos cocinados se enfrían rápidamente en abatidor?', [['Enfriamiento lento', 'high', 10, ['Usar el abatidor tras la cocción']]]],
-    ['¿Los platos calientes se mantienen a 65 ºC o más?', [['Mantenimiento en caliente insuficiente', 'high', 10, ['Revisar el equipo de mantenimiento en caliente']]]],
+    [
+      '¿Los platos calientes se mantienen a 65 ºC o más?',
+      [['Mantenimiento en caliente insuficiente', 'high', 10, ['Revisar el equipo de mantenimiento en caliente']]],
+    ],
     ['¿Las cámaras están sin sobrecarga y dejan circular el aire?', [['Cámaras sobrecargadas', 'low', 2, ['Reorganizar el almacenamiento en cámara']]]],
     ['¿Los congelados se conservan sin signos de recongelación?', [['Signos de recongelación', 'high', 10, ['Retirar los productos afectados']]]],
   ],
@@ -44,7 +83,10 @@ const HYGIENE: Record<string, [string, TSeedIncident[]][]> = {
 
 const POOL: [string, TSeedIncident[]][] = [
   ['¿El agua es transparente y deja ver el fondo del vaso?', [['Agua turbia', 'high', 15, ['Revisar filtración y tratamiento del agua']]]],
-  ['¿Se anotan los controles diarios del agua en el libro de registro?', [['Libro de registro incompleto', 'medium', 5, ['Completar el libro de registro diario']]]],
+  [
+    '¿Se anotan los controles diarios del agua en el libro de registro?',
+    [['Libro de registro incompleto', 'medium', 5, ['Completar el libro de registro diario']]],
+  ],
   ['¿Los vestuarios y aseos están limpios y desinfectados?', [['Vestuarios sucios', 'medium', 5, ['Reforzar la limpieza de vestuarios']]]],
   ['¿Hay socorrista durante todo el horario de baño?', [['Sin socorrista', 'high', 20, ['Contratar o reorganizar el servicio de socorrismo']]]],
 ];
@@ -82,15 +124,20 @@ export async function seedDemoTemplates(tx: TDb, root: TSeedSpace, refs: TTempla
     const section = hygiene.section(title, 'QUESTION', title === 'Instalaciones');
     for (const [name, incidents] of questions) section.scored(name, incidents);
     if (title !== 'Control de temperaturas') continue;
-    section.question('Temperaturas de cámaras y congeladores', 'readingRegistry', {
-      readingRegistry: {
-        options: [
-          { key: 'refrigeracion', label: 'Refrigeración', measure: 'celsius', operation: 'between', minValue: 0, maxValue: 5 },
-          { key: 'congelacion', label: 'Congelación', measure: 'celsius', operation: 'lessThan', minValue: null, maxValue: -18 },
-        ],
-        placesMeasure: ['Cámara 1', 'Cámara 2', 'Congelador'].map((place) => ({ _id: randomUUID(), place, label: null })),
+    section.question(
+      'Temperaturas de cámaras y congeladores',
+      'readingRegistry',
+      {
+        readingRegistry: {
+          options: [
+            { key: 'refrigeracion', label: 'Refrigeración', measure: 'celsius', operation: 'between', minValue: 0, maxValue: 5 },
+            { key: 'congelacion', label: 'Congelación', measure: 'celsius', operation: 'lessThan', minValue: null, maxValue: -18 },
+          ],
+          placesMeasure: ['Cámara 1', 'Cámara 2', 'Congelador'].map((place) => ({ _id: randomUUID(), place, label: null })),
+        },
       },
-    }, [['Temperatura fuera de rango', 'high', 10, ['Revisar el equipo de frío', 'Valorar el destino de los alimentos afectados']]]);
+      [['Temperatura fuera de rango', 'high', 10, ['Revisar el equipo de frío', 'Valorar el destino de los alimentos afectados']]],
+    );
     section.question('Número de cámaras frigoríficas', 'number');
     section.question('Observaciones sobre el control de temperaturas', 'text', { text: { answerType: 'PARAGRAPH' } });
   }
@@ -114,15 +161,20 @@ export async function seedDemoTemplates(tx: TDb, root: TSeedSpace, refs: TTempla
   vessels.question('Vasos auditados', 'pools_audited');
   vessels.question('Vasos no auditados', 'pools_not_audited');
   const water = pools.section('Calidad del agua', 'QUESTION', true);
-  water.question('Parámetros del agua', 'readingRegistry', {
-    readingRegistry: {
-      options: [
-        { key: 'cloro', label: 'Cloro libre residual', measure: 'ppm', operation: 'between', minValue: 0.5, maxValue: 2 },
-        { key: 'ph', label: 'pH', measure: 'ph', operation: 'between', minValue: 7.2, maxValue: 7.8 },
-      ],
-      placesMeasure: ['Vaso principal', 'Vaso infantil'].map((place) => ({ _id: randomUUID(), place, label: null })),
+  water.question(
+    'Parámetros del agua',
+    'readingRegistry',
+    {
+      readingRegistry: {
+        options: [
+          { key: 'cloro', label: 'Cloro libre residual', measure: 'ppm', operation: 'between', minValue: 0.5, maxValue: 2 },
+          { key: 'ph', label: 'pH', measure: 'ph', operation: 'between', minValue: 7.2, maxValue: 7.8 },
+        ],
+        placesMeasure: ['Vaso principal', 'Vaso infantil'].map((place) => ({ _id: randomUUID(), place, label: null })),
+      },
     },
-  }, [['Parámetros fuera de rango', 'high', 15, ['Ajustar la dosificación de productos', 'Repetir la medición']]]);
+    [['Parámetros fuera de rango', 'high', 15, ['Ajustar la dosificación de productos', 'Repetir la medición']]],
+  );
   for (const [name, incidents] of POOL) water.scored(name, incidents);
   contacts(pools);
   await b.write(tx);

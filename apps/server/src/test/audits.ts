@@ -31,17 +31,28 @@ export async function auditTenant(t: TTestApp, label: string) {
   const refs = await createTemplateRefs(admin);
   const tpl = await createAuditTemplate(admin, refs);
   await expectOk(admin.patch(`${TEMPLATES}/${tpl.template}/enabled`, { enabled: true }));
-  await expectOk(admin.post(`/ms-core/api/spaces/${tenant.establishment.id}/services-templates-goal`, { servicesTemplatesGoal: [{ service: refs.service, valueGoal: 80, templates: [] }] }));
+  await expectOk(
+    admin.post(`/ms-core/api/spaces/${tenant.establishment.id}/services-templates-goal`, {
+      servicesTemplatesGoal: [{ service: refs.service, valueGoal: 80, templates: [] }],
+    }),
+  );
   return { tenant, admin, auditor, client, refs, tpl, auditorToken: auditorSession.session.accessToken };
 }
 export type TAuditTenant = Awaited<ReturnType<typeof auditTenant>>;
 
 export async function createAuditTemplate(api: TApiClient, refs: { service: string; areaAccess: string; category: string }, name = 'Higiene') {
   const template = await expectOk(api.post(TEMPLATES, { name, description: 'Plantilla de pruebas', ...refs }));
-  const section = async (title: string, type: string, duplicable = false) => (await expectOk(api.post(SECTIONS, { template: template._id, title, type, duplicable })))._id as string;
+  const section = async (title: string, type: string, duplicable = false) =>
+    (await expectOk(api.post(SECTIONS, { template: template._id, title, type, duplicable })))._id as string;
   const field = (s: string, body: object) => expectOk(api.post(`${SECTIONS}/${s}/field/add`, body));
-  const question = async (s: string, body: object) => (await expectOk(api.post(`${SECTIONS}/${s}/question/add`, body))) as { _id: string; select: { options: { _id: string }[] } | null; readingRegistry: { placesMeasure: { _id: string }[] } | null };
-  const incident = async (s: string, q: string, body: object) => (await expectOk(api.post(`${SECTIONS}/${s}/question/${q}/incidents`, body))) as { _id: string; tasks: { _id: string; name: string }[] };
+  const question = async (s: string, body: object) =>
+    (await expectOk(api.post(`${SECTIONS}/${s}/question/add`, body))) as {
+      _id: string;
+      select: { options: { _id: string }[] } | null;
+      readingRegistry: { placesMeasure: { _id: string }[] } | null;
+    };
+  const incident = async (s: string, q: string, body: object) =>
+    (await expectOk(api.post(`${SECTIONS}/${s}/question/${q}/incidents`, body))) as { _id: string; tasks: { _id: string; name: string }[] };
 
   const data = await section('Datos', 'DATA');
   await field(data, { label: 'Fecha', type: 'audit_date', required: true });
@@ -49,7 +60,12 @@ export async function createAuditTemplate(api: TApiClient, refs: { service: stri
   const facilities = await section('Instalaciones', 'QUESTION', true);
   const floors = await question(facilities, { name: '¿Suelos limpios?', type: 'select', select: { options: OPTIONS } });
   const dirt = await incident(facilities, floors._id, { name: 'Suciedad', riskLevel: 'medium', deductionPercentage: 5, tasks: [{ name: 'Limpiar' }] });
-  const broken = await incident(facilities, floors._id, { name: 'Rotura', riskLevel: 'infrastructure', deductionPercentage: 3, tasks: [{ name: 'Reparar' }, { name: 'Pintar' }] });
+  const broken = await incident(facilities, floors._id, {
+    name: 'Rotura',
+    riskLevel: 'infrastructure',
+    deductionPercentage: 3,
+    tasks: [{ name: 'Reparar' }, { name: 'Pintar' }],
+  });
   const pests = await question(facilities, { name: '¿Sin plagas?', type: 'select', select: { options: OPTIONS } });
   const plague = await incident(facilities, pests._id, { name: 'Plagas', riskLevel: 'high', deductionPercentage: 10, tasks: [{ name: 'Fumigar' }] });
   const records = await section('Registros', 'QUESTION');

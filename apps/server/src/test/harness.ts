@@ -47,7 +47,13 @@ async function openTestDatabase() {
 
 export async function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend'], modules?: TAppDeps['modules']): Promise<TTestApp> {
   const { handle, drop, url } = await openTestDatabase();
-  const config = loadConfig({ JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/tmp/audit-test-unused', SIGNIN_RATE_LIMIT: '1000', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: '/tmp/audit-test-unused',
+    SIGNIN_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, extend, modules });
   await app.ready();
   return {
@@ -71,7 +77,12 @@ export interface TApiResponse<T = any> {
 }
 
 export function apiClient(app: FastifyInstance, token?: string, language?: 'es' | 'en') {
-  const call = async <T = any>(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<TApiResponse<T>> => {
+  const call = async <T = any>(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TApiResponse<T>> => {
     const res = await app.inject({
       method,
       url,

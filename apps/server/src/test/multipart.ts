@@ -11,7 +11,11 @@ export function multipartBody(file: { buffer: Buffer; filename: string; contentT
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+    );
     parts.push(file.buffer, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -19,9 +23,20 @@ export function multipartBody(file: { buffer: Buffer; filename: string; contentT
 }
 
 /** POSTs a multipart body through app.inject and parses the JSON answer. */
-export async function postMultipart(app: FastifyInstance, url: string, token: string | undefined, file: Parameters<typeof multipartBody>[0], fields?: Record<string, string>): Promise<TApiResponse> {
+export async function postMultipart(
+  app: FastifyInstance,
+  url: string,
+  token: string | undefined,
+  file: Parameters<typeof multipartBody>[0],
+  fields?: Record<string, string>,
+): Promise<TApiResponse> {
   const body = multipartBody(file, fields);
-  const res = await app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
   let parsed: any = res.body;
   try {
     parsed = res.json();

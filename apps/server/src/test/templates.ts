@@ -14,9 +14,13 @@ export { ok as expectOk };
 
 /** A service, an area type and a TEMPLATE category of the caller's space. */
 export async function createTemplateRefs(api: TApiClient, tag = '') {
-  const service = await ok(api.post('/ms-core/api/services', { name: `Auditoría de higiene ${tag}`.trim(), executionTime: 2, price: 100, salesAccount: 70500000 }));
+  const service = await ok(
+    api.post('/ms-core/api/services', { name: `Auditoría de higiene ${tag}`.trim(), executionTime: 2, price: 100, salesAccount: 70500000 }),
+  );
   const areaType = await ok(api.post('/ms-core/api/typeareas', { name: `Cocina ${tag}`.trim(), description: 'Zonas de cocina' }));
-  const category = await ok(api.post('/ms-core/api/categories', { name: `Higiene ${tag}`.trim(), description: 'Plantillas de higiene', type: 'TEMPLATE', color: '#1677ff' }));
+  const category = await ok(
+    api.post('/ms-core/api/categories', { name: `Higiene ${tag}`.trim(), description: 'Plantillas de higiene', type: 'TEMPLATE', color: '#1677ff' }),
+  );
   return { service: service._id as string, areaAccess: areaType._id as string, category: category._id as string };
 }
 
@@ -41,8 +45,21 @@ export async function createRunnableTemplate(api: TApiClient, refs: Awaited<Retu
   await ok(api.post(`${SECTIONS}/${data._id}/field/add`, { label: 'Fecha', type: 'audit_date', required: true }));
   const questions = await ok(api.post(SECTIONS, { template: template._id, title: 'Instalaciones', type: 'QUESTION', duplicable: true }));
   const question = await ok(api.post(`${SECTIONS}/${questions._id}/question/add`, { name: '¿Suelos limpios?', type: 'select', select: { options: OPTIONS } }));
-  await ok(api.post(`${SECTIONS}/${questions._id}/question/${question._id}/incidents`, { name: 'Suciedad', riskLevel: 'medium', deductionPercentage: 5, tasks: [{ name: 'Limpiar' }] }));
+  await ok(
+    api.post(`${SECTIONS}/${questions._id}/question/${question._id}/incidents`, {
+      name: 'Suciedad',
+      riskLevel: 'medium',
+      deductionPercentage: 5,
+      tasks: [{ name: 'Limpiar' }],
+    }),
+  );
   const contacts = await ok(api.post(SECTIONS, { template: template._id, title: 'Contactos', type: 'CONTACTS' }));
   await ok(api.post(`${SECTIONS}/${contacts._id}/field/add`, { label: 'Responsable', type: 'text', required: true }));
-  return { template: template._id as string, data: data._id as string, questions: questions._id as string, question: question._id as string, contacts: contacts._id as string };
+  return {
+    template: template._id as string,
+    data: data._id as string,
+    questions: questions._id as string,
+    question: question._id as string,
+    contacts: contacts._id as string,
+  };
 }

@@ -40,7 +40,12 @@ function buildUrl(path: string, query?: TRequestOptions['query']) {
 }
 
 async function send(path: string, options: TRequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { ...options.headers, 'client-date': new Date().toISOString(), 'x-language': languageOf(), accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    'client-date': new Date().toISOString(),
+    'x-language': languageOf(),
+    accept: 'application/json',
+  };
   // Multipart bodies (uploads) go as they are: the browser sets the boundary.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';

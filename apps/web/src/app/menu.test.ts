@@ -11,8 +11,27 @@ const client: TMenuUser = { isAuditor: false, isAdmin: false, permissions: permi
 const admin: TMenuUser = { isAuditor: false, isAdmin: true, permissions: ['ADMIN'] };
 
 const AUDITOR_ONLY = ['/home/auditor', '/analytics/auditor', '/calendar', '/registers/management', '/registers/inspection', '/auditor/audits', '/faqs-view'];
-const CLIENT_ONLY = ['/home/client', '/client-registers/kitchen', '/client-audits/resume', '/lab-data/food', '/incidents', '/documentation', '/analytics/client', '/faqs-view-client'];
-const ADMIN_ONLY = ['/admin/users', '/admin/permissions', '/admin/traces', '/admin/spaces', '/admin/access-requests', '/admin/settings', '/clients', '/settings/nomenclatures', '/settings/services'];
+const CLIENT_ONLY = [
+  '/home/client',
+  '/client-registers/kitchen',
+  '/client-audits/resume',
+  '/lab-data/food',
+  '/incidents',
+  '/documentation',
+  '/analytics/client',
+  '/faqs-view-client',
+];
+const ADMIN_ONLY = [
+  '/admin/users',
+  '/admin/permissions',
+  '/admin/traces',
+  '/admin/spaces',
+  '/admin/access-requests',
+  '/admin/settings',
+  '/clients',
+  '/settings/nomenclatures',
+  '/settings/services',
+];
 
 const REGISTER_READ = ['REGISTER:READ'];
 const AUDIT_READ = ['AUDIT:READ'];
@@ -108,7 +127,12 @@ describe('the assembled sidebar', () => {
 
   it('refuses a key declared twice and a child of an undeclared group', () => {
     const entry = { key: 'x', path: '/x', audience: 'any' as const, order: 1 };
-    expect(() => assembleMenu([{ id: 'a', menu: [entry] }, { id: 'b', menu: [entry] }])).toThrow(/declared twice/);
+    expect(() =>
+      assembleMenu([
+        { id: 'a', menu: [entry] },
+        { id: 'b', menu: [entry] },
+      ]),
+    ).toThrow(/declared twice/);
     expect(() => assembleMenu([{ id: 'a', menu: [{ ...entry, parent: 'nowhere' }] }])).toThrow(/not declared/);
   });
 });

@@ -29,7 +29,9 @@ export function assembleMenu(manifests: readonly TFeatureManifest[]): TMenuEntry
       .filter((entry) => entry.parent === parent)
       .sort((a, b) => a.order - b.order)
       .map(({ order: _order, parent: _parent, ...entry }: TMenuContribution) => (entry.path ? entry : { ...entry, children: build(entry.key) }));
-  for (const entry of all) if (entry.parent && !all.some((group) => group.key === entry.parent && !group.path)) throw new Error(`menu group ${entry.parent} of ${entry.key} is not declared`);
+  for (const entry of all)
+    if (entry.parent && !all.some((group) => group.key === entry.parent && !group.path))
+      throw new Error(`menu group ${entry.parent} of ${entry.key} is not declared`);
   return build(undefined);
 }
 
@@ -51,7 +53,13 @@ export function entryAllowed(entry: TMenuEntry, user: TMenuUser): boolean {
   if (!fitsAudience(entry, user)) return false;
   if (entry.hideForAdmin && user.isAdmin) return false;
   if (entry.permissions?.length && !user.isAdmin && !hasPermissions(user.permissions, entry.permissions)) return false;
-  if (!allowedArea(user.registersAccess?.map((r) => r.areaAccess), entry.registerArea)) return false;
+  if (
+    !allowedArea(
+      user.registersAccess?.map((r) => r.areaAccess),
+      entry.registerArea,
+    )
+  )
+    return false;
   if (!allowedArea(user.labDataAccess, entry.labDataArea)) return false;
   return true;
 }

@@ -28,7 +28,11 @@ const comingSoon: RouteObject[] = menuLeaves()
     },
   }));
 
-const shellChildren: RouteObject[] = [...screens, ...comingSoon, { path: '*', lazy: async () => ({ Component: (await import('./RequireAuth')).HomeRedirect }) }];
+const shellChildren: RouteObject[] = [
+  ...screens,
+  ...comingSoon,
+  { path: '*', lazy: async () => ({ Component: (await import('./RequireAuth')).HomeRedirect }) },
+];
 
 /** Whether a path is a screen of the shell (breadcrumb links), not the catch-all. */
 export function isScreenPath(path: string): boolean {
@@ -59,9 +63,6 @@ export const router = createBrowserRouter([
   {
     // The first page's chunks are on their way: a spinner rather than a blank page.
     HydrateFallback: FullPageSpinner,
-    children: [
-      ...pages,
-      { element: <ShellGate />, children: shellChildren },
-    ],
+    children: [...pages, { element: <ShellGate />, children: shellChildren }],
   },
 ]);

@@ -16,7 +16,6 @@ import { translations } from '../app/translations';
 // Shared files, every feature's own files and the catalogue, merged as the app loads them.
 const { es, en } = translations as { es: TTree; en: TTree };
 
-
 /** Every leaf as [dotted key, value]. */
 function leaves(tree: TTree, prefix = ''): [string, unknown][] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -38,14 +37,23 @@ describe('translations', () => {
   it('have the same keys in Spanish and English', () => {
     const esKeys = keysOf(es);
     const enKeys = keysOf(en);
-    expect([...esKeys].filter((k) => !enKeys.has(k)), 'missing in English').toEqual([]);
-    expect([...enKeys].filter((k) => !esKeys.has(k)), 'missing in Spanish').toEqual([]);
+    expect(
+      [...esKeys].filter((k) => !enKeys.has(k)),
+      'missing in English',
+    ).toEqual([]);
+    expect(
+      [...enKeys].filter((k) => !esKeys.has(k)),
+      'missing in Spanish',
+    ).toEqual([]);
   });
 
   it('have no empty values', () => {
     for (const [name, tree] of Object.entries({ es, en })) {
       const empty = leaves(tree).filter(([, value]) => typeof value !== 'string' || value.trim() === '');
-      expect(empty.map(([key]) => key), `empty in ${name}`).toEqual([]);
+      expect(
+        empty.map(([key]) => key),
+        `empty in ${name}`,
+      ).toEqual([]);
     }
   });
 

@@ -54,7 +54,12 @@ export function SyncFailures({ resource, data, onOpen }: TProps) {
     if (!kind) return text;
     if (f.resource !== resource) {
       const elsewhere = kind.elsewhereKey ? ` (${t(kind.elsewhereKey)})` : '';
-      return <Link to={kind.pathOf(parseResource(f.resource).id, subject)}>{text}{elsewhere}</Link>;
+      return (
+        <Link to={kind.pathOf(parseResource(f.resource).id, subject)}>
+          {text}
+          {elsewhere}
+        </Link>
+      );
     }
     if (!subject?.target) return text;
     return (
@@ -87,7 +92,11 @@ export function SyncFailures({ resource, data, onOpen }: TProps) {
           </ul>
         </>
       }
-      action={<Button size="small" onClick={dismiss}>{t('offline.failures.dismiss')}</Button>}
+      action={
+        <Button size="small" onClick={dismiss}>
+          {t('offline.failures.dismiss')}
+        </Button>
+      }
     />
   );
 }

@@ -35,7 +35,9 @@ export function SyncOverlay() {
   return createPortal(
     <div className="run-sync-overlay" role="alertdialog" aria-modal="true" aria-busy="true" aria-labelledby="run-sync-text" data-testid="sync-overlay">
       <Spin size="large" />
-      <p id="run-sync-text" aria-live="polite">{t('offline.syncing', { n: Math.min(done + 1, total), total })}</p>
+      <p id="run-sync-text" aria-live="polite">
+        {t('offline.syncing', { n: Math.min(done + 1, total), total })}
+      </p>
     </div>,
     document.body,
   );

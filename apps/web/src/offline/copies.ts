@@ -97,11 +97,18 @@ function applyAll(kind: TResourceKind, data: unknown, changes: TChange[]) {
 
 /** A queued record as a change to show (its pending ids as the server has named them so far). */
 export const queuedChange = (record: TQueueRecord, ids: ReadonlyMap<string, string>): TChange => ({
-  request: rewritePendingIds(record.request, ids), creates: record.creates, key: record.idempotencyKey, createdAt: record.createdAt,
+  request: rewritePendingIds(record.request, ids),
+  creates: record.creates,
+  key: record.idempotencyKey,
+  createdAt: record.createdAt,
 });
 
 /** What the user sees of a resource: the copy with every queued change of it applied, in queue order. */
 export function withQueued<T>(kind: TResourceKind<T>, data: T, queued: TQueueRecord[], ids: ReadonlyMap<string, string>): T {
   const ordered = [...queued].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
-  return applyAll(kind, data, ordered.map((r) => queuedChange(r, ids))) as T;
+  return applyAll(
+    kind,
+    data,
+    ordered.map((r) => queuedChange(r, ids)),
+  ) as T;
 }

@@ -8,8 +8,21 @@ import { queueStore } from './queueStore';
 const USER = 'user-1';
 const KEY = '0a0a0a0a-0000-4000-8000-000000000001';
 const queued = (n: number) => ({
-  auditId: 'a1', user: USER, createdAt: '2026-01-01T00:00:00.000Z', idempotencyKey: `${KEY.slice(0, -1)}${n}`, attempts: n, nextAttemptAt: 0, lastError: null, creates: null,
-  request: { method: 'PATCH' as const, url: `/ms-core/api/audits/a1/sections/s/questions/q${n}/note`, data: { note: `note ${n}` }, blob: false, headers: { 'Idempotency-Key': `${KEY.slice(0, -1)}${n}` } },
+  auditId: 'a1',
+  user: USER,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  idempotencyKey: `${KEY.slice(0, -1)}${n}`,
+  attempts: n,
+  nextAttemptAt: 0,
+  lastError: null,
+  creates: null,
+  request: {
+    method: 'PATCH' as const,
+    url: `/ms-core/api/audits/a1/sections/s/questions/q${n}/note`,
+    data: { note: `note ${n}` },
+    blob: false,
+    headers: { 'Idempotency-Key': `${KEY.slice(0, -1)}${n}` },
+  },
 });
 
 /** A database as an older release left it: version 1 (queries only) or 2 (queries, audits, failures, ids). */
@@ -49,7 +62,15 @@ describe('upgrading RunAudit to version 3', () => {
       tx.objectStore('queries').add(queued(1));
       tx.objectStore('queries').add(queued(2));
       tx.objectStore('audits').put({ auditId: 'a1', user: USER, savedAt: '2026-01-01T00:00:00.000Z', audit });
-      tx.objectStore('failures').add({ auditId: 'a1', user: USER, createdAt: '2026-01-01T00:00:00.000Z', method: 'PATCH', url: '/x', questionId: 'q9', error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } });
+      tx.objectStore('failures').add({
+        auditId: 'a1',
+        user: USER,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        method: 'PATCH',
+        url: '/x',
+        questionId: 'q9',
+        error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' },
+      });
       tx.objectStore('ids').put({ pendingId: 'pending-1', serverId: 'server-1', auditId: 'a1', createdAt: '2026-01-01T00:00:00.000Z' });
     });
 

@@ -83,7 +83,10 @@ export function openOfflineDb(): Promise<IDBDatabase> {
 export function closeOfflineDb() {
   const current = opened;
   opened = null;
-  void current?.then((db) => db.close(), () => undefined);
+  void current?.then(
+    (db) => db.close(),
+    () => undefined,
+  );
 }
 
 /**

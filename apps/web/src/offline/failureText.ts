@@ -24,7 +24,9 @@ export function useFailureText() {
       const subject = subjectOf(failure, shown);
       const name = kind && subject ? t(kind.changeLabelKey(subject.kind)) : t(kind?.changeLabelKey('other') ?? 'offline.failures.title');
       if (!subject?.label) return name;
-      return subject.within ? t('offline.failures.aboutWithin', { kind: name, label: subject.label, within: subject.within }) : t('offline.failures.about', { kind: name, label: subject.label });
+      return subject.within
+        ? t('offline.failures.aboutWithin', { kind: name, label: subject.label, within: subject.within })
+        : t('offline.failures.about', { kind: name, label: subject.label });
     },
     [t],
   );

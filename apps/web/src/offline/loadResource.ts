@@ -9,7 +9,8 @@ import { kindOf, parseResource, resourceOf } from './resources';
 const fromDevice = new Set<string>();
 export const shownFromDevice = (resource: string) => fromDevice.has(resource);
 
-const unreachable = (error: unknown) => isApiError(error) && (error.name === NETWORK_ERROR || error.status === 502 || error.status === 503 || error.status === 504);
+const unreachable = (error: unknown) =>
+  isApiError(error) && (error.name === NETWORK_ERROR || error.status === 502 || error.status === 503 || error.status === 504);
 
 /**
  * A resource for its screen. While changes of it wait in the queue, the device's copy with those
@@ -25,7 +26,10 @@ export async function loadResource<T>(resource: string): Promise<T> {
   const user = currentUserId();
   const loadedAt = Date.now();
   // The call starts at once: reading the queue must not delay the usual (online) load.
-  const server = (kind.load(id) as Promise<T>).then((data) => ({ data, error: null }), (error: unknown) => ({ data: null, error }));
+  const server = (kind.load(id) as Promise<T>).then(
+    (data) => ({ data, error: null }),
+    (error: unknown) => ({ data: null, error }),
+  );
   const queued = user ? (await queueStore.list().catch(() => [] as TQueueRecord[])).filter((r) => r.user === user && resourceOf(r) === resource) : [];
   const ids = () => (queued.length ? queueStore.idMap().catch(() => new Map<string, string>()) : Promise.resolve(new Map<string, string>()));
   const local = async () => (user ? ((await readCopy<T>(resource, user).catch(() => null))?.data ?? null) : null);

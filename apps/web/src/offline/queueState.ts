@@ -9,7 +9,10 @@ import { resourceOf } from './resources';
  * error of the first one. Read synchronously by the writes (a non-empty queue takes every later
  * write of its resource, so nothing overtakes it) and by the headers; other tabs say when they change it.
  */
-export interface TResourceQueue { count: number; lastError: TErrorRef | null }
+export interface TResourceQueue {
+  count: number;
+  lastError: TErrorRef | null;
+}
 
 const EMPTY: TResourceQueue = { count: 0, lastError: null };
 let byResource = new Map<string, TResourceQueue>();
@@ -71,7 +74,11 @@ export function subscribeQueueState(listener: () => void) {
 }
 
 export function useQueuedFor(resource: string): TResourceQueue {
-  return useSyncExternalStore(subscribeQueueState, () => queuedFor(resource), () => EMPTY);
+  return useSyncExternalStore(
+    subscribeQueueState,
+    () => queuedFor(resource),
+    () => EMPTY,
+  );
 }
 
 /** How many of this user's changes wait on this device, all resources together (shell header, sign-out, update offer). */

@@ -6,7 +6,10 @@
 export type TWriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** A multipart body: its text fields and the file (kept as a Blob in IndexedDB). */
-export interface TMultipartData { fields: Record<string, string>; file: Blob }
+export interface TMultipartData {
+  fields: Record<string, string>;
+  file: Blob;
+}
 
 export interface TQueuedRequest {
   method: TWriteMethod;
@@ -19,7 +22,11 @@ export interface TQueuedRequest {
 }
 
 /** An error as the catalogue names it (translated when shown, in the user's language then). */
-export interface TErrorRef { status: number; name: string; reference: string }
+export interface TErrorRef {
+  status: number;
+  name: string;
+  reference: string;
+}
 
 export interface TQueueRecord {
   /** Auto-increment key: the replay order. */
@@ -79,10 +86,20 @@ export interface TFailure {
  * every change the server has accepted from this device since), for the user who loaded it. What
  * a screen shows offline is this copy plus every queued change of the resource (copies.ts).
  */
-export interface TCopy<T = unknown> { resource: string; user: string; savedAt: string; data: T }
+export interface TCopy<T = unknown> {
+  resource: string;
+  user: string;
+  savedAt: string;
+  data: T;
+}
 
 /** Ours: a pending id and the id the server gave it, applied to requests sent after. */
-export interface TIdMapping { pendingId: string; serverId: string; resource: string; createdAt: string }
+export interface TIdMapping {
+  pendingId: string;
+  serverId: string;
+  resource: string;
+  createdAt: string;
+}
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Body code of the 409 the server answers while the first request with the same key is still running. */

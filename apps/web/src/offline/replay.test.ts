@@ -8,7 +8,9 @@ function memoryStore(records: TQueueRecord[]) {
   const failures: TFailure[] = [];
   const ids = new Map<string, string>();
   return {
-    rows, failures, ids,
+    rows,
+    failures,
+    ids,
     list: async () => [...rows.values()],
     update: async (r: TQueueRecord) => void rows.set(r.id!, r),
     remove: async (id: number) => void rows.delete(id),
@@ -28,8 +30,18 @@ const P = 'pending-0a0a0a0a-0000-4000-8000-000000000001';
 const BASE = '/ms-core/api/audits/a1';
 let next = 0;
 const rec = (request: Partial<TQueuedRequest>, over: Partial<TQueueRecord> = {}): TQueueRecord => ({
-  resource: `audit:${over.auditId ?? 'a1'}`, id: ++next, auditId: 'a1', user: 'me', createdAt: '', idempotencyKey: `key-${next}`, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null,
-  request: { method: 'POST', url: `${BASE}/answer/add`, data: null, blob: false, headers: {}, ...request }, ...over,
+  resource: `audit:${over.auditId ?? 'a1'}`,
+  id: ++next,
+  auditId: 'a1',
+  user: 'me',
+  createdAt: '',
+  idempotencyKey: `key-${next}`,
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  creates: null,
+  request: { method: 'POST', url: `${BASE}/answer/add`, data: null, blob: false, headers: {}, ...request },
+  ...over,
 });
 
 /** A server answering by URL; records what it was sent. */
@@ -41,7 +53,12 @@ function server(reply: (r: TQueuedRequest) => TSendResult) {
 
 describe('replaying the queue', () => {
   it('sends the user’s records in order with their own keys, deletes them, discards other users’ unsent', async () => {
-    const records = [rec({ data: { question: 'q1' } }), rec({}, { user: 'someone-else' }), rec({ method: 'PATCH', url: `${BASE}/sections/s/questions/q2/note`, data: { note: 'n' } }), rec({}, { auditId: 'a2' })];
+    const records = [
+      rec({ data: { question: 'q1' } }),
+      rec({}, { user: 'someone-else' }),
+      rec({ method: 'PATCH', url: `${BASE}/sections/s/questions/q2/note`, data: { note: 'n' } }),
+      rec({}, { auditId: 'a2' }),
+    ];
     const store = memoryStore([records[3]!, records[1]!, records[0]!, records[2]!]);
     const { sent, send } = server(() => ({ status: 200, body: {} }));
     const progress: string[] = [];
@@ -108,14 +125,23 @@ describe('replaying the queue', () => {
     const refused = rec({ method: 'PATCH', url: `${BASE}/sections/s/questions/q7/note`, data: { note: 'x' } });
     const after = rec({});
     const store = memoryStore([refused, after]);
-    const { sent, send } = server((r) => (r.url.endsWith('/note') ? { status: 409, error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } } : { status: 200, body: {} }));
+    const { sent, send } = server((r) =>
+      r.url.endsWith('/note') ? { status: 409, error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } } : { status: 200, body: {} },
+    );
     const subject = { kind: 'note', label: 'Question 7', within: 'Section 1', target: 'q7', targetGroup: 's' };
     const describe = async (record: TQueueRecord, request: TQueuedRequest) => (record === refused && request.url.endsWith('/q7/note') ? subject : null);
     const result = await replayQueue({ store, send, describe, now: () => 0 }, 'me');
     expect(sent).toHaveLength(2);
     expect(store.rows.size).toBe(0);
     expect(result.failures).toEqual([
-      expect.objectContaining({ resource: 'audit:a1', auditId: 'a1', user: 'me', method: 'PATCH', subject, error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } }),
+      expect.objectContaining({
+        resource: 'audit:a1',
+        auditId: 'a1',
+        user: 'me',
+        method: 'PATCH',
+        subject,
+        error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' },
+      }),
     ]);
     expect(store.failures).toHaveLength(1);
     expect(result.touched).toEqual(['audit:a1']);
@@ -156,8 +182,11 @@ describe('replaying side by side', () => {
 
   it('sends different questions together but never overtakes within one question or a record about no question', async () => {
     const records = [
-      rec({ data: { question: 'q1' } }), rec({ data: { question: 'q2' } }), rec({ data: { question: 'q1' } }),
-      rec({ url: `${BASE}/cover/update`, data: { coverFields: [] } }), rec({ data: { question: 'q3' } }),
+      rec({ data: { question: 'q1' } }),
+      rec({ data: { question: 'q2' } }),
+      rec({ data: { question: 'q1' } }),
+      rec({ url: `${BASE}/cover/update`, data: { coverFields: [] } }),
+      rec({ data: { question: 'q3' } }),
     ];
     const store = memoryStore(records);
     const events: string[] = [];

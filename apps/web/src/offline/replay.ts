@@ -6,7 +6,11 @@ import { kindOf, resourceOf } from './resources';
 const WINDOW = 6;
 
 /** What a send answered: the status (0 when the server was not reached), its body or its error. */
-export interface TSendResult { status: number; body?: unknown; error?: TErrorRef }
+export interface TSendResult {
+  status: number;
+  body?: unknown;
+  error?: TErrorRef;
+}
 
 /** The queue's storage as the replay uses it (queueStore.ts; a Map in the unit tests). */
 export interface TReplayStore {
@@ -105,7 +109,8 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
         retryAt = record.nextAttemptAt;
         break;
       }
-      while (retryAt === null && mustWait(laneOf(record, rewritePendingIds(record.request, ids)), rewritePendingIds(record.request, ids))) await Promise.race(inFlight.keys());
+      while (retryAt === null && mustWait(laneOf(record, rewritePendingIds(record.request, ids)), rewritePendingIds(record.request, ids)))
+        await Promise.race(inFlight.keys());
       if (retryAt !== null) break;
       // Rewritten now: a create that just answered may have named what this record refers to.
       const request = rewritePendingIds(record.request, ids);
@@ -155,7 +160,13 @@ function mappingOf(record: TQueueRecord, body: unknown, at: number): TIdMapping 
 
 function failureOf(record: TQueueRecord, request: TQueuedRequest, subject: TChangeSubject | null, error: TErrorRef, at: number): TFailure {
   return {
-    resource: resourceOf(record), ...(record.auditId ? { auditId: record.auditId } : {}), user: record.user, createdAt: new Date(at).toISOString(),
-    method: request.method, url: request.url, subject, error,
+    resource: resourceOf(record),
+    ...(record.auditId ? { auditId: record.auditId } : {}),
+    user: record.user,
+    createdAt: new Date(at).toISOString(),
+    method: request.method,
+    url: request.url,
+    subject,
+    error,
   };
 }

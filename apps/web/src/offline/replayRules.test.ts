@@ -7,8 +7,18 @@ const P2 = 'pending-22222222-2222-4222-8222-222222222222';
 const A = '/ms-core/api/audits/a1';
 
 const record = (id: number, user: string, over: Partial<TQueueRecord> = {}): TQueueRecord => ({
-  id, resource: 'audit:a1', auditId: 'a1', user, createdAt: '2025-01-01T00:00:00Z', request: { method: 'POST', url: `${A}/answer/add`, data: {}, blob: false, headers: {} },
-  idempotencyKey: `k${id}`, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null, ...over,
+  id,
+  resource: 'audit:a1',
+  auditId: 'a1',
+  user,
+  createdAt: '2025-01-01T00:00:00Z',
+  request: { method: 'POST', url: `${A}/answer/add`, data: {}, blob: false, headers: {} },
+  idempotencyKey: `k${id}`,
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  creates: null,
+  ...over,
 });
 
 describe('which writes are queued', () => {
@@ -58,7 +68,13 @@ describe('pending ids', () => {
   it('are replaced in the URL and, deep, in the body; unknown ones and files stay', () => {
     const file = new Blob(['x']);
     const rewritten = rewritePendingIds(
-      { method: 'PATCH', url: `${A}/answer/${P1}/update`, data: { question: 'q', list: [P1, P2], nested: { id: P1 }, n: 3, file }, blob: false, headers: { 'Idempotency-Key': 'k' } },
+      {
+        method: 'PATCH',
+        url: `${A}/answer/${P1}/update`,
+        data: { question: 'q', list: [P1, P2], nested: { id: P1 }, n: 3, file },
+        blob: false,
+        headers: { 'Idempotency-Key': 'k' },
+      },
       ids,
     );
     expect(rewritten.url).toBe(`${A}/answer/server-1/update`);

@@ -26,4 +26,3 @@ export async function sendQueued(stored: TQueuedRequest, idempotencyKey: string)
     return { status: 0, error: { status: 0, name: NETWORK_ERROR, reference: '0' } };
   }
 }
-

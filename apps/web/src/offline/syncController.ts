@@ -13,7 +13,11 @@ import { sendQueued } from './sendQueued';
  * for it finds the queue already replayed), with its progress for the overlay and a timer for the
  * next attempt after a retryable failure.
  */
-export interface TSyncState { active: boolean; done: number; total: number }
+export interface TSyncState {
+  active: boolean;
+  done: number;
+  total: number;
+}
 
 const IDLE: TSyncState = { active: false, done: 0, total: 0 };
 const LOCK_NAME = 'run-audit-replay';
@@ -27,7 +31,12 @@ function setState(next: TSyncState) {
   listeners.forEach((listener) => listener());
 }
 const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
-export const useSyncState = () => useSyncExternalStore(subscribe, () => state, () => IDLE);
+export const useSyncState = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => IDLE,
+  );
 export const isSyncing = () => running !== null;
 
 /** What a page does after a replay that changed something (reload what it shows), while the overlay still shows. */

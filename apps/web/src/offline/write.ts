@@ -52,7 +52,11 @@ export const idempotencyHeaders = () => ({ [IDEMPOTENCY_HEADER]: uuid() });
 export async function offlineWrite<R>(write: TOfflineWrite): Promise<R> {
   const key = uuid();
   const stored: TQueuedRequest = {
-    method: write.method, url: write.url, data: write.multipart ?? write.body ?? null, blob: Boolean(write.multipart), headers: { [IDEMPOTENCY_HEADER]: key },
+    method: write.method,
+    url: write.url,
+    data: write.multipart ?? write.body ?? null,
+    blob: Boolean(write.multipart),
+    headers: { [IDEMPOTENCY_HEADER]: key },
   };
   const user = currentUserId();
   const kind = kindOf(write.resource);
@@ -73,7 +77,8 @@ export async function offlineWrite<R>(write: TOfflineWrite): Promise<R> {
     if (queueable && isApiError(error) && queuesOnFirstAttempt(error.status, error.reference)) return enqueue(write, stored, user!, error);
     throw error;
   }
-  if (user) confirmChange(write.resource, user, { request: outgoing, response: answer, creates: write.creates ?? null, key, createdAt: new Date().toISOString() });
+  if (user)
+    confirmChange(write.resource, user, { request: outgoing, response: answer, creates: write.creates ?? null, key, createdAt: new Date().toISOString() });
   return answer;
 }
 
@@ -83,7 +88,13 @@ export async function onlineWrite<R>(resource: string, method: TWriteMethod, url
   const answer = await request<R>(url, { method, headers });
   const user = currentUserId();
   if (user) {
-    const change = { request: { method, url, data: null, blob: false, headers }, response: answer, creates: null, key: headers[IDEMPOTENCY_HEADER], createdAt: new Date().toISOString() };
+    const change = {
+      request: { method, url, data: null, blob: false, headers },
+      response: answer,
+      creates: null,
+      key: headers[IDEMPOTENCY_HEADER],
+      createdAt: new Date().toISOString(),
+    };
     confirmChange(resource, user, change);
   }
   return answer;
@@ -94,8 +105,16 @@ async function enqueue(write: TOfflineWrite, stored: TQueuedRequest, user: strin
   const kind = kindOf(write.resource);
   try {
     await queueStore.add({
-      resource: write.resource, ...kind?.recordFields?.(parseResource(write.resource).id), user, createdAt: new Date().toISOString(), request: stored,
-      idempotencyKey: stored.headers[IDEMPOTENCY_HEADER]!, attempts: 0, nextAttemptAt: 0, lastError: null, creates: write.creates ?? null,
+      resource: write.resource,
+      ...kind?.recordFields?.(parseResource(write.resource).id),
+      user,
+      createdAt: new Date().toISOString(),
+      request: stored,
+      idempotencyKey: stored.headers[IDEMPOTENCY_HEADER]!,
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      creates: write.creates ?? null,
     });
   } catch {
     // No local storage (private mode, quota): the write fails as it would have without a queue.

@@ -3,7 +3,12 @@ import { precacheUrls, routeFor } from './routes';
 
 const ORIGIN = 'https://audits.example';
 const PRECACHED = new Set(['/index.html', '/favicon.svg', '/assets/index-abc.js']);
-const get = (path: string, mode = 'cors', extra: Partial<{ method: string; cache: string }> = {}) => ({ url: `${ORIGIN}${path}`, method: 'GET', mode, ...extra });
+const get = (path: string, mode = 'cors', extra: Partial<{ method: string; cache: string }> = {}) => ({
+  url: `${ORIGIN}${path}`,
+  method: 'GET',
+  mode,
+  ...extra,
+});
 
 describe('service worker routes', () => {
   it('answers page loads of the app, deep links included, with the shell', () => {

@@ -73,7 +73,15 @@ export function EmailDialog({ open, onClose, recipients = [] }: { open: boolean;
           },
         ]}
       >
-        <Select mode="tags" tokenSeparators={[',', ';', ' ']} options={recipients} open={false} suffixIcon={null} placeholder={t('email.toPlaceholder')} aria-label={t('email.to')} />
+        <Select
+          mode="tags"
+          tokenSeparators={[',', ';', ' ']}
+          options={recipients}
+          open={false}
+          suffixIcon={null}
+          placeholder={t('email.toPlaceholder')}
+          aria-label={t('email.to')}
+        />
       </Form.Item>
       <Form.Item name="subject" label={t('email.subject')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 200 }]}>
         <Input maxLength={200} />

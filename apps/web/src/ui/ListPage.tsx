@@ -80,7 +80,9 @@ export function ListPage<T extends object>(props: TListPageProps<T>) {
           <Typography.Title level={3} style={{ margin: 0 }} ellipsis>
             {props.title}
           </Typography.Title>
-          {!props.loading && !props.waitingForNetwork && <Badge count={props.total} showZero overflowCount={99999} color="#e6f2ef" style={{ color: '#0b6e5f' }} />}
+          {!props.loading && !props.waitingForNetwork && (
+            <Badge count={props.total} showZero overflowCount={99999} color="#e6f2ef" style={{ color: '#0b6e5f' }} />
+          )}
         </Flex>
         {props.onAdd && (
           <Tooltip title={isMobile ? props.addLabel : undefined}>
@@ -140,7 +142,12 @@ export function ListPage<T extends object>(props: TListPageProps<T>) {
             tableLayout="auto"
             locale={{
               emptyText: props.waitingForNetwork ? (
-                <Empty image={<DisconnectOutlined style={{ fontSize: 48, color: '#bfbfbf' }} />} styles={{ image: { height: 56 } }} description={t('list.waitingForNetwork')} data-testid="list-offline" />
+                <Empty
+                  image={<DisconnectOutlined style={{ fontSize: 48, color: '#bfbfbf' }} />}
+                  styles={{ image: { height: 56 } }}
+                  description={t('list.waitingForNetwork')}
+                  data-testid="list-offline"
+                />
               ) : (
                 <Empty description={props.emptyText ?? t('list.empty')} />
               ),

@@ -83,7 +83,10 @@ export function ResetPasswordDialog({ user, onClose }: { user: { _id: string; fu
                 label={t('password.new')}
                 rules={[
                   { required: true, message: t('form.required') },
-                  { validator: (_r, value?: string) => (!value || isAcceptablePassword(value) ? Promise.resolve() : Promise.reject(new Error(t('password.rule')))) },
+                  {
+                    validator: (_r, value?: string) =>
+                      !value || isAcceptablePassword(value) ? Promise.resolve() : Promise.reject(new Error(t('password.rule'))),
+                  },
                 ]}
                 extra={<PasswordStrength password={password} />}
               >

@@ -11,10 +11,17 @@ export interface TColumnChoice {
 }
 
 /** Table settings menu: size big / medium / small and show or hide columns. */
-export function TableSettingsMenu({ settings, columns, onChange }: { settings: TTableSettings; columns: TColumnChoice[]; onChange: (patch: Partial<TTableSettings>) => void }) {
+export function TableSettingsMenu({
+  settings,
+  columns,
+  onChange,
+}: {
+  settings: TTableSettings;
+  columns: TColumnChoice[];
+  onChange: (patch: Partial<TTableSettings>) => void;
+}) {
   const { t } = useTranslation();
-  const toggle = (key: string, visible: boolean) =>
-    onChange({ hidden: visible ? settings.hidden.filter((k) => k !== key) : [...settings.hidden, key] });
+  const toggle = (key: string, visible: boolean) => onChange({ hidden: visible ? settings.hidden.filter((k) => k !== key) : [...settings.hidden, key] });
   const content = (
     <div style={{ width: 220 }} data-testid="table-settings-panel">
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -39,7 +46,12 @@ export function TableSettingsMenu({ settings, columns, onChange }: { settings: T
       </Typography.Text>
       <Flex vertical gap={6} style={{ marginTop: 6 }}>
         {columns.map((column) => (
-          <Checkbox key={column.key} checked={!settings.hidden.includes(column.key)} disabled={column.locked} onChange={(e) => toggle(column.key, e.target.checked)}>
+          <Checkbox
+            key={column.key}
+            checked={!settings.hidden.includes(column.key)}
+            disabled={column.locked}
+            onChange={(e) => toggle(column.key, e.target.checked)}
+          >
             {column.title}
           </Checkbox>
         ))}

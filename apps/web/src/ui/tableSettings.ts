@@ -22,7 +22,8 @@ function readSettings(value: unknown, defaultHidden: string[]): TTableSettings {
 }
 
 /** PATCH /ms-core/api/users/me/settings {key, value} */
-export const saveMySetting = (key: string, value: unknown) => request<{ ok: true }>('/ms-core/api/users/me/settings', { method: 'PATCH', body: { key, value } });
+export const saveMySetting = (key: string, value: unknown) =>
+  request<{ ok: true }>('/ms-core/api/users/me/settings', { method: 'PATCH', body: { key, value } });
 
 /** `defaultHidden`: columns hidden until the user chooses otherwise. */
 export function useTableSettings(key: string, defaultHidden: string[] = []) {

@@ -10,4 +10,9 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** The browser's connectivity, as a hook (the shell's offline tag, the run view's status and buttons). */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );

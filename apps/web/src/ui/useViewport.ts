@@ -14,7 +14,15 @@ function subscribe(onChange: () => void) {
 }
 
 export function useViewport() {
-  const isMobile = useSyncExternalStore(subscribe, () => matches(PHONE_QUERY), () => false);
-  const isCompact = useSyncExternalStore(subscribe, () => matches(COMPACT_QUERY), () => false);
+  const isMobile = useSyncExternalStore(
+    subscribe,
+    () => matches(PHONE_QUERY),
+    () => false,
+  );
+  const isCompact = useSyncExternalStore(
+    subscribe,
+    () => matches(COMPACT_QUERY),
+    () => false,
+  );
   return { isMobile, isCompact };
 }

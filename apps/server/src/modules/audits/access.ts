@@ -54,7 +54,14 @@ interface TGuardRow extends Record<string, unknown> {
  * The hot path's one read (answers, issues, notes): the audit's status and auditor, the question
  * (which must be in this audit and this section) and optionally an answer, in one query.
  */
-export async function loadRunnableQuestion(tx: TDb, caller: TAuth, auditId: string, sectionId: string, questionId: string, answerId?: string): Promise<TRunnableQuestion> {
+export async function loadRunnableQuestion(
+  tx: TDb,
+  caller: TAuth,
+  auditId: string,
+  sectionId: string,
+  questionId: string,
+  answerId?: string,
+): Promise<TRunnableQuestion> {
   const result = await tx.execute<TGuardRow>(sql`
     select a.status, a.auditor_id, a.space_id, a.secure_space_path,
       q.id as question_id, q.section_id, q.type, q.config, q.incidences,

@@ -52,18 +52,30 @@ describe('answers to a known question', () => {
 
   it('still refuse another auditor (494), another tenant (404), the wrong section and a bad option (400)', async () => {
     const { ids, url, body } = await knownQuestion();
-    const other = await addUser(t.db, { email: `fast.${f.tenant.tag}@example.com`, firstName: 'Otro', home: f.tenant.root, roleIds: [f.tenant.roles.auditor!], isAuditor: true });
+    const other = await addUser(t.db, {
+      email: `fast.${f.tenant.tag}@example.com`,
+      firstName: 'Otro',
+      home: f.tenant.root,
+      roleIds: [f.tenant.roles.auditor!],
+      isAuditor: true,
+    });
     expect((await (await signIn(t.app, other.email)).api.post(url, body)).body.reference).toBe('494');
     const elsewhere = await auditTenant(t, 'audg');
     expect((await elsewhere.auditor.post(url, body)).status).toBe(404);
     expect((await f.auditor.post(url, { ...body, section: ids.records })).body.fields).toEqual(['section']);
     expect((await f.auditor.post(url, { ...body, templateAnswer: select(f.tpl.pestsOptions[0]!) })).body.fields).toEqual(['templateAnswer.select']);
-    expect((await f.auditor.post(url, { ...body, question: ids.pests, section: ids.facilities, templateAnswer: select(f.tpl.options.yes) })).body.fields).toEqual(['templateAnswer.select']);
+    expect(
+      (await f.auditor.post(url, { ...body, question: ids.pests, section: ids.facilities, templateAnswer: select(f.tpl.options.yes) })).body.fields,
+    ).toEqual(['templateAnswer.select']);
   });
 
   it('still refuse an audit that stopped running (AUD0002) and an answer of another question', async () => {
     const { id, ids, body, answerId } = await knownQuestion();
-    const pests = await f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.pests, templateAnswer: select(f.tpl.pestsOptions[0]!) });
+    const pests = await f.auditor.post(`${AUDITS}/${id}/answer/add`, {
+      section: ids.facilities,
+      question: ids.pests,
+      templateAnswer: select(f.tpl.pestsOptions[0]!),
+    });
     expect((await f.auditor.patch(`${AUDITS}/${id}/answer/${pests.body._id}/update`, body)).body.fields).toEqual(['question']);
     expect((await f.auditor.patch(`${AUDITS}/${id}/answer/${answerId}/update`, body)).status).toBe(200);
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set status = 'finished' where id = ${id}`));
@@ -87,7 +99,8 @@ async function onOneConnection<T>(work: (query: (text: string, values?: unknown[
 
 describe('the one-call answer (audit_answer_fast outside a transaction)', () => {
   const call = 'select * from audit_answer_fast($1, $2, false, $3, $4, $5, $6, null, $7::jsonb, 10, false)';
-  const state = 'select current_user::text as role, coalesce(current_setting(\'app.space_path\', true), \'\') as path, coalesce(current_setting(\'app.user_id\', true), \'\') as usr';
+  const state =
+    "select current_user::text as role, coalesce(current_setting('app.space_path', true), '') as path, coalesce(current_setting('app.user_id', true), '') as usr";
 
   it('saves with its author and leaves neither the tenant role nor the scope on the connection, after a success or an error', async () => {
     const { id, ids } = await runningAudit(f);
@@ -102,11 +115,13 @@ describe('the one-call answer (audit_answer_fast outside a transaction)', () => 
       await expect(q(call, [...args, null])).rejects.toThrow();
       expect(await q(state)).toEqual([{ role: owner, path: '', usr: '' }]);
     });
-    const rows = await unsafeUnscoped(t.db, (tx) => tx.execute<{ author_id: string; n: number }>(sql`select author_id, count(*) over ()::int as n from audit_answers where question_id = ${ids.floors}`));
+    const rows = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ author_id: string; n: number }>(sql`select author_id, count(*) over ()::int as n from audit_answers where question_id = ${ids.floors}`),
+    );
     expect(rows.rows).toEqual([{ author_id: f.tenant.auditor.id, n: 1 }]);
   });
 
-  it('writes nothing for another tenant\'s scope, a status that is not running, or another auditor', async () => {
+  it("writes nothing for another tenant's scope, a status that is not running, or another auditor", async () => {
     const { id, ids } = await runningAudit(f);
     const elsewhere = await auditTenant(t, 'audh');
     const body = JSON.stringify(select(f.tpl.options.yes));

@@ -30,7 +30,8 @@ export function rememberQuestion(id: string, question: TKnownQuestion) {
  * The checked upsert, as the SQL function audit_answer_fast (migration 0009): it takes the tenant
  * role and scope itself, so outside a transaction the whole answer is one round trip.
  */
-const SAVE_ANSWER = 'select * from audit_answer_fast($1::text, $2::uuid, $3::boolean, $4::text[], $5::uuid, $6::uuid, $7::uuid, $8::uuid, $9::jsonb, $10::double precision, $11::boolean)';
+const SAVE_ANSWER =
+  'select * from audit_answer_fast($1::text, $2::uuid, $3::boolean, $4::text[], $5::uuid, $6::uuid, $7::uuid, $8::uuid, $9::jsonb, $10::double precision, $11::boolean)';
 
 /** Forgets every question (another server instance knows none of them: tests use this). */
 export const forgetQuestions = () => known.clear();
@@ -55,9 +56,26 @@ export async function trySaveAnswerFast(db: TDb, caller: TAuth, auditId: string,
   if (!question || answerProblems(question, input.templateAnswer).length) return null;
   const { score, failed } = evaluateAnswer({ type: question.type, select: question.config.select ?? null }, input.templateAnswer);
   const [row] = await runPrepared<TAnswerRow>(db, 'audit_answer_fast', SAVE_ANSWER, [
-    caller.spacePath, caller.userId, caller.isAdmin, RUNNABLE_ARRAY, auditId, input.section, input.question, answerId ?? null,
-    JSON.stringify(input.templateAnswer), score, failed,
+    caller.spacePath,
+    caller.userId,
+    caller.isAdmin,
+    RUNNABLE_ARRAY,
+    auditId,
+    input.section,
+    input.question,
+    answerId ?? null,
+    JSON.stringify(input.templateAnswer),
+    score,
+    failed,
   ]);
   if (!row) return null;
-  return { id: row.id, sectionId: row.section_id, questionId: row.question_id, templateAnswer: row.template_answer, score: row.score, failed: row.failed, updatedAt: new Date(row.updated_at) };
+  return {
+    id: row.id,
+    sectionId: row.section_id,
+    questionId: row.question_id,
+    templateAnswer: row.template_answer,
+    score: row.score,
+    failed: row.failed,
+    updatedAt: new Date(row.updated_at),
+  };
 }

@@ -51,12 +51,16 @@ async function saveAnswer(ctx: TModuleContext, caller: TAuth, auditId: string, i
 
 export const addAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, input: TAnswerInput) => saveAnswer(ctx, caller, auditId, input);
 
-export const updateAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string, input: TAnswerInput) => saveAnswer(ctx, caller, auditId, input, answerId);
+export const updateAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string, input: TAnswerInput) =>
+  saveAnswer(ctx, caller, auditId, input, answerId);
 
 export async function removeAnswer(ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string) {
   await scoped(ctx, caller, async (tx) => {
     await loadRunnable(tx, caller, auditId);
-    const removed = await tx.delete(auditAnswers).where(and(eq(auditAnswers.id, answerId), eq(auditAnswers.auditId, auditId))).returning({ id: auditAnswers.id });
+    const removed = await tx
+      .delete(auditAnswers)
+      .where(and(eq(auditAnswers.id, answerId), eq(auditAnswers.auditId, auditId)))
+      .returning({ id: auditAnswers.id });
     if (!removed.length) throw notFound();
   });
 }

@@ -84,21 +84,57 @@ describe('creating an audit (wizard)', () => {
       finishedDate: null,
     });
     expect(audit.sections.map((s: { type: string; title: string; duplicable: boolean }) => [s.type, s.title, s.duplicable])).toEqual([
-      ['DATA', 'Datos', false], ['QUESTION', 'Instalaciones', true], ['QUESTION', 'Registros', false], ['CONTACTS', 'Contactos', false],
+      ['DATA', 'Datos', false],
+      ['QUESTION', 'Instalaciones', true],
+      ['QUESTION', 'Registros', false],
+      ['CONTACTS', 'Contactos', false],
     ]);
-    expect(audit.coverFields.map((c: { label: string; value: string | null }) => [c.label, c.value])).toEqual([['Fecha', null], ['Auditor', 'Equipo Demo']]);
-    expect(audit.contactFields.map((c: { label: string; required: boolean }) => [c.label, c.required])).toEqual([['Responsable', true], ['E-mail', true]]);
+    expect(audit.coverFields.map((c: { label: string; value: string | null }) => [c.label, c.value])).toEqual([
+      ['Fecha', null],
+      ['Auditor', 'Equipo Demo'],
+    ]);
+    expect(audit.contactFields.map((c: { label: string; required: boolean }) => [c.label, c.required])).toEqual([
+      ['Responsable', true],
+      ['E-mail', true],
+    ]);
     const floors = audit.sections[1].questions[0];
-    expect(floors).toMatchObject({ name: '¿Suelos limpios?', type: 'select', templateQuestion: f.tpl.templateQuestions.floors, maxScore: 10, answer: null, issues: [], note: null });
+    expect(floors).toMatchObject({
+      name: '¿Suelos limpios?',
+      type: 'select',
+      templateQuestion: f.tpl.templateQuestions.floors,
+      maxScore: 10,
+      answer: null,
+      issues: [],
+      note: null,
+    });
     expect(floors.select.options.map((o: { _id: string }) => o._id)).toEqual(Object.values(f.tpl.options));
-    expect(floors.incidences.map((i: { _id: string; name: string; tasks: unknown[] }) => [i._id, i.name, i.tasks.length])).toEqual([[f.tpl.incidences.dirt._id, 'Suciedad', 1], [f.tpl.incidences.broken._id, 'Rotura', 2]]);
-    expect(audit.sections[2].questions.map((q: { type: string; text: unknown }) => [q.type, q.text])).toEqual([['readingRegistry', null], ['number', null], ['text', { answerType: 'PARAGRAPH' }]]);
-    expect(audit.questionnaire).toMatchObject({ sent: false, questionsAnswers: [{ sectionTitle: 'Emergencias', question: '¿Hubo incidencias?', type: 'SIMPLE', answer: null }, { type: 'PARAGRAPH' }] });
-    const [row] = await unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ space_id: string; secure_space_path: string }>(sql`select space_id, secure_space_path from audit_questions where audit_id = ${audit._id} limit 1`)).rows);
+    expect(floors.incidences.map((i: { _id: string; name: string; tasks: unknown[] }) => [i._id, i.name, i.tasks.length])).toEqual([
+      [f.tpl.incidences.dirt._id, 'Suciedad', 1],
+      [f.tpl.incidences.broken._id, 'Rotura', 2],
+    ]);
+    expect(audit.sections[2].questions.map((q: { type: string; text: unknown }) => [q.type, q.text])).toEqual([
+      ['readingRegistry', null],
+      ['number', null],
+      ['text', { answerType: 'PARAGRAPH' }],
+    ]);
+    expect(audit.questionnaire).toMatchObject({
+      sent: false,
+      questionsAnswers: [{ sectionTitle: 'Emergencias', question: '¿Hubo incidencias?', type: 'SIMPLE', answer: null }, { type: 'PARAGRAPH' }],
+    });
+    const [row] = await unsafeUnscoped(
+      t.db,
+      async (tx) =>
+        (
+          await tx.execute<{ space_id: string; secure_space_path: string }>(
+            sql`select space_id, secure_space_path from audit_questions where audit_id = ${audit._id} limit 1`,
+          )
+        ).rows,
+    );
     expect(row).toEqual({ space_id: f.tenant.establishment.id, secure_space_path: f.tenant.establishment.path });
     // Editing the template later changes nothing in the audit.
     const source = await expectOk(f.admin.get(`${TEMPLATES}/${f.tpl.template}`));
-    const rename = (name: string) => expectOk(f.admin.patch(`${SECTIONS}/${source.sections[1]._id}/question/${f.tpl.templateQuestions.floors}/update`, { name }));
+    const rename = (name: string) =>
+      expectOk(f.admin.patch(`${SECTIONS}/${source.sections[1]._id}/question/${f.tpl.templateQuestions.floors}/update`, { name }));
     await rename('Cambiada');
     expect((await expectOk(f.admin.get(`${AUDITS}/${audit._id}`))).sections[1].questions[0].name).toBe('¿Suelos limpios?');
     await rename('¿Suelos limpios?');
@@ -113,11 +149,28 @@ describe('creating an audit (wizard)', () => {
     expect((await f.auditor.get(`${AUDITS}/options/services?establishment=${f.tenant.area.id}`)).body.fields).toEqual(['establishment']);
     const second = await addSpace(t.db, { name: 'Second', parent: f.tenant.client, type: 'ESTABLISHMENT' });
     expect((await f.auditor.get(`${AUDITS}/options/services?establishment=${second.id}`)).body).toEqual([]);
-    await expectOk(f.admin.post(`/ms-core/api/spaces/${f.tenant.client.id}/services-templates-goal`, { servicesTemplatesGoal: [{ service: f.refs.service, valueGoal: 70, templates: [] }] }));
+    await expectOk(
+      f.admin.post(`/ms-core/api/spaces/${f.tenant.client.id}/services-templates-goal`, {
+        servicesTemplatesGoal: [{ service: f.refs.service, valueGoal: 70, templates: [] }],
+      }),
+    );
     expect((await f.auditor.get(`${AUDITS}/options/services?establishment=${second.id}`)).body.map((s: { valueGoal: number }) => s.valueGoal)).toEqual([70]);
 
-    await addUser(t.db, { email: `unverified.${f.tenant.tag}@example.com`, firstName: 'Uve', home: f.tenant.root, roleIds: [f.tenant.roles.auditor!], isAuditor: true, status: 'UNVERIFIED' });
-    await addUser(t.db, { email: `clientauditor.${f.tenant.tag}@example.com`, firstName: 'Cea', home: f.tenant.client, roleIds: [f.tenant.roles.auditor!], isAuditor: true });
+    await addUser(t.db, {
+      email: `unverified.${f.tenant.tag}@example.com`,
+      firstName: 'Uve',
+      home: f.tenant.root,
+      roleIds: [f.tenant.roles.auditor!],
+      isAuditor: true,
+      status: 'UNVERIFIED',
+    });
+    await addUser(t.db, {
+      email: `clientauditor.${f.tenant.tag}@example.com`,
+      firstName: 'Cea',
+      home: f.tenant.client,
+      roleIds: [f.tenant.roles.auditor!],
+      isAuditor: true,
+    });
     const auditors = await f.admin.get(`${AUDITS}/options/auditors?client=${f.tenant.client.id}`);
     expect(auditors.body).toEqual([{ _id: f.tenant.auditor.id, fullName: `Auditor ${f.tenant.tag}`, email: f.tenant.auditor.email }]);
 
@@ -128,9 +181,15 @@ describe('creating an audit (wizard)', () => {
     expect(byService.body).toEqual([]);
   });
 
-  it("limits a worker with access services to those services", async () => {
+  it('limits a worker with access services to those services', async () => {
     const other = await expectOk(f.admin.post('/ms-core/api/services', { name: 'Solo este', executionTime: 1, price: 1, salesAccount: 1 }));
-    const worker = await addUser(t.db, { email: `worker.${f.tenant.tag}@example.com`, firstName: 'Wanda', home: f.tenant.root, roleIds: [f.tenant.roles.auditor!], isAuditor: true });
+    const worker = await addUser(t.db, {
+      email: `worker.${f.tenant.tag}@example.com`,
+      firstName: 'Wanda',
+      home: f.tenant.root,
+      roleIds: [f.tenant.roles.auditor!],
+      isAuditor: true,
+    });
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update users set access_services = ${`{${other._id}}`}::uuid[] where id = ${worker.id}`));
     const { api } = await signIn(t.app, worker.email);
     expect((await api.get(`${AUDITS}/options/services?establishment=${f.tenant.establishment.id}`)).body).toEqual([]);

@@ -16,7 +16,12 @@ import * as tree from './tree-repo.js';
 export const MODULE = 'AUDIT';
 export const SECTION = 'audits';
 /** Traces of an audit live in its establishment's space. */
-export const traceAt = (audit: { spaceId: string; secureSpacePath: string }) => ({ module: MODULE, section: SECTION, spaceId: audit.spaceId, secureSpacePath: audit.secureSpacePath });
+export const traceAt = (audit: { spaceId: string; secureSpacePath: string }) => ({
+  module: MODULE,
+  section: SECTION,
+  spaceId: audit.spaceId,
+  secureSpacePath: audit.secureSpacePath,
+});
 
 /**
  * Product document, section 5: the start date is stored as the UTC start of its day, the range as
@@ -38,7 +43,8 @@ export async function loadPlace(tx: TDb, caller: TAuth, clientId: string, establ
   if (!establishment) throw notFound();
   if (establishment.typeStructure !== 'ESTABLISHMENT') throw invalidData(['establishment']);
   const client = await spaces.findSpaceInScope(tx, caller, clientId);
-  const clientAbove = client && client.parentId !== null && client.typeStructure === 'STRUCTURE' && establishment.secureSpacePath.startsWith(client.secureSpacePath);
+  const clientAbove =
+    client && client.parentId !== null && client.typeStructure === 'STRUCTURE' && establishment.secureSpacePath.startsWith(client.secureSpacePath);
   if (!clientAbove) throw invalidData(['client']);
   return { establishment, client };
 }

@@ -21,8 +21,12 @@ afterAll(() => t.close());
 
 async function victim() {
   const { id, ids } = await runningAudit(a);
-  const answer = await expectOk(a.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(a.tpl.options.no) }));
-  const [issue] = await expectOk(a.auditor.patch(`${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}/issues-tasks`, { issuesToAdd: [a.tpl.incidences.dirt._id] }));
+  const answer = await expectOk(
+    a.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(a.tpl.options.no) }),
+  );
+  const [issue] = await expectOk(
+    a.auditor.patch(`${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}/issues-tasks`, { issuesToAdd: [a.tpl.incidences.dirt._id] }),
+  );
   return { id, ids, answer: answer._id as string, issue: issue._id as string, dirt: a.tpl.incidences.dirt };
 }
 
@@ -65,7 +69,7 @@ describe('audits across tenants', () => {
     const before = await expectOk(a.auditor.get(`${AUDITS}/${v.id}`));
     const results = [];
     for (const [method, url, body] of calls(v)) {
-      const res = await b.admin.call(method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : body ?? {});
+      const res = await b.admin.call(method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}));
       results.push(`${method} ${url.replace(v.id, ':id')} ${res.status} ${res.body?.reference ?? ''}`);
       expect(res.status, `${method} ${url}`).toBe(404);
     }

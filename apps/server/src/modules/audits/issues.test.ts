@@ -23,7 +23,10 @@ describe('issues and tasks of a question', () => {
     expect((await f.auditor.patch(`${path}/issues-tasks`, { issuesToAdd: ['x'] })).body.fields).toEqual(['issuesToAdd.0']);
     // Incidences and tasks must be this question's.
     expect((await f.auditor.patch(`${path}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.plague._id] })).body.fields).toEqual(['issuesToAdd']);
-    expect((await f.auditor.patch(`${path}/issues-tasks`, { tasksToAdd: [{ issue: f.tpl.incidences.dirt._id, task: f.tpl.incidences.broken.tasks[0]!._id }] })).body.fields).toEqual(['tasksToAdd']);
+    expect(
+      (await f.auditor.patch(`${path}/issues-tasks`, { tasksToAdd: [{ issue: f.tpl.incidences.dirt._id, task: f.tpl.incidences.broken.tasks[0]!._id }] })).body
+        .fields,
+    ).toEqual(['tasksToAdd']);
     expect((await f.auditor.patch(`${AUDITS}/${id}/sections/${ids.records}/questions/${ids.floors}/issues-tasks`, {})).body.fields).toEqual(['section']);
     expect((await f.auditor.patch(`${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.facilities}/issues-tasks`, {})).status).toBe(404);
   });
@@ -34,14 +37,25 @@ describe('issues and tasks of a question', () => {
     const { dirt, broken } = f.tpl.incidences;
     const raised = await f.auditor.patch(`${path}/issues-tasks`, { issuesToAdd: [dirt._id, broken._id] });
     expect(raised.status).toBe(200);
-    expect(raised.body.map((i: { name: string; templateIssue: string; riskLevel: string; deductionPercentage: number; selected: boolean }) => [i.name, i.templateIssue, i.riskLevel, i.deductionPercentage, i.selected])).toEqual([
+    expect(
+      raised.body.map((i: { name: string; templateIssue: string; riskLevel: string; deductionPercentage: number; selected: boolean }) => [
+        i.name,
+        i.templateIssue,
+        i.riskLevel,
+        i.deductionPercentage,
+        i.selected,
+      ]),
+    ).toEqual([
       ['Suciedad', dirt._id, 'medium', 5, true],
       ['Rotura', broken._id, 'infrastructure', 3, true],
     ]);
     expect(raised.body.map(tasksOf)).toEqual([['Limpiar:true'], ['Reparar:false', 'Pintar:false']]);
     // A replayed add changes nothing.
     expect((await f.auditor.patch(`${path}/issues-tasks`, { issuesToAdd: [dirt._id] })).body).toHaveLength(2);
-    const marked = await f.auditor.patch(`${path}/issues-tasks`, { tasksToAdd: [{ issue: broken._id, task: broken.tasks[1]!._id }], tasksToRemove: [{ issue: dirt._id, task: dirt.tasks[0]!._id }] });
+    const marked = await f.auditor.patch(`${path}/issues-tasks`, {
+      tasksToAdd: [{ issue: broken._id, task: broken.tasks[1]!._id }],
+      tasksToRemove: [{ issue: dirt._id, task: dirt.tasks[0]!._id }],
+    });
     expect(marked.body.map(tasksOf)).toEqual([['Limpiar:false'], ['Reparar:false', 'Pintar:true']]);
     const removed = await f.auditor.patch(`${path}/issues-tasks`, { issuesToRemove: [broken._id] });
     expect(removed.body.map((i: { name: string }) => i.name)).toEqual(['Suciedad']);
@@ -59,8 +73,12 @@ describe('issues and tasks of a question', () => {
     const { dirt, broken } = f.tpl.incidences;
     const [issue] = await expectOk(f.auditor.patch(`${path}/issues-tasks`, { issuesToAdd: [dirt._id] }));
     expect((await f.auditor.patch(`${path}/update-issue-name`, { issue: issue._id, name: 'Suciedad en el suelo' })).body.name).toBe('Suciedad en el suelo');
-    expect((await f.auditor.patch(`${path}/update-issue-description`, { issue: dirt._id, description: 'Bajo las mesas' })).body.description).toBe('Bajo las mesas');
-    expect((await f.auditor.patch(`${path}/update-task-name`, { issue: dirt._id, task: dirt.tasks[0]!._id, name: 'Fregar' })).body.tasks).toEqual([{ _id: dirt.tasks[0]!._id, name: 'Fregar', selected: true }]);
+    expect((await f.auditor.patch(`${path}/update-issue-description`, { issue: dirt._id, description: 'Bajo las mesas' })).body.description).toBe(
+      'Bajo las mesas',
+    );
+    expect((await f.auditor.patch(`${path}/update-task-name`, { issue: dirt._id, task: dirt.tasks[0]!._id, name: 'Fregar' })).body.tasks).toEqual([
+      { _id: dirt.tasks[0]!._id, name: 'Fregar', selected: true },
+    ]);
     expect((await f.auditor.patch(`${path}/update-task-name`, { issue: dirt._id, task: broken.tasks[0]!._id, name: 'x' })).body.fields).toEqual(['task']);
     const solved = await f.auditor.patch(`${path}/solved-in-place`, { issue: issue._id, solvedInPlace: true });
     expect(solved.body).toMatchObject({ _id: issue._id, name: 'Suciedad en el suelo', solvedInPlace: true });

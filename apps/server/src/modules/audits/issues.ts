@@ -25,10 +25,22 @@ export interface TIssuesTasks {
 }
 type TQ = TRunnableQuestion;
 
-const issuesOfQuestion = (tx: TDb, questionId: string) => tx.select().from(auditIssues).where(eq(auditIssues.questionId, questionId)).orderBy(asc(auditIssues.createdAt), asc(auditIssues.id));
+const issuesOfQuestion = (tx: TDb, questionId: string) =>
+  tx.select().from(auditIssues).where(eq(auditIssues.questionId, questionId)).orderBy(asc(auditIssues.createdAt), asc(auditIssues.id));
 
 async function present(tx: TDb, rows: TAuditIssueRow[], view: TAuditView) {
-  const media = rows.length ? await tx.select().from(auditMedia).where(inArray(auditMedia.issueId, rows.map((r) => r.id))).orderBy(asc(auditMedia.createdAt)) : [];
+  const media = rows.length
+    ? await tx
+        .select()
+        .from(auditMedia)
+        .where(
+          inArray(
+            auditMedia.issueId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(auditMedia.createdAt))
+    : [];
   return rows.map((r) => presentIssue(r, media, view));
 }
 
@@ -54,26 +66,62 @@ function newIssue(q: TQ, incidence: TIncidence, markedTask?: string): typeof aud
   };
 }
 
-export async function changeIssuesTasksIn(tx: TDb, caller: TAuth, auditId: string, sectionId: string, questionId: string, body: TIssuesTasks, view: TAuditView, discard: { key: string }[] = []) {
+export async function changeIssuesTasksIn(
+  tx: TDb,
+  caller: TAuth,
+  auditId: string,
+  sectionId: string,
+  questionId: string,
+  body: TIssuesTasks,
+  view: TAuditView,
+  discard: { key: string }[] = [],
+) {
   const q = await loadRunnableQuestion(tx, caller, auditId, sectionId, questionId);
   // Every incidence and task named must be this question's (400 naming the list otherwise).
-  const incidence = (id: string, field: string) => must(q.question.incidences.find((i) => i._id === id), field);
+  const incidence = (id: string, field: string) =>
+    must(
+      q.question.incidences.find((i) => i._id === id),
+      field,
+    );
   body.issuesToAdd.forEach((id) => incidence(id, 'issuesToAdd'));
   for (const field of ['tasksToAdd', 'tasksToRemove'] as const) {
-    for (const t of body[field]) must(incidence(t.issue, field).tasks.find((x) => x._id === t.task), field);
+    for (const t of body[field])
+      must(
+        incidence(t.issue, field).tasks.find((x) => x._id === t.task),
+        field,
+      );
   }
-  const evidenceFiles = body.issuesToRemove.length ? await tx.select({ issueId: auditMedia.issueId, fileId: auditMedia.fileId }).from(auditMedia).where(and(eq(auditMedia.questionId, questionId), isNotNull(auditMedia.issueId))) : [];
+  const evidenceFiles = body.issuesToRemove.length
+    ? await tx
+        .select({ issueId: auditMedia.issueId, fileId: auditMedia.fileId })
+        .from(auditMedia)
+        .where(and(eq(auditMedia.questionId, questionId), isNotNull(auditMedia.issueId)))
+    : [];
 
   if (body.issuesToRemove.length) {
     const gone = await tx
       .delete(auditIssues)
-      .where(and(eq(auditIssues.questionId, questionId), or(inArray(auditIssues.templateIssueId, body.issuesToRemove), inArray(auditIssues.id, body.issuesToRemove))))
+      .where(
+        and(
+          eq(auditIssues.questionId, questionId),
+          or(inArray(auditIssues.templateIssueId, body.issuesToRemove), inArray(auditIssues.id, body.issuesToRemove)),
+        ),
+      )
       .returning({ id: auditIssues.id });
     // Their evidences' media rows went by cascade (evidenceFiles read them first); the files follow.
-    discard.push(...(await forgetFiles(tx, caller, evidenceFiles.filter((e) => gone.some((g) => g.id === e.issueId)).map((e) => e.fileId))));
+    discard.push(
+      ...(await forgetFiles(
+        tx,
+        caller,
+        evidenceFiles.filter((e) => gone.some((g) => g.id === e.issueId)).map((e) => e.fileId),
+      )),
+    );
   }
   // Selecting a task of an unselected incidence raises it with that task marked.
-  const raised = [...body.issuesToAdd.map((id) => newIssue(q, incidence(id, 'issuesToAdd'))), ...body.tasksToAdd.map((t) => newIssue(q, incidence(t.issue, 'tasksToAdd'), t.task))];
+  const raised = [
+    ...body.issuesToAdd.map((id) => newIssue(q, incidence(id, 'issuesToAdd'))),
+    ...body.tasksToAdd.map((t) => newIssue(q, incidence(t.issue, 'tasksToAdd'), t.task)),
+  ];
   if (raised.length) await tx.insert(auditIssues).values(raised).onConflictDoNothing();
   const marks = [...body.tasksToAdd.map((t) => ({ ...t, selected: true })), ...body.tasksToRemove.map((t) => ({ ...t, selected: false }))];
   if (marks.length) {
@@ -113,14 +161,21 @@ export async function editIssueIn(tx: TDb, caller: TAuth, auditId: string, secti
     if (!row.tasks.some((t) => t._id === edit.task)) throw invalidData(['task']);
     values.tasks = row.tasks.map((t) => (t._id === edit.task ? { ...t, name: edit.name! } : t));
   }
-  const [updated] = await tx.update(auditIssues).set({ ...values, updatedAt: new Date() }).where(eq(auditIssues.id, row.id)).returning();
+  const [updated] = await tx
+    .update(auditIssues)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(auditIssues.id, row.id))
+    .returning();
   return (await present(tx, [updated!], view))[0]!;
 }
 
 export async function setNoteIn(tx: TDb, caller: TAuth, auditId: string, sectionId: string, questionId: string, note: string | null) {
   await loadRunnableQuestion(tx, caller, auditId, sectionId, questionId);
   const value = note?.trim() ? note : null;
-  await tx.update(auditQuestions).set({ note: value, updatedAt: sql`now()` }).where(eq(auditQuestions.id, questionId));
+  await tx
+    .update(auditQuestions)
+    .set({ note: value, updatedAt: sql`now()` })
+    .where(eq(auditQuestions.id, questionId));
   return { note: value };
 }
 
@@ -130,5 +185,7 @@ export async function changeIssuesTasks(ctx: TModuleContext, caller: TAuth, id: 
   await discardStored(ctx, discard).catch(() => undefined);
   return issues;
 }
-export const editIssue = (ctx: TModuleContext, caller: TAuth, id: string, s: string, q: string, edit: TIssueEdit) => scoped(ctx, caller, (tx) => editIssueIn(tx, caller, id, s, q, edit, auditView(ctx)));
-export const setNote = (ctx: TModuleContext, caller: TAuth, id: string, s: string, q: string, note: string | null) => scoped(ctx, caller, (tx) => setNoteIn(tx, caller, id, s, q, note));
+export const editIssue = (ctx: TModuleContext, caller: TAuth, id: string, s: string, q: string, edit: TIssueEdit) =>
+  scoped(ctx, caller, (tx) => editIssueIn(tx, caller, id, s, q, edit, auditView(ctx)));
+export const setNote = (ctx: TModuleContext, caller: TAuth, id: string, s: string, q: string, note: string | null) =>
+  scoped(ctx, caller, (tx) => setNoteIn(tx, caller, id, s, q, note));

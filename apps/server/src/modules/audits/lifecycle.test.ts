@@ -17,7 +17,8 @@ afterAll(() => t.close());
 
 type TIds = ReturnType<typeof auditIds>;
 const q = (id: string, ids: TIds, section: 'facilities' | 'records', question: string) => `${AUDITS}/${id}/sections/${ids[section]}/questions/${question}`;
-const answer = (id: string, section: string, question: string, option: string) => expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section, question, templateAnswer: select(option) }));
+const answer = (id: string, section: string, question: string, option: string) =>
+  expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section, question, templateAnswer: select(option) }));
 const finish = (id: string) => f.auditor.patch(`${AUDITS}/${id}/finished`);
 
 /** Answers and contacts that let the audit finish: floors failed with an open issue, pests fine. */
@@ -25,24 +26,49 @@ async function makeFinishable(id: string, ids: TIds) {
   await answer(id, ids.facilities, ids.floors, f.tpl.options.no);
   await answer(id, ids.facilities, ids.pests, f.tpl.pestsOptions[0]!);
   await expectOk(f.auditor.patch(`${q(id, ids, 'facilities', ids.floors)}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.dirt._id] }));
-  await expectOk(f.auditor.post(`${AUDITS}/${id}/contact-field/update`, { contactFields: [{ _id: ids.contactFields[0]!._id, value: 'Marta' }, { _id: ids.contactFields[1]!._id, value: 'marta@hotel.es' }] }));
+  await expectOk(
+    f.auditor.post(`${AUDITS}/${id}/contact-field/update`, {
+      contactFields: [
+        { _id: ids.contactFields[0]!._id, value: 'Marta' },
+        { _id: ids.contactFields[1]!._id, value: 'marta@hotel.es' },
+      ],
+    }),
+  );
 }
 
 describe('scores while running (check-score and GET agree)', () => {
   it('scores answered questions, deducts the largest open issue and counts issues by risk', async () => {
     const { id, ids } = await runningAudit(f);
-    const score = async () => (await expectOk(f.auditor.post(`${AUDITS}/check-score`, { audit: id })));
+    const score = async () => await expectOk(f.auditor.post(`${AUDITS}/check-score`, { audit: id }));
     expect(await score()).toMatchObject({ totalScore: 0, finalScore: 0, percentage: null, deductions: [], totalIssuesCount: 0, recalculatedRisk: 'LOW' });
     await answer(id, ids.facilities, ids.floors, f.tpl.options.part);
     await answer(id, ids.facilities, ids.pests, f.tpl.pestsOptions[0]!);
     expect(await score()).toMatchObject({ totalScore: 20, finalScore: 15, percentage: 75 });
     await expectOk(f.auditor.patch(`${q(id, ids, 'facilities', ids.floors)}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.dirt._id] }));
-    expect(await score()).toMatchObject({ percentage: 70, deductions: [{ name: 'Suciedad', percentage: 5 }], mediumIssuesCount: 1, recalculatedRisk: 'MEDIUM' });
+    expect(await score()).toMatchObject({
+      percentage: 70,
+      deductions: [{ name: 'Suciedad', percentage: 5 }],
+      mediumIssuesCount: 1,
+      recalculatedRisk: 'MEDIUM',
+    });
     await expectOk(f.auditor.patch(`${q(id, ids, 'facilities', ids.pests)}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.plague._id] }));
     const both = await score();
-    expect(both).toMatchObject({ totalScore: 20, finalScore: 15, percentage: 65, totalIssuesCount: 2, highRiskIssuesCount: 1, mediumIssuesCount: 1, recalculatedRisk: 'HIGH' });
+    expect(both).toMatchObject({
+      totalScore: 20,
+      finalScore: 15,
+      percentage: 65,
+      totalIssuesCount: 2,
+      highRiskIssuesCount: 1,
+      mediumIssuesCount: 1,
+      recalculatedRisk: 'HIGH',
+    });
     expect(both.deductions.map((d: { percentage: number }) => d.percentage)).toEqual([10, 5]);
-    expect(both.sections.map((s: { totalScore: number; finalScore: number }) => [s.totalScore, s.finalScore])).toEqual([[0, 0], [20, 15], [0, 0], [0, 0]]);
+    expect(both.sections.map((s: { totalScore: number; finalScore: number }) => [s.totalScore, s.finalScore])).toEqual([
+      [0, 0],
+      [20, 15],
+      [0, 0],
+      [0, 0],
+    ]);
     const audit = await expectOk(f.client.get(`${AUDITS}/${id}`));
     expect(audit).toMatchObject({ totalScore: 20, finalScore: 15, percentage: 65, recalculatedRisk: 'HIGH', totalIssuesCount: 2 });
     expect(audit.sections[1]).toMatchObject({ totalScore: 20, finalScore: 15, highRiskIssuesCount: 1 });
@@ -57,7 +83,9 @@ describe('finishing', () => {
     await answer(id, ids.facilities, ids.floors, f.tpl.options.no);
     await answer(id, ids.facilities, ids.pests, f.tpl.pestsOptions[0]!);
     expect((await finish(id)).body).toMatchObject({ reference: '493', fields: [ids.floors] });
-    await expectOk(f.auditor.patch(`${q(id, ids, 'facilities', ids.floors)}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.dirt._id, f.tpl.incidences.broken._id] }));
+    await expectOk(
+      f.auditor.patch(`${q(id, ids, 'facilities', ids.floors)}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.dirt._id, f.tpl.incidences.broken._id] }),
+    );
     await expectOk(f.auditor.patch(`${q(id, ids, 'facilities', ids.pests)}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.plague._id] }));
     await expectOk(f.auditor.patch(`${q(id, ids, 'facilities', ids.floors)}/solved-in-place`, { issue: f.tpl.incidences.broken._id, solvedInPlace: true }));
     // pests is fine but has an open issue; floors has a solved-in-place issue with unmarked tasks.
@@ -65,7 +93,15 @@ describe('finishing', () => {
     await expectOk(f.auditor.patch(`${q(id, ids, 'facilities', ids.floors)}/issues-tasks`, { issuesToRemove: [f.tpl.incidences.broken._id] }));
     await expectOk(f.auditor.patch(`${q(id, ids, 'facilities', ids.pests)}/solved-in-place`, { issue: f.tpl.incidences.plague._id, solvedInPlace: true }));
     expect((await finish(id)).body).toMatchObject({ reference: '496' });
-    const contacts = (email: string) => expectOk(f.auditor.post(`${AUDITS}/${id}/contact-field/update`, { contactFields: [{ _id: ids.contactFields[0]!._id, value: 'Marta' }, { _id: ids.contactFields[1]!._id, value: email }] }));
+    const contacts = (email: string) =>
+      expectOk(
+        f.auditor.post(`${AUDITS}/${id}/contact-field/update`, {
+          contactFields: [
+            { _id: ids.contactFields[0]!._id, value: 'Marta' },
+            { _id: ids.contactFields[1]!._id, value: email },
+          ],
+        }),
+      );
     await contacts('marta@hotel');
     expect((await finish(id)).body).toMatchObject({ reference: '497' });
     await contacts('marta@hotel.es');
@@ -85,10 +121,21 @@ describe('finishing', () => {
       recalculatedRisk: 'HIGH',
       finishedDate: expect.any(String),
     });
-    const [row] = await unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ status: string; percentage: number; recalculated_risk: string; total_issues_count: number }>(sql`select status, percentage, recalculated_risk, total_issues_count from audits where id = ${id}`)).rows);
+    const [row] = await unsafeUnscoped(
+      t.db,
+      async (tx) =>
+        (
+          await tx.execute<{ status: string; percentage: number; recalculated_risk: string; total_issues_count: number }>(
+            sql`select status, percentage, recalculated_risk, total_issues_count from audits where id = ${id}`,
+          )
+        ).rows,
+    );
     expect(row).toEqual({ status: 'finished', percentage: 45, recalculated_risk: 'HIGH', total_issues_count: 2 });
     // Finished: nothing runs any more.
-    expect((await f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.yes) })).body.reference).toBe('AUD0002');
+    expect(
+      (await f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.yes) })).body
+        .reference,
+    ).toBe('AUD0002');
     expect((await finish(id)).body.reference).toBe('AUD0002');
     expect((await f.auditor.patch(`${AUDITS}/${id}/execute`)).body.reference).toBe('AUD0002');
     expect((await f.auditor.patch(`${AUDITS}/${id}/date`, { date: ['2025-06-01', '2025-06-02'] })).body.reference).toBe('AUD0002');
@@ -97,7 +144,13 @@ describe('finishing', () => {
   it('494 for someone else, an admin may finish', async () => {
     const { id, ids } = await runningAudit(f);
     await makeFinishable(id, ids);
-    const other = await addUser(t.db, { email: `second.${f.tenant.tag}@example.com`, firstName: 'Segundo', home: f.tenant.root, roleIds: [f.tenant.roles.auditor!], isAuditor: true });
+    const other = await addUser(t.db, {
+      email: `second.${f.tenant.tag}@example.com`,
+      firstName: 'Segundo',
+      home: f.tenant.root,
+      roleIds: [f.tenant.roles.auditor!],
+      isAuditor: true,
+    });
     expect((await (await signIn(t.app, other.email)).api.patch(`${AUDITS}/${id}/finished`)).body.reference).toBe('494');
     expect((await f.admin.patch(`${AUDITS}/${id}/finished`)).body.status).toBe('finished');
   });
@@ -114,7 +167,15 @@ describe('share, reopen, date', () => {
     expect((await expectOk(f.client.get(`${AUDITS}/${id}`))).share).toEqual(shared.body);
     expect((await f.client.patch(`${AUDITS}/${id}/reopen`)).body.reference).toBe('452');
     const reopened = await f.admin.patch(`${AUDITS}/${id}/reopen`);
-    expect(reopened.body).toMatchObject({ status: 'running', finishedDate: null, totalIssuesCount: 0, share: { enabled: false, url: null }, totalScore: 20, finalScore: 10, percentage: 50 });
+    expect(reopened.body).toMatchObject({
+      status: 'running',
+      finishedDate: null,
+      totalIssuesCount: 0,
+      share: { enabled: false, url: null },
+      totalScore: 20,
+      finalScore: 10,
+      percentage: 50,
+    });
     expect(reopened.body.sections.flatMap((s: { questions: { issues: unknown[] }[] }) => s.questions.flatMap((x) => x.issues))).toEqual([]);
     expect(reopened.body.sections[1].questions[0].answer).toMatchObject({ failed: true });
     expect((await f.admin.patch(`${AUDITS}/${id}/reopen`)).body.reference).toBe('AUD0002');
@@ -134,19 +195,29 @@ describe('start, start from last', () => {
     const first = await runningAudit(f);
     await makeFinishable(first.id, first.ids);
     await expectOk(f.auditor.patch(`${q(first.id, first.ids, 'records', first.ids.count)}/note`, { note: 'Dos cámaras' }));
-    await expectOk(f.auditor.patch(`${q(first.id, first.ids, 'facilities', first.ids.floors)}/update-issue-name`, { issue: f.tpl.incidences.dirt._id, name: 'Suelo sucio' }));
+    await expectOk(
+      f.auditor.patch(`${q(first.id, first.ids, 'facilities', first.ids.floors)}/update-issue-name`, { issue: f.tpl.incidences.dirt._id, name: 'Suelo sucio' }),
+    );
     await expectOk(finish(first.id));
 
     const next = await expectOk(f.admin.post(AUDITS, auditBody(f)));
     const preview = await f.auditor.get(`${AUDITS}/${next._id}/get-preview`);
-    expect(preview.body).toMatchObject({ _id: next._id, status: 'draft', hasPreviousAudit: true, isIncomplete: false, auditor: { name: `Auditor ${f.tenant.tag}` } });
+    expect(preview.body).toMatchObject({
+      _id: next._id,
+      status: 'draft',
+      hasPreviousAudit: true,
+      isIncomplete: false,
+      auditor: { name: `Auditor ${f.tenant.tag}` },
+    });
     expect(preview.body.sections).toBeUndefined();
     const started = await expectOk(f.auditor.patch(`${AUDITS}/${next._id}/execute?use_previous=true`));
     const ids = auditIds(started);
     const floors = started.sections[1].questions[0];
     expect(started.status).toBe('running');
     expect(floors.answer).toMatchObject({ templateAnswer: { select: [f.tpl.options.no] }, failed: true });
-    expect(floors.issues.map((i: { name: string; tasks: { selected: boolean }[] }) => [i.name, i.tasks.map((x) => x.selected)])).toEqual([['Suelo sucio', [true]]]);
+    expect(floors.issues.map((i: { name: string; tasks: { selected: boolean }[] }) => [i.name, i.tasks.map((x) => x.selected)])).toEqual([
+      ['Suelo sucio', [true]],
+    ]);
     expect(started.sections[2].questions[1].note).toBe('Dos cámaras');
     expect(started.sections[2].questions[1]._id).toBe(ids.count);
     expect(started).toMatchObject({ totalScore: 20, finalScore: 10, percentage: 45 });
@@ -178,11 +249,22 @@ describe('search', () => {
     const all = await search({});
     expect(idsOf(all)).toEqual([c._id, b._id, a._id]);
     expect(all.headers['x-total-count']).toBe('3');
-    expect(all.body[0]).toMatchObject({ status: 'draft', client: { name: tenant.tenant.client.name }, auditor: { _id: tenant.tenant.auditor.id, name: `Auditor ${tenant.tenant.tag}` }, template: { name: 'Higiene' } });
+    expect(all.body[0]).toMatchObject({
+      status: 'draft',
+      client: { name: tenant.tenant.client.name },
+      auditor: { _id: tenant.tenant.auditor.id, name: `Auditor ${tenant.tenant.tag}` },
+      template: { name: 'Higiene' },
+    });
     expect(idsOf(await search({ filters: [{ field: 'status', value: 'running' }] }))).toEqual([b._id]);
     expect(idsOf(await search({ filters: [{ field: 'startDate', value: { from: '2025-02-01', to: '2025-03-01' } }] }))).toEqual([b._id]);
     expect(idsOf(await search({ filters: [{ field: 'startDate', operator: 'gte', value: '2025-02-10' }], sort: 'startDate' }))).toEqual([b._id, c._id]);
-    const same = [{ field: 'client', value: tenant.tenant.client.id }, { field: 'establishment', value: tenant.tenant.establishment.id }, { field: 'service', value: tenant.refs.service }, { field: 'auditor', value: tenant.tenant.auditor.id }, { field: 'risk', value: 'LOW' }];
+    const same = [
+      { field: 'client', value: tenant.tenant.client.id },
+      { field: 'establishment', value: tenant.tenant.establishment.id },
+      { field: 'service', value: tenant.refs.service },
+      { field: 'auditor', value: tenant.tenant.auditor.id },
+      { field: 'risk', value: 'LOW' },
+    ];
     expect((await search({ filters: same })).headers['x-total-count']).toBe('3');
     expect(idsOf(await search({ filters: [{ field: 'risk', value: 'HIGH' }] }))).toEqual([]);
     expect(idsOf(await search({ size: 1, page: 1 }))).toEqual([b._id]);

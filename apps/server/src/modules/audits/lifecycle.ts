@@ -29,12 +29,23 @@ export async function executeIn(tx: TDb, caller: TAuth, id: string, usePrevious:
   if (isIncomplete(audit)) throw new AppError('auditIncomplete');
   await repo.updateAudit(tx, id, { status: 'running' });
   const copied = usePrevious && audit.previousAuditId ? await copyPrevious(tx, caller, id, audit.previousAuditId) : null;
-  await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { status: audit.status }, after: { status: 'running' }, usePrevious, copied } });
+  await recordTrace(tx, caller, {
+    ...traceAt(audit),
+    type: 'UPDATE',
+    entityId: id,
+    payload: { before: { status: audit.status }, after: { status: 'running' }, usePrevious, copied },
+  });
   return id;
 }
 
 /** The catalogue's code of each finishing problem (domain rule). */
-const FINISH_ERRORS = { AUD0001: 'unanswered', 493: 'failedWithoutIssues', 495: 'issuesWithoutFailure', 496: 'contactMissing', 497: 'contactEmailInvalid' } as const satisfies Record<TFinishProblem['reference'], TErrorCode>;
+const FINISH_ERRORS = {
+  AUD0001: 'unanswered',
+  493: 'failedWithoutIssues',
+  495: 'issuesWithoutFailure',
+  496: 'contactMissing',
+  497: 'contactEmailInvalid',
+} as const satisfies Record<TFinishProblem['reference'], TErrorCode>;
 
 /**
  * Finishes a running audit when finishProblems (domain) finds nothing: AUD0001, 493, 495 with
@@ -50,11 +61,29 @@ export async function finishIn(tx: TDb, caller: TAuth, id: string, view: TAuditV
   const counts = issueCounts(sections.flatMap((s) => s.questions.flatMap((q) => q.issues)));
   const stored = { totalScore, finalScore, percentage, deductions, ...counts, recalculatedRisk: riskOf(counts) };
   await repo.updateAudit(tx, id, { status: 'finished', finishedDate: new Date(), ...stored });
-  await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { status: 'running' }, after: { status: 'finished', ...stored } } });
+  await recordTrace(tx, caller, {
+    ...traceAt(audit),
+    type: 'UPDATE',
+    entityId: id,
+    payload: { before: { status: 'running' }, after: { status: 'finished', ...stored } },
+  });
   return id;
 }
 
-const CLEARED = { totalScore: 0, finalScore: 0, percentage: null, deductions: [], recalculatedRisk: 'LOW', totalIssuesCount: 0, totalIssuesResolved: 0, highRiskIssuesCount: 0, ieIssuesCount: 0, mediumIssuesCount: 0, lowIssuesCount: 0, infraIssuesCount: 0 };
+const CLEARED = {
+  totalScore: 0,
+  finalScore: 0,
+  percentage: null,
+  deductions: [],
+  recalculatedRisk: 'LOW',
+  totalIssuesCount: 0,
+  totalIssuesResolved: 0,
+  highRiskIssuesCount: 0,
+  ieIssuesCount: 0,
+  mediumIssuesCount: 0,
+  lowIssuesCount: 0,
+  infraIssuesCount: 0,
+};
 
 /** Back to running: its issues (with their evidences) are erased, the stored figures cleared and the public link closed. */
 export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { key: string }[] = []) {
@@ -62,7 +91,12 @@ export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { ke
   discard.push(...(await forgetFiles(tx, caller, await evidenceFilesOf(tx, { auditId: id }))));
   await tree.deleteIssuesOf(tx, id);
   await repo.updateAudit(tx, id, { status: 'running', finishedDate: null, shareEnabled: false, ...CLEARED });
-  await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { status: 'finished' }, after: { status: 'running', issuesErased: true } } });
+  await recordTrace(tx, caller, {
+    ...traceAt(audit),
+    type: 'UPDATE',
+    entityId: id,
+    payload: { before: { status: 'finished' }, after: { status: 'running', issuesErased: true } },
+  });
   return id;
 }
 
@@ -71,7 +105,12 @@ export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [strin
   const audit = await loadAuditFor(tx, caller, id, 'update');
   const range = dateRange(date, await spaces.timeZoneOfPath(tx, audit.secureSpacePath));
   await repo.updateAudit(tx, id, range);
-  await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { date: [audit.dateFrom, audit.dateTo] }, after: { date: [range.dateFrom, range.dateTo] } } });
+  await recordTrace(tx, caller, {
+    ...traceAt(audit),
+    type: 'UPDATE',
+    entityId: id,
+    payload: { before: { date: [audit.dateFrom, audit.dateTo] }, after: { date: [range.dateFrom, range.dateTo] } },
+  });
   return id;
 }
 
@@ -80,12 +119,18 @@ export async function setShareIn(tx: TDb, caller: TAuth, id: string, enabled: bo
   const audit = await loadAuditFor(tx, caller, id, 'share');
   if (audit.shareEnabled !== enabled) {
     await repo.updateAudit(tx, id, { shareEnabled: enabled });
-    await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', entityId: id, payload: { before: { shareEnabled: audit.shareEnabled }, after: { shareEnabled: enabled } } });
+    await recordTrace(tx, caller, {
+      ...traceAt(audit),
+      type: 'UPDATE',
+      entityId: id,
+      payload: { before: { shareEnabled: audit.shareEnabled }, after: { shareEnabled: enabled } },
+    });
   }
   return { enabled, url: enabled ? view.shareUrl(id) : null };
 }
 
-export const execute = (ctx: TModuleContext, caller: TAuth, id: string, usePrevious: boolean) => thenRead(ctx, caller, (tx) => executeIn(tx, caller, id, usePrevious));
+export const execute = (ctx: TModuleContext, caller: TAuth, id: string, usePrevious: boolean) =>
+  thenRead(ctx, caller, (tx) => executeIn(tx, caller, id, usePrevious));
 export const finish = (ctx: TModuleContext, caller: TAuth, id: string) => thenRead(ctx, caller, (tx) => finishIn(tx, caller, id, auditView(ctx)));
 export async function reopen(ctx: TModuleContext, caller: TAuth, id: string) {
   const discard: { key: string }[] = [];
@@ -93,5 +138,7 @@ export async function reopen(ctx: TModuleContext, caller: TAuth, id: string) {
   await discardStored(ctx, discard).catch(() => undefined);
   return audit;
 }
-export const setDate = (ctx: TModuleContext, caller: TAuth, id: string, date: [string, string]) => thenRead(ctx, caller, (tx) => setDateIn(tx, caller, id, date));
-export const setShare = (ctx: TModuleContext, caller: TAuth, id: string, enabled: boolean) => scoped(ctx, caller, (tx) => setShareIn(tx, caller, id, enabled, auditView(ctx)));
+export const setDate = (ctx: TModuleContext, caller: TAuth, id: string, date: [string, string]) =>
+  thenRead(ctx, caller, (tx) => setDateIn(tx, caller, id, date));
+export const setShare = (ctx: TModuleContext, caller: TAuth, id: string, enabled: boolean) =>
+  scoped(ctx, caller, (tx) => setShareIn(tx, caller, id, enabled, auditView(ctx)));

@@ -23,4 +23,3 @@ export async function evidenceFilesOf(tx: TDb, where: { auditId: string; issueId
     .where(and(eq(auditMedia.auditId, where.auditId), isNotNull(auditMedia.issueId), where.issueIds ? inArray(auditMedia.issueId, where.issueIds) : undefined));
   return rows.map((r) => r.fileId);
 }
-

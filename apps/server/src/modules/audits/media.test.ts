@@ -43,7 +43,12 @@ describe('evidences and note images', () => {
     expect((await send('POST', `${path}/evidences`, { issue: f.tpl.incidences.dirt._id }, Buffer.from('not an image'))).body.reference).toBe('FIL0001');
     const evidence = await send('POST', `${path}/evidences`, { issue: f.tpl.incidences.dirt._id, observation: 'Junto a la cámara' }, photo);
     expect(evidence.status).toBe(200);
-    expect(evidence.body).toEqual({ _id: expect.any(String), type: 'photo', url: expect.stringMatching(/^\/ms-core\/api\/files\/[0-9a-f-]{36}\/content\?exp=\d+&sig=/), observation: 'Junto a la cámara' });
+    expect(evidence.body).toEqual({
+      _id: expect.any(String),
+      type: 'photo',
+      url: expect.stringMatching(/^\/ms-core\/api\/files\/[0-9a-f-]{36}\/content\?exp=\d+&sig=/),
+      observation: 'Junto a la cámara',
+    });
     const note = await send('POST', `${path}/note-images`, {}, photo);
     expect(note.body).toEqual({ _id: expect.any(String), url: expect.stringContaining('/content?exp=') });
     expect(await filesOf(f.tenant.establishment.id)).toBe(before + 2);
@@ -68,9 +73,18 @@ describe('evidences and note images', () => {
     const { id, ids } = await runningAudit(f);
     const path = `${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}`;
     await expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.no) }));
-    await expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.pests, templateAnswer: select(f.tpl.pestsOptions[0]!) }));
+    await expectOk(
+      f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.pests, templateAnswer: select(f.tpl.pestsOptions[0]!) }),
+    );
     await expectOk(f.auditor.patch(`${path}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.dirt._id] }));
-    await expectOk(f.auditor.post(`${AUDITS}/${id}/contact-field/update`, { contactFields: [{ _id: ids.contactFields[0]!._id, value: 'Marta' }, { _id: ids.contactFields[1]!._id, value: 'marta@hotel.es' }] }));
+    await expectOk(
+      f.auditor.post(`${AUDITS}/${id}/contact-field/update`, {
+        contactFields: [
+          { _id: ids.contactFields[0]!._id, value: 'Marta' },
+          { _id: ids.contactFields[1]!._id, value: 'marta@hotel.es' },
+        ],
+      }),
+    );
     const before = await filesOf(f.tenant.establishment.id);
     expect((await send('POST', `${path}/evidences`, { issue: f.tpl.incidences.dirt._id }, await cameraJpeg(200, 200))).status).toBe(200);
     await expectOk(f.auditor.patch(`${AUDITS}/${id}/finished`));
@@ -85,7 +99,13 @@ describe('questionnaire (incident and emergency)', () => {
     const { id, audit } = await runningAudit(f);
     const [first, second] = audit.questionnaire.questionsAnswers.map((qa: { _id: string }) => qa._id);
     const got = await f.client.get(`${QUESTIONNAIRE}/${id}`);
-    expect(got.body).toMatchObject({ sent: false, questionsAnswers: [{ _id: first, answer: null }, { _id: second, answer: null }] });
+    expect(got.body).toMatchObject({
+      sent: false,
+      questionsAnswers: [
+        { _id: first, answer: null },
+        { _id: second, answer: null },
+      ],
+    });
     expect((await f.client.patch(`${QUESTIONNAIRE}/${id}/answers`, { answers: [] })).body.reference).toBe('452');
     const saved = await f.auditor.patch(`${QUESTIONNAIRE}/${id}/answers`, { answers: [{ _id: first, answer: 'No' }] });
     expect(saved.body.questionsAnswers.map((qa: { answer: string | null }) => qa.answer)).toEqual(['No', null]);
@@ -97,7 +117,10 @@ describe('questionnaire (incident and emergency)', () => {
     const photo = await send('PATCH', `${QUESTIONNAIRE}/${id}/images`, { question: second }, await cameraJpeg(300, 200));
     expect(photo.body.questionsAnswers[1].images).toEqual([{ _id: expect.any(String), url: expect.stringContaining('/content?exp=') }]);
     expect((await send('PATCH', `${QUESTIONNAIRE}/${id}/images`, { question: id }, await cameraJpeg(30, 20))).body.fields).toEqual(['question']);
-    expect((await expectOk(f.client.get(`${AUDITS}/${id}`))).questionnaire).toMatchObject({ sent: true, questionsAnswers: [{ answer: 'No' }, { images: [{ _id: expect.any(String) }] }] });
+    expect((await expectOk(f.client.get(`${AUDITS}/${id}`))).questionnaire).toMatchObject({
+      sent: true,
+      questionsAnswers: [{ answer: 'No' }, { images: [{ _id: expect.any(String) }] }],
+    });
     expect((await f.auditor.get(`${QUESTIONNAIRE}/${f.tenant.root.id}`)).status).toBe(404);
   });
 });

@@ -22,7 +22,14 @@ import { auditMedia } from './tables.js';
 type TWhere = { id: string; sectionId: string; questionId: string };
 
 /** Checks the call before any image work, then stores the image and records it with `record`. */
-async function withStoredImage<T>(ctx: TModuleContext, caller: TAuth, at: TWhere, upload: TUpload, record: (tx: TDb, q: TRunnableQuestion, stored: TStoredFile) => Promise<T>, precheck?: (tx: TDb, q: TRunnableQuestion) => Promise<unknown>) {
+async function withStoredImage<T>(
+  ctx: TModuleContext,
+  caller: TAuth,
+  at: TWhere,
+  upload: TUpload,
+  record: (tx: TDb, q: TRunnableQuestion, stored: TStoredFile) => Promise<T>,
+  precheck?: (tx: TDb, q: TRunnableQuestion) => Promise<unknown>,
+) {
   await scoped(ctx, caller, async (tx) => precheck?.(tx, await loadRunnableQuestion(tx, caller, at.id, at.sectionId, at.questionId)));
   const stored = await storeImage(ctx, upload);
   try {
@@ -62,7 +69,10 @@ export async function addEvidence(ctx: TModuleContext, caller: TAuth, at: TWhere
     upload,
     async (tx, q, stored) => {
       const row = await loadIssue(tx, q, issue);
-      const [media] = await tx.insert(auditMedia).values(mediaRow(q, stored.id, 'evidence', row.id, observation?.trim() || null)).returning();
+      const [media] = await tx
+        .insert(auditMedia)
+        .values(mediaRow(q, stored.id, 'evidence', row.id, observation?.trim() || null))
+        .returning();
       return { _id: media!.id, type: 'photo' as const, url: view.fileUrl(stored.id), observation: media!.observation ?? null };
     },
     (tx, q) => loadIssue(tx, q, issue),
@@ -72,7 +82,10 @@ export async function addEvidence(ctx: TModuleContext, caller: TAuth, at: TWhere
 export async function addNoteImage(ctx: TModuleContext, caller: TAuth, at: TWhere, upload: TUpload): Promise<TNoteImage> {
   const view = auditView(ctx);
   return withStoredImage(ctx, caller, at, upload, async (tx, q, stored) => {
-    const [media] = await tx.insert(auditMedia).values(mediaRow(q, stored.id, 'note', null, null)).returning();
+    const [media] = await tx
+      .insert(auditMedia)
+      .values(mediaRow(q, stored.id, 'note', null, null))
+      .returning();
     return { _id: media!.id, url: view.fileUrl(stored.id) };
   });
 }
@@ -82,7 +95,14 @@ export async function removeMedia(ctx: TModuleContext, caller: TAuth, at: TWhere
     await loadRunnableQuestion(tx, caller, at.id, at.sectionId, at.questionId);
     const [row] = await tx
       .delete(auditMedia)
-      .where(and(eq(auditMedia.id, mediaId), eq(auditMedia.auditId, at.id), eq(auditMedia.questionId, at.questionId), kind === 'evidence' ? isNotNull(auditMedia.issueId) : isNull(auditMedia.issueId)))
+      .where(
+        and(
+          eq(auditMedia.id, mediaId),
+          eq(auditMedia.auditId, at.id),
+          eq(auditMedia.questionId, at.questionId),
+          kind === 'evidence' ? isNotNull(auditMedia.issueId) : isNull(auditMedia.issueId),
+        ),
+      )
       .returning();
     if (!row) throw notFound();
     return forgetFiles(tx, caller, [row.fileId]);

@@ -21,7 +21,16 @@ import { iso } from '../../platform/http.js';
 import type { TIdentity } from '../../platform/identity.js';
 import { auditCan } from './policy.js';
 import type { TAuditHead } from './repo.js';
-import type { TAuditAnswerRow, TAuditFieldRow, TAuditIssueRow, TAuditMediaRow, TAuditQuestionnaireRow, TAuditQuestionRow, TAuditRow, TAuditSectionRow } from './tables.js';
+import type {
+  TAuditAnswerRow,
+  TAuditFieldRow,
+  TAuditIssueRow,
+  TAuditMediaRow,
+  TAuditQuestionnaireRow,
+  TAuditQuestionRow,
+  TAuditRow,
+  TAuditSectionRow,
+} from './tables.js';
 import type { TTreeRows } from './tree-repo.js';
 
 /**
@@ -36,9 +45,18 @@ export interface TAuditView {
   fileUrl: (fileId: string) => string;
 }
 
-export const presentField = (f: TAuditFieldRow): TAuditField => ({ _id: f.id, label: f.label, type: f.type, required: f.required, value: f.value ?? null, position: f.position });
+export const presentField = (f: TAuditFieldRow): TAuditField => ({
+  _id: f.id,
+  label: f.label,
+  type: f.type,
+  required: f.required,
+  value: f.value ?? null,
+  position: f.position,
+});
 
-export const presentAnswer = (a: Pick<TAuditAnswerRow, 'id' | 'sectionId' | 'questionId' | 'templateAnswer' | 'score' | 'failed' | 'updatedAt'>): TAnswer & { section: string; question: string } => ({
+export const presentAnswer = (
+  a: Pick<TAuditAnswerRow, 'id' | 'sectionId' | 'questionId' | 'templateAnswer' | 'score' | 'failed' | 'updatedAt'>,
+): TAnswer & { section: string; question: string } => ({
   _id: a.id,
   section: a.sectionId,
   question: a.questionId,
@@ -61,7 +79,9 @@ export const presentIssue = (i: TAuditIssueRow, media: TAuditMediaRow[], view: T
   selected: true,
   solvedInPlace: i.solvedInPlace,
   tasks: i.tasks ?? [],
-  evidences: media.filter((m) => m.issueId === i.id).map((m) => ({ _id: m.id, type: 'photo' as const, url: view.fileUrl(m.fileId), observation: m.observation ?? null })),
+  evidences: media
+    .filter((m) => m.issueId === i.id)
+    .map((m) => ({ _id: m.id, type: 'photo' as const, url: view.fileUrl(m.fileId), observation: m.observation ?? null })),
 });
 
 function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[]> {
@@ -82,10 +102,19 @@ export function inIncidenceOrder<T extends { templateIssueId: string | null }>(i
     const at = incidences.findIndex((inc) => inc._id === i.templateIssueId);
     return at < 0 ? incidences.length : at;
   };
-  return issues.map((issue, index) => ({ issue, index })).sort((a, b) => rank(a.issue) - rank(b.issue) || a.index - b.index).map((x) => x.issue);
+  return issues
+    .map((issue, index) => ({ issue, index }))
+    .sort((a, b) => rank(a.issue) - rank(b.issue) || a.index - b.index)
+    .map((x) => x.issue);
 }
 
-export function presentQuestion(q: TAuditQuestionRow, answer: TAuditAnswerRow | undefined, issues: TAuditIssueRow[], media: TAuditMediaRow[], view: TAuditView): TAuditQuestion {
+export function presentQuestion(
+  q: TAuditQuestionRow,
+  answer: TAuditAnswerRow | undefined,
+  issues: TAuditIssueRow[],
+  media: TAuditMediaRow[],
+  view: TAuditView,
+): TAuditQuestion {
   const config = q.config ?? {};
   const select = q.type === 'select' ? (config.select ?? null) : null;
   return {
@@ -110,7 +139,10 @@ export function presentQuestion(q: TAuditQuestionRow, answer: TAuditAnswerRow | 
 }
 
 /** Sections in order with their fields, questions, answers, issues, scores and issue counts. */
-export function presentSections(rows: Pick<TTreeRows, 'sections' | 'fields' | 'questions' | 'answers' | 'issues' | 'media'>, view: TAuditView): TAuditSection[] {
+export function presentSections(
+  rows: Pick<TTreeRows, 'sections' | 'fields' | 'questions' | 'answers' | 'issues' | 'media'>,
+  view: TAuditView,
+): TAuditSection[] {
   const answers = new Map(rows.answers.map((a) => [a.questionId, a]));
   const issues = groupBy(rows.issues, (i) => i.questionId);
   const media = groupBy(rows.media, (m) => m.questionId);
@@ -144,12 +176,17 @@ export function presentQuestionnaire(row: TAuditQuestionnaireRow | null, view: T
   return {
     _id: row.id,
     sent: row.sent,
-    questionsAnswers: row.questionsAnswers.map((qa) => ({ ...qa, answer: qa.answer ?? null, images: qa.images.map((img) => ({ _id: img._id, url: view.fileUrl(img.fileId) })) })),
+    questionsAnswers: row.questionsAnswers.map((qa) => ({
+      ...qa,
+      answer: qa.answer ?? null,
+      images: qa.images.map((img) => ({ _id: img._id, url: view.fileUrl(img.fileId) })),
+    })),
   };
 }
 
 /** An audit that lacks what running needs: an auditor, a facility type, a goal or its template (preview warning, AUD0003). */
-export const isIncomplete = (row: Pick<TAuditRow, 'auditorId' | 'areaAccessId' | 'valueGoal' | 'templateId'>) => !row.auditorId || !row.areaAccessId || row.valueGoal === null || !row.templateId;
+export const isIncomplete = (row: Pick<TAuditRow, 'auditorId' | 'areaAccessId' | 'valueGoal' | 'templateId'>) =>
+  !row.auditorId || !row.areaAccessId || row.valueGoal === null || !row.templateId;
 
 const storedCounts = (row: TAuditRow): TIssueCounts => ({
   totalIssuesCount: row.totalIssuesCount,
@@ -160,7 +197,12 @@ const storedCounts = (row: TAuditRow): TIssueCounts => ({
   lowIssuesCount: row.lowIssuesCount,
   infraIssuesCount: row.infraIssuesCount,
 });
-const storedScore = (row: TAuditRow) => ({ totalScore: Number(row.totalScore), finalScore: Number(row.finalScore), percentage: row.percentage === null ? null : Number(row.percentage), deductions: row.deductions ?? [] });
+const storedScore = (row: TAuditRow) => ({
+  totalScore: Number(row.totalScore),
+  finalScore: Number(row.finalScore),
+  percentage: row.percentage === null ? null : Number(row.percentage),
+  deductions: row.deductions ?? [],
+});
 
 const pickScore = ({ totalScore, finalScore, percentage, deductions }: TLive['score']) => ({ totalScore, finalScore, percentage, deductions });
 
@@ -209,7 +251,15 @@ export function liveFigures(row: TAuditRow, sections: TAuditSection[], rows: TTr
   const score = auditScore(sections);
   const counts = issueCounts(sections.flatMap((s) => s.questions.flatMap((q) => q.issues)));
   // Answers do not touch the audit row (no hot-row lock), so "last updated" is the newest row.
-  const stamps = [row.updatedAt, ...rows.answers.map((a) => a.updatedAt), ...rows.issues.map((i) => i.updatedAt), ...rows.questions.map((q) => q.updatedAt), ...rows.fields.map((f) => f.updatedAt), ...rows.media.map((m) => m.createdAt), rows.questionnaire?.updatedAt ?? row.updatedAt];
+  const stamps = [
+    row.updatedAt,
+    ...rows.answers.map((a) => a.updatedAt),
+    ...rows.issues.map((i) => i.updatedAt),
+    ...rows.questions.map((q) => q.updatedAt),
+    ...rows.fields.map((f) => f.updatedAt),
+    ...rows.media.map((m) => m.createdAt),
+    rows.questionnaire?.updatedAt ?? row.updatedAt,
+  ];
   const updatedAt = new Date(Math.max(...stamps.map((d) => new Date(d).getTime())));
   return { score, counts, risk: riskOf(counts), updatedAt };
 }
@@ -218,7 +268,12 @@ export function presentAudit(head: TAuditHead, rows: TTreeRows, view: TAuditView
   const sections = presentSections(rows, view);
   const live = liveFigures(head.row, sections, rows);
   // A finished audit keeps the figures stored when it finished (its tree no longer changes).
-  const item = presentHead(head, view, who, head.row.status === 'finished' ? { ...live, score: storedScore(head.row), counts: storedCounts(head.row), risk: head.row.recalculatedRisk as TRisk } : live);
+  const item = presentHead(
+    head,
+    view,
+    who,
+    head.row.status === 'finished' ? { ...live, score: storedScore(head.row), counts: storedCounts(head.row), risk: head.row.recalculatedRisk as TRisk } : live,
+  );
   return {
     ...item,
     coverFields: sections.filter((s) => s.type === 'DATA').flatMap((s) => s.fields),

@@ -23,7 +23,9 @@ export async function copyPrevious(tx: TDb, caller: TAuth, id: string, previousI
     return rows.questions.filter((q) => q.templateQuestionId && !duplicated.has(q.sectionId));
   };
   const target = new Map(originals(now).map((q) => [q.templateQuestionId!, q]));
-  const pairs: [TAuditQuestionRow, TAuditQuestionRow][] = originals(before).flatMap((old) => (target.has(old.templateQuestionId!) ? [[old, target.get(old.templateQuestionId!)!] as [TAuditQuestionRow, TAuditQuestionRow]] : []));
+  const pairs: [TAuditQuestionRow, TAuditQuestionRow][] = originals(before).flatMap((old) =>
+    target.has(old.templateQuestionId!) ? [[old, target.get(old.templateQuestionId!)!] as [TAuditQuestionRow, TAuditQuestionRow]] : [],
+  );
   const at = (q: TAuditQuestionRow) => ({ auditId: id, spaceId: q.spaceId, secureSpacePath: q.secureSpacePath, sectionId: q.sectionId, questionId: q.id });
 
   const answers: (typeof auditAnswers.$inferInsert)[] = [];
@@ -32,7 +34,12 @@ export async function copyPrevious(tx: TDb, caller: TAuth, id: string, previousI
   for (const [old, q] of pairs) {
     const answer = before.answers.find((a) => a.questionId === old.id);
     if (answer && !answerProblems(q, answer.templateAnswer).length) {
-      answers.push({ ...at(q), templateAnswer: answer.templateAnswer, ...evaluateAnswer({ type: q.type, select: q.config.select ?? null }, answer.templateAnswer), authorId: caller.userId });
+      answers.push({
+        ...at(q),
+        templateAnswer: answer.templateAnswer,
+        ...evaluateAnswer({ type: q.type, select: q.config.select ?? null }, answer.templateAnswer),
+        authorId: caller.userId,
+      });
     }
     if (old.note) notes.push({ id: q.id, note: old.note });
     for (const issue of before.issues.filter((i) => i.questionId === old.id)) {
@@ -54,8 +61,13 @@ export async function copyPrevious(tx: TDb, caller: TAuth, id: string, previousI
   }
   await tree.insertTree(tx, { answers, issues });
   if (notes.length) {
-    const values = sql.join(notes.map((n) => sql`(${n.id}::uuid, ${n.note}::text)`), sql`, `);
-    await tx.execute(sql`update audit_questions q set note = v.note, updated_at = now() from (values ${values}) as v(id, note) where q.id = v.id and q.audit_id = ${id}`);
+    const values = sql.join(
+      notes.map((n) => sql`(${n.id}::uuid, ${n.note}::text)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update audit_questions q set note = v.note, updated_at = now() from (values ${values}) as v(id, note) where q.id = v.id and q.audit_id = ${id}`,
+    );
   }
   return { answers: answers.length, issues: issues.length, notes: notes.length };
 }

@@ -47,7 +47,14 @@ export async function setSentIn(tx: TDb, caller: TAuth, auditId: string, sent: b
   const missing = row.questionsAnswers.filter((qa) => !qa.answer?.trim()).map((qa) => qa._id);
   if (sent && missing.length) throw invalidData(missing);
   const updated = row.sent === sent ? row : await tree.updateQuestionnaire(tx, row.id, { sent });
-  if (row.sent !== sent) await recordTrace(tx, caller, { ...traceAt(audit), type: 'UPDATE', section: 'questionnaire-ies', entityId: row.id, payload: { before: { sent: row.sent }, after: { sent } } });
+  if (row.sent !== sent)
+    await recordTrace(tx, caller, {
+      ...traceAt(audit),
+      type: 'UPDATE',
+      section: 'questionnaire-ies',
+      entityId: row.id,
+      payload: { before: { sent: row.sent }, after: { sent } },
+    });
   return presentQuestionnaire(updated, view)!;
 }
 
@@ -67,7 +74,9 @@ export async function addImage(ctx: TModuleContext, caller: TAuth, auditId: stri
     return await scoped(ctx, caller, async (tx) => {
       const { audit, row } = await check(tx);
       await recordFile(ctx, tx, { spaceId: audit.spaceId, spacePath: audit.secureSpacePath, userId: caller.userId }, stored);
-      const questionsAnswers = row.questionsAnswers.map((qa) => (qa._id === question.data ? { ...qa, images: [...qa.images, { _id: randomUUID(), fileId: stored.id }] } : qa));
+      const questionsAnswers = row.questionsAnswers.map((qa) =>
+        qa._id === question.data ? { ...qa, images: [...qa.images, { _id: randomUUID(), fileId: stored.id }] } : qa,
+      );
       return presentQuestionnaire(await tree.updateQuestionnaire(tx, row.id, { questionsAnswers }), auditView(ctx))!;
     });
   } catch (error) {
@@ -78,4 +87,5 @@ export async function addImage(ctx: TModuleContext, caller: TAuth, auditId: stri
 
 export const saveAnswers = (ctx: TModuleContext, caller: TAuth, auditId: string, answers: { _id: string; answer: string | null }[]) =>
   scoped(ctx, caller, (tx) => saveAnswersIn(tx, caller, auditId, answers, auditView(ctx)));
-export const setSent = (ctx: TModuleContext, caller: TAuth, auditId: string, sent: boolean) => scoped(ctx, caller, (tx) => setSentIn(tx, caller, auditId, sent, auditView(ctx)));
+export const setSent = (ctx: TModuleContext, caller: TAuth, auditId: string, sent: boolean) =>
+  scoped(ctx, caller, (tx) => setSentIn(tx, caller, auditId, sent, auditView(ctx)));

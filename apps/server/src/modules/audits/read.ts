@@ -47,7 +47,10 @@ export const sectionsOf = (rows: tree.TTreeRows, view: TAuditView) => presentSec
 export async function withPeopleNames<T extends Pick<TAuditListItem, 'auditor' | 'owner'>>(ctx: TModuleContext, items: T[]): Promise<T[]> {
   const missing = items.flatMap((i) => [i.auditor, i.owner]).filter((ref): ref is { _id: string; name: string } => Boolean(ref && !ref.name));
   if (!missing.length) return items;
-  const names = await unsafeUserNames(ctx, missing.map((r) => r._id));
+  const names = await unsafeUserNames(
+    ctx,
+    missing.map((r) => r._id),
+  );
   for (const ref of missing) ref.name = names.get(ref._id) ?? '';
   return items;
 }

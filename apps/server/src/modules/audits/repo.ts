@@ -90,19 +90,36 @@ export const auditSearch: TSearchDefinition = {
 export async function searchAudits(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(auditSearch, body);
   const where = and(inScope(audits.secureSpacePath, scope), q.where);
-  const items = await tx.select(headColumns).from(audits).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(audits).where(where);
+  const items = await tx
+    .select(headColumns)
+    .from(audits)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(audits)
+    .where(where);
   return { items: items as TAuditHead[], total };
 }
 
 /** The audit with the names it points at, or undefined outside the caller's scope. */
 export async function findAuditHead(tx: TDb, scope: TScope, id: string): Promise<TAuditHead | undefined> {
-  const [row] = await tx.select(headColumns).from(audits).where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope))).limit(1);
+  const [row] = await tx
+    .select(headColumns)
+    .from(audits)
+    .where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)))
+    .limit(1);
   return row as TAuditHead | undefined;
 }
 
 export async function findAudit(tx: TDb, scope: TScope, id: string): Promise<TAuditRow | undefined> {
-  const [row] = await tx.select().from(audits).where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(audits)
+    .where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)))
+    .limit(1);
   return row;
 }
 
@@ -132,7 +149,11 @@ export async function insertAudit(tx: TDb, values: typeof audits.$inferInsert): 
 }
 
 export async function updateAudit(tx: TDb, id: string, values: Partial<typeof audits.$inferInsert>): Promise<TAuditRow> {
-  const [row] = await tx.update(audits).set({ ...values, updatedAt: new Date() }).where(eq(audits.id, id)).returning();
+  const [row] = await tx
+    .update(audits)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(audits.id, id))
+    .returning();
   return row!;
 }
 

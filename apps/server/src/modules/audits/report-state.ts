@@ -18,11 +18,21 @@ export interface TPdfState {
   pdfOf: Date | null;
 }
 
-const stateColumns = { spaceId: audits.spaceId, secureSpacePath: audits.secureSpacePath, status: audits.status, pdfStatus: audits.pdfStatus, pdfFileId: audits.pdfFileId, pdfOf: audits.pdfOf };
+const stateColumns = {
+  spaceId: audits.spaceId,
+  secureSpacePath: audits.secureSpacePath,
+  status: audits.status,
+  pdfStatus: audits.pdfStatus,
+  pdfFileId: audits.pdfFileId,
+  pdfOf: audits.pdfOf,
+};
 
 /** With `lock`, the row stays locked until the transaction ends (two workers finishing the same PDF). */
 export async function findPdfState(tx: TDb, scope: TScope, id: string, lock = false): Promise<TPdfState | undefined> {
-  const query = tx.select(stateColumns).from(audits).where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)));
+  const query = tx
+    .select(stateColumns)
+    .from(audits)
+    .where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -39,7 +49,11 @@ export async function unsafeFindSharedAudit(tx: TDb, id: string): Promise<{ spac
   // The client is a space above the establishment, out of the establishment's scope: its name
   // (printed on the report) comes with this one lookup.
   const [row] = await tx
-    .select({ spaceId: audits.spaceId, secureSpacePath: audits.secureSpacePath, clientName: sql<string | null>`(select "spaces"."name" from "spaces" where "spaces"."id" = "audits"."client_id")` })
+    .select({
+      spaceId: audits.spaceId,
+      secureSpacePath: audits.secureSpacePath,
+      clientName: sql<string | null>`(select "spaces"."name" from "spaces" where "spaces"."id" = "audits"."client_id")`,
+    })
     .from(audits)
     .where(and(eq(audits.id, id), eq(audits.status, 'finished'), eq(audits.shareEnabled, true)));
   return row;

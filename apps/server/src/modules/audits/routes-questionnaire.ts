@@ -21,17 +21,35 @@ export async function questionnaireRoutes(app: FastifyInstance, ctx: TModuleCont
   });
   r.patch('/:auditId/answers', {
     config: auditAccess('WRITE'),
-    schema: { tags, summary: `Save answers by question id (400 for an unknown one).${runs}`, params: ZParams, body: z.object({ answers: z.array(z.object({ _id: ZId, answer: z.string().max(20000).nullable() })).max(500) }), response: { 200: ZQuestionnaireOut } },
+    schema: {
+      tags,
+      summary: `Save answers by question id (400 for an unknown one).${runs}`,
+      params: ZParams,
+      body: z.object({ answers: z.array(z.object({ _id: ZId, answer: z.string().max(20000).nullable() })).max(500) }),
+      response: { 200: ZQuestionnaireOut },
+    },
     handler: (req) => questionnaire.saveAnswers(ctx, auth(req), req.params.auditId, req.body.answers),
   });
   r.patch('/:auditId/sent', {
     config: auditAccess('WRITE'),
-    schema: { tags, summary: `Mark sent (every answer required: 400 naming the unanswered question ids) or not sent.${runs}`, params: ZParams, body: z.object({ sent: z.boolean() }), response: { 200: ZQuestionnaireOut } },
+    schema: {
+      tags,
+      summary: `Mark sent (every answer required: 400 naming the unanswered question ids) or not sent.${runs}`,
+      params: ZParams,
+      body: z.object({ sent: z.boolean() }),
+      response: { 200: ZQuestionnaireOut },
+    },
     handler: (req) => questionnaire.setSent(ctx, auth(req), req.params.auditId, req.body.sent),
   });
   r.patch('/:auditId/images', {
     config: auditAccess('WRITE'),
-    schema: { tags, consumes: ['multipart/form-data'], summary: `Add a photo to a question (multipart: file, question).${runs}`, params: ZParams, response: { 200: ZQuestionnaireOut } },
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      summary: `Add a photo to a question (multipart: file, question).${runs}`,
+      params: ZParams,
+      response: { 200: ZQuestionnaireOut },
+    },
     handler: async (req) => questionnaire.addImage(ctx, auth(req), req.params.auditId, await readUpload(req)),
   });
 }

@@ -38,7 +38,13 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const auth = requireAuth;
   r.post('/:id/answer/add', {
     config: write,
-    schema: { tags, summary: `Answer a question (an existing answer of the question is updated: a replayed add never doubles).${runs}`, params: ZAuditParams, body: ZAnswerInput, response: { 200: ZAnswerOut } },
+    schema: {
+      tags,
+      summary: `Answer a question (an existing answer of the question is updated: a replayed add never doubles).${runs}`,
+      params: ZAuditParams,
+      body: ZAnswerInput,
+      response: { 200: ZAnswerOut },
+    },
     handler: (req) => answers.addAnswer(ctx, auth(req), req.params.id, req.body),
   });
   r.patch('/:id/answer/:answerId/update', {
@@ -58,12 +64,24 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const at = (p: { id: string; sectionId: string; questionId: string }) => [p.id, p.sectionId, p.questionId] as const;
   r.patch(`${Q}/issues-tasks`, {
     config: write,
-    schema: { tags, summary: `Raise or clear issues (incidence ids) and mark or unmark their tasks; answers the question's issues.${runs}`, params: ZQuestionParams, body: ZIssuesTasksBody, response: { 200: z.array(ZIssueOut) } },
+    schema: {
+      tags,
+      summary: `Raise or clear issues (incidence ids) and mark or unmark their tasks; answers the question's issues.${runs}`,
+      params: ZQuestionParams,
+      body: ZIssuesTasksBody,
+      response: { 200: z.array(ZIssueOut) },
+    },
     handler: (req) => issues.changeIssuesTasks(ctx, auth(req), ...at(req.params), req.body),
   });
   r.patch(`${Q}/update-issue-name`, {
     config: write,
-    schema: { tags, summary: `Rename an issue (by issue or incidence id).${runs}`, params: ZQuestionParams, body: ZIssueNameBody, response: { 200: ZIssueOut } },
+    schema: {
+      tags,
+      summary: `Rename an issue (by issue or incidence id).${runs}`,
+      params: ZQuestionParams,
+      body: ZIssueNameBody,
+      response: { 200: ZIssueOut },
+    },
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), { issue: req.body.issue, name: req.body.name }),
   });
   r.patch(`${Q}/update-issue-description`, {
@@ -78,19 +96,37 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
   });
   r.patch(`${Q}/solved-in-place`, {
     config: write,
-    schema: { tags, summary: `Mark an issue solved in place (only a selected issue: 400 otherwise).${runs}`, params: ZQuestionParams, body: ZSolvedBody, response: { 200: ZIssueOut } },
+    schema: {
+      tags,
+      summary: `Mark an issue solved in place (only a selected issue: 400 otherwise).${runs}`,
+      params: ZQuestionParams,
+      body: ZSolvedBody,
+      response: { 200: ZIssueOut },
+    },
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), req.body),
   });
   r.patch(`${Q}/note`, {
     config: write,
-    schema: { tags, summary: `Set or clear the question's note.${runs}`, params: ZQuestionParams, body: ZNoteBody, response: { 200: z.object({ note: z.string().nullable() }) } },
+    schema: {
+      tags,
+      summary: `Set or clear the question's note.${runs}`,
+      params: ZQuestionParams,
+      body: ZNoteBody,
+      response: { 200: z.object({ note: z.string().nullable() }) },
+    },
     handler: (req) => issues.setNote(ctx, auth(req), ...at(req.params), req.body.note),
   });
 
   const where = (p: { id: string; sectionId: string; questionId: string }) => ({ id: p.id, sectionId: p.sectionId, questionId: p.questionId });
   r.post(`${Q}/evidences`, {
     config: write,
-    schema: { tags, ...multipart, summary: `Add a photo to an issue (multipart: file, issue, observation?; FIL0001 for a non-image).${runs}`, params: ZQuestionParams, response: { 200: ZEvidenceOut } },
+    schema: {
+      tags,
+      ...multipart,
+      summary: `Add a photo to an issue (multipart: file, issue, observation?; FIL0001 for a non-image).${runs}`,
+      params: ZQuestionParams,
+      response: { 200: ZEvidenceOut },
+    },
     handler: async (req) => media.addEvidence(ctx, auth(req), where(req.params), await readUpload(req)),
   });
   r.delete(`${Q}/evidences/:evidenceId`, {
@@ -103,7 +139,13 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
   });
   r.post(`${Q}/note-images`, {
     config: write,
-    schema: { tags, ...multipart, summary: `Add a photo to the question's note (multipart: file).${runs}`, params: ZQuestionParams, response: { 200: ZNoteImageOut } },
+    schema: {
+      tags,
+      ...multipart,
+      summary: `Add a photo to the question's note (multipart: file).${runs}`,
+      params: ZQuestionParams,
+      response: { 200: ZNoteImageOut },
+    },
     handler: async (req) => media.addNoteImage(ctx, auth(req), where(req.params), await readUpload(req)),
   });
   r.delete(`${Q}/note-images/:imageId`, {

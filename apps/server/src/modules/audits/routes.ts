@@ -45,42 +45,84 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const auth = requireAuth;
   r.get('/options/services', {
     config: perm('CREATE'),
-    schema: { tags, summary: "Wizard: services with a goal where the establishment takes its goals from (its own, else its nearest ancestor's), limited to the caller's access services", querystring: z.object({ establishment: ZId }), response: { 200: z.array(ZWizardService) } },
+    schema: {
+      tags,
+      summary:
+        "Wizard: services with a goal where the establishment takes its goals from (its own, else its nearest ancestor's), limited to the caller's access services",
+      querystring: z.object({ establishment: ZId }),
+      response: { 200: z.array(ZWizardService) },
+    },
     handler: (req) => wizard.servicesFor(ctx, auth(req), req.query.establishment),
   });
   r.get('/options/auditors', {
     config: perm('CREATE'),
-    schema: { tags, summary: "Wizard: the audit company's active, verified auditors", querystring: z.object({ client: ZId }), response: { 200: z.array(ZWizardAuditor) } },
+    schema: {
+      tags,
+      summary: "Wizard: the audit company's active, verified auditors",
+      querystring: z.object({ client: ZId }),
+      response: { 200: z.array(ZWizardAuditor) },
+    },
     handler: (req) => wizard.auditorsFor(ctx, auth(req), req.query.client),
   });
   r.post('/options/templates', {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Wizard: enabled templates (filters service, category, categoryTree; with `establishment`, those its goal allows); page size 25', body: ZWizardTemplatesBody, response: { 200: z.array(ZTemplateSummary.partial()) } },
+    schema: {
+      tags,
+      summary: 'Wizard: enabled templates (filters service, category, categoryTree; with `establishment`, those its goal allows); page size 25',
+      body: ZWizardTemplatesBody,
+      response: { 200: z.array(ZTemplateSummary.partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await wizard.templatesFor(ctx, auth(req), req.body)),
   });
   r.post('/', {
     config: perm('CREATE'),
-    schema: { tags, summary: "Create a draft audit in the establishment's space, with a copy of the template (10021, 692, 934; 400 without a goal or for a disabled template)", body: ZCreateAudit, response: { 200: ZAuditOut } },
+    schema: {
+      tags,
+      summary:
+        "Create a draft audit in the establishment's space, with a copy of the template (10021, 692, 934; 400 without a goal or for a disabled template)",
+      body: ZCreateAudit,
+      response: { 200: ZAuditOut },
+    },
     handler: (req) => service.createAudit(ctx, auth(req), req.body),
   });
   r.post('/search', {
     config: perm('READ'),
-    schema: { tags, summary: 'Paged search of audits (filters client, establishment, service, template, status, auditor, startDate {from, to}, risk); stored figures', body: ZAuditSearchBody, response: { 200: z.array(ZAuditListItemOut.partial()) } },
+    schema: {
+      tags,
+      summary: 'Paged search of audits (filters client, establishment, service, template, status, auditor, startDate {from, to}, risk); stored figures',
+      body: ZAuditSearchBody,
+      response: { 200: z.array(ZAuditListItemOut.partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await service.searchAudits(ctx, auth(req), req.body)),
   });
   r.post('/check-score', {
     config: perm('READ'),
-    schema: { tags, summary: 'Scores, deductions, issue counts and risk of an audit, as GET computes them', body: z.object({ audit: ZId }), response: { 200: ZCheckScoreOut } },
+    schema: {
+      tags,
+      summary: 'Scores, deductions, issue counts and risk of an audit, as GET computes them',
+      body: z.object({ audit: ZId }),
+      response: { 200: ZCheckScoreOut },
+    },
     handler: (req) => service.checkScore(ctx, auth(req), req.body.audit),
   });
   r.get('/:id', {
     config: perm('READ'),
-    schema: { tags, summary: 'The whole audit: sections, questions, answers, issues, photos, questionnaire; figures computed while not finished', params: ZAuditParams, response: { 200: ZAuditOut } },
+    schema: {
+      tags,
+      summary: 'The whole audit: sections, questions, answers, issues, photos, questionnaire; figures computed while not finished',
+      params: ZAuditParams,
+      response: { 200: ZAuditOut },
+    },
     handler: (req) => service.getAudit(ctx, auth(req), req.params.id),
   });
   r.get('/:id/get-preview', {
     config: perm('READ'),
-    schema: { tags, summary: 'The audit without its tree (hasPreviousAudit, isIncomplete) for the start dialog', params: ZAuditParams, response: { 200: ZAuditListItemOut } },
+    schema: {
+      tags,
+      summary: 'The audit without its tree (hasPreviousAudit, isIncomplete) for the start dialog',
+      params: ZAuditParams,
+      response: { 200: ZAuditListItemOut },
+    },
     handler: (req) => service.getPreview(ctx, auth(req), req.params.id),
   });
   r.patch('/:id/execute', {
@@ -96,34 +138,71 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
   });
   r.patch('/:id/finished', {
     config: perm('WRITE'),
-    schema: { tags, summary: `Finish: AUD0001, 493, 495 (fields: question ids), 496, 497; stores scores, counts and risk.${runs}`, params: ZAuditParams, response: { 200: ZAuditOut } },
+    schema: {
+      tags,
+      summary: `Finish: AUD0001, 493, 495 (fields: question ids), 496, 497; stores scores, counts and risk.${runs}`,
+      params: ZAuditParams,
+      response: { 200: ZAuditOut },
+    },
     handler: (req) => lifecycle.finish(ctx, auth(req), req.params.id),
   });
   r.patch('/:id/reopen', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Back to running, erasing its issues and their evidences (finished audits only: AUD0002)', params: ZAuditParams, response: { 200: ZAuditOut } },
+    schema: {
+      tags,
+      summary: 'Back to running, erasing its issues and their evidences (finished audits only: AUD0002)',
+      params: ZAuditParams,
+      response: { 200: ZAuditOut },
+    },
     handler: (req) => lifecycle.reopen(ctx, auth(req), req.params.id),
   });
   r.patch('/:id/date', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Change the date range (UTC start to end of day) until the audit is finished (AUD0002)', params: ZAuditParams, body: z.object({ _id: ZId.optional(), date: ZDateRange }), response: { 200: ZAuditOut } },
+    schema: {
+      tags,
+      summary: 'Change the date range (UTC start to end of day) until the audit is finished (AUD0002)',
+      params: ZAuditParams,
+      body: z.object({ _id: ZId.optional(), date: ZDateRange }),
+      response: { 200: ZAuditOut },
+    },
     handler: (req) => lifecycle.setDate(ctx, auth(req), req.params.id, req.body.date),
   });
   r.patch('/:id/share', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Open or close the public report link of a finished audit (AUD0002 otherwise)', params: ZAuditParams, body: z.object({ enabled: z.boolean() }), response: { 200: z.object({ enabled: z.boolean(), url: z.string().nullable() }) } },
+    schema: {
+      tags,
+      summary: 'Open or close the public report link of a finished audit (AUD0002 otherwise)',
+      params: ZAuditParams,
+      body: z.object({ enabled: z.boolean() }),
+      response: { 200: z.object({ enabled: z.boolean(), url: z.string().nullable() }) },
+    },
     handler: (req) => lifecycle.setShare(ctx, auth(req), req.params.id, req.body.enabled),
   });
-  for (const [path, kind, field] of [['cover/update', 'DATA', 'coverFields'], ['contact-field/update', 'CONTACTS', 'contactFields']] as const) {
+  for (const [path, kind, field] of [
+    ['cover/update', 'DATA', 'coverFields'],
+    ['contact-field/update', 'CONTACTS', 'contactFields'],
+  ] as const) {
     r.post(`/:id/${path}`, {
       config: perm('WRITE'),
-      schema: { tags, summary: `Set values of ${field} (400 for a field that is not one of them); answers them all.${runs}`, params: ZAuditParams, body: z.object({ [field]: ZFieldValues }), response: { 200: z.array(ZAuditFieldOut) } },
-      handler: (req) => sections.setFieldValues(ctx, auth(req), req.params.id, kind, (req.body as Record<string, { _id: string; value: string | null }[]>)[field] ?? []),
+      schema: {
+        tags,
+        summary: `Set values of ${field} (400 for a field that is not one of them); answers them all.${runs}`,
+        params: ZAuditParams,
+        body: z.object({ [field]: ZFieldValues }),
+        response: { 200: z.array(ZAuditFieldOut) },
+      },
+      handler: (req) =>
+        sections.setFieldValues(ctx, auth(req), req.params.id, kind, (req.body as Record<string, { _id: string; value: string | null }[]>)[field] ?? []),
     });
   }
   r.post('/:id/sections/:sectionId/duplicate', {
     config: perm('WRITE'),
-    schema: { tags, summary: `Copy a duplicable section (or a copy) after its last copy, unanswered; 2222 beyond the limit.${runs}`, params: ZSectionParams, response: { 200: ZAuditSectionOut } },
+    schema: {
+      tags,
+      summary: `Copy a duplicable section (or a copy) after its last copy, unanswered; 2222 beyond the limit.${runs}`,
+      params: ZSectionParams,
+      response: { 200: ZAuditSectionOut },
+    },
     handler: (req) => sections.duplicateSection(ctx, auth(req), req.params.id, req.params.sectionId),
   });
   r.delete('/:id/sections/:sectionId/remove', {

@@ -44,11 +44,9 @@ export const ZAuditOut = ZAudit;
 export { ZCreateAudit, ZDateRange, ZIssuesTasksBody, ZWizardAuditor, ZWizardService, type TCreateAudit } from '@audit/domain/audits';
 const ZId = z.string().uuid();
 
-
 /** Audit lists page 10 by default; the wizard's template list 25 (calls document, section 9). */
 export const ZAuditSearchBody = ZSearchBody;
 export const ZWizardTemplatesBody = ZSearchBody.extend({ size: ZSearchBody.shape.size.unwrap().default(25), establishment: ZId.optional() });
-
 
 export const ZAuditParams = z.object({ id: ZId });
 export const ZSectionParams = ZAuditParams.extend({ sectionId: ZId });

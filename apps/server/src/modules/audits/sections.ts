@@ -23,7 +23,11 @@ export async function setFieldValuesIn(tx: TDb, caller: TAuth, id: string, kind:
   const ids = [...new Set(values.map((v) => v._id))];
   const found = ids.length ? await tree.fieldsWithSectionType(tx, id, ids) : [];
   if (found.length !== ids.length || found.some((f) => f.sectionType !== kind)) throw invalidData([field]);
-  await tree.setFieldValues(tx, id, values.map((v) => ({ _id: v._id, value: v.value === '' ? null : v.value })));
+  await tree.setFieldValues(
+    tx,
+    id,
+    values.map((v) => ({ _id: v._id, value: v.value === '' ? null : v.value })),
+  );
   return (await tree.fieldsOfSectionType(tx, id, kind)).map((r) => presentField(r.field));
 }
 
@@ -45,12 +49,49 @@ export async function duplicateSectionIn(tx: TDb, caller: TAuth, id: string, sec
   const at = { auditId: id, spaceId: audit.spaceId, secureSpacePath: audit.secureSpacePath };
   const children = await tree.sectionChildren(tx, [source.id]);
   const copy = {
-    sections: [{ id: copyId, ...at, templateSectionId: source.templateSectionId, title: source.title, type: source.type, duplicable: source.duplicable, duplicatedFrom: original, position }],
-    fields: children.fields.map((f) => ({ ...at, sectionId: copyId, templateFieldId: f.templateFieldId, label: f.label, type: f.type, required: f.required, value: null, position: f.position })),
-    questions: children.questions.map((q) => ({ ...at, sectionId: copyId, templateQuestionId: q.templateQuestionId, name: q.name, type: q.type, description: q.description, required: q.required, config: q.config, incidences: q.incidences, position: q.position })),
+    sections: [
+      {
+        id: copyId,
+        ...at,
+        templateSectionId: source.templateSectionId,
+        title: source.title,
+        type: source.type,
+        duplicable: source.duplicable,
+        duplicatedFrom: original,
+        position,
+      },
+    ],
+    fields: children.fields.map((f) => ({
+      ...at,
+      sectionId: copyId,
+      templateFieldId: f.templateFieldId,
+      label: f.label,
+      type: f.type,
+      required: f.required,
+      value: null,
+      position: f.position,
+    })),
+    questions: children.questions.map((q) => ({
+      ...at,
+      sectionId: copyId,
+      templateQuestionId: q.templateQuestionId,
+      name: q.name,
+      type: q.type,
+      description: q.description,
+      required: q.required,
+      config: q.config,
+      incidences: q.incidences,
+      position: q.position,
+    })),
   };
   await tree.insertTree(tx, copy);
-  await recordTrace(tx, caller, { ...traceAt(audit), type: 'CREATE', section: 'audit-sections', entityId: copyId, payload: { audit: id, duplicatedFrom: original, position } });
+  await recordTrace(tx, caller, {
+    ...traceAt(audit),
+    type: 'CREATE',
+    section: 'audit-sections',
+    entityId: copyId,
+    payload: { audit: id, duplicatedFrom: original, position },
+  });
   const created = (await tree.findSection(tx, id, copyId))!;
   return presentSections({ sections: [created], ...(await tree.sectionChildren(tx, [copyId])), answers: [], issues: [], media: [] }, view)[0]!;
 }
@@ -63,10 +104,18 @@ export async function removeSectionIn(tx: TDb, caller: TAuth, id: string, sectio
   if (!section.duplicatedFrom) throw invalidData(['section']);
   await repo.lockAudit(tx, id);
   await tree.deleteSection(tx, id, section);
-  await recordTrace(tx, caller, { ...traceAt(audit), type: 'REMOVE', section: 'audit-sections', entityId: sectionId, payload: { audit: id, title: section.title, position: section.position } });
+  await recordTrace(tx, caller, {
+    ...traceAt(audit),
+    type: 'REMOVE',
+    section: 'audit-sections',
+    entityId: sectionId,
+    payload: { audit: id, title: section.title, position: section.position },
+  });
 }
 
 export const setFieldValues = (ctx: TModuleContext, caller: TAuth, id: string, kind: 'DATA' | 'CONTACTS', values: { _id: string; value: string | null }[]) =>
   scoped(ctx, caller, (tx) => setFieldValuesIn(tx, caller, id, kind, values));
-export const duplicateSection = (ctx: TModuleContext, caller: TAuth, id: string, sectionId: string) => scoped(ctx, caller, (tx) => duplicateSectionIn(tx, caller, id, sectionId, auditView(ctx)));
-export const removeSection = (ctx: TModuleContext, caller: TAuth, id: string, sectionId: string) => scoped(ctx, caller, (tx) => removeSectionIn(tx, caller, id, sectionId));
+export const duplicateSection = (ctx: TModuleContext, caller: TAuth, id: string, sectionId: string) =>
+  scoped(ctx, caller, (tx) => duplicateSectionIn(tx, caller, id, sectionId, auditView(ctx)));
+export const removeSection = (ctx: TModuleContext, caller: TAuth, id: string, sectionId: string) =>
+  scoped(ctx, caller, (tx) => removeSectionIn(tx, caller, id, sectionId));

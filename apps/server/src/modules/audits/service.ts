@@ -31,7 +31,10 @@ export const getAudit = (ctx: TModuleContext, caller: TAuth, id: string) => then
 export async function searchAudits(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const view = auditView(ctx);
   const page = await scoped(ctx, caller, (tx) => repo.searchAudits(tx, caller, body));
-  const items = await withPeopleNames(ctx, page.items.map((head) => presentHead(head, view, caller)));
+  const items = await withPeopleNames(
+    ctx,
+    page.items.map((head) => presentHead(head, view, caller)),
+  );
   return { items: project(items, body.projections), total: page.total };
 }
 

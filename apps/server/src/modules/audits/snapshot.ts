@@ -25,7 +25,14 @@ export const configOf = (q: Pick<TQuestion, 'select' | 'readingRegistry' | 'text
 });
 
 export const incidencesOf = (q: TQuestion): TIncidence[] =>
-  q.incidents.map((i) => ({ _id: i._id, name: i.name, description: i.description, riskLevel: i.riskLevel as TRiskLevel, deductionPercentage: i.deductionPercentage, tasks: i.tasks }));
+  q.incidents.map((i) => ({
+    _id: i._id,
+    name: i.name,
+    description: i.description,
+    riskLevel: i.riskLevel as TRiskLevel,
+    deductionPercentage: i.deductionPercentage,
+    tasks: i.tasks,
+  }));
 
 export function snapshotOf(template: TTemplate, at: TAuditPlace) {
   const sections: (typeof auditSections.$inferInsert)[] = [];
@@ -34,12 +41,34 @@ export function snapshotOf(template: TTemplate, at: TAuditPlace) {
   template.sections.forEach((s, position) => {
     const sectionId = randomUUID();
     sections.push({ id: sectionId, ...at, templateSectionId: s._id, title: s.title, type: s.type, duplicable: s.duplicable, position });
-    s.fields.forEach((f, i) => fields.push({ ...at, sectionId, templateFieldId: f._id, label: f.label, type: f.type, required: f.required, value: f.value, position: i }));
+    s.fields.forEach((f, i) =>
+      fields.push({ ...at, sectionId, templateFieldId: f._id, label: f.label, type: f.type, required: f.required, value: f.value, position: i }),
+    );
     s.questions.forEach((q, i) =>
-      questions.push({ ...at, sectionId, templateQuestionId: q._id, name: q.name, type: q.type, description: q.description, required: q.required, config: configOf(q), incidences: incidencesOf(q), position: i }),
+      questions.push({
+        ...at,
+        sectionId,
+        templateQuestionId: q._id,
+        name: q.name,
+        type: q.type,
+        description: q.description,
+        required: q.required,
+        config: configOf(q),
+        incidences: incidencesOf(q),
+        position: i,
+      }),
     );
   });
-  const questionsAnswers = template.ieSections.flatMap((s) => s.questions.map((q) => ({ _id: randomUUID(), sectionTitle: s.title, question: q.question, type: q.type as 'SIMPLE' | 'PARAGRAPH', answer: null, images: [] })));
+  const questionsAnswers = template.ieSections.flatMap((s) =>
+    s.questions.map((q) => ({
+      _id: randomUUID(),
+      sectionTitle: s.title,
+      question: q.question,
+      type: q.type as 'SIMPLE' | 'PARAGRAPH',
+      answer: null,
+      images: [],
+    })),
+  );
   const questionnaire: typeof auditQuestionnaires.$inferInsert | null = questionsAnswers.length ? { ...at, questionsAnswers } : null;
   return { sections, fields, questions, questionnaire };
 }

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import type { TAuditTask, TDeduction, TIncidence, TQuestionnaireAnswer, TTemplateAnswer } from '@audit/domain/audits';
 import type { TQuestionConfig } from '@audit/domain/templates';
 
@@ -13,7 +26,9 @@ import type { TQuestionConfig } from '@audit/domain/templates';
 export const audits = pgTable(
   'audits',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     spaceId: uuid('space_id').notNull(),
     secureSpacePath: text('secure_space_path').notNull(),
     status: text('status').notNull().default('draft'),
@@ -70,7 +85,9 @@ export const audits = pgTable(
 
 /** Columns every row of an audit's tree has. */
 const auditColumns = () => ({
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   auditId: uuid('audit_id')
     .notNull()
     .references((): AnyPgColumn => audits.id, { onDelete: 'cascade' }),
@@ -111,7 +128,11 @@ export const auditFields = pgTable(
     value: text('value'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [pathIndex('audit_fields', t.secureSpacePath), index('audit_fields_audit_idx').on(t.auditId), index('audit_fields_section_idx').on(t.sectionId, t.position)],
+  (t) => [
+    pathIndex('audit_fields', t.secureSpacePath),
+    index('audit_fields_audit_idx').on(t.auditId),
+    index('audit_fields_section_idx').on(t.sectionId, t.position),
+  ],
 );
 
 export const auditQuestions = pgTable(
@@ -132,7 +153,11 @@ export const auditQuestions = pgTable(
     note: text('note'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [pathIndex('audit_questions', t.secureSpacePath), index('audit_questions_audit_idx').on(t.auditId), index('audit_questions_section_idx').on(t.sectionId, t.position)],
+  (t) => [
+    pathIndex('audit_questions', t.secureSpacePath),
+    index('audit_questions_audit_idx').on(t.auditId),
+    index('audit_questions_section_idx').on(t.sectionId, t.position),
+  ],
 );
 
 /** One answer per question (the unique index makes a replayed add an update, never a second answer). */
@@ -149,7 +174,11 @@ export const auditAnswers = pgTable(
     failed: boolean('failed').notNull().default(false),
     authorId: uuid('author_id'),
   },
-  (t) => [pathIndex('audit_answers', t.secureSpacePath), index('audit_answers_audit_idx').on(t.auditId), uniqueIndex('audit_answers_question_key').on(t.questionId)],
+  (t) => [
+    pathIndex('audit_answers', t.secureSpacePath),
+    index('audit_answers_audit_idx').on(t.auditId),
+    uniqueIndex('audit_answers_question_key').on(t.questionId),
+  ],
 );
 
 /** Issues: incidences selected on a question, with their tasks (each selected or not). */
@@ -200,7 +229,10 @@ export const auditQuestionnaires = pgTable(
   {
     ...auditColumns(),
     sent: boolean('sent').notNull().default(false),
-    questionsAnswers: jsonb('questions_answers').$type<(Omit<TQuestionnaireAnswer, 'images'> & { images: { _id: string; fileId: string }[] })[]>().notNull().default([]),
+    questionsAnswers: jsonb('questions_answers')
+      .$type<(Omit<TQuestionnaireAnswer, 'images'> & { images: { _id: string; fileId: string }[] })[]>()
+      .notNull()
+      .default([]),
   },
   (t) => [pathIndex('audit_questionnaires', t.secureSpacePath), uniqueIndex('audit_questionnaires_audit_key').on(t.auditId)],
 );

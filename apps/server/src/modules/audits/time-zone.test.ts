@@ -24,7 +24,11 @@ describe("audit days in the establishment's time zone", () => {
   it('puts an audit started at 00:30 in Madrid on 2 March (23:30 UTC on 1 March) on 2 March', async () => {
     const res = await create({ startDate: '2026-03-01T23:30:00Z', date: ['2026-03-01T23:30:00Z', '2026-03-02T22:30:00Z'] });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ startDate: '2026-03-02T00:00:00.000Z', date: ['2026-03-02T00:00:00.000Z', '2026-03-02T23:59:59.999Z'], timeZone: 'Europe/Madrid' });
+    expect(res.body).toMatchObject({
+      startDate: '2026-03-02T00:00:00.000Z',
+      date: ['2026-03-02T00:00:00.000Z', '2026-03-02T23:59:59.999Z'],
+      timeZone: 'Europe/Madrid',
+    });
     // The same in summer (UTC+2) and on the day clocks go forward (last Sunday of March).
     const summer = await expectOk(create({ startDate: '2026-07-14T22:30:00+00:00', date: ['2026-07-14T22:15:00Z', '2026-07-15T21:59:00Z'] }));
     expect(summer).toMatchObject({ startDate: '2026-07-15T00:00:00.000Z', date: ['2026-07-15T00:00:00.000Z', '2026-07-15T23:59:59.999Z'] });
@@ -39,7 +43,7 @@ describe("audit days in the establishment's time zone", () => {
     expect(web).toMatchObject({ startDate: '2026-03-02T00:00:00.000Z', date: ['2026-03-02T00:00:00.000Z', '2026-03-03T23:59:59.999Z'] });
   });
 
-  it("reads a changed date range in the zone too", async () => {
+  it('reads a changed date range in the zone too', async () => {
     const audit = await expectOk(create({}));
     const res = await f.admin.patch(`${AUDITS}/${audit._id}/date`, { date: ['2026-10-24T22:30:00Z', '2026-10-25T23:30:00Z'] });
     expect(res.status).toBe(200);
@@ -71,7 +75,11 @@ describe('the time zone of a space', () => {
     expect((await expectOk(f.admin.get(`${STRUCTURES}/${client()}`))).timeZone).toBe('America/New_York');
     // 03:00 UTC on 2 March is still 1 March in New York: the establishment below the client inherits its zone.
     const west = await expectOk(create({ startDate: '2026-03-02T03:00:00Z', date: ['2026-03-02T03:00:00Z', '2026-03-02T03:00:00Z'] }));
-    expect(west).toMatchObject({ timeZone: 'America/New_York', startDate: '2026-03-01T00:00:00.000Z', date: ['2026-03-01T00:00:00.000Z', '2026-03-01T23:59:59.999Z'] });
+    expect(west).toMatchObject({
+      timeZone: 'America/New_York',
+      startDate: '2026-03-01T00:00:00.000Z',
+      date: ['2026-03-01T00:00:00.000Z', '2026-03-01T23:59:59.999Z'],
+    });
     // The client user reads the same zone, though the spaces above theirs are out of their scope.
     expect((await expectOk(f.client.get(`${AUDITS}/${west._id}`))).timeZone).toBe('America/New_York');
 

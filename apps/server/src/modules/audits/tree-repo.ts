@@ -43,9 +43,16 @@ export async function insertTree(
 // ---------------------------------------------------------------- sections
 
 export const findSection = async (tx: TDb, auditId: string, id: string) =>
-  (await tx.select().from(auditSections).where(and(eq(auditSections.id, id), eq(auditSections.auditId, auditId))).limit(1))[0];
+  (
+    await tx
+      .select()
+      .from(auditSections)
+      .where(and(eq(auditSections.id, id), eq(auditSections.auditId, auditId)))
+      .limit(1)
+  )[0];
 
-export const listSections = (tx: TDb, auditId: string) => tx.select().from(auditSections).where(eq(auditSections.auditId, auditId)).orderBy(asc(auditSections.position));
+export const listSections = (tx: TDb, auditId: string) =>
+  tx.select().from(auditSections).where(eq(auditSections.auditId, auditId)).orderBy(asc(auditSections.position));
 
 export async function sectionChildren(tx: TDb, sectionIds: string[]) {
   if (!sectionIds.length) return { fields: [], questions: [] };
@@ -56,13 +63,19 @@ export async function sectionChildren(tx: TDb, sectionIds: string[]) {
 
 /** Makes room at `position` (sections at or after it move one down). */
 export async function openSectionSlot(tx: TDb, auditId: string, position: number) {
-  await tx.update(auditSections).set({ position: sql`${auditSections.position} + 1` }).where(and(eq(auditSections.auditId, auditId), sql`${auditSections.position} >= ${position}`));
+  await tx
+    .update(auditSections)
+    .set({ position: sql`${auditSections.position} + 1` })
+    .where(and(eq(auditSections.auditId, auditId), sql`${auditSections.position} >= ${position}`));
 }
 
 /** Children (fields, questions, answers, issues, media) go with the section: foreign keys cascade. */
 export async function deleteSection(tx: TDb, auditId: string, section: { id: string; position: number }) {
   await tx.delete(auditSections).where(eq(auditSections.id, section.id));
-  await tx.update(auditSections).set({ position: sql`${auditSections.position} - 1` }).where(and(eq(auditSections.auditId, auditId), sql`${auditSections.position} > ${section.position}`));
+  await tx
+    .update(auditSections)
+    .set({ position: sql`${auditSections.position} - 1` })
+    .where(and(eq(auditSections.auditId, auditId), sql`${auditSections.position} > ${section.position}`));
 }
 
 // ---------------------------------------------------------------- fields
@@ -79,8 +92,13 @@ export function fieldsWithSectionType(tx: TDb, auditId: string, ids: string[]) {
 /** Sets many fields' values in one statement. */
 export async function setFieldValues(tx: TDb, auditId: string, values: { _id: string; value: string | null }[]) {
   if (!values.length) return;
-  const rows = sql.join(values.map((v) => sql`(${v._id}::uuid, ${v.value}::text)`), sql`, `);
-  await tx.execute(sql`update audit_fields f set value = v.value, updated_at = now() from (values ${rows}) as v(id, value) where f.id = v.id and f.audit_id = ${auditId}`);
+  const rows = sql.join(
+    values.map((v) => sql`(${v._id}::uuid, ${v.value}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update audit_fields f set value = v.value, updated_at = now() from (values ${rows}) as v(id, value) where f.id = v.id and f.audit_id = ${auditId}`,
+  );
 }
 
 export function fieldsOfSectionType(tx: TDb, auditId: string, type: string) {
@@ -94,10 +112,15 @@ export function fieldsOfSectionType(tx: TDb, auditId: string, type: string) {
 
 // ---------------------------------------------------------------- questionnaire
 
-export const findQuestionnaire = async (tx: TDb, auditId: string) => (await tx.select().from(auditQuestionnaires).where(eq(auditQuestionnaires.auditId, auditId)).limit(1))[0];
+export const findQuestionnaire = async (tx: TDb, auditId: string) =>
+  (await tx.select().from(auditQuestionnaires).where(eq(auditQuestionnaires.auditId, auditId)).limit(1))[0];
 
 export async function updateQuestionnaire(tx: TDb, id: string, values: Partial<typeof auditQuestionnaires.$inferInsert>) {
-  const [row] = await tx.update(auditQuestionnaires).set({ ...values, updatedAt: new Date() }).where(eq(auditQuestionnaires.id, id)).returning();
+  const [row] = await tx
+    .update(auditQuestionnaires)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(auditQuestionnaires.id, id))
+    .returning();
   return row!;
 }
 

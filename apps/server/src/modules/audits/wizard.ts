@@ -28,10 +28,24 @@ export async function servicesFor(ctx: TModuleContext, caller: TAuth, establishm
   return scoped(ctx, caller, async (tx) => {
     const establishment = await loadEstablishment(tx, caller, establishmentId);
     const offered = (await goals.nearestGoals(tx, establishment.secureSpacePath)).filter((g) => !access.length || access.includes(g.serviceId));
-    const rows = new Map((await servicesService.repo.findMany(tx, caller, offered.map((g) => g.serviceId))).map((s) => [s.id, s]));
+    const rows = new Map(
+      (
+        await servicesService.repo.findMany(
+          tx,
+          caller,
+          offered.map((g) => g.serviceId),
+        )
+      ).map((s) => [s.id, s]),
+    );
     return offered
       .filter((g) => rows.has(g.serviceId))
-      .map((g) => ({ _id: g.serviceId, name: rows.get(g.serviceId)!.name, isPoolService: rows.get(g.serviceId)!.isPoolService === true, valueGoal: g.valueGoal, templates: g.templates }));
+      .map((g) => ({
+        _id: g.serviceId,
+        name: rows.get(g.serviceId)!.name,
+        isPoolService: rows.get(g.serviceId)!.isPoolService === true,
+        valueGoal: g.valueGoal,
+        templates: g.templates,
+      }));
   });
 }
 
@@ -51,11 +65,19 @@ export async function templatesFor(ctx: TModuleContext, caller: TAuth, body: TSe
   const access = await users.ownAccessServices(ctx, caller.userId);
   return scoped(ctx, caller, async (tx) => {
     const conditions = [sql`"audit_templates"."enabled" is not false`];
-    if (access.length) conditions.push(sql`"audit_templates"."service_id" in (${sql.join(access.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    if (access.length)
+      conditions.push(
+        sql`"audit_templates"."service_id" in (${sql.join(
+          access.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
     if (body.establishment) {
       const establishment = await loadEstablishment(tx, caller, body.establishment);
       const [nearest] = await goals.nearestGoals(tx, establishment.secureSpacePath);
-      conditions.push(nearest ? goals.goalInSpaceOffersTemplate(nearest.spaceId, sql`"audit_templates"."id"`, sql`"audit_templates"."service_id"`) : sql`false`);
+      conditions.push(
+        nearest ? goals.goalInSpaceOffersTemplate(nearest.spaceId, sql`"audit_templates"."id"`, sql`"audit_templates"."service_id"`) : sql`false`,
+      );
     }
     return templates.searchTemplatesWhere(tx, caller, body, sql.join(conditions, sql` and `));
   });

@@ -62,7 +62,14 @@ describe('POST /auth/api/signin', () => {
   });
 
   it('answers 492 for a locked account and 490 for a deleted one', async () => {
-    const locked = await addUser(t.db, { email: `locked.${tenant.tag}@example.com`, firstName: 'L', home: tenant.client, roleIds: [], status: 'LOCK', verified: false });
+    const locked = await addUser(t.db, {
+      email: `locked.${tenant.tag}@example.com`,
+      firstName: 'L',
+      home: tenant.client,
+      roleIds: [],
+      status: 'LOCK',
+      verified: false,
+    });
     const deleted = await addUser(t.db, { email: `deleted.${tenant.tag}@example.com`, firstName: 'D', home: tenant.client, roleIds: [], status: 'DELETED' });
     expect((await signin({ username: locked.email, password: TEST_PASSWORD })).body).toMatchObject({ name: 'USERNOTLOCKERROR', reference: '492' });
     expect((await signin({ username: deleted.email, password: TEST_PASSWORD })).body.reference).toBe('490');
@@ -78,7 +85,13 @@ describe('POST /auth/api/signin', () => {
   });
 
   it('returns every member space so the user can pick one, and honours a requested space', async () => {
-    const user = await addUser(t.db, { email: `multi.${tenant.tag}@example.com`, firstName: 'M', home: tenant.client, memberOf: [tenant.establishment], roleIds: [tenant.roles.USER!] });
+    const user = await addUser(t.db, {
+      email: `multi.${tenant.tag}@example.com`,
+      firstName: 'M',
+      home: tenant.client,
+      memberOf: [tenant.establishment],
+      roleIds: [tenant.roles.USER!],
+    });
     const res = await signin({ username: user.email, password: TEST_PASSWORD, space: tenant.establishment.id });
     expect(res.status).toBe(200);
     expect(res.body.spaces.map((s: { _id: string }) => s._id).sort()).toEqual([tenant.client.id, tenant.establishment.id].sort());
@@ -112,7 +125,11 @@ describe('POST /auth/api/refresh-token', () => {
     const rotated = await apiClient(t.app).post('/auth/api/refresh-token', { refreshToken: session.refreshToken });
     expect(rotated.status).toBe(200);
     // past the grace window for two tabs refreshing at once (sessions.test.ts)
-    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update refresh_tokens set used_at = used_at - make_interval(secs => ${REFRESH_REUSE_GRACE_MS / 1000 + 1}) where token_hash = ${hashOpaqueToken(session.refreshToken)}`));
+    await unsafeUnscoped(t.db, (tx) =>
+      tx.execute(
+        sql`update refresh_tokens set used_at = used_at - make_interval(secs => ${REFRESH_REUSE_GRACE_MS / 1000 + 1}) where token_hash = ${hashOpaqueToken(session.refreshToken)}`,
+      ),
+    );
     const reuse = await apiClient(t.app).post('/auth/api/refresh-token', { refreshToken: session.refreshToken });
     expect(reuse.status).toBe(401);
     expect(reuse.body).toMatchObject({ name: 'UNAUTHORIZEDERROR', reference: '401' });
@@ -136,7 +153,11 @@ describe('access tokens', () => {
     const [h, p] = session.accessToken.split('.');
     expect((await apiClient(t.app, `${h}.${p}.forgedsignature`).get('/ms-core/api/users/me')).status).toBe(401);
     const { SignJWT } = await import('jose');
-    const expired = await new SignJWT({ space: tenant.root.id, path: `/${tenant.root.id}/` }).setProtectedHeader({ alg: 'HS256' }).setSubject(tenant.admin.id).setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(new TextEncoder().encode('some-other-secret-some-other-secret!!'));
+    const expired = await new SignJWT({ space: tenant.root.id, path: `/${tenant.root.id}/` })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(tenant.admin.id)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode('some-other-secret-some-other-secret!!'));
     expect((await apiClient(t.app, expired).get('/ms-core/api/users/me')).status).toBe(401);
   });
 

@@ -13,6 +13,8 @@ export const purgeExpiredSessionsJob = defineJob({
   payload: z.object({}),
   options: { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 300, concurrency: 1 },
   async handler(_job, ctx) {
-    await unsafeUnscoped(ctx.db, (tx) => tx.delete(refreshTokens).where(lt(refreshTokens.expiresAt, sql`now() - make_interval(days => ${EXPIRED_TOKEN_KEPT_DAYS})`)));
+    await unsafeUnscoped(ctx.db, (tx) =>
+      tx.delete(refreshTokens).where(lt(refreshTokens.expiresAt, sql`now() - make_interval(days => ${EXPIRED_TOKEN_KEPT_DAYS})`)),
+    );
   },
 });

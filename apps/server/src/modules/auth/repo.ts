@@ -16,7 +16,11 @@ export async function findRefreshToken(tx: TDb, tokenHash: string) {
 
 /** Marks a token used; false when another request used it first (a race is reuse too). */
 export async function markRefreshTokenUsed(tx: TDb, id: string): Promise<boolean> {
-  const rows = await tx.update(refreshTokens).set({ usedAt: new Date() }).where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt))).returning({ id: refreshTokens.id });
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
   return rows.length === 1;
 }
 
@@ -26,6 +30,8 @@ export async function sealSuccessor(tx: TDb, id: string, sealed: string) {
 }
 
 export async function revokeFamily(tx: TDb, familyId: string) {
-  await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
-

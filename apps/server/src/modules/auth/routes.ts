@@ -38,7 +38,9 @@ export async function authRoutes(app: FastifyInstance, ctx: TModuleContext) {
     schema: {
       tags: ['auth'],
       summary: 'Rotate a refresh token (reuse revokes the family)',
-      body: z.object({ refreshToken: z.string().min(10).max(200).optional(), refresh: z.string().min(10).max(200).optional(), space: z.string().uuid().optional() }).refine((b) => b.refreshToken ?? b.refresh, { path: ['refreshToken'] }),
+      body: z
+        .object({ refreshToken: z.string().min(10).max(200).optional(), refresh: z.string().min(10).max(200).optional(), space: z.string().uuid().optional() })
+        .refine((b) => b.refreshToken ?? b.refresh, { path: ['refreshToken'] }),
       response: { 200: ZSession },
     },
     handler: (req) => service.refresh(ctx, (req.body.refreshToken ?? req.body.refresh)!, req.body.space),
@@ -46,13 +48,23 @@ export async function authRoutes(app: FastifyInstance, ctx: TModuleContext) {
 
   r.post('/update-token', {
     config: { access: { permissions: [] } },
-    schema: { tags: ['auth'], summary: 'Switch the session to another space', querystring: z.object({ spaceId: z.string().uuid() }), response: { 200: ZSession } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Switch the session to another space',
+      querystring: z.object({ spaceId: z.string().uuid() }),
+      response: { 200: ZSession },
+    },
     handler: (req) => service.switchSpace(ctx, requireAuth(req).userId, req.query.spaceId),
   });
 
   r.post('/logout', {
     config: { access: { public: true } },
-    schema: { tags: ['auth'], summary: 'Revoke the session of a refresh token', body: z.object({ refreshToken: z.string().min(10).max(200) }), response: { 200: z.object({ ok: z.literal(true) }) } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Revoke the session of a refresh token',
+      body: z.object({ refreshToken: z.string().min(10).max(200) }),
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    },
     handler: async (req) => {
       await service.signOut(ctx, req.body.refreshToken);
       return { ok: true as const };

@@ -27,7 +27,14 @@ export interface TSession {
   spaces: ReturnType<typeof presentSpace>[];
 }
 
-async function issueSession(ctx: TModuleContext, tx: Parameters<typeof repo.insertRefreshToken>[0], user: { id: string; passwordChangedAt: Date | null }, space: TSpaceSummary, remember: boolean, familyId: string = randomUUID()) {
+async function issueSession(
+  ctx: TModuleContext,
+  tx: Parameters<typeof repo.insertRefreshToken>[0],
+  user: { id: string; passwordChangedAt: Date | null },
+  space: TSpaceSummary,
+  remember: boolean,
+  familyId: string = randomUUID(),
+) {
   const userId = user.id;
   const refreshToken = newOpaqueToken();
   const days = remember ? ctx.config.REFRESH_TOKEN_DAYS : SESSION_DAYS_WITHOUT_REMEMBER;

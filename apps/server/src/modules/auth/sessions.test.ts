@@ -28,15 +28,28 @@ const refresh = (refreshToken: string) => apiClient(t.app).post('/auth/api/refre
 
 /** Moves a spent token's use back in time, as if `ms` had passed since it was rotated. */
 const ageUse = (refreshToken: string, ms: number) =>
-  unsafeUnscoped(t.db, (tx) => tx.execute(sql`update refresh_tokens set used_at = used_at - make_interval(secs => ${ms / 1000}) where token_hash = ${hashOpaqueToken(refreshToken)}`));
+  unsafeUnscoped(t.db, (tx) =>
+    tx.execute(sql`update refresh_tokens set used_at = used_at - make_interval(secs => ${ms / 1000}) where token_hash = ${hashOpaqueToken(refreshToken)}`),
+  );
 
 describe('the sign-in rate limit and X-Forwarded-For', () => {
   const wrongSignIn = (app: TTestApp['app'], forwardedFor: string) =>
-    app.inject({ method: 'POST', url: '/auth/api/signin', payload: { username: 'nobody@example.com', password: 'Wrong-Pass1!' }, headers: { 'x-forwarded-for': forwardedFor } });
+    app.inject({
+      method: 'POST',
+      url: '/auth/api/signin',
+      payload: { username: 'nobody@example.com', password: 'Wrong-Pass1!' },
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   /** A second app on the same database with a low sign-in limit (the shared one must stay usable). */
   async function withLimitedApp(env: Record<string, string>, work: (app: TTestApp['app']) => Promise<void>) {
-    const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/audit-test-unused', SIGNIN_RATE_LIMIT: String(SIGNIN_LIMIT), LOG_LEVEL: 'silent', ...env });
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      DATA_DIR: '/tmp/audit-test-unused',
+      SIGNIN_RATE_LIMIT: String(SIGNIN_LIMIT),
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
     const app = await buildApp({ config, db: t.db, logger: false });
     await app.ready();
     try {
@@ -64,7 +77,8 @@ describe('the sign-in rate limit and X-Forwarded-For', () => {
   });
 
   it('TRUST_PROXY accepts addresses and CIDRs, a hop count, true, and refuses anything else', () => {
-    const trust = (value?: string) => loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/audit-test-unused', ...(value === undefined ? {} : { TRUST_PROXY: value }) }).TRUST_PROXY;
+    const trust = (value?: string) =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/audit-test-unused', ...(value === undefined ? {} : { TRUST_PROXY: value }) }).TRUST_PROXY;
     expect(trust()).toBe(false);
     expect(trust('false')).toBe(false);
     expect(trust('true')).toBe(true);

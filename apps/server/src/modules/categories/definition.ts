@@ -6,7 +6,10 @@ import { catalogueService, ZDescription, ZName, type TCatalogueDefinition } from
 import { descendantsOf, hasChildren } from './repo.js';
 import { categories } from './tables.js';
 
-const ZColor = z.string().trim().regex(/^#[0-9a-fA-F]{3,8}$/);
+const ZColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{3,8}$/);
 
 /**
  * Categories of templates (TEMPLATE) and registers (REGISTER): name and description required,
@@ -17,7 +20,13 @@ export const categoryDef: TCatalogueDefinition = {
   table: categories,
   module: 'CATEGORY',
   section: 'categories',
-  input: z.object({ name: ZName, description: ZDescription, type: z.enum(CATEGORY_TYPES), color: ZColor.nullish().or(z.literal('')), parent: z.string().uuid().nullish() }),
+  input: z.object({
+    name: ZName,
+    description: ZDescription,
+    type: z.enum(CATEGORY_TYPES),
+    color: ZColor.nullish().or(z.literal('')),
+    parent: z.string().uuid().nullish(),
+  }),
   output: { type: z.string(), color: z.string().nullable(), parent: z.string().nullable() },
   fields: {
     type: { column: categories.type, type: 'enum', values: CATEGORY_TYPES },

@@ -10,7 +10,10 @@ const visible = (scope: TScope) => sql`(c.secure_space_path like ${`${scope.spac
 /** Every visible category below the given ones (any depth), in one recursive query. */
 export async function descendantsOf(tx: TDb, scope: TScope, rootIds: string[]): Promise<TCategoryRow[]> {
   if (!rootIds.length) return [];
-  const ids = sql.join(rootIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    rootIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const result = await tx.execute<Record<string, unknown>>(sql`
     with recursive tree as (
       select c.* from categories c where c.parent_id in (${ids}) and ${visible(scope)}

@@ -29,7 +29,13 @@ export async function categoriesRoutes(app: FastifyInstance, ctx: TModuleContext
   const r = typed(app);
   r.post('/:parentId/children', {
     config: { access: { permissions: ['CATEGORY:READ'] } },
-    schema: { tags: ['categories'], summary: 'Paged search of the direct subcategories of a category', params: z.object({ parentId: ZId }), body: ZSearchBody, response: { 200: z.array(ZCategory.partial()) } },
+    schema: {
+      tags: ['categories'],
+      summary: 'Paged search of the direct subcategories of a category',
+      params: z.object({ parentId: ZId }),
+      body: ZSearchBody,
+      response: { 200: z.array(ZCategory.partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await service.searchChildren(ctx, requireAuth(req), req.params.parentId, req.body)),
   });
   r.post('/search-categories-subcategories', {

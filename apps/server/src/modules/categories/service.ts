@@ -16,7 +16,11 @@ type TNode = ReturnType<typeof categoriesService.present> & { type: string; colo
 export async function searchTree(ctx: TModuleContext, caller: TAuth, type: string, body: TSearchBody) {
   return scoped(ctx, caller, async (tx) => {
     const page = await categoriesService.repo.searchRows(tx, caller, body, rootsOfType(type));
-    const below = await descendantsOf(tx, caller, page.items.map((r) => r.id));
+    const below = await descendantsOf(
+      tx,
+      caller,
+      page.items.map((r) => r.id),
+    );
     const byParent = new Map<string, TCategoryRow[]>();
     for (const row of below) byParent.set(row.parentId!, [...(byParent.get(row.parentId!) ?? []), row]);
     const build = (row: Parameters<typeof categoriesService.present>[0], seen: Set<string>): TNode => ({

@@ -65,27 +65,47 @@ describe('POST /ms-core/api/files/image', () => {
     expect(got.rawPayload.includes(Buffer.from('Exif'))).toBe(false);
 
     const row = await fileRow(res.body._id);
-    expect(row).toMatchObject({ kind: 'image', content_type: 'image/jpeg', width: 800, height: 533, space_id: tenant.root.id, secure_space_path: tenant.root.path, owner_id: tenant.admin.id, original_name: 'IMG_0001.HEIC.jpg' });
+    expect(row).toMatchObject({
+      kind: 'image',
+      content_type: 'image/jpeg',
+      width: 800,
+      height: 533,
+      space_id: tenant.root.id,
+      secure_space_path: tenant.root.path,
+      owner_id: tenant.admin.id,
+      original_name: 'IMG_0001.HEIC.jpg',
+    });
     expect(row!.size_bytes).toBe(got.rawPayload.length);
     // A second load of the same address can be answered from the browser's cache.
     expect((await download(res.body.url, { 'if-none-match': got.headers.etag as string })).statusCode).toBe(304);
   });
 
   it('keeps small images small, turns transparent PNGs into JPEG on white, and applies the EXIF orientation', async () => {
-    const png = await sharp({ create: { width: 300, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const small = await postMultipart(t.app, IMAGE, token, { buffer: png, filename: 'logo.png', contentType: 'image/png' });
     expect(small.body).toMatchObject({ width: 300, height: 120 });
-    const pixel = await sharp((await download(small.body.url)).rawPayload).raw().toBuffer();
+    const pixel = await sharp((await download(small.body.url)).rawPayload)
+      .raw()
+      .toBuffer();
     expect(pixel[0]).toBeGreaterThan(240); // white, not black
 
     // Stored landscape but tagged "rotate 90°": the result is portrait.
-    const rotated = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#888' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const rotated = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#888' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const upright = await postMultipart(t.app, IMAGE, token, { buffer: rotated, filename: 'r.jpg', contentType: 'image/jpeg' });
     expect(upright.body).toMatchObject({ width: 400, height: 800 });
   });
 
   it('decides by content: a text file called .jpg, an SVG and a truncated JPEG are refused with FIL0001', async () => {
-    const fake = await postMultipart(t.app, IMAGE, token, { buffer: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'photo.jpg', contentType: 'image/jpeg' });
+    const fake = await postMultipart(t.app, IMAGE, token, {
+      buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+      filename: 'photo.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(fake.status).toBe(415);
     expect(fake.body).toMatchObject({ name: 'BADREQUESTERROR', reference: 'FIL0001', fields: ['file'] });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
@@ -97,7 +117,11 @@ describe('POST /ms-core/api/files/image', () => {
 
 describe('POST /ms-core/api/files/upload', () => {
   it('stores any file under the limit and serves non-images as downloads', async () => {
-    const res = await postMultipart(t.app, UPLOAD, token, { buffer: Buffer.from('<h1>hola</h1>'), filename: '../../etc/informe final.html', contentType: 'text/html' });
+    const res = await postMultipart(t.app, UPLOAD, token, {
+      buffer: Buffer.from('<h1>hola</h1>'),
+      filename: '../../etc/informe final.html',
+      contentType: 'text/html',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ contentType: 'text/html', size: 13 });
     const got = await download(res.body.url);
@@ -108,7 +132,11 @@ describe('POST /ms-core/api/files/upload', () => {
   });
 
   it('refuses a file above UPLOAD_MAX_MB with FIL0002', async () => {
-    const res = await postMultipart(t.app, UPLOAD, token, { buffer: Buffer.alloc(1024 * 1024 + 10, 1), filename: 'big.bin', contentType: 'application/octet-stream' });
+    const res = await postMultipart(t.app, UPLOAD, token, {
+      buffer: Buffer.alloc(1024 * 1024 + 10, 1),
+      filename: 'big.bin',
+      contentType: 'application/octet-stream',
+    });
     expect(res.status).toBe(413);
     expect(res.body.reference).toBe('FIL0002');
     const image = await postMultipart(t.app, IMAGE, token, { buffer: Buffer.alloc(1024 * 1024 + 10, 1), filename: 'big.jpg', contentType: 'image/jpeg' });
@@ -150,7 +178,11 @@ describe('files service', () => {
 
   it("stores a client user's upload in the client's space", async () => {
     const client = await signIn(t.app, tenant.clientUser.email);
-    const up = await postMultipart(t.app, IMAGE, client.session.accessToken, { buffer: await cameraJpeg(50, 50), filename: 'c.jpg', contentType: 'image/jpeg' });
+    const up = await postMultipart(t.app, IMAGE, client.session.accessToken, {
+      buffer: await cameraJpeg(50, 50),
+      filename: 'c.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(up.status).toBe(200);
     expect(await fileRow(up.body._id)).toMatchObject({ space_id: tenant.client.id, secure_space_path: tenant.client.path });
   });

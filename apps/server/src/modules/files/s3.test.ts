@@ -23,7 +23,14 @@ const dir = mkdtempSync(join(tmpdir(), 's3rver-'));
 let server: S3rver;
 let endpoint: string;
 let t: TTestApp;
-const env = () => ({ S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' });
+const env = () => ({
+  S3_ENDPOINT: endpoint,
+  S3_BUCKET: BUCKET,
+  S3_REGION: 'eu-west-1',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+});
 
 beforeAll(async () => {
   server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
@@ -43,7 +50,13 @@ const keysInBucket = async () => ((await client().send(new ListObjectsV2Command(
 
 describe('S3 file store', () => {
   it('puts, gets and removes bytes; a missing key reads as null', async () => {
-    const store = createS3Store({ bucket: BUCKET, endpoint, region: 'eu-west-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const store = createS3Store({
+      bucket: BUCKET,
+      endpoint,
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     const bytes = Buffer.from([0, 1, 2, 250, 255]);
     await store.put('document/2024-01/abc', bytes, 'application/octet-stream');
     expect(await store.get('document/2024-01/abc')).toEqual(bytes);
@@ -56,7 +69,11 @@ describe('S3 file store', () => {
   it('an uploaded photo lands in the bucket, is served by its signed address, and delete removes it', async () => {
     const tenant = await createTenant(t.db, 's3');
     const { session } = await signIn(t.app, tenant.admin.email);
-    const res = await postMultipart(t.app, '/ms-core/api/files/image', session.accessToken, { buffer: await cameraJpeg(1600, 1600), filename: 'cocina.jpg', contentType: 'image/jpeg' });
+    const res = await postMultipart(t.app, '/ms-core/api/files/image', session.accessToken, {
+      buffer: await cameraJpeg(1600, 1600),
+      filename: 'cocina.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ width: 800, height: 800 });
     const keys = await keysInBucket();
@@ -67,7 +84,17 @@ describe('S3 file store', () => {
     expect((await sharp(got.rawPayload).metadata()).width).toBe(800);
 
     const ctx = { db: t.db, config: loadConfig({ ...env(), JWT_SECRET: 'z'.repeat(40), DATA_DIR: '/proc/no-local-files' }) } as TModuleContext;
-    const caller = { userId: tenant.admin.id, spaceId: tenant.root.id, spacePath: tenant.root.path, permissions: [], roles: [], access: NO_ACCESS, isAdmin: true, isAuditor: false, language: 'es' };
+    const caller = {
+      userId: tenant.admin.id,
+      spaceId: tenant.root.id,
+      spacePath: tenant.root.path,
+      permissions: [],
+      roles: [],
+      access: NO_ACCESS,
+      isAdmin: true,
+      isAuditor: false,
+      language: 'es',
+    };
     await deleteFile(ctx, caller, res.body._id);
     expect(await keysInBucket()).not.toContain(keys.find((k) => k.endsWith(res.body._id)));
     expect((await t.app.inject({ method: 'GET', url: res.body.url })).statusCode).toBe(404);

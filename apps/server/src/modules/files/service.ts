@@ -44,7 +44,11 @@ export const maxUploadBytes = (ctx: Pick<TModuleContext, 'config'>) => Math.floo
 
 /** A file name for display and downloads: no folders, no control characters, bounded. */
 export function cleanFileName(name: string | null | undefined): string | null {
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
   return base ? base.slice(-200) : null;
 }
 const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
@@ -60,7 +64,11 @@ async function put(ctx: TModuleContext, file: Omit<TStoredFile, 'id' | 'key'>, b
 export async function storeImage(ctx: TModuleContext, input: TUploadInput): Promise<TStoredFile> {
   const image = await processImage(input.buffer);
   const name = cleanFileName(input.filename)?.replace(/\.[^.]*$/, '.jpg') ?? null;
-  return put(ctx, { kind: 'image', contentType: 'image/jpeg', size: image.bytes.length, width: image.width, height: image.height, originalName: name }, image.bytes);
+  return put(
+    ctx,
+    { kind: 'image', contentType: 'image/jpeg', size: image.bytes.length, width: image.width, height: image.height, originalName: name },
+    image.bytes,
+  );
 }
 
 export async function storeFile(ctx: TModuleContext, input: TUploadInput, kind: TFileKind = 'document'): Promise<TStoredFile> {
@@ -70,8 +78,16 @@ export async function storeFile(ctx: TModuleContext, input: TUploadInput, kind: 
 }
 
 /** Bytes the server made itself (report PDFs, exports): trusted, so no upload limit. */
-export async function storeGenerated(ctx: TModuleContext, input: Required<Pick<TUploadInput, 'buffer' | 'filename' | 'contentType'>>, kind: TFileKind = 'pdf'): Promise<TStoredFile> {
-  return put(ctx, { kind, contentType: input.contentType!, size: input.buffer.length, width: null, height: null, originalName: cleanFileName(input.filename) }, input.buffer);
+export async function storeGenerated(
+  ctx: TModuleContext,
+  input: Required<Pick<TUploadInput, 'buffer' | 'filename' | 'contentType'>>,
+  kind: TFileKind = 'pdf',
+): Promise<TStoredFile> {
+  return put(
+    ctx,
+    { kind, contentType: input.contentType!, size: input.buffer.length, width: null, height: null, originalName: cleanFileName(input.filename) },
+    input.buffer,
+  );
 }
 
 export async function discardStored(ctx: TModuleContext, stored: Pick<TStoredFile, 'key'>[]): Promise<void> {
@@ -94,7 +110,14 @@ export async function recordFile(ctx: TModuleContext, tx: TDb, owner: TFileOwner
     originalName: stored.originalName,
     storageKey: stored.key,
   });
-  return { _id: stored.id, url: signedFileUrl(ctx.config, stored.id), contentType: stored.contentType, size: stored.size, width: stored.width, height: stored.height };
+  return {
+    _id: stored.id,
+    url: signedFileUrl(ctx.config, stored.id),
+    contentType: stored.contentType,
+    size: stored.size,
+    width: stored.width,
+    height: stored.height,
+  };
 }
 
 /** Phase 2 in a transaction of its own; the bytes are removed again when the row cannot be written. */
@@ -102,7 +125,13 @@ async function recordAlone(ctx: TModuleContext, caller: TAuth, stored: TStoredFi
   try {
     return await scoped(ctx, caller, async (tx) => {
       const out = await recordFile(ctx, tx, caller, stored);
-      await recordTrace(tx, caller, { type: 'CREATE', module: 'FILES', section: 'files', entityId: stored.id, payload: { kind: stored.kind, name: stored.originalName, size: stored.size } });
+      await recordTrace(tx, caller, {
+        type: 'CREATE',
+        module: 'FILES',
+        section: 'files',
+        entityId: stored.id,
+        payload: { kind: stored.kind, name: stored.originalName, size: stored.size },
+      });
       return out;
     });
   } catch (error) {
@@ -125,7 +154,11 @@ export async function saveFile(ctx: TModuleContext, caller: TAuth, input: TUploa
 export const findFiles = (tx: TDb, scope: TScope, ids: string[]) => repo.findFilesInScope(tx, scope, [...new Set(ids)]);
 
 /** Bytes of rows found by findFiles, a few at a time; a file whose bytes are gone is left out. */
-export async function readStored(ctx: Pick<TModuleContext, 'config'>, rows: Pick<TFileRow, 'id' | 'storageKey'>[], concurrency = 8): Promise<Map<string, Buffer>> {
+export async function readStored(
+  ctx: Pick<TModuleContext, 'config'>,
+  rows: Pick<TFileRow, 'id' | 'storageKey'>[],
+  concurrency = 8,
+): Promise<Map<string, Buffer>> {
   const store = fileStoreOf(ctx.config);
   const out = new Map<string, Buffer>();
   const queue = [...rows];

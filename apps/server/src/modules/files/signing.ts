@@ -20,7 +20,8 @@ function signingKey(config: Pick<TConfig, 'jwtSecret'>): Buffer {
   return key;
 }
 
-const signature = (config: Pick<TConfig, 'jwtSecret'>, fileId: string, exp: number) => createHmac('sha256', signingKey(config)).update(`${fileId}:${exp}`).digest('base64url');
+const signature = (config: Pick<TConfig, 'jwtSecret'>, fileId: string, exp: number) =>
+  createHmac('sha256', signingKey(config)).update(`${fileId}:${exp}`).digest('base64url');
 
 export function signedFileUrl(config: Pick<TConfig, 'jwtSecret'>, fileId: string, nowMs = Date.now()): string {
   const exp = (Math.floor(nowMs / 1000 / HOUR) + 1) * HOUR + URL_LIFETIME_SECONDS;

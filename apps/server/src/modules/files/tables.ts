@@ -9,7 +9,9 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     spaceId: uuid('space_id').notNull(),
     secureSpacePath: text('secure_space_path').notNull(),
     ownerId: uuid('owner_id'),
@@ -23,7 +25,11 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops')), index('files_owner_idx').on(t.ownerId), index('files_created_idx').on(t.createdAt)],
+  (t) => [
+    index('files_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops')),
+    index('files_owner_idx').on(t.ownerId),
+    index('files_created_idx').on(t.createdAt),
+  ],
 );
 
 export type TFileRow = typeof files.$inferSelect;

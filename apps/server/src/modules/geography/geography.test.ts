@@ -43,7 +43,9 @@ describe('geography', () => {
     expect(Number(all.headers['x-total-count'])).toBeGreaterThanOrEqual(249);
     const es = await api.post('/ms-core/api/countries/search', { search: 'Alemania' });
     expect(es.body.map((c: { code: string }) => c.code)).toEqual(['DE']);
-    const en = await apiClient(t.app, (await signIn(t.app, a.admin.email)).session.accessToken, 'en').post('/ms-core/api/countries/search', { search: 'Germany' });
+    const en = await apiClient(t.app, (await signIn(t.app, a.admin.email)).session.accessToken, 'en').post('/ms-core/api/countries/search', {
+      search: 'Germany',
+    });
     expect(en.body[0]).toMatchObject({ code: 'DE', name: 'Germany', nameEs: 'Alemania' });
     const spain = await api.get(`/ms-core/api/countries/${SPAIN}`);
     expect(spain.body).toMatchObject({ _id: SPAIN, code: 'ES', alpha3: 'ESP', name: 'España', nameEn: 'Spain' });

@@ -7,7 +7,10 @@ const BATCH = 1000;
 
 async function insertAll(tx: TDb, table: typeof countries | typeof states | typeof cities, rows: object[]) {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await tx.insert(table).values(rows.slice(i, i + BATCH) as never).onConflictDoNothing();
+    await tx
+      .insert(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .onConflictDoNothing();
   }
 }
 

@@ -40,8 +40,17 @@ const citySearch: TSearchDefinition = {
 };
 
 async function page<T>(tx: TDb, table: typeof countries | typeof states | typeof cities, where: ReturnType<typeof and>, q: ReturnType<typeof buildSearch>) {
-  const items = (await tx.select().from(table).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)) as T[];
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+  const items = (await tx
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset)) as T[];
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   return { items, total };
 }
 

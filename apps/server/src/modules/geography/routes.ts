@@ -8,12 +8,21 @@ import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { loadGeography } from './load.js';
 import * as service from './service.js';
 
-const ZCountry = z.object({ _id: z.string(), code: z.string(), alpha3: z.string(), numeric: z.string(), name: z.string(), nameEs: z.string(), nameEn: z.string() });
+const ZCountry = z.object({
+  _id: z.string(),
+  code: z.string(),
+  alpha3: z.string(),
+  numeric: z.string(),
+  name: z.string(),
+  nameEs: z.string(),
+  nameEn: z.string(),
+});
 const ZState = z.object({ _id: z.string(), country: z.string(), code: z.string(), name: z.string() });
 const ZCity = z.object({ _id: z.string(), state: z.string(), code: z.string(), name: z.string(), officialName: z.string() });
 
 /** The language of country names: an explicit header or Accept-Language, else the user's own. */
-const languageOf = (req: FastifyRequest, caller: TAuth) => (req.headers['x-language'] || req.headers['accept-language'] ? requestLanguage(req) : caller.language);
+const languageOf = (req: FastifyRequest, caller: TAuth) =>
+  req.headers['x-language'] || req.headers['accept-language'] ? requestLanguage(req) : caller.language;
 
 /**
  * /ms-core/api/{countries,states,cities}: global reference data for every signed-in user. The
@@ -43,7 +52,13 @@ export async function geographyRoutes(app: FastifyInstance, ctx: TModuleContext)
   });
   r.post('/states/:countryId/search', {
     config: signedIn,
-    schema: { tags, summary: "Paged search of a country's provinces or states", params: z.object({ countryId: ZId }), body: ZSearchBody, response: { 200: z.array(ZState.partial()) } },
+    schema: {
+      tags,
+      summary: "Paged search of a country's provinces or states",
+      params: z.object({ countryId: ZId }),
+      body: ZSearchBody,
+      response: { 200: z.array(ZState.partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await service.searchStates(ctx, requireAuth(req), req.params.countryId, req.body)),
   });
   r.get('/states/:id', {
@@ -53,7 +68,13 @@ export async function geographyRoutes(app: FastifyInstance, ctx: TModuleContext)
   });
   r.post('/cities/:stateId/search', {
     config: signedIn,
-    schema: { tags, summary: "Paged search of a province's municipalities", params: z.object({ stateId: ZId }), body: ZSearchBody, response: { 200: z.array(ZCity.partial()) } },
+    schema: {
+      tags,
+      summary: "Paged search of a province's municipalities",
+      params: z.object({ stateId: ZId }),
+      body: ZSearchBody,
+      response: { 200: z.array(ZCity.partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await service.searchCities(ctx, requireAuth(req), req.params.stateId, req.body)),
   });
   r.get('/cities/:id', {

@@ -22,7 +22,13 @@ export const presentCity = (c: repo.TCity) => ({ _id: c.id, state: c.stateId, co
 
 export async function searchCountries(ctx: TModuleContext, caller: TAuth, language: string, body: TSearchBody) {
   const page = await scoped(ctx, caller, (tx) => repo.searchCountries(tx, language, body));
-  return { items: project(page.items.map((c) => presentCountry(c, language)), body.projections), total: page.total };
+  return {
+    items: project(
+      page.items.map((c) => presentCountry(c, language)),
+      body.projections,
+    ),
+    total: page.total,
+  };
 }
 
 export async function searchStates(ctx: TModuleContext, caller: TAuth, countryId: string, body: TSearchBody) {
@@ -41,7 +47,8 @@ async function getOne<T>(ctx: TModuleContext, caller: TAuth, find: (tx: TDb) => 
   return row;
 }
 
-export const getCountry = async (ctx: TModuleContext, caller: TAuth, id: string, language: string) => presentCountry(await getOne(ctx, caller, (tx) => repo.findCountry(tx, id)), language);
+export const getCountry = async (ctx: TModuleContext, caller: TAuth, id: string, language: string) =>
+  presentCountry(await getOne(ctx, caller, (tx) => repo.findCountry(tx, id)), language);
 export const getState = async (ctx: TModuleContext, caller: TAuth, id: string) => presentState(await getOne(ctx, caller, (tx) => repo.findState(tx, id)));
 export const getCity = async (ctx: TModuleContext, caller: TAuth, id: string) => presentCity(await getOne(ctx, caller, (tx) => repo.findCity(tx, id)));
 

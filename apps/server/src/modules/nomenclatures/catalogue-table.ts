@@ -6,7 +6,9 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn, t
  * from the spaces below it, written only from their own space. Every one has these columns.
  */
 export const catalogueColumns = () => ({
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   spaceId: uuid('space_id').notNull(),
   secureSpacePath: text('secure_space_path').notNull(),
   name: text('name').notNull(),
@@ -23,7 +25,9 @@ export function catalogueTable<TExtra extends Record<string, PgColumnBuilderBase
   options: { uniqueName?: boolean; uniqueNameWithin?: (keyof TExtra & string)[]; indexOn?: (keyof TExtra & string)[] } = {},
 ) {
   return pgTable(name, { ...catalogueColumns(), ...extra }, (t) => [
-    ...(options.indexOn ?? []).map((key) => index(`${name}_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_idx`).on((t as unknown as Record<string, AnyPgColumn>)[key]!)),
+    ...(options.indexOn ?? []).map((key) =>
+      index(`${name}_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_idx`).on((t as unknown as Record<string, AnyPgColumn>)[key]!),
+    ),
     index(`${name}_path_idx`).using('btree', t.secureSpacePath.op('text_pattern_ops')),
     index(`${name}_name_idx`).on(t.name),
     index(`${name}_created_idx`).on(t.createdAt),

@@ -22,7 +22,10 @@ import type { TCatalogueTable } from './tables.js';
  * below (an ancestor's row is readable, not writable: 451). Each create, update and remove writes
  * its trace in the same transaction.
  */
-type TRow = { id: string; spaceId: string; secureSpacePath: string; name: string; description: string | null; createdAt: Date; updatedAt: Date } & Record<string, unknown>;
+type TRow = { id: string; spaceId: string; secureSpacePath: string; name: string; description: string | null; createdAt: Date; updatedAt: Date } & Record<
+  string,
+  unknown
+>;
 type TInput = { name?: string; description?: string | null } & Record<string, unknown>;
 
 export interface TCatalogueDefinition {
@@ -75,29 +78,50 @@ export function catalogueRepo(def: TCatalogueDefinition) {
     async searchRows(tx: TDb, scope: TScope, body: TSearchBody, extra?: SQL) {
       const q = buildSearch(search, body);
       const where = and(inCatalogueScope(table.secureSpacePath, scope), extra, q.where);
-      const items: TRow[] = await db(tx).select().from(table).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-      const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+      const items: TRow[] = await db(tx)
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...q.orderBy)
+        .limit(q.limit)
+        .offset(q.offset);
+      const [{ total }] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(table)
+        .where(where);
       return { items, total };
     },
     async find(tx: TDb, scope: TScope, id: string): Promise<TRow | undefined> {
-      const [row] = await db(tx).select().from(table).where(and(eq(table.id, id), inCatalogueScope(table.secureSpacePath, scope))).limit(1);
+      const [row] = await db(tx)
+        .select()
+        .from(table)
+        .where(and(eq(table.id, id), inCatalogueScope(table.secureSpacePath, scope)))
+        .limit(1);
       return row;
     },
     /** Visible rows among `ids` (for presenting references by name). */
     async findMany(tx: TDb, scope: TScope, ids: string[]): Promise<TRow[]> {
       const wanted = [...new Set(ids)];
       if (!wanted.length) return [];
-      return db(tx).select().from(table).where(and(inArray(table.id, wanted), inCatalogueScope(table.secureSpacePath, scope)));
+      return db(tx)
+        .select()
+        .from(table)
+        .where(and(inArray(table.id, wanted), inCatalogueScope(table.secureSpacePath, scope)));
     },
     async countVisible(tx: TDb, scope: TScope, ids: string[]) {
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(and(inArray(table.id, ids), inCatalogueScope(table.secureSpacePath, scope)));
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(and(inArray(table.id, ids), inCatalogueScope(table.secureSpacePath, scope)));
       return n;
     },
     async nameTaken(tx: TDb, spaceId: string, name: string, exceptId?: string, within?: SQL) {
       const [row] = await tx
         .select({ id: table.id })
         .from(table)
-        .where(and(eq(table.spaceId, spaceId), sql`lower(${table.name}) = ${name.toLowerCase()}`, exceptId ? sql`${table.id} <> ${exceptId}` : undefined, within))
+        .where(
+          and(eq(table.spaceId, spaceId), sql`lower(${table.name}) = ${name.toLowerCase()}`, exceptId ? sql`${table.id} <> ${exceptId}` : undefined, within),
+        )
         .limit(1);
       return Boolean(row);
     },
@@ -106,7 +130,11 @@ export function catalogueRepo(def: TCatalogueDefinition) {
       return row;
     },
     async update(tx: TDb, id: string, values: Record<string, unknown>): Promise<TRow> {
-      const [row] = await db(tx).update(table).set({ ...values, updatedAt: new Date() }).where(eq(table.id, id)).returning();
+      const [row] = await db(tx)
+        .update(table)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(table.id, id))
+        .returning();
       return row;
     },
     async remove(tx: TDb, id: string) {
@@ -151,7 +179,13 @@ export function catalogueService(def: TCatalogueDefinition) {
     present,
     async search(ctx: TModuleContext, caller: TAuth, body: TSearchBody, extra?: SQL) {
       const page = await scoped(ctx, caller, (tx) => repo.searchRows(tx, caller, body, extra));
-      return { items: project(page.items.map((r) => present(r, caller)), body.projections), total: page.total };
+      return {
+        items: project(
+          page.items.map((r) => present(r, caller)),
+          body.projections,
+        ),
+        total: page.total,
+      };
     },
     async get(ctx: TModuleContext, caller: TAuth, id: string) {
       const row = await scoped(ctx, caller, (tx) => repo.find(tx, caller, id));
@@ -173,7 +207,15 @@ export function catalogueService(def: TCatalogueDefinition) {
         await assertNameFree(tx, before.spaceId, input, before);
         await def.validate?.(tx, caller, input, before);
         const row = await repo.update(tx, id, values(input));
-        await recordTrace(tx, caller, { type: 'UPDATE', module: def.module, section: def.section, entityId: id, spaceId: before.spaceId, secureSpacePath: before.secureSpacePath, payload: { before: present(before, caller), after: input } });
+        await recordTrace(tx, caller, {
+          type: 'UPDATE',
+          module: def.module,
+          section: def.section,
+          entityId: id,
+          spaceId: before.spaceId,
+          secureSpacePath: before.secureSpacePath,
+          payload: { before: present(before, caller), after: input },
+        });
         return present(row, caller);
       });
     },
@@ -182,7 +224,15 @@ export function catalogueService(def: TCatalogueDefinition) {
         const row = await loadWritable(tx, caller, id, 'delete');
         await def.beforeDelete?.(tx, caller, row);
         await repo.remove(tx, id);
-        await recordTrace(tx, caller, { type: 'REMOVE', module: def.module, section: def.section, entityId: id, spaceId: row.spaceId, secureSpacePath: row.secureSpacePath, payload: present(row, caller) });
+        await recordTrace(tx, caller, {
+          type: 'REMOVE',
+          module: def.module,
+          section: def.section,
+          entityId: id,
+          spaceId: row.spaceId,
+          secureSpacePath: row.secureSpacePath,
+          payload: present(row, caller),
+        });
       });
     },
     /** Every id must be a row the caller can see, else a 400 naming `field`. */
@@ -212,7 +262,12 @@ export function catalogueRoutes(def: TCatalogueDefinition, service: TCatalogueSe
     const r = typed(app);
     r.post('/search', {
       config: access('READ'),
-      schema: { tags, summary: `Paged search of ${def.section} (own space, below and inherited)`, body: ZSearchBody, response: { 200: z.array(ZItem.partial()) } },
+      schema: {
+        tags,
+        summary: `Paged search of ${def.section} (own space, below and inherited)`,
+        body: ZSearchBody,
+        response: { 200: z.array(ZItem.partial()) },
+      },
       handler: async (req, reply) => sendPage(reply, await service.search(ctx, requireAuth(req), req.body)),
     });
     r.get('/:id', {
@@ -227,7 +282,13 @@ export function catalogueRoutes(def: TCatalogueDefinition, service: TCatalogueSe
     });
     r.patch('/:id', {
       config: access('WRITE'),
-      schema: { tags, summary: `Update one of ${def.section} (451 for an inherited one)`, params: ZIdParams, body: def.input.partial(), response: { 200: ZItem } },
+      schema: {
+        tags,
+        summary: `Update one of ${def.section} (451 for an inherited one)`,
+        params: ZIdParams,
+        body: def.input.partial(),
+        response: { 200: ZItem },
+      },
       handler: (req) => service.update(ctx, requireAuth(req), req.params.id, req.body as TInput),
     });
     r.delete('/:id', {

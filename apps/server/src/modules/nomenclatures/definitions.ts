@@ -4,7 +4,12 @@ import { ZOptionalEmail, ZOptionalText, ZPhoneOut, ZPhones } from './fields.js';
 import { activities, areaTypes, billingMethods, companies, employeeProfiles, employeeTypes, paymentTypes, serviceCategories, socialReasons } from './tables.js';
 
 /** The simple nomenclatures: name and description (both required), nothing else. */
-const simple = (table: TCatalogueDefinition['table'], module: TCatalogueDefinition['module'], section: string): TCatalogueDefinition => ({ table, module, section, input: ZSimpleInput });
+const simple = (table: TCatalogueDefinition['table'], module: TCatalogueDefinition['module'], section: string): TCatalogueDefinition => ({
+  table,
+  module,
+  section,
+  input: ZSimpleInput,
+});
 
 export const areaTypeDef = simple(areaTypes, 'TYPE_AREA', 'typeareas');
 export const paymentTypeDef = simple(paymentTypes, 'PAYMENT_TYPE', 'paymenttypes');

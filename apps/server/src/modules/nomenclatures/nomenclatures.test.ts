@@ -15,7 +15,13 @@ beforeAll(async () => {
   admin = (await signIn(t.app, a.admin.email)).api;
   auditor = (await signIn(t.app, a.auditor.email)).api;
   client = (await signIn(t.app, a.clientUser.email)).api;
-  const user = await addUser(t.db, { email: `client.admin.${a.tag}@example.com`, firstName: 'Client', lastName: 'Admin', home: a.client, roleIds: [a.roles.SPACE_ADMIN!] });
+  const user = await addUser(t.db, {
+    email: `client.admin.${a.tag}@example.com`,
+    firstName: 'Client',
+    lastName: 'Admin',
+    home: a.client,
+    roleIds: [a.roles.SPACE_ADMIN!],
+  });
   clientAdmin = (await signIn(t.app, user.email)).api;
 });
 afterAll(() => t.close());
@@ -84,8 +90,19 @@ describe('/ms-core/api/socialreasons', () => {
   });
 
   it('stores the legal representative, phones and e-mail; empty e-mail is null', async () => {
-    const created = await admin.post(base, { name: 'Hoteles S.A.', legalRepresentative: 'María Pérez', phones: [{ type: 'work', phone: '+34960000000' }], email: '' });
-    expect(created.body).toMatchObject({ name: 'Hoteles S.A.', legalRepresentative: 'María Pérez', phones: [{ type: 'work', phone: '+34960000000' }], email: null, description: null });
+    const created = await admin.post(base, {
+      name: 'Hoteles S.A.',
+      legalRepresentative: 'María Pérez',
+      phones: [{ type: 'work', phone: '+34960000000' }],
+      email: '',
+    });
+    expect(created.body).toMatchObject({
+      name: 'Hoteles S.A.',
+      legalRepresentative: 'María Pérez',
+      phones: [{ type: 'work', phone: '+34960000000' }],
+      email: null,
+      description: null,
+    });
     const updated = await admin.patch(`${base}/${created.body._id}`, { email: 'legal@hoteles.es' });
     expect(updated.body).toMatchObject({ email: 'legal@hoteles.es', legalRepresentative: 'María Pérez' });
     const found = await admin.post(`${base}/search`, { filters: [{ field: 'legalRepresentative', operator: 'contains', value: 'maría' }] });

@@ -12,10 +12,14 @@ export const employeeProfiles = catalogueTable('employee_profiles', {});
 export const employeeTypes = catalogueTable('employee_types', {});
 export const billingMethods = catalogueTable('billing_methods', {});
 
-export const socialReasons = catalogueTable('social_reasons', {
-  legalRepresentative: text('legal_representative'),
-  phones: jsonb('phones').$type<{ type: TPhoneType; phone: string }[]>().notNull().default([]),
-  email: text('email'),
-}, { indexOn: ['email', 'legalRepresentative'] });
+export const socialReasons = catalogueTable(
+  'social_reasons',
+  {
+    legalRepresentative: text('legal_representative'),
+    phones: jsonb('phones').$type<{ type: TPhoneType; phone: string }[]>().notNull().default([]),
+    email: text('email'),
+  },
+  { indexOn: ['email', 'legalRepresentative'] },
+);
 
 export type TCatalogueTable = typeof areaTypes | typeof socialReasons;

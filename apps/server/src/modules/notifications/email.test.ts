@@ -44,7 +44,11 @@ describe('POST /ms-core/api/notifications/email', () => {
   it('queues the e-mail and the worker delivers it over SMTP to addresses and users of the space', async () => {
     received = [];
     const { api } = await signIn(t.app, tenant.admin.email);
-    const res = await api.post('/ms-core/api/notifications/email', { to: [{ email: 'Chef@Hotel.es' }, { _id: tenant.clientUser.id }], subject: 'Informe de auditoría', body: 'Adjuntamos el informe.' });
+    const res = await api.post('/ms-core/api/notifications/email', {
+      to: [{ email: 'Chef@Hotel.es' }, { _id: tenant.clientUser.id }],
+      subject: 'Informe de auditoría',
+      body: 'Adjuntamos el informe.',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, recipients: 2 });
     expect(received).toEqual([]); // nothing is sent on the request path

@@ -38,7 +38,12 @@ async function sendEmail(ctx: TModuleContext, caller: TAuth, input: z.infer<type
 export async function emailRoutes(app: FastifyInstance, ctx: TModuleContext) {
   typed(app).post('/email', {
     config: { access: { permissions: ['NOTIFICATION:NOTIFY'] } },
-    schema: { tags: ['notifications'], summary: 'Send an e-mail (queued; delivered by the job worker)', body: ZEmail, response: { 200: z.object({ ok: z.literal(true), recipients: z.number() }) } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Send an e-mail (queued; delivered by the job worker)',
+      body: ZEmail,
+      response: { 200: z.object({ ok: z.literal(true), recipients: z.number() }) },
+    },
     handler: (req) => sendEmail(ctx, requireAuth(req), req.body),
   });
 }

@@ -18,7 +18,13 @@ const notificationSearch: TSearchDefinition = {
   defaultSort: { field: 'createdAt', direction: 'desc' },
 };
 
-const ZNotification = z.object({ _id: z.string(), type: z.string(), read: z.boolean(), createdAt: z.string(), payload: z.object({ body: z.object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional() }).optional() }) });
+const ZNotification = z.object({
+  _id: z.string(),
+  type: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  payload: z.object({ body: z.object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional() }).optional() }),
+});
 
 /** /ms-core/api/notifications: the caller's own notifications in the current space. */
 export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -30,10 +36,24 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleCont
       const q = buildSearch(notificationSearch, req.body);
       const where = and(inScope(notifications.secureSpacePath, caller), eq(notifications.ownerId, caller.userId), q.where);
       const page = await scoped(ctx, caller, async (tx) => ({
-        items: await tx.select().from(notifications).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset),
-        total: (await tx.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where))[0]!.n,
+        items: await tx
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(...q.orderBy)
+          .limit(q.limit)
+          .offset(q.offset),
+        total: (
+          await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(notifications)
+            .where(where)
+        )[0]!.n,
       }));
-      return sendPage(reply, { items: page.items.map((n) => ({ _id: n.id, type: n.type, read: n.read, createdAt: iso(n.createdAt)!, payload: n.payload })), total: page.total });
+      return sendPage(reply, {
+        items: page.items.map((n) => ({ _id: n.id, type: n.type, read: n.read, createdAt: iso(n.createdAt)!, payload: n.payload })),
+        total: page.total,
+      });
     },
   });
 }

@@ -9,7 +9,15 @@ export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE';
  * in (so their notifications search finds it). Jobs call it when their work is done (a PDF is
  * ready: SHARE_FILE with body {status, name, auditId}).
  */
-export async function notifyUser(tx: TDb, to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string }, type: TNotificationType, body: { status?: string; name?: string; auditId?: string }) {
-  const [row] = await tx.insert(notifications).values({ spaceId: to.spaceId, secureSpacePath: to.spacePath, ownerId: to.userId, type, payload: { body } }).returning({ id: notifications.id });
+export async function notifyUser(
+  tx: TDb,
+  to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string },
+  type: TNotificationType,
+  body: { status?: string; name?: string; auditId?: string },
+) {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ spaceId: to.spaceId, secureSpacePath: to.spacePath, ownerId: to.userId, type, payload: { body } })
+    .returning({ id: notifications.id });
   return row!.id;
 }

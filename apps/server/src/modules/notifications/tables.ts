@@ -5,7 +5,9 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     spaceId: uuid('space_id').notNull(),
     secureSpacePath: text('secure_space_path').notNull(),
     ownerId: uuid('owner_id').notNull(),
@@ -14,5 +16,8 @@ export const notifications = pgTable(
     payload: jsonb('payload').$type<{ body?: { status?: string; name?: string } }>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_owner_idx').on(t.ownerId, t.createdAt), index('notifications_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops'))],
+  (t) => [
+    index('notifications_owner_idx').on(t.ownerId, t.createdAt),
+    index('notifications_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops')),
+  ],
 );

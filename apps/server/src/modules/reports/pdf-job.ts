@@ -25,7 +25,9 @@ import { isCurrent, pdfFileName } from './service.js';
  */
 const photoIdsOf = (audit: TAudit) =>
   [
-    ...audit.sections.flatMap((s) => s.questions.flatMap((q) => [...q.noteImages.map((i) => i.url), ...q.issues.filter((i) => i.selected).flatMap((i) => i.evidences.map((e) => e.url))])),
+    ...audit.sections.flatMap((s) =>
+      s.questions.flatMap((q) => [...q.noteImages.map((i) => i.url), ...q.issues.filter((i) => i.selected).flatMap((i) => i.evidences.map((e) => e.url))]),
+    ),
     ...(audit.questionnaire?.questionsAnswers.flatMap((qa) => qa.images.map((i) => i.url)) ?? []),
   ].flatMap((url) => fileIdFromUrl(url) ?? []);
 
@@ -51,7 +53,10 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
       await pdfState.setPdfState(tx, auditId, { pdfStatus: 'ready', pdfFileId: stored.id, pdfOf: new Date(audit!.updatedAt) });
       return state.pdfFileId ? [await forgetFile(tx, caller, state.pdfFileId).catch(() => ({ key: '' }))] : [];
     });
-    await discardStored(ctx, replaced.filter((r) => r.key)).catch(() => undefined);
+    await discardStored(
+      ctx,
+      replaced.filter((r) => r.key),
+    ).catch(() => undefined);
   } catch (error) {
     await discardStored(ctx, [stored]).catch(() => undefined);
     throw error;
@@ -67,7 +72,17 @@ const ZPdfJobPayload = z.object({
 });
 type TPdfJobPayload = z.infer<typeof ZPdfJobPayload>;
 
-const callerOf = (scope: TJobScope, payload: TPdfJobPayload): TAuth => ({ userId: payload.userId, spaceId: scope.spaceId, spacePath: scope.spacePath, permissions: [], roles: [], access: NO_ACCESS, isAdmin: false, isAuditor: false, language: 'es' });
+const callerOf = (scope: TJobScope, payload: TPdfJobPayload): TAuth => ({
+  userId: payload.userId,
+  spaceId: scope.spaceId,
+  spacePath: scope.spacePath,
+  permissions: [],
+  roles: [],
+  access: NO_ACCESS,
+  isAdmin: false,
+  isAuditor: false,
+  language: 'es',
+});
 
 async function renderPdf(ctx: TModuleContext, job: TJob<TPdfJobPayload>) {
   const payload = job.payload;

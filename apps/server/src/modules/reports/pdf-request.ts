@@ -21,7 +21,15 @@ export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string)
     if (isCurrent(state, audit)) return { pdfUrl: signedFileUrl(ctx.config, state.pdfFileId!) };
     await pdfState.setPdfState(tx, id, { pdfStatus: 'queued' });
     const jobId = await enqueueJob(tx, caller, renderPdfJob, { auditId: id, userId: caller.userId, name: pdfFileName(audit) });
-    await recordTrace(tx, caller, { type: 'CREATE', module: 'REPORTS', section: 'pdf', entityId: id, spaceId: state.spaceId, secureSpacePath: state.secureSpacePath, payload: { jobId } });
+    await recordTrace(tx, caller, {
+      type: 'CREATE',
+      module: 'REPORTS',
+      section: 'pdf',
+      entityId: id,
+      spaceId: state.spaceId,
+      secureSpacePath: state.secureSpacePath,
+      payload: { jobId },
+    });
     return { pdfSendToGenerate: true as const };
   });
 }

@@ -29,14 +29,26 @@ afterAll(async () => {
 /** A finished audit of tenant f with one note photo; `share` turns its public link on. */
 async function finishedAudit(share = false) {
   const { id, ids } = await runningAudit(f);
-  const answer = (question: string, option: string) => expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question, templateAnswer: select(option) }));
+  const answer = (question: string, option: string) =>
+    expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question, templateAnswer: select(option) }));
   await answer(ids.floors, f.tpl.options.yes);
   await answer(ids.pests, f.tpl.pestsOptions[0]!);
   const auditorToken = (await signIn(t.app, f.tenant.auditor.email)).session.accessToken;
-  const photo = await postMultipart(t.app, `${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}/note-images`, auditorToken, { buffer: await cameraJpeg(1200, 900), filename: 'suelo.jpg', contentType: 'image/jpeg' });
+  const photo = await postMultipart(t.app, `${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}/note-images`, auditorToken, {
+    buffer: await cameraJpeg(1200, 900),
+    filename: 'suelo.jpg',
+    contentType: 'image/jpeg',
+  });
   expect(photo.status).toBe(200);
   const value = (label: string) => ids.contactFields.find((c) => c.label === label)!._id;
-  await expectOk(f.auditor.post(`${AUDITS}/${id}/contact-field/update`, { contactFields: [{ _id: value('Responsable'), value: 'Marta Ruiz' }, { _id: value('E-mail'), value: 'marta@hotel.es' }] }));
+  await expectOk(
+    f.auditor.post(`${AUDITS}/${id}/contact-field/update`, {
+      contactFields: [
+        { _id: value('Responsable'), value: 'Marta Ruiz' },
+        { _id: value('E-mail'), value: 'marta@hotel.es' },
+      ],
+    }),
+  );
   await expectOk(f.auditor.patch(`${AUDITS}/${id}/finished`));
   if (share) await expectOk(f.admin.patch(`${AUDITS}/${id}/share`, { enabled: true }));
   return { id, photoUrl: photo.body.url as string };
@@ -56,12 +68,17 @@ describe('GET /reports/audit/{id}', () => {
     expect((await f.admin.get(`${REPORTS}/not-a-uuid`)).body.reference).toBe('412');
   });
 
-  it("a client user of another client of the same company finds neither the report nor its PDF", async () => {
+  it('a client user of another client of the same company finds neither the report nor its PDF', async () => {
     const { id } = await finishedAudit();
     const sibling = await addSpace(t.db, { name: `Otro cliente ${f.tenant.tag}`, parent: f.tenant.root });
     const user = await addUser(t.db, { email: `sibling.${f.tenant.tag}@example.com`, firstName: 'Sibling', home: sibling, roleIds: [f.tenant.roles.USER!] });
     const { api } = await signIn(t.app, user.email);
-    for (const res of [await api.get(`${REPORTS}/${id}`), await api.post(`${REPORTS}/${id}/pdf`), await api.get(`${REPORTS}/${id}/pdf`), await api.get(`${REPORTS}/${id}/public?isPreview=true`)]) {
+    for (const res of [
+      await api.get(`${REPORTS}/${id}`),
+      await api.post(`${REPORTS}/${id}/pdf`),
+      await api.get(`${REPORTS}/${id}/pdf`),
+      await api.get(`${REPORTS}/${id}/public?isPreview=true`),
+    ]) {
       expect(res.body).toMatchObject({ name: 'NOTFOUND', reference: '415' });
     }
   });
@@ -112,7 +129,11 @@ describe('GET /reports/audit/{id}/public', () => {
 });
 
 describe('PDF of the report', () => {
-  const notifications = async () => (await expectOk(f.admin.post('/ms-core/api/notifications/search', { size: 50 }))) as { type: string; payload: { body: { status: string; name: string } } }[];
+  const notifications = async () =>
+    (await expectOk(f.admin.post('/ms-core/api/notifications/search', { size: 50 }))) as {
+      type: string;
+      payload: { body: { status: string; name: string } };
+    }[];
 
   it('is queued, made by the job (with its photo), then answered at once and downloadable; a new version queues again', async () => {
     const { id } = await finishedAudit();
@@ -128,16 +149,27 @@ describe('PDF of the report', () => {
     expect(signed.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(signed.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
 
-    const download = await t.app.inject({ method: 'GET', url: `${REPORTS}/${id}/pdf`, headers: { authorization: `Bearer ${(await signIn(t.app, f.tenant.clientUser.email)).session.accessToken}` } });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `${REPORTS}/${id}/pdf`,
+      headers: { authorization: `Bearer ${(await signIn(t.app, f.tenant.clientUser.email)).session.accessToken}` },
+    });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Informe de auditor_a - Higiene - Establishment rep[0-9a-f]+ - 14-05-2025\.pdf"; filename\*=UTF-8''Informe%20de%20auditor%C3%ADa/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="Informe de auditor_a - Higiene - Establishment rep[0-9a-f]+ - 14-05-2025\.pdf"; filename\*=UTF-8''Informe%20de%20auditor%C3%ADa/,
+    );
     expect(download.rawPayload.equals(signed.rawPayload)).toBe(true);
 
     const mine = (await notifications()).filter((n) => n.type === 'SHARE_FILE');
     expect(mine.map((n) => n.payload.body.status)).toEqual(['ready', 'ready']);
     expect(mine.map((n) => (n.payload.body as { auditId?: string }).auditId)).toEqual([id, id]); // the drawer's download link
     expect(mine[0]!.payload.body.name).toMatch(/^Informe de auditoría - Higiene - .* - 14-05-2025\.pdf$/);
-    const pdfRows = await unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from files where kind = 'pdf' and secure_space_path = ${f.tenant.establishment.path}`)).rows[0]!.n);
+    const pdfRows = await unsafeUnscoped(
+      t.db,
+      async (tx) =>
+        (await tx.execute<{ n: number }>(sql`select count(*)::int as n from files where kind = 'pdf' and secure_space_path = ${f.tenant.establishment.path}`))
+          .rows[0]!.n,
+    );
     expect(pdfRows).toBe(1); // the second job found the PDF made and made none
 
     // Reopened and finished again: a new version, the old PDF is no longer served.

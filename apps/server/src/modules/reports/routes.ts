@@ -11,7 +11,8 @@ const tags = ['reports'];
 const read = requires('AUDIT:READ');
 
 /** "Informe.pdf" for old clients, the exact UTF-8 name for the others (RFC 6266). */
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** /ms-core/api/reports: the audit report (JSON), its public link and its PDF. */
 export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -37,7 +38,8 @@ export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
     config: read,
     schema: {
       tags,
-      summary: 'The PDF of a finished audit (AUD0002 otherwise): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a notification when the job has made it',
+      summary:
+        'The PDF of a finished audit (AUD0002 otherwise): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a notification when the job has made it',
       params: ZIdParams,
       response: { 200: z.union([z.object({ pdfUrl: z.string() }), z.object({ pdfSendToGenerate: z.literal(true) })]) },
     },

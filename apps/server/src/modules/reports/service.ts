@@ -21,12 +21,21 @@ export async function getReport(ctx: TModuleContext, caller: TAuth, id: string):
  * which changes the version again.
  */
 export const isCurrent = (state: pdfState.TPdfState, audit: Pick<TAudit, 'updatedAt' | 'status'>) =>
-  audit.status === 'finished' && state.pdfStatus === 'ready' && state.pdfFileId !== null && state.pdfOf !== null && state.pdfOf.getTime() === new Date(audit.updatedAt).getTime();
+  audit.status === 'finished' &&
+  state.pdfStatus === 'ready' &&
+  state.pdfFileId !== null &&
+  state.pdfOf !== null &&
+  state.pdfOf.getTime() === new Date(audit.updatedAt).getTime();
 
 /** "Informe de auditoría - Plantilla - Establecimiento - 14-05-2024.pdf", safe as a file name. */
 export function pdfFileName(audit: TAudit): string {
   const parts = [pdfLabels(audit.template.language).reportTitle, audit.template.name, audit.establishment.name, formatStoredDay(audit.date[0])];
-  return `${parts.join(' - ').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 180)}.pdf`;
+  return `${parts
+    .join(' - ')
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 180)}.pdf`;
 }
 
 export async function readWithState(tx: TDb, ctx: TModuleContext, caller: TAuth, id: string) {

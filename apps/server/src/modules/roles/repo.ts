@@ -19,13 +19,26 @@ export const roleSearch: TSearchDefinition = {
 export async function searchRoles(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(roleSearch, body);
   const where = and(inCatalogueScope(roles.secureSpacePath, scope), q.where);
-  const items = await tx.select().from(roles).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(roles).where(where);
+  const items = await tx
+    .select()
+    .from(roles)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(roles)
+    .where(where);
   return { items, total };
 }
 
 export async function findRole(tx: TDb, scope: TScope, id: string) {
-  const [row] = await tx.select().from(roles).where(and(eq(roles.id, id), inCatalogueScope(roles.secureSpacePath, scope))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), inCatalogueScope(roles.secureSpacePath, scope)))
+    .limit(1);
   return row;
 }
 
@@ -50,7 +63,11 @@ export async function isRoleAssigned(tx: TDb, id: string): Promise<boolean> {
 }
 
 export async function roleNameTaken(tx: TDb, spaceId: string, name: string, exceptId?: string) {
-  const [row] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.spaceId, spaceId), eq(roles.name, name), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined)).limit(1);
+  const [row] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.spaceId, spaceId), eq(roles.name, name), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -17,7 +17,9 @@ describe('roles', () => {
   it('lists the default roles of the space, with what the caller may do', async () => {
     const res = await admin.api.post('/ms-core/api/roles/search', { size: 50 });
     expect(res.status).toBe(200);
-    expect(res.body.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['SPACE_ADMIN', 'auditor', 'USER', 'worker', 'laboratory', 'SUPER_ADMIN', 'SPACE_OWNER']));
+    expect(res.body.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(['SPACE_ADMIN', 'auditor', 'USER', 'worker', 'laboratory', 'SUPER_ADMIN', 'SPACE_OWNER']),
+    );
     expect(res.body[0].can).toEqual({ update: true, assign: true, delete: true });
   });
 
@@ -43,7 +45,12 @@ describe('roles', () => {
   });
 
   it('a space below may read the company roles but not change them (451)', async () => {
-    const clientAdmin = await addUser(t.db, { email: `cadmin.${tenant.tag}@example.com`, firstName: 'C', home: tenant.client, roleIds: [tenant.roles.SPACE_ADMIN!] });
+    const clientAdmin = await addUser(t.db, {
+      email: `cadmin.${tenant.tag}@example.com`,
+      firstName: 'C',
+      home: tenant.client,
+      roleIds: [tenant.roles.SPACE_ADMIN!],
+    });
     const session = await signIn(t.app, clientAdmin.email);
     const roles = await session.api.post('/ms-core/api/roles/search', { search: 'auditor' });
     expect(roles.body).toHaveLength(1);

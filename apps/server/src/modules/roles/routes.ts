@@ -27,12 +27,23 @@ export async function rolesRoutes(app: FastifyInstance, ctx: TModuleContext) {
   });
   r.post('/', {
     config: { access: { permissions: ['ROLE:CREATE'] } },
-    schema: { tags: ['security'], summary: 'Create a role', body: z.object({ name: ZRoleName, superAdmin: z.boolean().optional(), permissions: ZPermissionNames.optional() }), response: { 200: ZRole } },
+    schema: {
+      tags: ['security'],
+      summary: 'Create a role',
+      body: z.object({ name: ZRoleName, superAdmin: z.boolean().optional(), permissions: ZPermissionNames.optional() }),
+      response: { 200: ZRole },
+    },
     handler: (req) => service.createRole(ctx, requireAuth(req), req.body),
   });
   r.patch('/:id', {
     config: { access: { permissions: ['ROLE:WRITE'] } },
-    schema: { tags: ['security'], summary: 'Rename a role', params: ZIdParams, body: z.object({ name: ZRoleName.optional(), superAdmin: z.boolean().optional() }), response: { 200: ZRole } },
+    schema: {
+      tags: ['security'],
+      summary: 'Rename a role',
+      params: ZIdParams,
+      body: z.object({ name: ZRoleName.optional(), superAdmin: z.boolean().optional() }),
+      response: { 200: ZRole },
+    },
     handler: (req) => service.updateRole(ctx, requireAuth(req), req.params.id, req.body),
   });
   r.delete('/:id', {
@@ -45,7 +56,13 @@ export async function rolesRoutes(app: FastifyInstance, ctx: TModuleContext) {
   });
   r.post('/:id/permission', {
     config: { access: { permissions: ['ROLE:ASSIGN'] } },
-    schema: { tags: ['security'], summary: "Set a role's permissions", params: ZIdParams, body: z.object({ permissions: ZPermissionNames }), response: { 200: ZRole } },
+    schema: {
+      tags: ['security'],
+      summary: "Set a role's permissions",
+      params: ZIdParams,
+      body: z.object({ permissions: ZPermissionNames }),
+      response: { 200: ZRole },
+    },
     handler: (req) => service.setRolePermissions(ctx, requireAuth(req), req.params.id, req.body.permissions),
   });
 }
@@ -54,7 +71,12 @@ export async function rolesRoutes(app: FastifyInstance, ctx: TModuleContext) {
 export async function permissionsRoutes(app: FastifyInstance) {
   typed(app).post('/search', {
     config: { access: { permissions: ['ROLE:READ'] } },
-    schema: { tags: ['security'], summary: 'Paged search of permission names', body: ZSearchBody, response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), module: z.string(), action: z.string().nullable() })) } },
+    schema: {
+      tags: ['security'],
+      summary: 'Paged search of permission names',
+      body: ZSearchBody,
+      response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), module: z.string(), action: z.string().nullable() })) },
+    },
     handler: async (req, reply) => sendPage(reply, service.searchPermissions(req.body)),
   });
 }

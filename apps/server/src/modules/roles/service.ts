@@ -30,14 +30,26 @@ function checkPermissions(names: string[]) {
 
 export async function searchRoles(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const page = await scoped(ctx, caller, (tx) => repo.searchRoles(tx, caller, body));
-  return { items: project(page.items.map((r) => presentRole(r, caller)), body.projections), total: page.total };
+  return {
+    items: project(
+      page.items.map((r) => presentRole(r, caller)),
+      body.projections,
+    ),
+    total: page.total,
+  };
 }
 
 export async function createRole(ctx: TModuleContext, caller: TAuth, input: { name: string; superAdmin?: boolean; permissions?: string[] }) {
   checkPermissions(input.permissions ?? []);
   return scoped(ctx, caller, async (tx) => {
     if (await repo.roleNameTaken(tx, caller.spaceId, input.name)) throw new AppError('alreadyExists', ['name']);
-    const row = await repo.insertRole(tx, { spaceId: caller.spaceId, secureSpacePath: caller.spacePath, name: input.name, superAdmin: input.superAdmin ?? false, permissions: input.permissions ?? [] });
+    const row = await repo.insertRole(tx, {
+      spaceId: caller.spaceId,
+      secureSpacePath: caller.spacePath,
+      name: input.name,
+      superAdmin: input.superAdmin ?? false,
+      permissions: input.permissions ?? [],
+    });
     await recordTrace(tx, caller, { type: 'CREATE', module: 'ROLE', section: 'roles', entityId: row.id, payload: input });
     return presentRole(row, caller);
   });
@@ -65,7 +77,14 @@ export async function setRolePermissions(ctx: TModuleContext, caller: TAuth, id:
   return scoped(ctx, caller, async (tx) => {
     const row = await loadWritable(tx, caller, id, 'assign');
     const updated = await repo.updateRole(tx, id, { permissions: [...new Set(permissions)] });
-    await recordTrace(tx, caller, { type: 'UPDATE', module: 'ROLE', section: 'permissions', entityId: id, secureSpacePath: row.secureSpacePath, payload: { from: row.permissions, to: updated.permissions } });
+    await recordTrace(tx, caller, {
+      type: 'UPDATE',
+      module: 'ROLE',
+      section: 'permissions',
+      entityId: id,
+      secureSpacePath: row.secureSpacePath,
+      payload: { from: row.permissions, to: updated.permissions },
+    });
     return presentRole(updated, caller);
   });
 }
@@ -76,7 +95,14 @@ export async function deleteRole(ctx: TModuleContext, caller: TAuth, id: string)
     // A role is only ever assigned to users at or below its own space, all inside this scope.
     if (await repo.isRoleAssigned(tx, id)) throw new AppError('roleAssigned');
     await repo.deleteRole(tx, id);
-    await recordTrace(tx, caller, { type: 'REMOVE', module: 'ROLE', section: 'roles', entityId: id, secureSpacePath: row.secureSpacePath, payload: { name: row.name } });
+    await recordTrace(tx, caller, {
+      type: 'REMOVE',
+      module: 'ROLE',
+      section: 'roles',
+      entityId: id,
+      secureSpacePath: row.secureSpacePath,
+      payload: { name: row.name },
+    });
   });
 }
 
@@ -96,9 +122,20 @@ export function searchPermissions(body: TSearchBody) {
   const sortField = sort?.replace(/^-/, '') || 'name';
   if (!PERMISSION_FIELDS.has(sortField)) throw invalidData([`sort.${sortField}`]);
   const descending = sort?.startsWith('-') || (body.sort && typeof body.sort === 'object' && [-1, 'desc'].includes(Object.values(body.sort)[0]!));
-  const all: TPermissionItem[] = ALL_PERMISSIONS.filter((p) => !text || p.includes(text)).map((name) => ({ _id: name, name, module: name.split(':')[0]!, action: name.split(':')[1] ?? null }));
+  const all: TPermissionItem[] = ALL_PERMISSIONS.filter((p) => !text || p.includes(text)).map((name) => ({
+    _id: name,
+    name,
+    module: name.split(':')[0]!,
+    action: name.split(':')[1] ?? null,
+  }));
   const matching = all
-    .filter((p) => body.filters.every((f) => (f.operator === 'eq' ? p[f.field as keyof TPermissionItem] === f.value : (p[f.field as keyof TPermissionItem] ?? '').includes(String(f.value).toUpperCase()))))
+    .filter((p) =>
+      body.filters.every((f) =>
+        f.operator === 'eq'
+          ? p[f.field as keyof TPermissionItem] === f.value
+          : (p[f.field as keyof TPermissionItem] ?? '').includes(String(f.value).toUpperCase()),
+      ),
+    )
     .sort((x, y) => (x[sortField as keyof TPermissionItem] ?? '').localeCompare(y[sortField as keyof TPermissionItem] ?? '') * (descending ? -1 : 1));
   return { items: matching.slice(body.page * body.size, body.page * body.size + body.size), total: matching.length };
 }

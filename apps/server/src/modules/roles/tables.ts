@@ -5,12 +5,17 @@ import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid
 export const roles = pgTable(
   'roles',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     spaceId: uuid('space_id').notNull(),
     secureSpacePath: text('secure_space_path').notNull(),
     name: text('name').notNull(),
     superAdmin: boolean('super_admin').notNull().default(false),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_space_name_key').on(t.spaceId, t.name), index('roles_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops'))],

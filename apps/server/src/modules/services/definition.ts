@@ -68,4 +68,3 @@ export const serviceDef: TCatalogueDefinition = {
 };
 
 export const servicesService = catalogueService(serviceDef);
-

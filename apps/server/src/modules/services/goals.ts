@@ -18,7 +18,8 @@ export interface TGoalInput {
 }
 
 /** Write permission on a space follows its type: STRUCTURE, ESTABLISHMENT or AREA. */
-export const writePermissionOf = (typeStructure: string) => `${typeStructure === 'ESTABLISHMENT' || typeStructure === 'AREA' ? typeStructure : 'STRUCTURE'}:WRITE` as const;
+export const writePermissionOf = (typeStructure: string) =>
+  `${typeStructure === 'ESTABLISHMENT' || typeStructure === 'AREA' ? typeStructure : 'STRUCTURE'}:WRITE` as const;
 
 async function loadSpace(tx: TDb, caller: TAuth, id: string) {
   const space = await spaces.findSpaceInScope(tx, caller, id);
@@ -52,7 +53,15 @@ export async function setGoals(ctx: TModuleContext, caller: TAuth, spaceId: stri
     await servicesService.assertVisible(tx, caller, ids, 'servicesTemplatesGoal.service');
     const before = await listGoals(tx, spaceId);
     await repo.replaceGoals(tx, space, goals);
-    await recordTrace(tx, caller, { type: 'UPDATE', module: 'SERVICES', section: 'services-templates-goal', entityId: spaceId, spaceId, secureSpacePath: space.secureSpacePath, payload: { before, after: goals } });
+    await recordTrace(tx, caller, {
+      type: 'UPDATE',
+      module: 'SERVICES',
+      section: 'services-templates-goal',
+      entityId: spaceId,
+      spaceId,
+      secureSpacePath: space.secureSpacePath,
+      payload: { before, after: goals },
+    });
     return listGoals(tx, spaceId);
   });
 }
@@ -62,7 +71,11 @@ export async function searchSpaceServices(ctx: TModuleContext, caller: TAuth, sp
   return scoped(ctx, caller, async (tx) => {
     await loadSpace(tx, caller, spaceId);
     const page = await servicesService.repo.searchRows(tx, caller, body, repo.offeredIn(spaceId));
-    const goals = await repo.goalsOf(tx, spaceId, page.items.map((s) => s.id));
+    const goals = await repo.goalsOf(
+      tx,
+      spaceId,
+      page.items.map((s) => s.id),
+    );
     const items = page.items.map((row) => {
       const goal = goals.find((g) => g.serviceId === row.id);
       return { ...servicesService.present(row, caller), valueGoal: goal?.valueGoal ?? null, templates: goal?.templates ?? [] };
@@ -80,7 +93,13 @@ export async function searchClientServices(ctx: TModuleContext, caller: TAuth, c
     const client = await loadSpace(tx, caller, clientId ?? caller.spaceId);
     return servicesService.repo.searchRows(tx, caller, body, repo.offeredBelow(client.secureSpacePath));
   });
-  return { items: project(page.items.map((s) => servicesService.present(s, caller)), body.projections), total: page.total };
+  return {
+    items: project(
+      page.items.map((s) => servicesService.present(s, caller)),
+      body.projections,
+    ),
+    total: page.total,
+  };
 }
 
 /** For the templates module: templates usable in a space (see repo.goalOffersTemplate), and cleanup on delete. */

@@ -57,7 +57,13 @@ export async function spaceServicesRoutes(app: FastifyInstance, ctx: TModuleCont
   });
   r.post('/:id/services', {
     config: { access: { permissions: ['SERVICES:READ'] } },
-    schema: { tags, summary: 'Paged search of the services offered in this space (with their goal and templates)', params: ZIdParams, body: ZSearchBody, response: { 200: z.array(ZService.extend({ valueGoal: z.number().nullable(), templates: z.array(z.string()) }).partial()) } },
+    schema: {
+      tags,
+      summary: 'Paged search of the services offered in this space (with their goal and templates)',
+      params: ZIdParams,
+      body: ZSearchBody,
+      response: { 200: z.array(ZService.extend({ valueGoal: z.number().nullable(), templates: z.array(z.string()) }).partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await goals.searchSpaceServices(ctx, requireAuth(req), req.params.id, req.body)),
   });
   /**
@@ -66,7 +72,12 @@ export async function spaceServicesRoutes(app: FastifyInstance, ctx: TModuleCont
    */
   r.post('/user-services', {
     config: { access: { permissions: [] } },
-    schema: { tags, summary: 'Paged search of the services the signed-in user may work with', body: ZSearchBody, response: { 200: z.array(ZService.partial()) } },
+    schema: {
+      tags,
+      summary: 'Paged search of the services the signed-in user may work with',
+      body: ZSearchBody,
+      response: { 200: z.array(ZService.partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await servicesService.search(ctx, requireAuth(req), req.body)),
   });
 }

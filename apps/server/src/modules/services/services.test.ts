@@ -34,7 +34,16 @@ describe('/ms-core/api/services', () => {
 
   it('stores price in euros, IVA group typeA by default, and a visible category', async () => {
     const plain = await admin.post(BASE, service());
-    expect(plain.body).toMatchObject({ price: 120.5, executionTime: 2, salesAccount: 70500000, groupIva: 'typeA', ivaPercentage: 0, type: 'SERVICE', category: null, isPoolService: false });
+    expect(plain.body).toMatchObject({
+      price: 120.5,
+      executionTime: 2,
+      salesAccount: 70500000,
+      groupIva: 'typeA',
+      ivaPercentage: 0,
+      type: 'SERVICE',
+      category: null,
+      isPoolService: false,
+    });
     expect((await admin.post(BASE, service({ name: 'Otra', category: a.root.id }))).body.fields).toEqual(['category']);
     const category = (await admin.post('/ms-core/api/service-categories', { name: 'Higiene', description: 'Servicios de higiene' })).body._id;
     const pool = await admin.post(BASE, service({ name: 'Auditoría de piscinas', groupIva: 'typeC', category, code: 'PIS-01' }));
@@ -64,20 +73,38 @@ describe('services-templates goal of a space, and the services offered', () => {
     expect((await auditor.post(goalPath(a.establishment.id), body)).body.reference).toBe('452');
     const bad = await admin.post(goalPath(a.establishment.id), { servicesTemplatesGoal: [{ service: hygiene, valueGoal: 101, templates: ['x'] }] });
     expect(bad.body.fields.sort()).toEqual(['servicesTemplatesGoal.0.templates.0', 'servicesTemplatesGoal.0.valueGoal']);
-    const twice = await admin.post(goalPath(a.establishment.id), { servicesTemplatesGoal: [{ service: hygiene, valueGoal: 1 }, { service: hygiene, valueGoal: 2 }] });
+    const twice = await admin.post(goalPath(a.establishment.id), {
+      servicesTemplatesGoal: [
+        { service: hygiene, valueGoal: 1 },
+        { service: hygiene, valueGoal: 2 },
+      ],
+    });
     expect(twice.body.fields).toEqual(['servicesTemplatesGoal.service']);
-    expect((await admin.post(goalPath(a.establishment.id), { servicesTemplatesGoal: [{ service: a.root.id, valueGoal: 1 }] })).body.fields).toEqual(['servicesTemplatesGoal.service']);
+    expect((await admin.post(goalPath(a.establishment.id), { servicesTemplatesGoal: [{ service: a.root.id, valueGoal: 1 }] })).body.fields).toEqual([
+      'servicesTemplatesGoal.service',
+    ]);
     expect((await admin.post(goalPath(a.admin.id), body)).status).toBe(404);
     expect((await admin.post(goalPath('bad'), body)).body.reference).toBe('412');
   });
 
   it('replaces the goal and reads it back; the services of the space carry their goal', async () => {
-    const saved = await admin.post(goalPath(a.establishment.id), { servicesTemplatesGoal: [{ service: hygiene, valueGoal: 80, templates: [TEMPLATE] }, { service: legionella, valueGoal: 95 }] });
-    expect(saved.body.map((g: { service: string; valueGoal: number }) => [g.service, g.valueGoal])).toEqual([[hygiene, 80], [legionella, 95]]);
+    const saved = await admin.post(goalPath(a.establishment.id), {
+      servicesTemplatesGoal: [
+        { service: hygiene, valueGoal: 80, templates: [TEMPLATE] },
+        { service: legionella, valueGoal: 95 },
+      ],
+    });
+    expect(saved.body.map((g: { service: string; valueGoal: number }) => [g.service, g.valueGoal])).toEqual([
+      [hygiene, 80],
+      [legionella, 95],
+    ]);
     expect((await auditor.get(goalPath(a.establishment.id))).body[0].templates).toEqual([TEMPLATE]);
     const offered = await auditor.post(`/ms-core/api/spaces/${a.establishment.id}/services`, { sort: 'name' });
     expect(offered.headers['x-total-count']).toBe('2');
-    expect(offered.body.map((s: { name: string; valueGoal: number }) => [s.name, s.valueGoal])).toEqual([['Control de legionela', 95], ['Higiene cocina', 80]]);
+    expect(offered.body.map((s: { name: string; valueGoal: number }) => [s.name, s.valueGoal])).toEqual([
+      ['Control de legionela', 95],
+      ['Higiene cocina', 80],
+    ]);
     await admin.post(goalPath(a.establishment.id), { servicesTemplatesGoal: [{ service: legionella, valueGoal: 90 }] });
     expect((await auditor.get(goalPath(a.establishment.id))).body).toHaveLength(1);
     expect((await client.post(`/ms-core/api/spaces/${a.establishment.id}/services`, {})).body.reference).toBe('452');
@@ -100,7 +127,15 @@ describe('services-templates goal of a space, and the services offered', () => {
   });
 
   it('deleting an establishment removes its goals', async () => {
-    const est = (await admin.post('/ms-core/api/establishments', { name: 'Tmp', address: 'x', zipCode: 1, parent: a.client.id, socialReason: (await admin.post('/ms-core/api/socialreasons', { name: 'SR' })).body._id })).body;
+    const est = (
+      await admin.post('/ms-core/api/establishments', {
+        name: 'Tmp',
+        address: 'x',
+        zipCode: 1,
+        parent: a.client.id,
+        socialReason: (await admin.post('/ms-core/api/socialreasons', { name: 'SR' })).body._id,
+      })
+    ).body;
     await admin.post(goalPath(est._id), { servicesTemplatesGoal: [{ service: hygiene, valueGoal: 50 }] });
     expect((await auditor.post(`${BASE}/search-from-client`, { client: a.client.id })).headers['x-total-count']).toBe('2');
     await admin.delete(`/ms-core/api/establishments/${est._id}`);

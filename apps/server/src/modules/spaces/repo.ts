@@ -5,12 +5,20 @@ import { childPath, inScope, type TScope } from '../../platform/tenancy.js';
 import { spaces, spaceAccessRequests } from './tables.js';
 
 export async function findSpaceInScope(tx: TDb, scope: TScope, id: string) {
-  const [space] = await tx.select().from(spaces).where(and(eq(spaces.id, id), inScope(spaces.secureSpacePath, scope))).limit(1);
+  const [space] = await tx
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, id), inScope(spaces.secureSpacePath, scope)))
+    .limit(1);
   return space;
 }
 
 export async function identifierExists(tx: TDb, identifier: string): Promise<boolean> {
-  const [row] = await tx.select({ id: spaces.id }).from(spaces).where(eq(sql`lower(${spaces.identifier})`, identifier.trim().toLowerCase())).limit(1);
+  const [row] = await tx
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(eq(sql`lower(${spaces.identifier})`, identifier.trim().toLowerCase()))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -19,24 +27,55 @@ export async function insertAccessRequest(tx: TDb, row: typeof spaceAccessReques
 }
 
 /** A child space: a fresh id, its path under the parent's, and a unique identifier derived from the name. */
-export async function insertChildSpace(tx: TDb, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: string; description?: string | null; logo?: string | null; timeZone?: string | null }) {
+export async function insertChildSpace(
+  tx: TDb,
+  parent: { id: string; secureSpacePath: string },
+  input: { name: string; typeStructure: string; description?: string | null; logo?: string | null; timeZone?: string | null },
+) {
   const id = randomUUID();
-  const slug = input.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const slug = input.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
   const [space] = await tx
     .insert(spaces)
-    .values({ id, parentId: parent.id, identifier: `${slug || 'space'}-${id.slice(0, 8)}`, name: input.name, description: input.description ?? null, logo: input.logo ?? null, timeZone: input.timeZone ?? null, typeStructure: input.typeStructure, secureSpacePath: childPath(parent.secureSpacePath, id) })
+    .values({
+      id,
+      parentId: parent.id,
+      identifier: `${slug || 'space'}-${id.slice(0, 8)}`,
+      name: input.name,
+      description: input.description ?? null,
+      logo: input.logo ?? null,
+      timeZone: input.timeZone ?? null,
+      typeStructure: input.typeStructure,
+      secureSpacePath: childPath(parent.secureSpacePath, id),
+    })
     .returning();
   return space!;
 }
 
-export async function updateSpaceFields(tx: TDb, id: string, values: { name?: string; logo?: string | null; description?: string | null; timeZone?: string | null }) {
-  const [space] = await tx.update(spaces).set({ ...values, updatedAt: new Date() }).where(eq(spaces.id, id)).returning();
+export async function updateSpaceFields(
+  tx: TDb,
+  id: string,
+  values: { name?: string; logo?: string | null; description?: string | null; timeZone?: string | null },
+) {
+  const [space] = await tx
+    .update(spaces)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(spaces.id, id))
+    .returning();
   return space!;
 }
 
 /** Deletes the space whose path is given and all below it (path prefix); returns their ids. */
 export async function deleteSubtree(tx: TDb, secureSpacePath: string) {
-  const removed = await tx.delete(spaces).where(like(spaces.secureSpacePath, `${secureSpacePath}%`)).returning({ id: spaces.id });
+  const removed = await tx
+    .delete(spaces)
+    .where(like(spaces.secureSpacePath, `${secureSpacePath}%`))
+    .returning({ id: spaces.id });
   return removed.map((r) => r.id);
 }
 
@@ -45,7 +84,15 @@ export async function deleteSubtree(tx: TDb, secureSpacePath: string) {
 /** Spaces the user may act in: memberships, as spaces. */
 export async function listMemberSpaces(tx: TDb, userId: string) {
   return tx
-    .select({ id: spaces.id, name: spaces.name, identifier: spaces.identifier, typeStructure: spaces.typeStructure, logo: spaces.logo, parentId: spaces.parentId, secureSpacePath: spaces.secureSpacePath })
+    .select({
+      id: spaces.id,
+      name: spaces.name,
+      identifier: spaces.identifier,
+      typeStructure: spaces.typeStructure,
+      logo: spaces.logo,
+      parentId: spaces.parentId,
+      secureSpacePath: spaces.secureSpacePath,
+    })
     .from(spaces)
     .where(sql`exists (select 1 from user_spaces us where us.user_id = ${userId} and us.space_id = "spaces"."id")`)
     .orderBy(spaces.secureSpacePath);
@@ -54,7 +101,15 @@ export async function listMemberSpaces(tx: TDb, userId: string) {
 /** A space the user may enter: a member space or one below a member space. */
 export async function findEnterableSpace(tx: TDb, userId: string, spaceId: string) {
   const [space] = await tx
-    .select({ id: spaces.id, name: spaces.name, identifier: spaces.identifier, typeStructure: spaces.typeStructure, logo: spaces.logo, parentId: spaces.parentId, secureSpacePath: spaces.secureSpacePath })
+    .select({
+      id: spaces.id,
+      name: spaces.name,
+      identifier: spaces.identifier,
+      typeStructure: spaces.typeStructure,
+      logo: spaces.logo,
+      parentId: spaces.parentId,
+      secureSpacePath: spaces.secureSpacePath,
+    })
     .from(spaces)
     .where(
       and(
@@ -70,7 +125,15 @@ export async function findEnterableSpace(tx: TDb, userId: string, spaceId: strin
 export async function searchEnterableSpaces(tx: TDb, userId: string, search: string | undefined, size: number) {
   const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return tx
-    .select({ id: spaces.id, name: spaces.name, identifier: spaces.identifier, typeStructure: spaces.typeStructure, logo: spaces.logo, parentId: spaces.parentId, secureSpacePath: spaces.secureSpacePath })
+    .select({
+      id: spaces.id,
+      name: spaces.name,
+      identifier: spaces.identifier,
+      typeStructure: spaces.typeStructure,
+      logo: spaces.logo,
+      parentId: spaces.parentId,
+      secureSpacePath: spaces.secureSpacePath,
+    })
     .from(spaces)
     .where(
       and(

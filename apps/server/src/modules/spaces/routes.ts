@@ -57,7 +57,12 @@ export async function spacesRoutes(app: FastifyInstance, ctx: TModuleContext) {
 export async function publicSpacesRoutes(app: FastifyInstance, ctx: TModuleContext) {
   typed(app).post('/exist-identifier', {
     config: { access: { public: true } },
-    schema: { tags: ['spaces'], summary: 'Whether a space identifier is taken', body: z.object({ identifier: z.string().trim().min(1).max(100) }), response: { 200: z.object({ exists: z.boolean() }) } },
+    schema: {
+      tags: ['spaces'],
+      summary: 'Whether a space identifier is taken',
+      body: z.object({ identifier: z.string().trim().min(1).max(100) }),
+      response: { 200: z.object({ exists: z.boolean() }) },
+    },
     handler: (req) => service.identifierExists(ctx, req.body.identifier),
   });
 }

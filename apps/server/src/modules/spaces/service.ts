@@ -29,7 +29,15 @@ export type TSpaceSummary = Awaited<ReturnType<typeof repo.listMemberSpaces>>[nu
 
 /** A space as a session lists it (the space selector and the auth module's sessions). */
 export function presentSpace(space: TSpaceSummary) {
-  return { _id: space.id, name: space.name, identifier: space.identifier, typeStructure: space.typeStructure, logo: space.logo, parent: space.parentId, secureSpacePath: space.secureSpacePath };
+  return {
+    _id: space.id,
+    name: space.name,
+    identifier: space.identifier,
+    typeStructure: space.typeStructure,
+    logo: space.logo,
+    parent: space.parentId,
+    secureSpacePath: space.secureSpacePath,
+  };
 }
 
 export async function getCurrentSpace(ctx: TModuleContext, caller: TAuth) {
@@ -59,11 +67,19 @@ export function findSpaceInScope(tx: TTransaction | TDatabase, scope: TScope, id
 }
 
 /** Creates a child space under `parent` (already checked to be inside the caller's space). */
-export function createChildSpace(tx: TTransaction | TDatabase, parent: { id: string; secureSpacePath: string }, input: { name: string; typeStructure: TSpaceType; description?: string | null; logo?: string | null; timeZone?: string | null }) {
+export function createChildSpace(
+  tx: TTransaction | TDatabase,
+  parent: { id: string; secureSpacePath: string },
+  input: { name: string; typeStructure: TSpaceType; description?: string | null; logo?: string | null; timeZone?: string | null },
+) {
   return repo.insertChildSpace(tx, parent, input);
 }
 
-export function updateSpaceFields(tx: TTransaction | TDatabase, id: string, values: { name?: string; logo?: string | null; description?: string | null; timeZone?: string | null }) {
+export function updateSpaceFields(
+  tx: TTransaction | TDatabase,
+  id: string,
+  values: { name?: string; logo?: string | null; description?: string | null; timeZone?: string | null },
+) {
   return repo.updateSpaceFields(tx, id, values);
 }
 

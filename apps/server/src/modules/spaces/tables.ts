@@ -9,7 +9,9 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const spaces = pgTable(
   'spaces',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     parentId: uuid('parent_id'),
     identifier: text('identifier').notNull().unique(),
     name: text('name').notNull(),
@@ -31,7 +33,9 @@ export const spaces = pgTable(
 export const spaceAccessRequests = pgTable(
   'space_access_requests',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id').notNull(),
     spaceId: uuid('space_id').notNull(),
     secureSpacePath: text('secure_space_path').notNull(),

@@ -22,7 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const est = (extra: Record<string, unknown> = {}) => ({ name: 'El Olivo Centro', address: 'Plaza 2', zipCode: 28001, socialReason, parent: a.client.id, ...extra });
+const est = (extra: Record<string, unknown> = {}) => ({
+  name: 'El Olivo Centro',
+  address: 'Plaza 2',
+  zipCode: 28001,
+  socialReason,
+  parent: a.client.id,
+  ...extra,
+});
 
 describe('/establishments', () => {
   it('401, 452 for the client user, 400 naming the fields (socialReason required)', async () => {
@@ -46,7 +53,12 @@ describe('/establishments', () => {
     expect((await admin.get(`${EST}/bad`)).body.reference).toBe('412');
     const byClient = await admin.post(`${EST}/search`, { filters: [{ field: 'client', value: a.client.id }], size: 100 });
     expect(byClient.body.every((e: { type: string; parent: string }) => e.type === 'ESTABLISHMENT' && e.parent === a.client.id)).toBe(true);
-    const updated = await admin.patch(`${EST}/${a.establishment.id}`, { address: 'Nueva 3', zipCode: '28002', socialReason, phones: [{ type: 'home', phone: '+34911111111' }] });
+    const updated = await admin.patch(`${EST}/${a.establishment.id}`, {
+      address: 'Nueva 3',
+      zipCode: '28002',
+      socialReason,
+      phones: [{ type: 'home', phone: '+34911111111' }],
+    });
     expect(updated.body).toMatchObject({ address: 'Nueva 3', zipCode: 28002, phones: [{ type: 'home', phone: '+34911111111' }] });
     expect((await admin.patch(`${EST}/${a.area.id}`, { name: 'x' })).status).toBe(404);
     expect((await client.patch(`${EST}/${a.establishment.id}`, { name: 'x' })).body.reference).toBe('452');

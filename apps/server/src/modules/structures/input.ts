@@ -8,7 +8,10 @@ import { ZOptionalEmail, ZOptionalPhone, ZOptionalText, ZPhones } from '../nomen
  * address and a numeric zipCode; establishments also a socialReason; areas only a name. A PATCH takes
  * the same fields, all optional. Empty e-mails and phones are stored as null.
  */
-const ZDays = z.array(z.number().int().min(1).max(31)).max(31).transform((days) => [...new Set(days)].sort((a, b) => a - b));
+const ZDays = z
+  .array(z.number().int().min(1).max(31))
+  .max(31)
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
 const ZMonth = z.number().int().min(1).max(12).nullish();
 /** Numeric, as a number or digits ("08001" is kept as 8001: the field is a number in the product). */
 const ZZipCode = z.union([z.number().int().min(0).max(999_999_999), z.string().trim().regex(ZIP_CODE_PATTERN).transform(Number)]);
@@ -44,7 +47,12 @@ export const ZDetailsFields = z.object({
   areaType: ZId.nullish(),
   image: ZOptionalText(2000),
   /** IANA name (checked against Intl's list: TZ0001); null or empty inherits the parent's. */
-  timeZone: z.string().trim().max(64).nullish().transform((v) => (v === '' ? null : v)),
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
 });
 export type TDetailsInput = z.output<typeof ZDetailsFields>;
 
@@ -57,4 +65,9 @@ export const ZEstablishmentUpdate = ZDetailsFields.extend({ ...required, socialR
 export const ZAreaCreate = ZDetailsFields.extend({ parent: ZId });
 export const ZAreaUpdate = ZDetailsFields.partial();
 
-export const ZCascade = z.object({ cascadeDelete: z.enum(['true', 'false']).optional().transform((v) => v === 'true') });
+export const ZCascade = z.object({
+  cascadeDelete: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});

@@ -20,7 +20,16 @@ beforeAll(async () => {
   b = await createTenant(t.db, 'isb');
   apiA = (await signIn(t.app, a.admin.email)).api;
   apiB = (await signIn(t.app, b.admin.email)).api;
-  for (const path of ['typeareas', 'paymenttypes', 'activities', 'enterprise', 'service-categories', 'employee-profiles', 'employee-types', 'billing-methods']) {
+  for (const path of [
+    'typeareas',
+    'paymenttypes',
+    'activities',
+    'enterprise',
+    'service-categories',
+    'employee-profiles',
+    'employee-types',
+    'billing-methods',
+  ]) {
     ids[path] = (await apiB.post(`/ms-core/api/${path}`, { name: `B ${path}`, description: 'de B' })).body._id;
   }
   ids.socialreasons = (await apiB.post('/ms-core/api/socialreasons', { name: 'B SR' })).body._id;
@@ -41,7 +50,12 @@ async function snapshotB() {
 describe("tenant A with tenant B's ids", () => {
   it('finds, changes and deletes none of B’s structures, and adds nothing under them', async () => {
     const before = await snapshotB();
-    for (const [base, id] of [['structures', b.client.id], ['establishments', b.establishment.id], ['areas', b.area.id], ['structures', b.area.id]] as const) {
+    for (const [base, id] of [
+      ['structures', b.client.id],
+      ['establishments', b.establishment.id],
+      ['areas', b.area.id],
+      ['structures', b.area.id],
+    ] as const) {
       expect((await apiA.get(`/ms-core/api/${base}/${id}`)).status).toBe(404);
       expect((await apiA.patch(`/ms-core/api/${base}/${id}`, { name: 'hacked', address: 'x', zipCode: 1, socialReason: ids.socialreasons })).status).toBe(404);
       expect((await apiA.delete(`/ms-core/api/${base}/${id}?cascadeDelete=true`)).status).toBe(404);
@@ -67,7 +81,9 @@ describe("tenant A with tenant B's ids", () => {
     }
     const client = await apiA.post('/ms-core/api/structures', { name: 'x', address: 'x', zipCode: 1, paymentType: ids.paymenttypes, company: ids.enterprise });
     expect(client.body.fields).toEqual(['paymentType']);
-    expect((await apiA.post('/ms-core/api/categories', { name: 'x', description: 'x', type: 'TEMPLATE', parent: ids.categories })).body.fields).toEqual(['parent']);
+    expect((await apiA.post('/ms-core/api/categories', { name: 'x', description: 'x', type: 'TEMPLATE', parent: ids.categories })).body.fields).toEqual([
+      'parent',
+    ]);
     expect((await apiA.post(`/ms-core/api/categories/${ids.categories}/children`, {})).status).toBe(404);
     expect(await snapshotB()).toBe(before);
   });
@@ -86,10 +102,19 @@ describe("tenant A with tenant B's ids", () => {
 
   it("a client-space administrator cannot reach a sibling client or the company's own rows", async () => {
     const sibling = await addSpace(t.db, { name: 'Hermano', parent: a.root });
-    const user = await addUser(t.db, { email: `client.admin.${a.tag}@example.com`, firstName: 'Client', lastName: 'Admin', home: a.client, roleIds: [a.roles.SPACE_ADMIN!] });
+    const user = await addUser(t.db, {
+      email: `client.admin.${a.tag}@example.com`,
+      firstName: 'Client',
+      lastName: 'Admin',
+      home: a.client,
+      roleIds: [a.roles.SPACE_ADMIN!],
+    });
     const api = (await signIn(t.app, user.email)).api;
     expect((await api.get(`/ms-core/api/structures/${sibling.id}`)).status).toBe(404);
-    expect((await api.post('/ms-core/api/establishments', { name: 'x', address: 'x', zipCode: 1, parent: sibling.id, socialReason: ids.socialreasons })).body.reference).toBe('451');
+    expect(
+      (await api.post('/ms-core/api/establishments', { name: 'x', address: 'x', zipCode: 1, parent: sibling.id, socialReason: ids.socialreasons })).body
+        .reference,
+    ).toBe('451');
     expect((await api.post('/ms-core/api/structures', { name: 'x', address: 'x', zipCode: 1, parent: a.root.id })).body.reference).toBe('451');
     const mine = await api.post('/ms-core/api/structures/search', { size: 1000 });
     expect(mine.body.every((s: { secureSpacePath: string }) => s.secureSpacePath.startsWith(a.client.path))).toBe(true);

@@ -62,7 +62,10 @@ const uuidList = (value: unknown) => (Array.isArray(value) ? value : [value]).fi
 const below = (_op: string, value: unknown): SQL => {
   const ids = uuidList(value);
   if (!ids.length) return sql`false`;
-  return sql`(${sql.join(ids.map((id) => sql`(${spaces.secureSpacePath} like ${`%/${id}/%`} and ${spaces.id} <> ${id})`), sql` or `)})`;
+  return sql`(${sql.join(
+    ids.map((id) => sql`(${spaces.secureSpacePath} like ${`%/${id}/%`} and ${spaces.id} <> ${id})`),
+    sql` or `,
+  )})`;
 };
 
 export const structureSearch: TSearchDefinition = {
@@ -95,7 +98,12 @@ export const structureSearch: TSearchDefinition = {
       sortable: false,
       filter: (_op, value) => {
         const ids = uuidList(value);
-        return ids.length ? sql`${d.activities} && array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]` : sql`false`;
+        return ids.length
+          ? sql`${d.activities} && array[${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}]::uuid[]`
+          : sql`false`;
       },
     },
     createdAt: { column: spaces.createdAt, type: 'date' },
@@ -109,13 +117,23 @@ export const structureSearch: TSearchDefinition = {
 export async function searchStructures(tx: TDb, scope: TScope, body: TSearchBody, extra?: SQL) {
   const q = buildSearch(structureSearch, body);
   const where = and(inScope(spaces.secureSpacePath, scope), isNotNull(spaces.parentId), extra, q.where);
-  const items = await select(tx).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(spaces).leftJoin(d, eq(d.spaceId, spaces.id)).where(where);
+  const items = await select(tx)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(spaces)
+    .leftJoin(d, eq(d.spaceId, spaces.id))
+    .where(where);
   return { items, total };
 }
 
 export async function findStructure(tx: TDb, scope: TScope, id: string) {
-  const [row] = await select(tx).where(and(eq(spaces.id, id), inScope(spaces.secureSpacePath, scope), isNotNull(spaces.parentId))).limit(1);
+  const [row] = await select(tx)
+    .where(and(eq(spaces.id, id), inScope(spaces.secureSpacePath, scope), isNotNull(spaces.parentId)))
+    .limit(1);
   return row;
 }
 

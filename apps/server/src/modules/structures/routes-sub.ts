@@ -15,7 +15,7 @@ export async function establishmentsRoutes(app: FastifyInstance, ctx: TModuleCon
   const tags = ['establishments'];
   r.post('/search', {
     config: perm('ESTABLISHMENT:READ'),
-    schema: { tags, summary: 'Paged search of establishments (filter `client` for one client\'s)', body: ZSearchBody, response: { 200: ZStructurePage } },
+    schema: { tags, summary: "Paged search of establishments (filter `client` for one client's)", body: ZSearchBody, response: { 200: ZStructurePage } },
     handler: async (req, reply) => sendPage(reply, await service.searchStructures(ctx, requireAuth(req), 'establishments', req.body)),
   });
   /** Short list for any signed-in user: a client user picks an establishment of their client. */
@@ -41,7 +41,13 @@ export async function establishmentsRoutes(app: FastifyInstance, ctx: TModuleCon
   });
   r.delete('/:id', {
     config: perm('ESTABLISHMENT:DELETE'),
-    schema: { tags, summary: 'Delete an establishment; with areas it needs cascadeDelete=true (else 420)', params: ZIdParams, querystring: ZCascade, response: { 200: ZOk } },
+    schema: {
+      tags,
+      summary: 'Delete an establishment; with areas it needs cascadeDelete=true (else 420)',
+      params: ZIdParams,
+      querystring: ZCascade,
+      response: { 200: ZOk },
+    },
     handler: async (req) => {
       await write.deleteStructure(ctx, requireAuth(req), req.params.id, 'ESTABLISHMENT', req.query.cascadeDelete);
       return { ok: true as const };
@@ -55,12 +61,17 @@ export async function areasRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const tags = ['areas'];
   r.post('/search-space', {
     config: perm('AREA:READ'),
-    schema: { tags, summary: 'Paged search of the areas below a space (`space`, default the caller\'s)', body: ZSearchBody.extend({ space: ZId.optional() }), response: { 200: ZStructurePage } },
+    schema: {
+      tags,
+      summary: "Paged search of the areas below a space (`space`, default the caller's)",
+      body: ZSearchBody.extend({ space: ZId.optional() }),
+      response: { 200: ZStructurePage },
+    },
     handler: async (req, reply) => sendPage(reply, await service.searchAreasOf(ctx, requireAuth(req), req.body.space, req.body)),
   });
   r.post('/search', {
     config: perm('AREA:READ'),
-    schema: { tags, summary: 'Paged search of areas (filter `establishment` for one establishment\'s)', body: ZSearchBody, response: { 200: ZStructurePage } },
+    schema: { tags, summary: "Paged search of areas (filter `establishment` for one establishment's)", body: ZSearchBody, response: { 200: ZStructurePage } },
     handler: async (req, reply) => sendPage(reply, await service.searchStructures(ctx, requireAuth(req), 'areas', req.body)),
   });
   r.get('/:id', {

@@ -39,7 +39,13 @@ export async function structuresRoutes(app: FastifyInstance, ctx: TModuleContext
 
   r.post('/:parentId/children', {
     config: perm('STRUCTURE:READ'),
-    schema: { tags, summary: 'Paged search of the direct children of a structure', params: z.object({ parentId: ZId }), body: ZSearchBody, response: { 200: ZStructurePage } },
+    schema: {
+      tags,
+      summary: 'Paged search of the direct children of a structure',
+      params: z.object({ parentId: ZId }),
+      body: ZSearchBody,
+      response: { 200: ZStructurePage },
+    },
     handler: async (req, reply) => sendPage(reply, await service.searchChildren(ctx, requireAuth(req), req.params.parentId, req.body)),
   });
   r.get('/:id', {
@@ -49,17 +55,34 @@ export async function structuresRoutes(app: FastifyInstance, ctx: TModuleContext
   });
   r.post('/', {
     config: perm('STRUCTURE:CREATE'),
-    schema: { tags, summary: 'Create a client or sub-structure under `parent` (default: the caller\'s space)', body: ZStructureCreate, response: { 200: ZStructure } },
+    schema: {
+      tags,
+      summary: "Create a client or sub-structure under `parent` (default: the caller's space)",
+      body: ZStructureCreate,
+      response: { 200: ZStructure },
+    },
     handler: (req) => write.createStructure(ctx, requireAuth(req), 'STRUCTURE', req.body),
   });
   r.patch('/:id', {
     config: perm('STRUCTURE:WRITE'),
-    schema: { tags, summary: 'Update a structure (an establishment or area also needs its own WRITE permission)', params: ZIdParams, body: ZStructureUpdate, response: { 200: ZStructure } },
+    schema: {
+      tags,
+      summary: 'Update a structure (an establishment or area also needs its own WRITE permission)',
+      params: ZIdParams,
+      body: ZStructureUpdate,
+      response: { 200: ZStructure },
+    },
     handler: (req) => write.updateStructure(ctx, requireAuth(req), req.params.id, undefined, req.body),
   });
   r.delete('/:id', {
     config: perm('STRUCTURE:DELETE'),
-    schema: { tags, summary: 'Delete a structure; one with children needs cascadeDelete=true (else 420, field children)', params: ZIdParams, querystring: ZCascade, response: { 200: ZOk } },
+    schema: {
+      tags,
+      summary: 'Delete a structure; one with children needs cascadeDelete=true (else 420, field children)',
+      params: ZIdParams,
+      querystring: ZCascade,
+      response: { 200: ZOk },
+    },
     handler: async (req) => {
       await write.deleteStructure(ctx, requireAuth(req), req.params.id, undefined, req.query.cascadeDelete);
       return { ok: true as const };

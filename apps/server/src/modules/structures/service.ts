@@ -90,7 +90,13 @@ export async function searchChildren(ctx: TModuleContext, caller: TAuth, parentI
     if (!parent && parentId !== caller.spaceId) throw notFound();
     return repo.searchStructures(tx, caller, body, repo.childOf(parentId));
   });
-  return { items: project(page.items.map((r) => presentStructure(r, caller)), body.projections), total: page.total };
+  return {
+    items: project(
+      page.items.map((r) => presentStructure(r, caller)),
+      body.projections,
+    ),
+    total: page.total,
+  };
 }
 
 /** Areas below a space of the caller's scope (default: the caller's space). */
@@ -104,7 +110,13 @@ export async function searchAreasOf(ctx: TModuleContext, caller: TAuth, spaceId:
     }
     return repo.searchStructures(tx, caller, body, repo.and2(repo.ofType('AREA'), repo.belowPath(path)));
   });
-  return { items: project(page.items.map((r) => presentStructure(r, caller)), body.projections), total: page.total };
+  return {
+    items: project(
+      page.items.map((r) => presentStructure(r, caller)),
+      body.projections,
+    ),
+    total: page.total,
+  };
 }
 
 /** One structure of the caller's scope; `type` narrows (an establishment route never returns an area). */

@@ -38,16 +38,44 @@ describe('POST /structures (create a client)', () => {
   });
 
   it('stores the client fields: numeric zipCode, empty e-mail and fax as null, phones with a type, visit days', async () => {
-    const res = await admin.post(BASE, valid({
-      code: 'C-001', cif: 'B12345678', zipCode: '08001', email: '', fax: '', billingEmail: 'billing@sol.es',
-      phones: [{ type: 'work', phone: '+34961234567' }, { type: 'mobile', phone: '' }],
-      visitDays: [15, 1, 15], openMonth: 3, closeMonth: 10, country: SPAIN, province: VALENCIA, municipality: VALENCIA_CITY,
-    }));
+    const res = await admin.post(
+      BASE,
+      valid({
+        code: 'C-001',
+        cif: 'B12345678',
+        zipCode: '08001',
+        email: '',
+        fax: '',
+        billingEmail: 'billing@sol.es',
+        phones: [
+          { type: 'work', phone: '+34961234567' },
+          { type: 'mobile', phone: '' },
+        ],
+        visitDays: [15, 1, 15],
+        openMonth: 3,
+        closeMonth: 10,
+        country: SPAIN,
+        province: VALENCIA,
+        municipality: VALENCIA_CITY,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      name: 'Hotel Sol', type: 'STRUCTURE', parent: a.root.id, zipCode: 8001, email: null, fax: null, billingEmail: 'billing@sol.es',
-      phones: [{ type: 'work', phone: '+34961234567' }], visitDays: [1, 15], active: true, inactivityDate: null,
-      country: SPAIN, province: VALENCIA, municipality: VALENCIA_CITY, childrenCount: 0,
+      name: 'Hotel Sol',
+      type: 'STRUCTURE',
+      parent: a.root.id,
+      zipCode: 8001,
+      email: null,
+      fax: null,
+      billingEmail: 'billing@sol.es',
+      phones: [{ type: 'work', phone: '+34961234567' }],
+      visitDays: [1, 15],
+      active: true,
+      inactivityDate: null,
+      country: SPAIN,
+      province: VALENCIA,
+      municipality: VALENCIA_CITY,
+      childrenCount: 0,
     });
     expect(res.body.secureSpacePath).toBe(`${a.root.path}${res.body._id}/`);
     expect((await admin.get(`${BASE}/${res.body._id}`)).body).toMatchObject({ code: 'C-001', cif: 'B12345678', openMonth: 3 });
@@ -164,12 +192,23 @@ describe('DELETE /structures/{id}', () => {
     expect((await admin.delete(`${BASE}/${parent._id}?cascadeDelete=true`)).status).toBe(200);
     for (const id of [parent._id, est._id, area._id]) expect((await admin.get(`${BASE}/${id}`)).status).toBe(404);
     expect((await admin.delete(`${BASE}/${parent._id}`)).status).toBe(404);
-    const trail = await admin.post('/ms-core/api/traces/search', { filters: [{ field: 'entity', value: parent._id }, { field: 'type', value: 'REMOVE' }] });
+    const trail = await admin.post('/ms-core/api/traces/search', {
+      filters: [
+        { field: 'entity', value: parent._id },
+        { field: 'type', value: 'REMOVE' },
+      ],
+    });
     expect(trail.body[0].payload.removed).toHaveLength(3);
   });
 
   it("never deletes the caller's own space", async () => {
-    const user = await addUser(t.db, { email: `client.admin.${a.tag}@example.com`, firstName: 'Client', lastName: 'Admin', home: a.client, roleIds: [a.roles.SPACE_ADMIN!] });
+    const user = await addUser(t.db, {
+      email: `client.admin.${a.tag}@example.com`,
+      firstName: 'Client',
+      lastName: 'Admin',
+      home: a.client,
+      roleIds: [a.roles.SPACE_ADMIN!],
+    });
     const clientAdmin = (await signIn(t.app, user.email)).api;
     const own = await clientAdmin.get(`${BASE}/${a.client.id}`);
     expect(own.body.can).toEqual({ update: true, delete: false });

@@ -28,15 +28,24 @@ export const structureDetails = pgTable(
     analyticalReportEmail: text('analytical_report_email'),
     contactPerson: text('contact_person'),
     paymentType: uuid('payment_type'),
-    activities: uuid('activities').array().notNull().default(sql`'{}'::uuid[]`),
+    activities: uuid('activities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     company: uuid('company'),
     socialReason: uuid('social_reason'),
     active: boolean('active').notNull().default(true),
     inactivityDate: timestamp('inactivity_date', { withTimezone: true }),
     openMonth: smallint('open_month'),
     closeMonth: smallint('close_month'),
-    visitDays: smallint('visit_days').array().notNull().default(sql`'{}'::smallint[]`),
-    notVisitDays: smallint('not_visit_days').array().notNull().default(sql`'{}'::smallint[]`),
+    visitDays: smallint('visit_days')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    notVisitDays: smallint('not_visit_days')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
     areaType: uuid('area_type'),
     image: text('image'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -58,7 +58,15 @@ export async function createStructure(ctx: TModuleContext, caller: TAuth, type: 
     await validate(tx, caller, input);
     const space = await spaces.createChildSpace(tx, parent, { name: input.name, typeStructure: type, timeZone: input.timeZone ?? null });
     await repo.upsertDetails(tx, space, detailsValues(input, input.active !== false));
-    await recordTrace(tx, caller, { type: 'CREATE', module: moduleOf(type), section: 'structures', entityId: space.id, spaceId: space.id, secureSpacePath: space.secureSpacePath, payload: input });
+    await recordTrace(tx, caller, {
+      type: 'CREATE',
+      module: moduleOf(type),
+      section: 'structures',
+      entityId: space.id,
+      spaceId: space.id,
+      secureSpacePath: space.secureSpacePath,
+      payload: input,
+    });
     return presentStructure((await repo.findStructure(tx, caller, space.id))!, caller);
   });
 }
@@ -78,7 +86,8 @@ export async function updateStructure(ctx: TModuleContext, caller: TAuth, id: st
     const merged: TMerged = { ...present, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as TMerged;
     // Changing the country clears province and municipality; changing the province clears the municipality.
     if (input.country !== undefined && input.country !== present.country && input.province === undefined) merged.province = input.province = null;
-    if ((input.province !== undefined && input.province !== present.province) && input.municipality === undefined) merged.municipality = input.municipality = null;
+    if (input.province !== undefined && input.province !== present.province && input.municipality === undefined)
+      merged.municipality = input.municipality = null;
     if (type === 'ESTABLISHMENT' || before.typeStructure === 'ESTABLISHMENT') {
       if (!merged.socialReason) throw invalidData(['socialReason']);
     }
@@ -91,7 +100,15 @@ export async function updateStructure(ctx: TModuleContext, caller: TAuth, id: st
     };
     if (Object.keys(spaceFields).length) await spaces.updateSpaceFields(tx, id, spaceFields);
     await repo.upsertDetails(tx, before, detailsValues(input, merged.active !== false));
-    await recordTrace(tx, caller, { type: 'UPDATE', module: moduleOf(before.typeStructure), section: 'structures', entityId: id, spaceId: id, secureSpacePath: before.secureSpacePath, payload: { before: present, after: input } });
+    await recordTrace(tx, caller, {
+      type: 'UPDATE',
+      module: moduleOf(before.typeStructure),
+      section: 'structures',
+      entityId: id,
+      spaceId: id,
+      secureSpacePath: before.secureSpacePath,
+      payload: { before: present, after: input },
+    });
     return presentStructure((await repo.findStructure(tx, caller, id))!, caller);
   });
 }
@@ -107,6 +124,14 @@ export async function deleteStructure(ctx: TModuleContext, caller: TAuth, id: st
     await deleteGoalsBelow(tx, row.secureSpacePath);
     await repo.deleteDetailsBelow(tx, row.secureSpacePath);
     const removed = await spaces.deleteSpaceSubtree(tx, row.secureSpacePath);
-    await recordTrace(tx, caller, { type: 'REMOVE', module: moduleOf(row.typeStructure), section: 'structures', entityId: id, spaceId: id, secureSpacePath: row.secureSpacePath, payload: { name: row.name, cascade, removed } });
+    await recordTrace(tx, caller, {
+      type: 'REMOVE',
+      module: moduleOf(row.typeStructure),
+      section: 'structures',
+      entityId: id,
+      spaceId: id,
+      secureSpacePath: row.secureSpacePath,
+      payload: { name: row.name, cascade, removed },
+    });
   });
 }

@@ -25,7 +25,11 @@ function contentOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(contentOf);
   if (!value || typeof value !== 'object') return value;
   const skip = new Set(['_id', 'template', 'section', 'question', 'createdAt', 'updatedAt']);
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !skip.has(k)).map(([k, v]) => [k, contentOf(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !skip.has(k))
+      .map(([k, v]) => [k, contentOf(v)]),
+  );
 }
 
 describe('POST /ms-core/api/audit-templates/{id}/duplicate', () => {
@@ -40,7 +44,13 @@ describe('POST /ms-core/api/audit-templates/{id}/duplicate', () => {
 
     const original = (await admin.get(`${TEMPLATES}/${built.template}`)).body;
     const copy = await expectOk(admin.post(`${TEMPLATES}/${built.template}/duplicate`));
-    expect(copy).toMatchObject({ name: 'Original (copia)', enabled: false, service: original.service, areaAccess: original.areaAccess, category: original.category });
+    expect(copy).toMatchObject({
+      name: 'Original (copia)',
+      enabled: false,
+      service: original.service,
+      areaAccess: original.areaAccess,
+      category: original.category,
+    });
     expect(contentOf({ ...copy, name: original.name, enabled: original.enabled })).toEqual(contentOf(original));
     const before = idsIn(original.sections).concat(idsIn(original.ieSections));
     const after = idsIn(copy.sections).concat(idsIn(copy.ieSections));

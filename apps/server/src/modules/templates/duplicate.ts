@@ -13,7 +13,9 @@ export function renewConfigIds(config: TQuestionConfig): TQuestionConfig {
   return {
     ...config,
     ...(config.select ? { select: { ...config.select, options: config.select.options.map((o) => ({ ...o, _id: randomUUID() })) } } : {}),
-    ...(config.readingRegistry ? { readingRegistry: { ...config.readingRegistry, placesMeasure: config.readingRegistry.placesMeasure.map((p) => ({ ...p, _id: randomUUID() })) } } : {}),
+    ...(config.readingRegistry
+      ? { readingRegistry: { ...config.readingRegistry, placesMeasure: config.readingRegistry.placesMeasure.map((p) => ({ ...p, _id: randomUUID() })) } }
+      : {}),
   };
 }
 
@@ -40,11 +42,25 @@ export async function duplicateTemplate(ctx: TModuleContext, caller: TAuth, id: 
     });
     const ids = new Map<string, string>();
     const idOf = (old: string) => ids.get(old) ?? ids.set(old, randomUUID()).get(old)!;
-    const base = (r: { id: string; position: number }) => ({ id: idOf(r.id), templateId: copy.id, spaceId: caller.spaceId, secureSpacePath: caller.spacePath, position: r.position });
+    const base = (r: { id: string; position: number }) => ({
+      id: idOf(r.id),
+      templateId: copy.id,
+      spaceId: caller.spaceId,
+      secureSpacePath: caller.spacePath,
+      position: r.position,
+    });
     await repo.insertTree(tx, {
       sections: rows.sections.map((s) => ({ ...base(s), title: s.title, type: s.type, duplicable: s.duplicable })),
       fields: rows.fields.map((f) => ({ ...base(f), sectionId: idOf(f.sectionId), label: f.label, type: f.type, required: f.required, value: f.value })),
-      questions: rows.questions.map((q) => ({ ...base(q), sectionId: idOf(q.sectionId), name: q.name, type: q.type, description: q.description, required: q.required, config: renewConfigIds(q.config ?? {}) })),
+      questions: rows.questions.map((q) => ({
+        ...base(q),
+        sectionId: idOf(q.sectionId),
+        name: q.name,
+        type: q.type,
+        description: q.description,
+        required: q.required,
+        config: renewConfigIds(q.config ?? {}),
+      })),
       incidents: rows.incidents.map((i) => ({
         ...base(i),
         questionId: idOf(i.questionId),

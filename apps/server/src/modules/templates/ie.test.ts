@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const summary = (section: { questions: { question: string; type: string; position: number }[] }) => section.questions.map((q) => `${q.question}:${q.type}@${q.position}`);
+const summary = (section: { questions: { question: string; type: string; position: number }[] }) =>
+  section.questions.map((q) => `${q.question}:${q.type}@${q.position}`);
 
 describe('/ms-core/api/ie-sections', () => {
   it('401, 452, 400 naming the fields, 412 and 404', async () => {

@@ -32,7 +32,10 @@ async function loadWritableIeSection(tx: TDb, caller: TAuth, id: string) {
 }
 
 async function presentAll(tx: TDb, sections: TIeSectionRow[]) {
-  const questions = await tree.listIeQuestions(tx, sections.map((s) => s.id));
+  const questions = await tree.listIeQuestions(
+    tx,
+    sections.map((s) => s.id),
+  );
   return sections.map((s) => presentIeSection(s, questions));
 }
 const presentOne = async (tx: TDb, section: TIeSectionRow) => (await presentAll(tx, [section]))[0]!;
@@ -44,13 +47,20 @@ export async function searchIeSections(ctx: TModuleContext, caller: TAuth, body:
   });
 }
 
-export const getIeSection = (ctx: TModuleContext, caller: TAuth, id: string) => scoped(ctx, caller, async (tx) => presentOne(tx, await loadIeSection(tx, caller, id)));
+export const getIeSection = (ctx: TModuleContext, caller: TAuth, id: string) =>
+  scoped(ctx, caller, async (tx) => presentOne(tx, await loadIeSection(tx, caller, id)));
 
 export async function createIeSection(ctx: TModuleContext, caller: TAuth, input: { template: string; title: string; position?: number }) {
   return scoped(ctx, caller, async (tx) => {
     const { row: template } = await loadWritableTemplate(tx, caller, input.template);
     const position = await openSlot(tx, sectionsOf(template.id), input.position);
-    const section = await tree.insertItem(tx, templateIeSections, { templateId: template.id, spaceId: template.spaceId, secureSpacePath: template.secureSpacePath, title: input.title, position });
+    const section = await tree.insertItem(tx, templateIeSections, {
+      templateId: template.id,
+      spaceId: template.spaceId,
+      secureSpacePath: template.secureSpacePath,
+      title: input.title,
+      position,
+    });
     await recordTrace(tx, caller, { ...traceAt(section, 'ie-sections'), type: 'CREATE', entityId: section.id, payload: input });
     return presentOne(tx, section);
   });
@@ -62,7 +72,12 @@ export async function updateIeSection(ctx: TModuleContext, caller: TAuth, id: st
     const before = await loadWritableIeSection(tx, caller, id);
     if (!input.title || input.title === before.title) return presentOne(tx, before);
     const after = await tree.updateItem(tx, templateIeSections, id, { title: input.title });
-    await recordTrace(tx, caller, { ...traceAt(before, 'ie-sections'), type: 'UPDATE', entityId: id, payload: { before: { title: before.title }, after: { title: input.title } } });
+    await recordTrace(tx, caller, {
+      ...traceAt(before, 'ie-sections'),
+      type: 'UPDATE',
+      entityId: id,
+      payload: { before: { title: before.title }, after: { title: input.title } },
+    });
     return presentOne(tx, after);
   });
 }
@@ -82,7 +97,12 @@ export async function moveIeSection(ctx: TModuleContext, caller: TAuth, id: stri
   return scoped(ctx, caller, async (tx) => {
     const section = await loadWritableIeSection(tx, caller, id);
     const position = await moveTo(tx, sectionsOf(section.templateId), id, wanted);
-    await recordTrace(tx, caller, { ...traceAt(section, 'ie-sections'), type: 'UPDATE', entityId: id, payload: { before: { position: section.position }, after: { position } } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'ie-sections'),
+      type: 'UPDATE',
+      entityId: id,
+      payload: { before: { position: section.position }, after: { position } },
+    });
     const rows = await repo.loadTrees(tx, [section.templateId]);
     return rows.ieSections.map((s) => presentIeSection(s, rows.ieQuestions));
   });
@@ -111,7 +131,12 @@ export async function updateIeQuestion(ctx: TModuleContext, caller: TAuth, secti
     const { section, question } = await loadWritableIeQuestion(tx, caller, sectionId, questionId);
     const values = { ...(input.question !== undefined ? { question: input.question } : {}), ...(input.type !== undefined ? { type: input.type } : {}) };
     const after = await tree.updateItem(tx, templateIeQuestions, questionId, values);
-    await recordTrace(tx, caller, { ...traceAt(section, 'ie-questions'), type: 'UPDATE', entityId: questionId, payload: { before: presentIeQuestion(question), after: values } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'ie-questions'),
+      type: 'UPDATE',
+      entityId: questionId,
+      payload: { before: presentIeQuestion(question), after: values },
+    });
     return presentIeQuestion(after);
   });
 }
@@ -130,7 +155,12 @@ export async function moveIeQuestion(ctx: TModuleContext, caller: TAuth, section
   return scoped(ctx, caller, async (tx) => {
     const { section, question } = await loadWritableIeQuestion(tx, caller, sectionId, questionId);
     const position = await moveTo(tx, questionsOf(sectionId), questionId, wanted);
-    await recordTrace(tx, caller, { ...traceAt(section, 'ie-questions'), type: 'UPDATE', entityId: questionId, payload: { before: { position: question.position }, after: { position } } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'ie-questions'),
+      type: 'UPDATE',
+      entityId: questionId,
+      payload: { before: { position: question.position }, after: { position } },
+    });
     return presentOne(tx, section);
   });
 }

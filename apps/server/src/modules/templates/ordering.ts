@@ -6,7 +6,8 @@ import type { TDb } from '../../platform/db.js';
  * holds the template row's lock (repo.lockTemplate) first, so two moves of the same template never
  * interleave. Tables and columns are fixed names from this module, never request input.
  */
-export type TOrderedTable = 'template_sections' | 'template_fields' | 'template_questions' | 'template_incidents' | 'template_ie_sections' | 'template_ie_questions';
+export type TOrderedTable =
+  'template_sections' | 'template_fields' | 'template_questions' | 'template_incidents' | 'template_ie_sections' | 'template_ie_questions';
 export interface TSiblings {
   table: TOrderedTable;
   /** The column naming the parent: template_id, section_id or question_id. */

@@ -10,7 +10,15 @@ import type { TTreeRows } from './repo.js';
 import type { TFieldRow, TIeQuestionRow, TIeSectionRow, TIncidentRow, TQuestionRow, TSectionRow, TTemplateRow } from './tables.js';
 
 /** Row -> answer shapes (schemas.ts). References are presented by name, read through their own modules. */
-export const presentField = (f: TFieldRow) => ({ _id: f.id, section: f.sectionId, label: f.label, type: f.type, required: f.required, value: f.value ?? null, position: f.position });
+export const presentField = (f: TFieldRow) => ({
+  _id: f.id,
+  section: f.sectionId,
+  label: f.label,
+  type: f.type,
+  required: f.required,
+  value: f.value ?? null,
+  position: f.position,
+});
 
 export const presentIncident = (i: TIncidentRow) => ({
   _id: i.id,
@@ -74,9 +82,21 @@ type TRefs = Awaited<ReturnType<typeof loadRefs>>;
 export async function loadRefs(tx: TDb, caller: TAuth, rows: TTemplateRow[]) {
   const ids = (pick: (r: TTemplateRow) => string | null) => rows.map(pick).filter((id): id is string => Boolean(id));
   const [categories, services, areaTypes] = [
-    await categoriesService.repo.findMany(tx, caller, ids((r) => r.categoryId)),
-    await servicesService.repo.findMany(tx, caller, ids((r) => r.serviceId)),
-    await areaTypesService.repo.findMany(tx, caller, ids((r) => r.areaAccessId)),
+    await categoriesService.repo.findMany(
+      tx,
+      caller,
+      ids((r) => r.categoryId),
+    ),
+    await servicesService.repo.findMany(
+      tx,
+      caller,
+      ids((r) => r.serviceId),
+    ),
+    await areaTypesService.repo.findMany(
+      tx,
+      caller,
+      ids((r) => r.areaAccessId),
+    ),
   ];
   const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
   return { categories: byId(categories), services: byId(services), areaTypes: byId(areaTypes) };

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { READING_BETWEEN_DEFAULT, type TQuestionConfig, type TQuestionType, type ZIncidentTemplate, type ZQuestionPatch, type ZReadingRegistryConfig, type ZSelectConfig } from '@audit/domain/templates';
+import {
+  READING_BETWEEN_DEFAULT,
+  type TQuestionConfig,
+  type TQuestionType,
+  type ZIncidentTemplate,
+  type ZQuestionPatch,
+  type ZReadingRegistryConfig,
+  type ZSelectConfig,
+} from '@audit/domain/templates';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { invalidData, notFound } from '../../platform/errors.js';
@@ -21,7 +29,11 @@ const questionsOf = (sectionId: string): TSiblings => ({ table: 'template_questi
 const incidentsOf = (questionId: string): TSiblings => ({ table: 'template_incidents', parent: 'question_id', parentId: questionId });
 
 function selectConfig(input: z.output<typeof ZSelectConfig>) {
-  return { multiselect: input.multiselect, scoring: input.scoring, options: input.options.map((o) => ({ _id: o._id ?? randomUUID(), label: o.label, color: o.color, score: o.score, failed: o.failed })) };
+  return {
+    multiselect: input.multiselect,
+    scoring: input.scoring,
+    options: input.options.map((o) => ({ _id: o._id ?? randomUUID(), label: o.label, color: o.color, score: o.score, failed: o.failed })),
+  };
 }
 
 /** Keys are kept when sent (answers point at them) and made up when missing; `between` gets its default bounds. */
@@ -50,7 +62,8 @@ function readingConfig(input: z.output<typeof ZReadingRegistryConfig>) {
 /** Only the part of the question's type is kept; an absent part stays as stored, or starts empty. */
 function configFor(type: string, input: TQuestionPatch, before: TQuestionConfig = {}): TQuestionConfig {
   if (type === 'select') return { select: input.select ? selectConfig(input.select) : (before.select ?? { multiselect: false, scoring: true, options: [] }) };
-  if (type === 'readingRegistry') return { readingRegistry: input.readingRegistry ? readingConfig(input.readingRegistry) : (before.readingRegistry ?? { options: [], placesMeasure: [] }) };
+  if (type === 'readingRegistry')
+    return { readingRegistry: input.readingRegistry ? readingConfig(input.readingRegistry) : (before.readingRegistry ?? { options: [], placesMeasure: [] }) };
   if (type === 'text') return { text: input.text ?? before.text ?? { answerType: 'TEXT' } };
   return {};
 }
@@ -102,7 +115,12 @@ export async function updateQuestion(ctx: TModuleContext, caller: TAuth, section
       config: configFor(type, input, type === question.type ? question.config : {}),
     };
     const after = await tree.updateItem(tx, templateQuestions, questionId, values);
-    await recordTrace(tx, caller, { ...traceAt(section, 'section-questions'), type: 'UPDATE', entityId: questionId, payload: { before: presentQuestion(question, []), after: values } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'section-questions'),
+      type: 'UPDATE',
+      entityId: questionId,
+      payload: { before: presentQuestion(question, []), after: values },
+    });
     return present(tx, after);
   });
 }
@@ -122,7 +140,12 @@ export async function moveQuestion(ctx: TModuleContext, caller: TAuth, sectionId
   return scoped(ctx, caller, async (tx) => {
     const { section, question } = await loadWritableQuestion(tx, caller, sectionId, questionId);
     const position = await moveTo(tx, questionsOf(sectionId), questionId, wanted);
-    await recordTrace(tx, caller, { ...traceAt(section, 'section-questions'), type: 'UPDATE', entityId: questionId, payload: { before: { position: question.position }, after: { position } } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'section-questions'),
+      type: 'UPDATE',
+      entityId: questionId,
+      payload: { before: { position: question.position }, after: { position } },
+    });
     return (await presentSections(tx, [section]))[0]!;
   });
 }
@@ -166,7 +189,12 @@ export async function updateIncident(ctx: TModuleContext, caller: TAuth, section
       ...(input.tasks !== undefined ? { tasks: withTaskIds(input.tasks) } : {}),
     };
     const after = await tree.updateItem(tx, templateIncidents, incidentId, values);
-    await recordTrace(tx, caller, { ...traceAt(section, 'question-incidents'), type: 'UPDATE', entityId: incidentId, payload: { before: presentIncident(incident), after: values } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'question-incidents'),
+      type: 'UPDATE',
+      entityId: incidentId,
+      payload: { before: presentIncident(incident), after: values },
+    });
     return presentIncident(after);
   });
 }

@@ -7,7 +7,16 @@ import { invalidData } from '../../platform/errors.js';
 import { withinCategory } from '../categories/service.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
-import { auditTemplates as tpl, templateFields, templateIeQuestions, templateIeSections, templateIncidents, templateQuestions, templateSections, type TTemplateRow } from './tables.js';
+import {
+  auditTemplates as tpl,
+  templateFields,
+  templateIeQuestions,
+  templateIeSections,
+  templateIncidents,
+  templateQuestions,
+  templateSections,
+  type TTemplateRow,
+} from './tables.js';
 
 /**
  * Queries of templates and their trees. Reads use the catalogue scope (own space, below, and the
@@ -37,7 +46,12 @@ export const templateSearch: TSearchDefinition = {
     areaAccess: { column: tpl.areaAccessId, type: 'uuid' },
     enabled: { column: tpl.enabled, type: 'boolean' },
     /** The audit wizard offers only templates whose `enabled` is not false. */
-    enabledOnly: { column: tpl.enabled, type: 'boolean', sortable: false, filter: (_op, value) => (value === false || value === 'false' ? sql`true` : sql`${tpl.enabled} is not false`) },
+    enabledOnly: {
+      column: tpl.enabled,
+      type: 'boolean',
+      sortable: false,
+      filter: (_op, value) => (value === false || value === 'false' ? sql`true` : sql`${tpl.enabled} is not false`),
+    },
     space: { column: tpl.spaceId, type: 'uuid' },
     createdAt: { column: tpl.createdAt, type: 'date' },
     updatedAt: { column: tpl.updatedAt, type: 'date' },
@@ -52,13 +66,26 @@ const listColumns = { row: tpl, sectionsCount, questionsCount };
 export async function searchTemplates(tx: TDb, scope: TScope, body: TSearchBody, extra?: SQL) {
   const q = buildSearch(templateSearch, body);
   const where = and(inCatalogueScope(tpl.secureSpacePath, scope), extra, q.where);
-  const items = await tx.select(listColumns).from(tpl).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(tpl).where(where);
+  const items = await tx
+    .select(listColumns)
+    .from(tpl)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(tpl)
+    .where(where);
   return { items, total };
 }
 
 export async function findTemplate(tx: TDb, scope: TScope, id: string) {
-  const [row] = await tx.select(listColumns).from(tpl).where(and(eq(tpl.id, id), inCatalogueScope(tpl.secureSpacePath, scope))).limit(1);
+  const [row] = await tx
+    .select(listColumns)
+    .from(tpl)
+    .where(and(eq(tpl.id, id), inCatalogueScope(tpl.secureSpacePath, scope)))
+    .limit(1);
   return row;
 }
 
@@ -76,7 +103,11 @@ export async function insertTemplate(tx: TDb, values: typeof tpl.$inferInsert): 
 }
 
 export async function updateTemplate(tx: TDb, id: string, values: Partial<typeof tpl.$inferInsert>): Promise<TTemplateRow> {
-  const [row] = await tx.update(tpl).set({ ...values, updatedAt: new Date() }).where(eq(tpl.id, id)).returning();
+  const [row] = await tx
+    .update(tpl)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tpl.id, id))
+    .returning();
   return row!;
 }
 
@@ -90,10 +121,26 @@ export async function loadTrees(tx: TDb, templateIds: string[]) {
   if (!templateIds.length) return { sections: [], fields: [], questions: [], incidents: [], ieSections: [], ieQuestions: [] };
   const sections = await tx.select().from(templateSections).where(inArray(templateSections.templateId, templateIds)).orderBy(asc(templateSections.position));
   const fields = await tx.select().from(templateFields).where(inArray(templateFields.templateId, templateIds)).orderBy(asc(templateFields.position));
-  const questions = await tx.select().from(templateQuestions).where(inArray(templateQuestions.templateId, templateIds)).orderBy(asc(templateQuestions.position));
-  const incidents = await tx.select().from(templateIncidents).where(inArray(templateIncidents.templateId, templateIds)).orderBy(asc(templateIncidents.position));
-  const ieSections = await tx.select().from(templateIeSections).where(inArray(templateIeSections.templateId, templateIds)).orderBy(asc(templateIeSections.position));
-  const ieQuestions = await tx.select().from(templateIeQuestions).where(inArray(templateIeQuestions.templateId, templateIds)).orderBy(asc(templateIeQuestions.position));
+  const questions = await tx
+    .select()
+    .from(templateQuestions)
+    .where(inArray(templateQuestions.templateId, templateIds))
+    .orderBy(asc(templateQuestions.position));
+  const incidents = await tx
+    .select()
+    .from(templateIncidents)
+    .where(inArray(templateIncidents.templateId, templateIds))
+    .orderBy(asc(templateIncidents.position));
+  const ieSections = await tx
+    .select()
+    .from(templateIeSections)
+    .where(inArray(templateIeSections.templateId, templateIds))
+    .orderBy(asc(templateIeSections.position));
+  const ieQuestions = await tx
+    .select()
+    .from(templateIeQuestions)
+    .where(inArray(templateIeQuestions.templateId, templateIds))
+    .orderBy(asc(templateIeQuestions.position));
   return { sections, fields, questions, incidents, ieSections, ieQuestions };
 }
 export type TTreeRows = Awaited<ReturnType<typeof loadTrees>>;

@@ -26,7 +26,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const scopeOf = (tenant: TTenant, space = tenant.root) => ({ spaceId: space.id, spacePath: space.path, userId: tenant.admin.id });
-const dbError = (work: Promise<unknown>) => work.then(() => 'no error', (e: { cause?: { message?: string }; message: string }) => e.cause?.message ?? e.message);
+const dbError = (work: Promise<unknown>) =>
+  work.then(
+    () => 'no error',
+    (e: { cause?: { message?: string }; message: string }) => e.cause?.message ?? e.message,
+  );
 
 describe('row level security on template tables', () => {
   it("hides another tenant's templates and shows the company's to its client spaces", async () => {
@@ -42,12 +46,25 @@ describe('row level security on template tables', () => {
   });
 
   it('refuses writes from another tenant or from a client space below the template', async () => {
-    const insert = withScope(t.db, scopeOf(b), (tx) => tx.insert(templateSections).values({ templateId: built.template, spaceId: a.root.id, secureSpacePath: a.root.path, title: 'Intrusa', type: 'QUESTION' }));
+    const insert = withScope(t.db, scopeOf(b), (tx) =>
+      tx.insert(templateSections).values({ templateId: built.template, spaceId: a.root.id, secureSpacePath: a.root.path, title: 'Intrusa', type: 'QUESTION' }),
+    );
     expect(await dbError(insert)).toMatch(/row-level security/);
     for (const scope of [scopeOf(b), scopeOf(a, a.client)]) {
-      const updated = await withScope(t.db, scope, (tx) => tx.update(templateQuestions).set({ name: 'Hacked' }).where(sql`${templateQuestions.id} = ${built.question}`).returning({ id: templateQuestions.id }));
+      const updated = await withScope(t.db, scope, (tx) =>
+        tx
+          .update(templateQuestions)
+          .set({ name: 'Hacked' })
+          .where(sql`${templateQuestions.id} = ${built.question}`)
+          .returning({ id: templateQuestions.id }),
+      );
       expect(updated).toEqual([]);
-      const deleted = await withScope(t.db, scope, (tx) => tx.delete(auditTemplates).where(sql`${auditTemplates.id} = ${built.template}`).returning({ id: auditTemplates.id }));
+      const deleted = await withScope(t.db, scope, (tx) =>
+        tx
+          .delete(auditTemplates)
+          .where(sql`${auditTemplates.id} = ${built.template}`)
+          .returning({ id: auditTemplates.id }),
+      );
       expect(deleted).toEqual([]);
     }
   });

@@ -23,7 +23,12 @@ export async function ieSectionsRoutes(app: FastifyInstance, ctx: TModuleContext
   const auth = requireAuth;
   r.post('/search', {
     config: perm('READ'),
-    schema: { tags, summary: 'Paged search of IE sections (filter template; default size 35, in order)', body: ZSectionSearchBody, response: { 200: z.array(ZIeSectionOut.partial()) } },
+    schema: {
+      tags,
+      summary: 'Paged search of IE sections (filter template; default size 35, in order)',
+      body: ZSectionSearchBody,
+      response: { 200: z.array(ZIeSectionOut.partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await ie.searchIeSections(ctx, auth(req), req.body)),
   });
   r.get('/:id', {
@@ -33,12 +38,23 @@ export async function ieSectionsRoutes(app: FastifyInstance, ctx: TModuleContext
   });
   r.post('/', {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Add an IE section to a template', body: z.object({ template: ZId, title: z.string().trim().min(1).max(TEMPLATE_NAME_MAX), position: ZPosition }), response: { 200: ZIeSectionOut } },
+    schema: {
+      tags,
+      summary: 'Add an IE section to a template',
+      body: z.object({ template: ZId, title: z.string().trim().min(1).max(TEMPLATE_NAME_MAX), position: ZPosition }),
+      response: { 200: ZIeSectionOut },
+    },
     handler: (req) => ie.createIeSection(ctx, auth(req), req.body),
   });
   r.patch('/:id', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Update the title (an empty or unchanged title is ignored)', params: ZIdParams, body: z.object({ _id: ZId.optional(), title: z.string().trim().max(TEMPLATE_NAME_MAX).optional() }), response: { 200: ZIeSectionOut } },
+    schema: {
+      tags,
+      summary: 'Update the title (an empty or unchanged title is ignored)',
+      params: ZIdParams,
+      body: z.object({ _id: ZId.optional(), title: z.string().trim().max(TEMPLATE_NAME_MAX).optional() }),
+      response: { 200: ZIeSectionOut },
+    },
     handler: (req) => ie.updateIeSection(ctx, auth(req), req.params.id, req.body),
   });
   r.delete('/:id', {
@@ -48,12 +64,24 @@ export async function ieSectionsRoutes(app: FastifyInstance, ctx: TModuleContext
   });
   r.patch('/:id/order', {
     config: perm('WRITE'),
-    schema: { tags, summary: "Move an IE section to a 0-based position; answers the template's IE sections in order", params: ZIdParams, body: ZOrderBody, response: { 200: z.array(ZIeSectionOut) } },
+    schema: {
+      tags,
+      summary: "Move an IE section to a 0-based position; answers the template's IE sections in order",
+      params: ZIdParams,
+      body: ZOrderBody,
+      response: { 200: z.array(ZIeSectionOut) },
+    },
     handler: (req) => ie.moveIeSection(ctx, auth(req), req.params.id, req.body.position),
   });
   r.post('/:sectionId/question/add', {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Add a question (SIMPLE or PARAGRAPH answer)', params: ZSection, body: ZIeQuestionInput.extend({ position: ZPosition }), response: { 200: ZIeQuestionOut } },
+    schema: {
+      tags,
+      summary: 'Add a question (SIMPLE or PARAGRAPH answer)',
+      params: ZSection,
+      body: ZIeQuestionInput.extend({ position: ZPosition }),
+      response: { 200: ZIeQuestionOut },
+    },
     handler: (req) => ie.addIeQuestion(ctx, auth(req), req.params.sectionId, req.body),
   });
   r.patch('/:sectionId/question/:questionId/update', {
@@ -68,7 +96,13 @@ export async function ieSectionsRoutes(app: FastifyInstance, ctx: TModuleContext
   });
   r.patch('/:sectionId/question/:questionId/order', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Move a question to a 0-based position; answers the IE section', params: ZQuestion, body: ZOrderBody, response: { 200: ZIeSectionOut } },
+    schema: {
+      tags,
+      summary: 'Move a question to a 0-based position; answers the IE section',
+      params: ZQuestion,
+      body: ZOrderBody,
+      response: { 200: ZIeSectionOut },
+    },
     handler: (req) => ie.moveIeQuestion(ctx, auth(req), req.params.sectionId, req.params.questionId, req.body.position),
   });
 }

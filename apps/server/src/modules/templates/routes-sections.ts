@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { permissionName } from '@audit/domain/permissions';
 import { z } from 'zod';
-import { ZFieldInput, ZFieldPatch, ZIncidentPatch, ZIncidentTemplate, ZQuestionInput, ZQuestionPatch, ZSectionInput, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
+import {
+  ZFieldInput,
+  ZFieldPatch,
+  ZIncidentPatch,
+  ZIncidentTemplate,
+  ZQuestionInput,
+  ZQuestionPatch,
+  ZSectionInput,
+  TEMPLATE_NAME_MAX,
+} from '@audit/domain/templates';
 import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZOk, type TModuleContext } from '../../platform/http.js';
 import * as questions from './questions.js';
@@ -27,7 +36,12 @@ export async function sectionsRoutes(app: FastifyInstance, ctx: TModuleContext) 
   const auth = requireAuth;
   r.post('/search', {
     config: perm('READ'),
-    schema: { tags, summary: 'Paged search of template sections (filter template; default size 35, in template order)', body: ZSectionSearchBody, response: { 200: z.array(ZSectionOut.partial()) } },
+    schema: {
+      tags,
+      summary: 'Paged search of template sections (filter template; default size 35, in template order)',
+      body: ZSectionSearchBody,
+      response: { 200: z.array(ZSectionOut.partial()) },
+    },
     handler: async (req, reply) => sendPage(reply, await sections.searchSections(ctx, auth(req), req.body)),
   });
   r.get('/:sectionId', {
@@ -37,7 +51,12 @@ export async function sectionsRoutes(app: FastifyInstance, ctx: TModuleContext) 
   });
   r.post('/', {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Add a section to a template (at `position`, default the end)', body: ZSectionInput.extend({ position: ZPosition }), response: { 200: ZSectionOut } },
+    schema: {
+      tags,
+      summary: 'Add a section to a template (at `position`, default the end)',
+      body: ZSectionInput.extend({ position: ZPosition }),
+      response: { 200: ZSectionOut },
+    },
     handler: (req) => sections.createSection(ctx, auth(req), req.body),
   });
   r.patch('/:sectionId', {
@@ -58,13 +77,25 @@ export async function sectionsRoutes(app: FastifyInstance, ctx: TModuleContext) 
   });
   r.patch('/:sectionId/order', {
     config: perm('WRITE'),
-    schema: { tags, summary: "Move a section to a 0-based position in its template; answers the template's sections in order", params: ZSection, body: ZOrderBody, response: { 200: z.array(ZSectionOut) } },
+    schema: {
+      tags,
+      summary: "Move a section to a 0-based position in its template; answers the template's sections in order",
+      params: ZSection,
+      body: ZOrderBody,
+      response: { 200: z.array(ZSectionOut) },
+    },
     handler: (req) => sections.moveSection(ctx, auth(req), req.params.sectionId, req.body.position),
   });
 
   r.post('/:sectionId/field/add', {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Add a cover field (DATA section) or contact field (CONTACTS section)', params: ZSection, body: ZFieldInput.extend({ position: ZPosition }), response: { 200: ZFieldOut } },
+    schema: {
+      tags,
+      summary: 'Add a cover field (DATA section) or contact field (CONTACTS section)',
+      params: ZSection,
+      body: ZFieldInput.extend({ position: ZPosition }),
+      response: { 200: ZFieldOut },
+    },
     handler: (req) => sections.addField(ctx, auth(req), req.params.sectionId, req.body),
   });
   r.patch('/:sectionId/field/:fieldId/update', {
@@ -85,12 +116,24 @@ export async function sectionsRoutes(app: FastifyInstance, ctx: TModuleContext) 
 
   r.post('/:sectionId/question/add', {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Add a question to a QUESTION section (select / readingRegistry / text config by type)', params: ZSection, body: ZQuestionInput.extend({ position: ZPosition }), response: { 200: ZQuestionOut } },
+    schema: {
+      tags,
+      summary: 'Add a question to a QUESTION section (select / readingRegistry / text config by type)',
+      params: ZSection,
+      body: ZQuestionInput.extend({ position: ZPosition }),
+      response: { 200: ZQuestionOut },
+    },
     handler: (req) => questions.addQuestion(ctx, auth(req), req.params.sectionId, req.body),
   });
   r.patch('/:sectionId/question/:questionId/update', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Update a question; a sent select / readingRegistry config replaces the stored one (sent ids are kept)', params: ZQuestion, body: ZQuestionPatch, response: { 200: ZQuestionOut } },
+    schema: {
+      tags,
+      summary: 'Update a question; a sent select / readingRegistry config replaces the stored one (sent ids are kept)',
+      params: ZQuestion,
+      body: ZQuestionPatch,
+      response: { 200: ZQuestionOut },
+    },
     handler: (req) => questions.updateQuestion(ctx, auth(req), req.params.sectionId, req.params.questionId, req.body),
   });
   r.delete('/:sectionId/question/:questionId/remove', {
@@ -100,18 +143,36 @@ export async function sectionsRoutes(app: FastifyInstance, ctx: TModuleContext) 
   });
   r.patch('/:sectionId/question/:questionId/order', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Move a question to a 0-based position; answers the section', params: ZQuestion, body: ZOrderBody, response: { 200: ZSectionOut } },
+    schema: {
+      tags,
+      summary: 'Move a question to a 0-based position; answers the section',
+      params: ZQuestion,
+      body: ZOrderBody,
+      response: { 200: ZSectionOut },
+    },
     handler: (req) => questions.moveQuestion(ctx, auth(req), req.params.sectionId, req.params.questionId, req.body.position),
   });
 
   r.post('/:sectionId/question/:questionId/incidents', {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Add an incident template (risk level, deduction %, corrective tasks) to a question', params: ZQuestion, body: ZIncidentTemplate, response: { 200: ZIncidentOut } },
+    schema: {
+      tags,
+      summary: 'Add an incident template (risk level, deduction %, corrective tasks) to a question',
+      params: ZQuestion,
+      body: ZIncidentTemplate,
+      response: { 200: ZIncidentOut },
+    },
     handler: (req) => questions.addIncident(ctx, auth(req), req.params.sectionId, req.params.questionId, req.body),
   });
   r.patch('/:sectionId/question/:questionId/incidents/:incidentId', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Update an incident template (sent tasks replace the stored ones; sent ids are kept)', params: ZIncident, body: ZIncidentPatch, response: { 200: ZIncidentOut } },
+    schema: {
+      tags,
+      summary: 'Update an incident template (sent tasks replace the stored ones; sent ids are kept)',
+      params: ZIncident,
+      body: ZIncidentPatch,
+      response: { 200: ZIncidentOut },
+    },
     handler: (req) => questions.updateIncident(ctx, auth(req), req.params.sectionId, req.params.questionId, req.params.incidentId, req.body),
   });
   r.delete('/:sectionId/question/:questionId/incidents/:incidentId', {

@@ -18,7 +18,8 @@ export async function templatesRoutes(app: FastifyInstance, ctx: TModuleContext)
     config: perm('READ'),
     schema: {
       tags,
-      summary: 'Paged search of templates (filters category, service, areaAccess, language, enabled, name; enabledOnly=true keeps those with enabled not false)',
+      summary:
+        'Paged search of templates (filters category, service, areaAccess, language, enabled, name; enabledOnly=true keeps those with enabled not false)',
       body: ZTemplateSearchBody,
       response: { 200: z.array(ZTemplateSummary.partial()) },
     },
@@ -28,7 +29,8 @@ export async function templatesRoutes(app: FastifyInstance, ctx: TModuleContext)
     config: perm('READ'),
     schema: {
       tags,
-      summary: "Paged search of the enabled templates usable for a client: their service has a goal in the establishment's space (or the client's, default the caller's) naming no templates or them",
+      summary:
+        "Paged search of the enabled templates usable for a client: their service has a goal in the establishment's space (or the client's, default the caller's) naming no templates or them",
       body: ZTemplateSearchBody.extend({ client: ZId.optional(), establishment: ZId.optional() }),
       response: { 200: z.array(ZTemplateSummary.partial()) },
     },
@@ -36,7 +38,12 @@ export async function templatesRoutes(app: FastifyInstance, ctx: TModuleContext)
   });
   r.get('/:id', {
     config: perm('READ'),
-    schema: { tags, summary: 'The whole template: sections with fields and questions (with incident templates) in order, and IE sections', params: ZIdParams, response: { 200: ZTemplateOut } },
+    schema: {
+      tags,
+      summary: 'The whole template: sections with fields and questions (with incident templates) in order, and IE sections',
+      params: ZIdParams,
+      response: { 200: ZTemplateOut },
+    },
     handler: (req) => service.getTemplate(ctx, requireAuth(req), req.params.id),
   });
   r.post('/', {
@@ -46,7 +53,13 @@ export async function templatesRoutes(app: FastifyInstance, ctx: TModuleContext)
   });
   r.patch('/:id', {
     config: perm('WRITE'),
-    schema: { tags, summary: "Update a template's name, description, language, category, service or facility type (451 for an inherited one)", params: ZIdParams, body: ZTemplatePatch, response: { 200: ZTemplateOut } },
+    schema: {
+      tags,
+      summary: "Update a template's name, description, language, category, service or facility type (451 for an inherited one)",
+      params: ZIdParams,
+      body: ZTemplatePatch,
+      response: { 200: ZTemplateOut },
+    },
     handler: (req) => service.updateTemplate(ctx, requireAuth(req), req.params.id, req.body),
   });
   r.delete('/:id', {
@@ -59,17 +72,33 @@ export async function templatesRoutes(app: FastifyInstance, ctx: TModuleContext)
   });
   r.post('/:id/duplicate', {
     config: perm('CREATE'),
-    schema: { tags, summary: "Deep copy of a visible template into the caller's space: new ids, same content and order, a disabled draft named '… (copia)'", params: ZIdParams, response: { 200: ZTemplateOut } },
+    schema: {
+      tags,
+      summary: "Deep copy of a visible template into the caller's space: new ids, same content and order, a disabled draft named '… (copia)'",
+      params: ZIdParams,
+      response: { 200: ZTemplateOut },
+    },
     handler: (req) => duplicateTemplate(ctx, requireAuth(req), req.params.id),
   });
   r.patch('/:id/enabled', {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Enable (after the runnable check: 10021, 692, 934) or disable a template', params: ZIdParams, body: z.object({ enabled: z.boolean() }), response: { 200: ZTemplateOut } },
+    schema: {
+      tags,
+      summary: 'Enable (after the runnable check: 10021, 692, 934) or disable a template',
+      params: ZIdParams,
+      body: z.object({ enabled: z.boolean() }),
+      response: { 200: ZTemplateOut },
+    },
     handler: (req) => service.setEnabled(ctx, requireAuth(req), req.params.id, req.body.enabled),
   });
   r.post('/:id/check', {
     config: perm('READ'),
-    schema: { tags, summary: 'Checks a template is runnable: questions (10021), a service (692), a facility type (934)', params: ZIdParams, response: { 200: ZOk } },
+    schema: {
+      tags,
+      summary: 'Checks a template is runnable: questions (10021), a service (692), a facility type (934)',
+      params: ZIdParams,
+      response: { 200: ZOk },
+    },
     handler: (req) => service.checkTemplate(ctx, requireAuth(req), req.params.id),
   });
 }

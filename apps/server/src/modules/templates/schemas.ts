@@ -4,7 +4,18 @@ import { ZSearchBody } from '@audit/domain/search';
 import { SECTIONS_PAGE_SIZE } from '@audit/domain/templates';
 
 /** Response schemas: the allow-list of what leaves the server; packages/domain's (the web infers its types from them). */
-export { ZCategoryRef, ZFieldOut, ZIeQuestionOut, ZIeSectionOut, ZIncidentOut, ZQuestionOut, ZRef, ZSectionOut, ZTemplateOut, ZTemplateSummary } from '@audit/domain/templates';
+export {
+  ZCategoryRef,
+  ZFieldOut,
+  ZIeQuestionOut,
+  ZIeSectionOut,
+  ZIncidentOut,
+  ZQuestionOut,
+  ZRef,
+  ZSectionOut,
+  ZTemplateOut,
+  ZTemplateSummary,
+} from '@audit/domain/templates';
 export { ZReadingRegistryConfigOut as ZReadingRegistryOut, ZSelectConfigOut as ZSelectOut } from '@audit/domain/templates';
 
 /** Paged search bodies with the calls document's page sizes as defaults (templates 25, sections 35). */

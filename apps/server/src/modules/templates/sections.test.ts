@@ -34,10 +34,17 @@ describe('/ms-core/api/sections', () => {
     expect((await auditor.delete(`${SECTIONS}/${s}/question/${q}/remove`)).body.reference).toBe('452');
     expect((await auditor.post(`${SECTIONS}/${s}/question/${q}/incidents`, { name: 'x', riskLevel: 'low' })).body.reference).toBe('452');
     expect((await auditor.get(`${SECTIONS}/${s}`)).status).toBe(200);
-    expect((await admin.post(SECTIONS, { template: 'x', type: 'OTHER', duplicable: 'yes' })).body.fields.sort()).toEqual(['duplicable', 'template', 'title', 'type']);
+    expect((await admin.post(SECTIONS, { template: 'x', type: 'OTHER', duplicable: 'yes' })).body.fields.sort()).toEqual([
+      'duplicable',
+      'template',
+      'title',
+      'type',
+    ]);
     expect((await admin.post(`${SECTIONS}/${s}/question/add`, { type: 'radio' })).body.fields.sort()).toEqual(['name', 'type']);
     expect((await admin.patch(`${SECTIONS}/${s}/order`, { position: -1 })).body.fields).toEqual(['position']);
-    expect((await admin.post(`${SECTIONS}/${s}/question/${q}/incidents`, { name: '', riskLevel: 'severe', deductionPercentage: 101 })).body.fields.sort()).toEqual(['deductionPercentage', 'name', 'riskLevel']);
+    expect(
+      (await admin.post(`${SECTIONS}/${s}/question/${q}/incidents`, { name: '', riskLevel: 'severe', deductionPercentage: 101 })).body.fields.sort(),
+    ).toEqual(['deductionPercentage', 'name', 'riskLevel']);
     expect((await admin.get(`${SECTIONS}/bad`)).body.reference).toBe('412');
     expect((await admin.patch(`${SECTIONS}/${s}/question/bad/update`, { name: 'x' })).body.reference).toBe('412');
     expect((await admin.delete(`${SECTIONS}/${s}/field/bad/remove`)).body.reference).toBe('412');
@@ -52,13 +59,23 @@ describe('/ms-core/api/sections', () => {
 
   it('validates options, readings, places, field types and e-mails, naming the fields', async () => {
     const s = (await section({ title: 'Reglas', type: 'QUESTION' }))._id;
-    const select = await admin.post(`${SECTIONS}/${s}/question/add`, { name: 'x', type: 'select', select: { options: [{ label: '', color: 'red', score: 'ten' }] } });
+    const select = await admin.post(`${SECTIONS}/${s}/question/add`, {
+      name: 'x',
+      type: 'select',
+      select: { options: [{ label: '', color: 'red', score: 'ten' }] },
+    });
     expect(select.body.fields.sort()).toEqual(['select.options.0.color', 'select.options.0.label', 'select.options.0.score']);
     const reading = (readingRegistry: unknown) => admin.post(`${SECTIONS}/${s}/question/add`, { name: 'x', type: 'readingRegistry', readingRegistry });
     const between = await reading({ options: [{ key: 'a', label: 'A', measure: 'celsius', operation: 'between', minValue: 6, maxValue: 5 }] });
     expect(between.body.fields).toEqual(['readingRegistry.options.0.minValue']);
     expect((await reading({ options: [{ key: 'a', label: 'A', measure: 'kelvin' }] })).body.fields).toEqual(['readingRegistry.options.0.measure']);
-    const dup = await reading({ options: [{ key: 'a', label: 'A', measure: 'ph' }, { key: 'a', label: 'B', measure: 'ph' }], placesMeasure: [{ place: 'Vaso' }, { place: 'vaso' }] });
+    const dup = await reading({
+      options: [
+        { key: 'a', label: 'A', measure: 'ph' },
+        { key: 'a', label: 'B', measure: 'ph' },
+      ],
+      placesMeasure: [{ place: 'Vaso' }, { place: 'vaso' }],
+    });
     expect(dup.body.fields.sort()).toEqual(['readingRegistry.options.1.key', 'readingRegistry.placesMeasure.1.place']);
     expect((await reading({ options: [{ label: 'A', measure: 'ppm', operation: 'lessThan' }] })).body.fields).toEqual(['readingRegistry.options.0.maxValue']);
     const defaults = await expectOk(reading({ options: [{ label: 'Cloro', measure: 'ppm', operation: 'between' }], placesMeasure: [{ place: 'Vaso 1' }] }));
@@ -71,14 +88,22 @@ describe('/ms-core/api/sections', () => {
     expect((await admin.post(`${SECTIONS}/${s}/field/add`, { label: 'Fecha', type: 'date' })).body.fields).toEqual(['section']);
     expect((await admin.post(`${SECTIONS}/${data}/question/add`, { name: 'x', type: 'text' })).body.fields).toEqual(['section']);
     expect((await admin.post(`${SECTIONS}/${contacts}/field/add`, { label: 'Correos', type: 'email', value: 'a@b.es, nope' })).body.fields).toEqual(['value']);
-    const emails = await expectOk(admin.post(`${SECTIONS}/${contacts}/field/add`, { label: 'Correos', type: 'email', value: 'calidad@hotel.es, direccion@hotel.es' }));
+    const emails = await expectOk(
+      admin.post(`${SECTIONS}/${contacts}/field/add`, { label: 'Correos', type: 'email', value: 'calidad@hotel.es, direccion@hotel.es' }),
+    );
     expect((await admin.patch(`${SECTIONS}/${contacts}/field/${emails._id}/update`, { value: 'x@y' })).body.fields).toEqual(['value']);
     expect((await admin.patch(`${SECTIONS}/${contacts}/field/${emails._id}/update`, { type: 'audit_date' })).body.fields).toEqual(['type']);
   });
 
   it('builds a template with every kind of item and GET returns it all in order', async () => {
     const data = await section({ title: 'Datos de la auditoría', type: 'DATA' });
-    for (const [label, type] of [['Fecha', 'audit_date'], ['Auditor', 'auditor'], ['Lugar', 'location'], ['Resumen', 'paragraph'], ['Objetivo', 'objective']]) {
+    for (const [label, type] of [
+      ['Fecha', 'audit_date'],
+      ['Auditor', 'auditor'],
+      ['Lugar', 'location'],
+      ['Resumen', 'paragraph'],
+      ['Objetivo', 'objective'],
+    ]) {
       await expectOk(admin.post(`${SECTIONS}/${data._id}/field/add`, { label, type, required: type === 'audit_date' }));
     }
     const qs = await section({ title: 'Manipulación', type: 'QUESTION', duplicable: true });
@@ -88,7 +113,15 @@ describe('/ms-core/api/sections', () => {
     for (const type of ['number', 'text', 'date', 'evolution', 'summary', 'pools_reported', 'pools_audited', 'pools_not_audited', 'contact_information']) {
       others.push(await question(qs._id, { name: `Pregunta ${type}`, type, ...(type === 'text' ? { text: { answerType: 'PARAGRAPH' } } : {}) }));
     }
-    const incident = await expectOk(admin.post(`${SECTIONS}/${qs._id}/question/${select._id}/incidents`, { name: 'Sin guantes', description: 'Manipulación sin protección', riskLevel: 'high', deductionPercentage: 10, tasks: [{ name: 'Formar al personal' }, { name: 'Reponer guantes' }] }));
+    const incident = await expectOk(
+      admin.post(`${SECTIONS}/${qs._id}/question/${select._id}/incidents`, {
+        name: 'Sin guantes',
+        description: 'Manipulación sin protección',
+        riskLevel: 'high',
+        deductionPercentage: 10,
+        tasks: [{ name: 'Formar al personal' }, { name: 'Reponer guantes' }],
+      }),
+    );
     await expectOk(admin.post(`${SECTIONS}/${qs._id}/question/${select._id}/incidents`, { name: 'Guantes rotos', riskLevel: 'low' }));
     const contacts = await section({ title: 'Contactos', type: 'CONTACTS' });
     await expectOk(admin.post(`${SECTIONS}/${contacts._id}/field/add`, { label: 'Nombre', type: 'text', required: true }));
@@ -96,13 +129,40 @@ describe('/ms-core/api/sections', () => {
 
     const got = (await auditor.get(`${TEMPLATES}/${template}`)).body;
     const mine = got.sections.filter((s: { _id: string }) => [data._id, qs._id, contacts._id].includes(s._id));
-    expect(mine.map((s: { title: string; type: string }) => `${s.type} ${s.title}`)).toEqual(['DATA Datos de la auditoría', 'QUESTION Manipulación', 'CONTACTS Contactos']);
+    expect(mine.map((s: { title: string; type: string }) => `${s.type} ${s.title}`)).toEqual([
+      'DATA Datos de la auditoría',
+      'QUESTION Manipulación',
+      'CONTACTS Contactos',
+    ]);
     expect(got.sections.map((s: { position: number }) => s.position)).toEqual(got.sections.map((_: unknown, i: number) => i));
-    expect(mine[0].fields.map((f: { type: string; position: number }) => [f.type, f.position])).toEqual([['audit_date', 0], ['auditor', 1], ['location', 2], ['paragraph', 3], ['objective', 4]]);
+    expect(mine[0].fields.map((f: { type: string; position: number }) => [f.type, f.position])).toEqual([
+      ['audit_date', 0],
+      ['auditor', 1],
+      ['location', 2],
+      ['paragraph', 3],
+      ['objective', 4],
+    ]);
     const [gotSelect, gotReading, ...gotOthers] = mine[1].questions;
-    expect(gotSelect).toMatchObject({ _id: select._id, type: 'select', maxScore: 10, select: { multiselect: false, scoring: true, options: OPTIONS.map((o) => ({ ...o, _id: expect.any(String) })) } });
+    expect(gotSelect).toMatchObject({
+      _id: select._id,
+      type: 'select',
+      maxScore: 10,
+      select: { multiselect: false, scoring: true, options: OPTIONS.map((o) => ({ ...o, _id: expect.any(String) })) },
+    });
     expect(gotSelect.incidents).toEqual([
-      { _id: incident._id, question: select._id, name: 'Sin guantes', description: 'Manipulación sin protección', riskLevel: 'high', deductionPercentage: 10, position: 0, tasks: [{ _id: expect.any(String), name: 'Formar al personal' }, { _id: expect.any(String), name: 'Reponer guantes' }] },
+      {
+        _id: incident._id,
+        question: select._id,
+        name: 'Sin guantes',
+        description: 'Manipulación sin protección',
+        riskLevel: 'high',
+        deductionPercentage: 10,
+        position: 0,
+        tasks: [
+          { _id: expect.any(String), name: 'Formar al personal' },
+          { _id: expect.any(String), name: 'Reponer guantes' },
+        ],
+      },
       expect.objectContaining({ name: 'Guantes rotos', deductionPercentage: 0, tasks: [], position: 1 }),
     ]);
     expect(gotReading.readingRegistry).toEqual({
@@ -118,7 +178,12 @@ describe('/ms-core/api/sections', () => {
     expect(mine[1].maxScore).toBe(10);
     expect(mine[2].fields.map((f: { label: string }) => f.label)).toEqual(['Nombre', 'E-mail']);
 
-    const listed = await auditor.post(`${SECTIONS}/search`, { filters: [{ field: 'template', value: template }, { field: 'type', value: 'QUESTION' }] });
+    const listed = await auditor.post(`${SECTIONS}/search`, {
+      filters: [
+        { field: 'template', value: template },
+        { field: 'type', value: 'QUESTION' },
+      ],
+    });
     expect(listed.body.map((s: { _id: string }) => s._id)).toContain(qs._id);
   });
 
@@ -126,19 +191,29 @@ describe('/ms-core/api/sections', () => {
     const s = (await section({ title: 'Ediciones', type: 'QUESTION' }))._id;
     const q = await question(s, { name: '¿Etiquetado?', type: 'select', select: { options: OPTIONS } });
     const [keep] = q.select.options;
-    const updated = await expectOk(admin.patch(`${SECTIONS}/${s}/question/${q._id}/update`, { select: { multiselect: true, options: [keep, { label: 'N/A', color: '#d9d9d9', score: 0 }] } }));
+    const updated = await expectOk(
+      admin.patch(`${SECTIONS}/${s}/question/${q._id}/update`, {
+        select: { multiselect: true, options: [keep, { label: 'N/A', color: '#d9d9d9', score: 0 }] },
+      }),
+    );
     expect(updated.select.options.map((o: { _id: string; label: string }) => o.label)).toEqual(['Conforme', 'N/A']);
     expect(updated.select.options[0]._id).toBe(keep._id);
     expect(updated.maxScore).toBe(10);
-    expect((await admin.patch(`${SECTIONS}/${s}/question/${q._id}/update`, { select: { options: [keep, keep] } })).body.fields).toEqual(['select.options.1._id']);
+    expect((await admin.patch(`${SECTIONS}/${s}/question/${q._id}/update`, { select: { options: [keep, keep] } })).body.fields).toEqual([
+      'select.options.1._id',
+    ]);
     const renamed = await expectOk(admin.patch(`${SECTIONS}/${s}/question/${q._id}/update`, { name: '¿Etiquetas legibles?' }));
     expect(renamed.select.options).toEqual(updated.select.options);
     expect(renamed.required).toBe(true);
     const asNumber = await expectOk(admin.patch(`${SECTIONS}/${s}/question/${q._id}/update`, { type: 'number' }));
     expect([asNumber.select, asNumber.maxScore]).toEqual([null, 0]);
 
-    const inc = await expectOk(admin.post(`${SECTIONS}/${s}/question/${q._id}/incidents`, { name: 'Sin etiqueta', riskLevel: 'medium', tasks: [{ name: 'Etiquetar' }] }));
-    const edited = await expectOk(admin.patch(`${SECTIONS}/${s}/question/${q._id}/incidents/${inc._id}`, { deductionPercentage: 15, tasks: [...inc.tasks, { name: 'Revisar' }] }));
+    const inc = await expectOk(
+      admin.post(`${SECTIONS}/${s}/question/${q._id}/incidents`, { name: 'Sin etiqueta', riskLevel: 'medium', tasks: [{ name: 'Etiquetar' }] }),
+    );
+    const edited = await expectOk(
+      admin.patch(`${SECTIONS}/${s}/question/${q._id}/incidents/${inc._id}`, { deductionPercentage: 15, tasks: [...inc.tasks, { name: 'Revisar' }] }),
+    );
     expect(edited).toMatchObject({ name: 'Sin etiqueta', riskLevel: 'medium', deductionPercentage: 15 });
     expect(edited.tasks.map((x: { _id: string }) => x._id)[0]).toBe(inc.tasks[0]._id);
     expect((await admin.delete(`${SECTIONS}/${s}/question/${q._id}/incidents/${inc._id}`)).body).toEqual({ ok: true });

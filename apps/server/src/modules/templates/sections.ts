@@ -16,7 +16,12 @@ import * as tree from './tree-repo.js';
 
 /** Sections of a template and their cover / contact fields. Permissions: AUDIT-TEMPLATE (docs/decisions/0006). */
 export const TREE_MODULE = 'AUDIT-TEMPLATE';
-export const traceAt = (row: { spaceId: string; secureSpacePath: string }, section: string) => ({ module: TREE_MODULE, section, spaceId: row.spaceId, secureSpacePath: row.secureSpacePath });
+export const traceAt = (row: { spaceId: string; secureSpacePath: string }, section: string) => ({
+  module: TREE_MODULE,
+  section,
+  spaceId: row.spaceId,
+  secureSpacePath: row.secureSpacePath,
+});
 
 export async function loadSection(tx: TDb, caller: TAuth, id: string) {
   const section = await tree.findSection(tx, caller, id);
@@ -33,7 +38,10 @@ export async function loadWritableSection(tx: TDb, caller: TAuth, id: string) {
 }
 
 export async function presentSections(tx: TDb, sections: TSectionRow[]) {
-  const children = await tree.sectionChildren(tx, sections.map((s) => s.id));
+  const children = await tree.sectionChildren(
+    tx,
+    sections.map((s) => s.id),
+  );
   return sections.map((s) => presentSection(s, children));
 }
 const presentOne = async (tx: TDb, section: TSectionRow) => (await presentSections(tx, [section]))[0]!;
@@ -48,9 +56,14 @@ export async function searchSections(ctx: TModuleContext, caller: TAuth, body: T
   });
 }
 
-export const getSection = (ctx: TModuleContext, caller: TAuth, id: string) => scoped(ctx, caller, async (tx) => presentOne(tx, await loadSection(tx, caller, id)));
+export const getSection = (ctx: TModuleContext, caller: TAuth, id: string) =>
+  scoped(ctx, caller, async (tx) => presentOne(tx, await loadSection(tx, caller, id)));
 
-export async function createSection(ctx: TModuleContext, caller: TAuth, input: { template: string; title: string; type: TSectionType; duplicable: boolean; position?: number }) {
+export async function createSection(
+  ctx: TModuleContext,
+  caller: TAuth,
+  input: { template: string; title: string; type: TSectionType; duplicable: boolean; position?: number },
+) {
   return scoped(ctx, caller, async (tx) => {
     const { row: template } = await loadWritableTemplate(tx, caller, input.template);
     const position = await openSlot(tx, sectionsOf(template.id), input.position);
@@ -71,7 +84,12 @@ export async function updateSection(ctx: TModuleContext, caller: TAuth, id: stri
     };
     if (!Object.keys(values).length) return presentOne(tx, before);
     const after = await tree.updateItem(tx, templateSections, id, values);
-    await recordTrace(tx, caller, { ...traceAt(before, 'sections'), type: 'UPDATE', entityId: id, payload: { before: { title: before.title, duplicable: before.duplicable }, after: values } });
+    await recordTrace(tx, caller, {
+      ...traceAt(before, 'sections'),
+      type: 'UPDATE',
+      entityId: id,
+      payload: { before: { title: before.title, duplicable: before.duplicable }, after: values },
+    });
     return presentOne(tx, after);
   });
 }
@@ -91,7 +109,12 @@ export async function moveSection(ctx: TModuleContext, caller: TAuth, id: string
   return scoped(ctx, caller, async (tx) => {
     const section = await loadWritableSection(tx, caller, id);
     const position = await moveTo(tx, sectionsOf(section.templateId), id, wanted);
-    await recordTrace(tx, caller, { ...traceAt(section, 'sections'), type: 'UPDATE', entityId: id, payload: { before: { position: section.position }, after: { position } } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'sections'),
+      type: 'UPDATE',
+      entityId: id,
+      payload: { before: { position: section.position }, after: { position } },
+    });
     const rows = await repo.loadTrees(tx, [section.templateId]);
     return rows.sections.map((s) => presentSection(s, rows));
   });
@@ -111,13 +134,25 @@ function assertField(section: TSectionRow, field: { type: string; value?: string
   if (problems.length) throw invalidData(problems);
 }
 
-export async function addField(ctx: TModuleContext, caller: TAuth, sectionId: string, input: Required<Pick<TFieldInput, 'label' | 'type' | 'required'>> & TFieldInput) {
+export async function addField(
+  ctx: TModuleContext,
+  caller: TAuth,
+  sectionId: string,
+  input: Required<Pick<TFieldInput, 'label' | 'type' | 'required'>> & TFieldInput,
+) {
   return scoped(ctx, caller, async (tx) => {
     const section = await loadWritableSection(tx, caller, sectionId);
     assertField(section, input);
     const position = await openSlot(tx, fieldsOf(sectionId), input.position);
     const at = { templateId: section.templateId, spaceId: section.spaceId, secureSpacePath: section.secureSpacePath, sectionId };
-    const field = await tree.insertItem(tx, templateFields, { ...at, label: input.label, type: input.type, required: input.required, value: input.value || null, position });
+    const field = await tree.insertItem(tx, templateFields, {
+      ...at,
+      label: input.label,
+      type: input.type,
+      required: input.required,
+      value: input.value || null,
+      position,
+    });
     await recordTrace(tx, caller, { ...traceAt(section, 'section-fields'), type: 'CREATE', entityId: field.id, payload: input });
     return presentField(field);
   });
@@ -142,7 +177,12 @@ export async function updateField(ctx: TModuleContext, caller: TAuth, sectionId:
       ...(input.value !== undefined ? { value: input.value || null } : {}),
     };
     const after = await tree.updateItem(tx, templateFields, fieldId, values);
-    await recordTrace(tx, caller, { ...traceAt(section, 'section-fields'), type: 'UPDATE', entityId: fieldId, payload: { before: presentField(field), after: values } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'section-fields'),
+      type: 'UPDATE',
+      entityId: fieldId,
+      payload: { before: presentField(field), after: values },
+    });
     return presentField(after);
   });
 }
@@ -161,7 +201,12 @@ export async function moveField(ctx: TModuleContext, caller: TAuth, sectionId: s
   return scoped(ctx, caller, async (tx) => {
     const { section, field } = await loadWritableField(tx, caller, sectionId, fieldId);
     const position = await moveTo(tx, fieldsOf(sectionId), fieldId, wanted);
-    await recordTrace(tx, caller, { ...traceAt(section, 'section-fields'), type: 'UPDATE', entityId: fieldId, payload: { before: { position: field.position }, after: { position } } });
+    await recordTrace(tx, caller, {
+      ...traceAt(section, 'section-fields'),
+      type: 'UPDATE',
+      entityId: fieldId,
+      payload: { before: { position: field.position }, after: { position } },
+    });
     return presentOne(tx, section);
   });
 }

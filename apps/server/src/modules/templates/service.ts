@@ -57,8 +57,18 @@ export async function readTemplate(tx: TDb, caller: TAuth, id: string) {
 
 async function page(tx: TDb, caller: TAuth, body: TSearchBody, extra?: SQL) {
   const found = await repo.searchTemplates(tx, caller, body, extra);
-  const refs = await loadRefs(tx, caller, found.items.map((i) => i.row));
-  return { items: project(found.items.map((i) => presentSummary(i, refs, caller)), body.projections), total: found.total };
+  const refs = await loadRefs(
+    tx,
+    caller,
+    found.items.map((i) => i.row),
+  );
+  return {
+    items: project(
+      found.items.map((i) => presentSummary(i, refs, caller)),
+      body.projections,
+    ),
+    total: found.total,
+  };
 }
 
 export const searchTemplates = (ctx: TModuleContext, caller: TAuth, body: TSearchBody) => scoped(ctx, caller, (tx) => page(tx, caller, body));
@@ -141,7 +151,12 @@ export async function setEnabled(ctx: TModuleContext, caller: TAuth, id: string,
     if (enabled) await assertRunnable(tx, caller, before);
     if (before.row.enabled !== enabled) {
       await repo.updateTemplate(tx, id, { enabled });
-      await recordTrace(tx, caller, { ...where(before.row), type: 'UPDATE', entityId: id, payload: { before: { enabled: before.row.enabled }, after: { enabled } } });
+      await recordTrace(tx, caller, {
+        ...where(before.row),
+        type: 'UPDATE',
+        entityId: id,
+        payload: { before: { enabled: before.row.enabled }, after: { enabled } },
+      });
     }
     return readTemplate(tx, caller, id);
   });
@@ -161,7 +176,12 @@ export async function searchForClient(ctx: TModuleContext, caller: TAuth, target
 }
 
 /** Trace location: the template's own space. */
-export const where = (row: { spaceId: string; secureSpacePath: string }) => ({ module: MODULE, section: SECTION, spaceId: row.spaceId, secureSpacePath: row.secureSpacePath });
+export const where = (row: { spaceId: string; secureSpacePath: string }) => ({
+  module: MODULE,
+  section: SECTION,
+  spaceId: row.spaceId,
+  secureSpacePath: row.secureSpacePath,
+});
 
 const toInput = (row: repo.TTemplateListRow['row']) => ({
   name: row.name,

@@ -24,7 +24,9 @@ export const auditTemplates = catalogueTable(
 
 /** Columns every row of a template's tree has. */
 const treeColumns = () => ({
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   templateId: uuid('template_id')
     .notNull()
     .references((): AnyPgColumn => auditTemplates.id, { onDelete: 'cascade' }),
@@ -44,7 +46,11 @@ export const templateSections = pgTable(
     type: text('type').notNull(),
     duplicable: boolean('duplicable').notNull().default(false),
   },
-  (t) => [pathIndex('template_sections', t.secureSpacePath), index('template_sections_template_idx').on(t.templateId, t.position), index('template_sections_type_idx').on(t.type)],
+  (t) => [
+    pathIndex('template_sections', t.secureSpacePath),
+    index('template_sections_template_idx').on(t.templateId, t.position),
+    index('template_sections_type_idx').on(t.type),
+  ],
 );
 
 /** Cover fields of DATA sections and contact fields of CONTACTS sections. */
@@ -60,7 +66,11 @@ export const templateFields = pgTable(
     required: boolean('required').notNull().default(false),
     value: text('value'),
   },
-  (t) => [pathIndex('template_fields', t.secureSpacePath), index('template_fields_section_idx').on(t.sectionId, t.position), index('template_fields_template_idx').on(t.templateId)],
+  (t) => [
+    pathIndex('template_fields', t.secureSpacePath),
+    index('template_fields_section_idx').on(t.sectionId, t.position),
+    index('template_fields_template_idx').on(t.templateId),
+  ],
 );
 
 /** Questions of QUESTION sections; `config` holds the part of their type (select, readingRegistry, text). */
@@ -108,11 +118,10 @@ export const templateIncidents = pgTable(
 );
 
 /** Incident-and-emergency questionnaire sections of a template. */
-export const templateIeSections = pgTable(
-  'template_ie_sections',
-  { ...treeColumns(), title: text('title').notNull() },
-  (t) => [pathIndex('template_ie_sections', t.secureSpacePath), index('template_ie_sections_template_idx').on(t.templateId, t.position)],
-);
+export const templateIeSections = pgTable('template_ie_sections', { ...treeColumns(), title: text('title').notNull() }, (t) => [
+  pathIndex('template_ie_sections', t.secureSpacePath),
+  index('template_ie_sections_template_idx').on(t.templateId, t.position),
+]);
 
 export const templateIeQuestions = pgTable(
   'template_ie_questions',
@@ -124,7 +133,11 @@ export const templateIeQuestions = pgTable(
     question: text('question').notNull(),
     type: text('type').notNull().default('SIMPLE'),
   },
-  (t) => [pathIndex('template_ie_questions', t.secureSpacePath), index('template_ie_questions_section_idx').on(t.sectionId, t.position), index('template_ie_questions_template_idx').on(t.templateId)],
+  (t) => [
+    pathIndex('template_ie_questions', t.secureSpacePath),
+    index('template_ie_questions_section_idx').on(t.sectionId, t.position),
+    index('template_ie_questions_template_idx').on(t.templateId),
+  ],
 );
 
 export type TTemplateRow = typeof auditTemplates.$inferSelect;

@@ -39,9 +39,27 @@ describe('/ms-core/api/audit-templates', () => {
     expect(bad.body.fields.sort()).toEqual(['description', 'language', 'name', 'service']);
     expect((await admin.patch(`${TEMPLATES}/${a.root.id}/enabled`, {})).body.fields).toEqual(['enabled']);
     expect((await admin.post(`${TEMPLATES}/search`, { filters: [{ field: 'secret', value: 1 }] })).body.fields).toEqual(['filters.secret']);
-    for (const [method, suffix] of [['get', ''], ['patch', ''], ['delete', ''], ['post', '/duplicate'], ['patch', '/enabled'], ['post', '/check']] as const) {
-      expect((await admin.call(method.toUpperCase() as 'GET', `${TEMPLATES}/nope${suffix}`, method === 'get' || method === 'delete' ? undefined : { enabled: true })).body.reference).toBe('412');
-      expect((await admin.call(method.toUpperCase() as 'GET', `${TEMPLATES}/${a.root.id}${suffix}`, method === 'get' || method === 'delete' ? undefined : { enabled: true })).status).toBe(404);
+    for (const [method, suffix] of [
+      ['get', ''],
+      ['patch', ''],
+      ['delete', ''],
+      ['post', '/duplicate'],
+      ['patch', '/enabled'],
+      ['post', '/check'],
+    ] as const) {
+      expect(
+        (await admin.call(method.toUpperCase() as 'GET', `${TEMPLATES}/nope${suffix}`, method === 'get' || method === 'delete' ? undefined : { enabled: true }))
+          .body.reference,
+      ).toBe('412');
+      expect(
+        (
+          await admin.call(
+            method.toUpperCase() as 'GET',
+            `${TEMPLATES}/${a.root.id}${suffix}`,
+            method === 'get' || method === 'delete' ? undefined : { enabled: true },
+          )
+        ).status,
+      ).toBe(404);
     }
     expect((await admin.post(`${TEMPLATES}/clients/search`, { client: b.client.id })).status).toBe(404);
   });
@@ -107,9 +125,18 @@ describe('/ms-core/api/audit-templates', () => {
     expect(names(await search([{ field: 'enabledOnly', value: true }]))).toEqual([`${tag} activa`]);
     expect(names(await search([{ field: 'enabled', value: false }]))).toEqual([`${tag} borrador`, `${tag} inglesa`]);
     expect(names(await search([{ field: 'language', value: 'en' }]))).toEqual([`${tag} inglesa`]);
-    expect(names(await search([{ field: 'category', value: refs.category }, { field: 'service', operator: '$in', value: [refs.service] }]))).toHaveLength(2);
+    expect(
+      names(
+        await search([
+          { field: 'category', value: refs.category },
+          { field: 'service', operator: '$in', value: [refs.service] },
+        ]),
+      ),
+    ).toHaveLength(2);
     expect(names(await search([{ field: 'name', operator: 'contains', value: 'borr' }]))).toEqual([`${tag} borrador`]);
-    const child = await expectOk(admin.post('/ms-core/api/categories', { name: 'Cocinas de hotel', description: 'x', type: 'TEMPLATE', parent: refs.category }));
+    const child = await expectOk(
+      admin.post('/ms-core/api/categories', { name: 'Cocinas de hotel', description: 'x', type: 'TEMPLATE', parent: refs.category }),
+    );
     await expectOk(admin.patch(`${TEMPLATES}/${on.template}`, { category: child._id }));
     expect(names(await search([{ field: 'category', value: refs.category }]))).toEqual([`${tag} borrador`]);
     expect(names(await search([{ field: 'categoryTree', value: refs.category }]))).toEqual([`${tag} activa`, `${tag} borrador`]);
@@ -125,7 +152,10 @@ describe('/ms-core/api/audit-templates', () => {
     for (const id of [usable.template, other.template]) await expectOk(admin.patch(`${TEMPLATES}/${id}/enabled`, { enabled: true }));
     const offered = (body: Record<string, unknown>) => auditor.post(`${TEMPLATES}/clients/search`, { search: 'Para cliente', sort: 'name', ...body });
     expect((await offered({ client: a.client.id })).headers['x-total-count']).toBe('0');
-    const goal = (templates: string[]) => admin.post(`/ms-core/api/spaces/${a.establishment.id}/services-templates-goal`, { servicesTemplatesGoal: [{ service: refs.service, valueGoal: 80, templates }] });
+    const goal = (templates: string[]) =>
+      admin.post(`/ms-core/api/spaces/${a.establishment.id}/services-templates-goal`, {
+        servicesTemplatesGoal: [{ service: refs.service, valueGoal: 80, templates }],
+      });
     await expectOk(goal([]));
     expect(names(await offered({ client: a.client.id }))).toEqual(['Para cliente', 'Para cliente bis']);
     await expectOk(goal([usable.template]));

@@ -10,7 +10,11 @@ import { templateFields, templateIeQuestions, templateIeSections, templateIncide
 const visible = (path: Parameters<typeof inCatalogueScope>[0], scope: TScope) => inCatalogueScope(path, scope);
 
 export async function findSection(tx: TDb, scope: TScope, id: string) {
-  const [row] = await tx.select().from(templateSections).where(and(eq(templateSections.id, id), visible(templateSections.secureSpacePath, scope))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(templateSections)
+    .where(and(eq(templateSections.id, id), visible(templateSections.secureSpacePath, scope)))
+    .limit(1);
   return row;
 }
 
@@ -42,7 +46,11 @@ export async function findIncident(tx: TDb, scope: TScope, questionId: string, i
 }
 
 export async function findIeSection(tx: TDb, scope: TScope, id: string) {
-  const [row] = await tx.select().from(templateIeSections).where(and(eq(templateIeSections.id, id), visible(templateIeSections.secureSpacePath, scope))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(templateIeSections)
+    .where(and(eq(templateIeSections.id, id), visible(templateIeSections.secureSpacePath, scope)))
+    .limit(1);
   return row;
 }
 
@@ -61,14 +69,26 @@ export async function sectionChildren(tx: TDb, sectionIds: string[]) {
   const fields = await tx.select().from(templateFields).where(inArray(templateFields.sectionId, sectionIds)).orderBy(asc(templateFields.position));
   const questions = await tx.select().from(templateQuestions).where(inArray(templateQuestions.sectionId, sectionIds)).orderBy(asc(templateQuestions.position));
   const incidents = questions.length
-    ? await tx.select().from(templateIncidents).where(inArray(templateIncidents.questionId, questions.map((q) => q.id))).orderBy(asc(templateIncidents.position))
+    ? await tx
+        .select()
+        .from(templateIncidents)
+        .where(
+          inArray(
+            templateIncidents.questionId,
+            questions.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(templateIncidents.position))
     : [];
   return { fields, questions, incidents };
 }
 
-export const listIncidents = (tx: TDb, questionId: string) => tx.select().from(templateIncidents).where(eq(templateIncidents.questionId, questionId)).orderBy(asc(templateIncidents.position));
+export const listIncidents = (tx: TDb, questionId: string) =>
+  tx.select().from(templateIncidents).where(eq(templateIncidents.questionId, questionId)).orderBy(asc(templateIncidents.position));
 export const listIeQuestions = (tx: TDb, sectionIds: string[]) =>
-  sectionIds.length ? tx.select().from(templateIeQuestions).where(inArray(templateIeQuestions.sectionId, sectionIds)).orderBy(asc(templateIeQuestions.position)) : Promise.resolve([]);
+  sectionIds.length
+    ? tx.select().from(templateIeQuestions).where(inArray(templateIeQuestions.sectionId, sectionIds)).orderBy(asc(templateIeQuestions.position))
+    : Promise.resolve([]);
 
 const sectionSearch: TSearchDefinition = {
   fields: {
@@ -87,8 +107,17 @@ const sectionSearch: TSearchDefinition = {
 export async function searchSections(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(sectionSearch, body);
   const where = and(visible(templateSections.secureSpacePath, scope), q.where);
-  const items = await tx.select().from(templateSections).where(where).orderBy(...q.orderBy, asc(templateSections.templateId), asc(templateSections.position)).limit(q.limit).offset(q.offset);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(templateSections).where(where);
+  const items = await tx
+    .select()
+    .from(templateSections)
+    .where(where)
+    .orderBy(...q.orderBy, asc(templateSections.templateId), asc(templateSections.position))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(templateSections)
+    .where(where);
   return { items, total };
 }
 
@@ -107,13 +136,28 @@ const ieSectionSearch: TSearchDefinition = {
 export async function searchIeSections(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(ieSectionSearch, body);
   const where = and(visible(templateIeSections.secureSpacePath, scope), q.where);
-  const items = await tx.select().from(templateIeSections).where(where).orderBy(...q.orderBy, asc(templateIeSections.templateId)).limit(q.limit).offset(q.offset);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(templateIeSections).where(where);
+  const items = await tx
+    .select()
+    .from(templateIeSections)
+    .where(where)
+    .orderBy(...q.orderBy, asc(templateIeSections.templateId))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(templateIeSections)
+    .where(where);
   return { items, total };
 }
 
 /** Writes of one row of a tree table (the drizzle builder typed per table by the caller's table). */
-type TTreeTable = typeof templateSections | typeof templateFields | typeof templateQuestions | typeof templateIncidents | typeof templateIeSections | typeof templateIeQuestions;
+type TTreeTable =
+  | typeof templateSections
+  | typeof templateFields
+  | typeof templateQuestions
+  | typeof templateIncidents
+  | typeof templateIeSections
+  | typeof templateIeQuestions;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one writer for six tree tables: drizzle's per-table builder types do not unify
 type TWriter = { insert: (t: TTreeTable) => any; update: (t: TTreeTable) => any; delete: (t: TTreeTable) => any };
 const writer = (tx: TDb) => tx as unknown as TWriter;
@@ -124,7 +168,11 @@ export async function insertItem<T extends TTreeTable>(tx: TDb, table: T, values
 }
 
 export async function updateItem<T extends TTreeTable>(tx: TDb, table: T, id: string, values: Partial<T['$inferInsert']>): Promise<T['$inferSelect']> {
-  const [row] = await writer(tx).update(table).set({ ...values, updatedAt: new Date() }).where(eq(table.id, id)).returning();
+  const [row] = await writer(tx)
+    .update(table)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(table.id, id))
+    .returning();
   return row;
 }
 

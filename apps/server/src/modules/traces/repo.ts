@@ -22,7 +22,16 @@ export const traceSearch: TSearchDefinition = {
 export async function searchTraces(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(traceSearch, body);
   const where = and(inScope(traces.secureSpacePath, scope), q.where);
-  const items = await tx.select().from(traces).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(traces).where(where);
+  const items = await tx
+    .select()
+    .from(traces)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(traces)
+    .where(where);
   return { items, total };
 }

@@ -59,7 +59,12 @@ export const userSearch: TSearchDefinition = {
     username: { column: users.username, type: 'text' },
     email: { column: users.email, type: 'text' },
     phone: { column: users.phone, type: 'text' },
-    status: { column: users.status, type: 'enum', values: ['active', 'lock', 'unverified', 'deleted', 'ACTIVE', 'LOCK', 'UNVERIFIED', 'DELETED'], filter: statusFilter },
+    status: {
+      column: users.status,
+      type: 'enum',
+      values: ['active', 'lock', 'unverified', 'deleted', 'ACTIVE', 'LOCK', 'UNVERIFIED', 'DELETED'],
+      filter: statusFilter,
+    },
     verified: { column: users.verified, type: 'boolean' },
     isAuditor: { column: users.isAuditor, type: 'boolean' },
     createdAt: { column: users.createdAt, type: 'date' },
@@ -71,7 +76,10 @@ export const userSearch: TSearchDefinition = {
       filter: (_op, value) => {
         const ids = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v));
         if (!ids.length) return sql`false`;
-        return sql`exists (select 1 from user_roles ur where ur.user_id = "users"."id" and ur.role_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`;
+        return sql`exists (select 1 from user_roles ur where ur.user_id = "users"."id" and ur.role_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`;
       },
     },
   },
@@ -82,13 +90,22 @@ export const userSearch: TSearchDefinition = {
 export async function searchUsers(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(userSearch, body);
   const where = and(inScope(users.secureSpacePath, scope), q.where);
-  const items = await selectUsers(tx).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  const items = await selectUsers(tx)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   return { items, total };
 }
 
 export async function findUserInScope(tx: TDb, scope: TScope, id: string) {
-  const [row] = await selectUsers(tx).where(and(eq(users.id, id), inScope(users.secureSpacePath, scope))).limit(1);
+  const [row] = await selectUsers(tx)
+    .where(and(eq(users.id, id), inScope(users.secureSpacePath, scope)))
+    .limit(1);
   return row;
 }
 
@@ -122,16 +139,25 @@ export function unsafeNamesOf(tx: TDb, ids: string[]) {
 }
 
 export async function findUsersInScope(tx: TDb, scope: TScope, ids: string[]) {
-  return tx.select({ id: users.id, secureSpacePath: users.secureSpacePath, status: users.status }).from(users).where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
+  return tx
+    .select({ id: users.id, secureSpacePath: users.secureSpacePath, status: users.status })
+    .from(users)
+    .where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
 }
 
 /** The e-mail addresses of users of the scope (missing ids are simply absent). */
 export async function findEmailsInScope(tx: TDb, scope: TScope, ids: string[]) {
-  return tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
+  return tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
 }
 
 export async function updateUsers(tx: TDb, ids: string[], values: Partial<typeof users.$inferInsert>) {
-  await tx.update(users).set({ ...values, updatedAt: new Date() }).where(inArray(users.id, ids));
+  await tx
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(inArray(users.id, ids));
 }
 
 export async function unsafeUpdateOwnSettings(tx: TDb, id: string, key: string, value: unknown) {
@@ -142,7 +168,12 @@ export async function loginTaken(tx: TDb, username: string, email: string, excep
   const rows = await tx
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(and(sql`(lower(${users.username}) = ${username.toLowerCase()} or lower(${users.email}) = ${email.toLowerCase()})`, exceptId ? sql`${users.id} <> ${exceptId}` : undefined));
+    .where(
+      and(
+        sql`(lower(${users.username}) = ${username.toLowerCase()} or lower(${users.email}) = ${email.toLowerCase()})`,
+        exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
+      ),
+    );
   return {
     username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),

@@ -22,7 +22,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     schema: {
       tags: ['users'],
       summary: "Save one of the caller's preferences (e.g. a table's size and hidden columns)",
-      body: z.object({ key: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/), value: z.unknown() }).refine((b) => JSON.stringify(b.value ?? null).length <= 4000, { path: ['value'] }),
+      body: z
+        .object({ key: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/), value: z.unknown() })
+        .refine((b) => JSON.stringify(b.value ?? null).length <= 4000, { path: ['value'] }),
       response: { 200: ZOk },
     },
     handler: async (req) => {
@@ -43,7 +45,6 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => service.getUser(ctx, requireAuth(req), req.params.id),
   });
 
-
   r.post('/', {
     config: { access: { permissions: ['USER:CREATE'] } },
     schema: { tags: ['users'], summary: 'Create a user in the space', body: ZUserInput, response: { 200: ZUser.extend({ password: z.string().optional() }) } },
@@ -52,13 +53,24 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
 
   r.patch('/:id', {
     config: { access: { permissions: ['USER:WRITE'] } },
-    schema: { tags: ['users'], summary: 'Update a user', params: ZIdParams, body: ZUserInput.omit({ password: true, autoGeneratePassword: true }), response: { 200: ZUser } },
+    schema: {
+      tags: ['users'],
+      summary: 'Update a user',
+      params: ZIdParams,
+      body: ZUserInput.omit({ password: true, autoGeneratePassword: true }),
+      response: { 200: ZUser },
+    },
     handler: (req) => write.updateUser(ctx, requireAuth(req), req.params.id, req.body),
   });
 
   r.post('/status', {
     config: { access: { permissions: ['USER:WRITE'] } },
-    schema: { tags: ['users'], summary: 'Change the status of users (never your own)', body: z.object({ users: z.array(ZId).min(1).max(500), status: z.enum(['ACTIVE', 'LOCK']) }), response: { 200: ZOk } },
+    schema: {
+      tags: ['users'],
+      summary: 'Change the status of users (never your own)',
+      body: z.object({ users: z.array(ZId).min(1).max(500), status: z.enum(['ACTIVE', 'LOCK']) }),
+      response: { 200: ZOk },
+    },
     handler: async (req) => {
       await service.changeStatus(ctx, requireAuth(req), req.body.users, req.body.status);
       return { ok: true as const };
@@ -67,7 +79,12 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
 
   r.post('/delete', {
     config: { access: { permissions: ['USER:DELETE'] } },
-    schema: { tags: ['users'], summary: 'Remove users (bulk; never yourself)', body: z.object({ users: z.array(ZId).min(1).max(500) }), response: { 200: ZOk } },
+    schema: {
+      tags: ['users'],
+      summary: 'Remove users (bulk; never yourself)',
+      body: z.object({ users: z.array(ZId).min(1).max(500) }),
+      response: { 200: ZOk },
+    },
     handler: async (req) => {
       await service.removeUsers(ctx, requireAuth(req), req.body.users);
       return { ok: true as const };

@@ -85,7 +85,13 @@ export async function saveMySetting(ctx: TModuleContext, caller: TAuth, key: str
 
 export async function searchUsers(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const page = await scoped(ctx, caller, (tx) => repo.searchUsers(tx, caller, body));
-  return { items: project(page.items.map((row) => presentUserFor(row, caller)), body.projections), total: page.total };
+  return {
+    items: project(
+      page.items.map((row) => presentUserFor(row, caller)),
+      body.projections,
+    ),
+    total: page.total,
+  };
 }
 
 export async function getUser(ctx: TModuleContext, caller: TAuth, id: string) {
@@ -109,7 +115,14 @@ export async function changeStatus(ctx: TModuleContext, caller: TAuth, ids: stri
     const targets = await loadTargets(tx, caller, ids, 'changeStatus');
     await repo.updateUsers(tx, ids, { status, verified: status === 'ACTIVE', ...(status === 'ACTIVE' ? { failedSignins: 0, lockedUntil: null } : {}) });
     for (const t of targets) {
-      await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'status', entityId: t.id, secureSpacePath: t.secureSpacePath, payload: { from: t.status, to: status } });
+      await recordTrace(tx, caller, {
+        type: 'UPDATE',
+        module: 'USER',
+        section: 'status',
+        entityId: t.id,
+        secureSpacePath: t.secureSpacePath,
+        payload: { from: t.status, to: status },
+      });
     }
   });
 }
@@ -120,7 +133,14 @@ export async function removeUsers(ctx: TModuleContext, caller: TAuth, ids: strin
     const targets = await loadTargets(tx, caller, ids, 'delete');
     await repo.updateUsers(tx, ids, { status: 'DELETED', verified: false });
     for (const t of targets) {
-      await recordTrace(tx, caller, { type: 'REMOVE', module: 'USER', section: 'users', entityId: t.id, secureSpacePath: t.secureSpacePath, payload: { status: t.status } });
+      await recordTrace(tx, caller, {
+        type: 'REMOVE',
+        module: 'USER',
+        section: 'users',
+        entityId: t.id,
+        secureSpacePath: t.secureSpacePath,
+        payload: { status: t.status },
+      });
     }
   });
 }

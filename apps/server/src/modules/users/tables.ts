@@ -5,7 +5,9 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     spaceId: uuid('space_id').notNull(),
     secureSpacePath: text('secure_space_path').notNull(),
     username: text('username').notNull(),
@@ -26,11 +28,17 @@ export const users = pgTable(
     /** Set by a trigger whenever password_hash changes: refresh tokens issued before it no longer rotate. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** A worker's access services: when not empty, the only services they may create audits for. */
-    accessServices: uuid('access_services').array().notNull().default(sql`'{}'::uuid[]`),
+    accessServices: uuid('access_services')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Register areas the user may see (spec: registersAccess); empty: every register entry. */
     registersAccess: jsonb('registers_access').$type<{ areaAccess: string; category?: string | null; registers?: string[] }[]>().notNull().default([]),
     /** Lab-data categories the user may see (labDataFood, labDataLegionella, labDataPool, labDataOthers); empty: all. */
-    labDataAccess: text('lab_data_access').array().notNull().default(sql`'{}'::text[]`),
+    labDataAccess: text('lab_data_access')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -121,7 +121,15 @@ describe('user status, removal and password reset', () => {
 });
 
 describe('creating and updating users', () => {
-  const input = (tag: string) => ({ firstName: 'Nuria', lastName: 'García López', username: `nuria${tag}`, email: `nuria.${tag}@example.com`, phone: '', roles: [tenant.roles.auditor], isAuditor: true });
+  const input = (tag: string) => ({
+    firstName: 'Nuria',
+    lastName: 'García López',
+    username: `nuria${tag}`,
+    email: `nuria.${tag}@example.com`,
+    phone: '',
+    roles: [tenant.roles.auditor],
+    isAuditor: true,
+  });
 
   it('creates a user in the caller space; empty phone is stored as null; the user can sign in', async () => {
     const res = await admin.api.post('/ms-core/api/users', { ...input(tenant.tag), password: 'Str0ng-Pass!' });
@@ -153,7 +161,12 @@ describe('creating and updating users', () => {
   it('updates a user and its roles', async () => {
     const created = await admin.api.post('/ms-core/api/users', { ...input('upd'), autoGeneratePassword: true });
     expect(created.body.password).toEqual(expect.any(String));
-    const res = await admin.api.patch(`/ms-core/api/users/${created.body._id}`, { ...input('upd'), firstName: 'Nuri', phone: '+34600111222', roles: [tenant.roles.USER] });
+    const res = await admin.api.patch(`/ms-core/api/users/${created.body._id}`, {
+      ...input('upd'),
+      firstName: 'Nuri',
+      phone: '+34600111222',
+      roles: [tenant.roles.USER],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstName: 'Nuri', phone: '+34600111222' });
     expect(res.body.roles.map((r: { name: string }) => r.name)).toEqual(['USER']);
@@ -165,14 +178,18 @@ describe('creating and updating users', () => {
     expect(created.body.accessServices).toEqual([service.body._id]);
     const cleared = await admin.api.patch(`/ms-core/api/users/${created.body._id}`, { ...input('acc'), accessServices: [] });
     expect(cleared.body.accessServices).toEqual([]);
-    expect((await admin.api.patch(`/ms-core/api/users/${created.body._id}`, { ...input('acc'), accessServices: [tenant.root.id] })).body.fields).toEqual(['accessServices']);
+    expect((await admin.api.patch(`/ms-core/api/users/${created.body._id}`, { ...input('acc'), accessServices: [tenant.root.id] })).body.fields).toEqual([
+      'accessServices',
+    ]);
   });
 });
 
 describe('me', () => {
   it('keeps per-user settings such as table settings', async () => {
     const auditor = await signIn(t.app, tenant.auditor.email);
-    expect((await auditor.api.patch('/ms-core/api/users/me/settings', { key: 'table.adminUsers', value: { size: 'small', hidden: ['phone'] } })).status).toBe(200);
+    expect((await auditor.api.patch('/ms-core/api/users/me/settings', { key: 'table.adminUsers', value: { size: 'small', hidden: ['phone'] } })).status).toBe(
+      200,
+    );
     const me = await auditor.api.get('/ms-core/api/users/me');
     expect(me.body.settings['table.adminUsers']).toEqual({ size: 'small', hidden: ['phone'] });
     expect(me.body.isAuditor).toBe(true);

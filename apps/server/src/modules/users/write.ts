@@ -99,7 +99,14 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
       ...(input.accessServices ? { accessServices: [...new Set(input.accessServices)] } : {}),
     });
     await roles.assignRoles(tx, id, before.secureSpacePath, input.roles);
-    await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: 'users', entityId: id, secureSpacePath: before.secureSpacePath, payload: { before: presentUser(before), after: input } });
+    await recordTrace(tx, caller, {
+      type: 'UPDATE',
+      module: 'USER',
+      section: 'users',
+      entityId: id,
+      secureSpacePath: before.secureSpacePath,
+      payload: { before: presentUser(before), after: input },
+    });
     return presentUserFor((await repo.findUserInScope(tx, caller, id))!, caller);
   });
 }

@@ -57,7 +57,13 @@ describe('idempotency keys', () => {
     expect(await count(sql`select count(*)::int as n from audit_issues where audit_id = ${id}`)).toBe(1);
 
     const photo = multipartBody({ buffer: await cameraJpeg(640, 480), filename: 'foto.jpg', contentType: 'image/jpeg' }, { issue: f.tpl.incidences.dirt._id });
-    const upload = () => t.app.inject({ method: 'POST', url: `${path}/evidences`, payload: photo.payload, headers: { ...photo.headers, authorization: `Bearer ${f.auditorToken}`, ...keyed('k-photo') } });
+    const upload = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${path}/evidences`,
+        payload: photo.payload,
+        headers: { ...photo.headers, authorization: `Bearer ${f.auditorToken}`, ...keyed('k-photo') },
+      });
     const one = await upload();
     const two = await upload();
     expect(one.statusCode).toBe(200);
@@ -81,9 +87,19 @@ describe('idempotency keys', () => {
 
   it('a failed write records nothing: the same key runs again once the problem is fixed', async () => {
     const { id, ids } = await runningAudit(f);
-    const bad = await f.auditor.call('POST', `${AUDITS}/${id}/answer/add`, { section: ids.records, question: ids.floors, templateAnswer: select(f.tpl.options.yes) }, keyed('k-fix'));
+    const bad = await f.auditor.call(
+      'POST',
+      `${AUDITS}/${id}/answer/add`,
+      { section: ids.records, question: ids.floors, templateAnswer: select(f.tpl.options.yes) },
+      keyed('k-fix'),
+    );
     expect(bad.body.fields).toEqual(['section']);
-    const good = await f.auditor.call('POST', `${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.yes) }, keyed('k-fix'));
+    const good = await f.auditor.call(
+      'POST',
+      `${AUDITS}/${id}/answer/add`,
+      { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.yes) },
+      keyed('k-fix'),
+    );
     expect(good.status).toBe(200);
     expect(good.headers['idempotency-replayed']).toBeUndefined();
   });

@@ -26,7 +26,6 @@ export interface TIdempotency {
   claimed: boolean;
 }
 
-
 export const inProgress = () => new AppError('requestInProgress');
 
 /** Records the request's key in the write's transaction (once per request). */

@@ -12,7 +12,9 @@ export const purgeIdempotencyKeysJob = defineJob({
   payload: z.object({}),
   options: { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 300, concurrency: 1 },
   async handler(_job, ctx) {
-    await unsafeUnscoped(ctx.db, (tx) => tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${KEY_LIFETIME_DAYS})`)));
+    await unsafeUnscoped(ctx.db, (tx) =>
+      tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${KEY_LIFETIME_DAYS})`)),
+    );
   },
 });
 

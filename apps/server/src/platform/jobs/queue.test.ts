@@ -100,7 +100,8 @@ afterAll(async () => {
 });
 
 const scopeOf = (space: { id: string; path: string }): TJobScope => ({ spaceId: space.id, spacePath: space.path });
-const rows = async <R extends Record<string, unknown>>(db: TDatabase, query: ReturnType<typeof sql>) => (await unsafeUnscoped(db, (tx) => tx.execute<R>(query))).rows;
+const rows = async <R extends Record<string, unknown>>(db: TDatabase, query: ReturnType<typeof sql>) =>
+  (await unsafeUnscoped(db, (tx) => tx.execute<R>(query))).rows;
 const boss = sql.raw(QUEUE_SCHEMA);
 
 describe('enqueue', () => {
@@ -183,7 +184,10 @@ describe('a long run', () => {
     await rows(t.db, sql`update ${boss}.job set state = 'active', started_on = now() where id = ${orphan!.id}`);
     await vi.waitFor(async () => expect(await aliveFor(orphan!.id)).toBeGreaterThan(slowJob.options.expireInSeconds), { timeout: 20_000, interval: 200 });
     await second.app.jobs.maintain();
-    expect((await jobsOf(t.db, slowJob.name)).find((j) => j.id === orphan!.id)).toMatchObject({ state: 'retry', lastError: 'job failed by timeout in active state' });
+    expect((await jobsOf(t.db, slowJob.name)).find((j) => j.id === orphan!.id)).toMatchObject({
+      state: 'retry',
+      lastError: 'job failed by timeout in active state',
+    });
     await skipBackoff(t.db);
     const retried = second.app.jobs.runDue();
     await vi.waitFor(() => expect(slowRuns).toHaveLength(2), { timeout: 10_000, interval: 20 });
@@ -205,10 +209,13 @@ describe('concurrency limit', () => {
       const active = async () => (await jobsOf(t.db, slowJob.name)).filter((j) => j.state === 'active').length;
       for (let released = 0; released < 5; released++) {
         // Two run; the others wait although the worker keeps polling every 50 ms.
-        await vi.waitFor(async () => {
-          expect(slowRuns.length).toBe(Math.min(5, released + 2));
-          expect(await active()).toBe(Math.min(2, 5 - released));
-        }, { timeout: 10_000, interval: 20 });
+        await vi.waitFor(
+          async () => {
+            expect(slowRuns.length).toBe(Math.min(5, released + 2));
+            expect(await active()).toBe(Math.min(2, 5 - released));
+          },
+          { timeout: 10_000, interval: 20 },
+        );
         slowRuns[released]!.release();
       }
     } finally {
@@ -255,7 +262,8 @@ describe('schedules', () => {
     const [expiredLongAgo] = await rows<{ token_hash: string }>(t.db, token('2 days'));
     const [expiredJustNow] = await rows<{ token_hash: string }>(t.db, token('1 hour'));
     const [valid] = await rows<{ token_hash: string }>(t.db, token('-30 days'));
-    const key = (name: string, ago: string) => sql`insert into idempotency_keys (user_id, key, method, url, created_at) values (${user}, ${name}, 'POST', '/x', now() - ${ago}::interval)`;
+    const key = (name: string, ago: string) =>
+      sql`insert into idempotency_keys (user_id, key, method, url, created_at) values (${user}, ${name}, 'POST', '/x', now() - ${ago}::interval)`;
     await rows(t.db, key('old', '8 days'));
     await rows(t.db, key('recent', '6 days'));
 

@@ -29,7 +29,11 @@ interface TEnvelope {
 }
 
 // Enqueue needs no running queue: pg-boss's send() with the caller's transaction as its `db`.
-const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('enqueueJob runs in the caller transaction')) }, schema: QUEUE_SCHEMA, ...RETENTION });
+const sender = new PgBoss({
+  db: { executeSql: () => Promise.reject(new Error('enqueueJob runs in the caller transaction')) },
+  schema: QUEUE_SCHEMA,
+  ...RETENTION,
+});
 
 /**
  * Enqueues a job in the caller's transaction (it exists exactly when the write does: a rolled-back
@@ -158,7 +162,15 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
         if (definitions.has(definition.name)) throw new Error(`job ${definition.name} is declared twice`);
         definitions.set(definition.name, definition);
         const { retryLimit, retryDelaySeconds, expireInSeconds, retentionDays } = definition.options;
-        const queue = { name: definition.name, policy: 'standard' as const, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds, retentionMinutes: retentionDays * 24 * 60 };
+        const queue = {
+          name: definition.name,
+          policy: 'standard' as const,
+          retryLimit,
+          retryDelay: retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds,
+          retentionMinutes: retentionDays * 24 * 60,
+        };
         await boss.createQueue(definition.name, queue);
         await boss.updateQueue(definition.name, queue); // options changed since the queue was created
       }
@@ -182,7 +194,7 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
     async runDue(): Promise<number> {
       let count = 0;
       const pass = async () => {
-        for (let found = true; found; ) {
+        for (let found = true; found;) {
           found = false;
           for (const definition of definitions.values()) {
             const [raw] = await fetchDue(definition, 1);

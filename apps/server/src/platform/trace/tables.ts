@@ -6,7 +6,9 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const traces = pgTable(
   'traces',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     spaceId: uuid('space_id').notNull(),
     secureSpacePath: text('secure_space_path').notNull(),
     type: text('type').notNull(),

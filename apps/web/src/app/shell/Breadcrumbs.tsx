@@ -22,7 +22,14 @@ export function Breadcrumbs({ me, linkable }: { me: TMe; linkable: (path: string
     return i18n.exists(key) ? t(key) : segment.replace(/-/g, ' ');
   };
   const items = [
-    { key: 'home', title: <Link to={home} aria-label={t('breadcrumb.home')}><HomeOutlined /> {t('breadcrumb.home')}</Link> },
+    {
+      key: 'home',
+      title: (
+        <Link to={home} aria-label={t('breadcrumb.home')}>
+          <HomeOutlined /> {t('breadcrumb.home')}
+        </Link>
+      ),
+    },
     ...segments.map((segment, index) => {
       const path = `/${segments.slice(0, index + 1).join('/')}`;
       const last = index === segments.length - 1;

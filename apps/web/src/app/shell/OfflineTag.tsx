@@ -16,7 +16,14 @@ export function OfflineTag({ compact }: { compact?: boolean }) {
   if (online || RUN_PATH_PATTERN.test(pathname)) return null;
   return (
     <Tooltip title={t('shell.offlineHint')}>
-      <Tag color="warning" icon={<DisconnectOutlined />} style={{ marginInlineEnd: 0 }} role="status" aria-label={t('shell.offline')} data-testid="shell-offline">
+      <Tag
+        color="warning"
+        icon={<DisconnectOutlined />}
+        style={{ marginInlineEnd: 0 }}
+        role="status"
+        aria-label={t('shell.offline')}
+        data-testid="shell-offline"
+      >
         {compact ? null : t('shell.offline')}
       </Tag>
     </Tooltip>

@@ -29,7 +29,17 @@ function Readings({ question }: { question: TAuditQuestion }) {
       },
     })),
   ];
-  return <Table size="small" rowKey="_id" pagination={false} columns={columns} dataSource={config.placesMeasure} scroll={{ x: 'max-content' }} className="report-readings" />;
+  return (
+    <Table
+      size="small"
+      rowKey="_id"
+      pagination={false}
+      columns={columns}
+      dataSource={config.placesMeasure}
+      scroll={{ x: 'max-content' }}
+      className="report-readings"
+    />
+  );
 }
 
 /** The answer as the auditor gave it: chosen options in their colours, a number, a text or the readings. */

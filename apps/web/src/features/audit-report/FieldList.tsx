@@ -13,7 +13,11 @@ export function FieldList({ fields }: { fields: TAuditField[] }) {
       size="small"
       bordered
       column={{ xs: 1, lg: 2 }}
-      items={fields.map((f) => ({ key: f._id, label: f.label, children: fieldText(f) ? <span style={{ whiteSpace: 'pre-wrap' }}>{fieldText(f)}</span> : dash }))}
+      items={fields.map((f) => ({
+        key: f._id,
+        label: f.label,
+        children: fieldText(f) ? <span style={{ whiteSpace: 'pre-wrap' }}>{fieldText(f)}</span> : dash,
+      }))}
       data-testid="report-fields"
     />
   );
@@ -22,7 +26,9 @@ export function FieldList({ fields }: { fields: TAuditField[] }) {
 /** CONTACTS fields: lists of name and e-mail become a table; other fields read as label and value. */
 export function ContactList({ fields }: { fields: TAuditField[] }) {
   const { t } = useTranslation();
-  const people = fields.filter((f) => f.type === 'contact_information').flatMap((f) => parseContacts(f.value).map((c, i) => ({ ...c, key: `${f._id}-${i}`, group: f.label })));
+  const people = fields
+    .filter((f) => f.type === 'contact_information')
+    .flatMap((f) => parseContacts(f.value).map((c, i) => ({ ...c, key: `${f._id}-${i}`, group: f.label })));
   const others = fields.filter((f) => f.type !== 'contact_information');
   if (!people.length && !others.length) return <Typography.Text type="secondary">{t('report.noContacts')}</Typography.Text>;
   return (
@@ -36,7 +42,12 @@ export function ContactList({ fields }: { fields: TAuditField[] }) {
           style={{ marginBottom: others.length ? 16 : 0 }}
           columns={[
             { key: 'name', title: t('report.contacts.name'), dataIndex: 'name' },
-            { key: 'email', title: t('report.contacts.email'), dataIndex: 'email', render: (email: string) => (email ? <a href={`mailto:${email}`}>{email}</a> : dash) },
+            {
+              key: 'email',
+              title: t('report.contacts.email'),
+              dataIndex: 'email',
+              render: (email: string) => (email ? <a href={`mailto:${email}`}>{email}</a> : dash),
+            },
             { key: 'group', title: t('report.contacts.group'), dataIndex: 'group' },
           ]}
         />

@@ -28,7 +28,12 @@ export function IssueList({ issues }: { issues: TAuditIssue[] }) {
               <ul>
                 {issue.tasks.map((task) => (
                   <li key={task._id}>
-                    {task.selected ? <CheckSquareOutlined style={{ color: '#0b6e5f' }} aria-label={t('report.issue.taskDone')} /> : <BorderOutlined aria-label={t('report.issue.taskPending')} />} {task.name}
+                    {task.selected ? (
+                      <CheckSquareOutlined style={{ color: '#0b6e5f' }} aria-label={t('report.issue.taskDone')} />
+                    ) : (
+                      <BorderOutlined aria-label={t('report.issue.taskPending')} />
+                    )}{' '}
+                    {task.name}
                   </li>
                 ))}
               </ul>

@@ -34,7 +34,13 @@ export function ScoreCharts({ audit }: { audit: TAudit }) {
     <div className="report-chart" data-testid="score-charts">
       <Typography.Text strong>{t('report.charts.scoreBySection')}</Typography.Text>
       {/* Calls document, section 9: the final-score bar gets no label at 100 % or more. */}
-      <Bar label={t('report.summary.finalScore')} value={final} max={100} color={colorOf(final)} text={final >= 100 ? null : formatPercent(final, i18n.language)} />
+      <Bar
+        label={t('report.summary.finalScore')}
+        value={final}
+        max={100}
+        color={colorOf(final)}
+        text={final >= 100 ? null : formatPercent(final, i18n.language)}
+      />
       {scored.map((s) => {
         const p = sectionPercent(s) ?? 0;
         return <Bar key={s._id} label={s.title} value={p} max={100} color={colorOf(p)} text={formatPercent(p, i18n.language)} />;

@@ -8,7 +8,9 @@ import { finishedDay, formatDay } from './reportFormat';
 /** Title block of the report with the page's actions (PDF, share) on the right. */
 export function ReportHeader({ audit, onBack, actions }: { audit: TAudit; onBack?: () => void; actions?: ReactNode }) {
   const { t } = useTranslation();
-  const when = audit.finishedDate ? t('report.finishedOn', { date: finishedDay(audit) }) : t('report.dates', { from: formatDay(audit.date[0]), to: formatDay(audit.date[1]) });
+  const when = audit.finishedDate
+    ? t('report.finishedOn', { date: finishedDay(audit) })
+    : t('report.dates', { from: formatDay(audit.date[0]), to: formatDay(audit.date[1]) });
   return (
     <Flex justify="space-between" align="center" gap={12} wrap className="report-header">
       <Flex align="center" gap={12} style={{ minWidth: 0, flex: '1 1 260px' }}>

@@ -32,8 +32,14 @@ function SectionLabel({ section, layout }: { section: TAuditSection; layout: TRe
     <Flex justify="space-between" align="center" gap={8} wrap>
       <Typography.Text strong>{section.title}</Typography.Text>
       <Flex gap={6} align="center">
-        {section.totalIssuesCount > 0 && <Badge count={section.totalIssuesCount} color="#f5222d" title={t('report.issuesCount', { count: section.totalIssuesCount })} />}
-        {layout.score && percent !== null && <Tag color="#e6f2ef" style={{ color: '#0b6e5f', margin: 0 }}>{formatPercent(percent, i18n.language)}</Tag>}
+        {section.totalIssuesCount > 0 && (
+          <Badge count={section.totalIssuesCount} color="#f5222d" title={t('report.issuesCount', { count: section.totalIssuesCount })} />
+        )}
+        {layout.score && percent !== null && (
+          <Tag color="#e6f2ef" style={{ color: '#0b6e5f', margin: 0 }}>
+            {formatPercent(percent, i18n.language)}
+          </Tag>
+        )}
       </Flex>
     </Flex>
   );
@@ -59,7 +65,13 @@ export function ReportView({ audit, layout, header }: { audit: TAudit; layout: T
     },
     ...sections.map((s) => ({ key: s._id, label: <SectionLabel section={s} layout={layout} />, children: <SectionBody section={s} /> })),
     ...(audit.questionnaire?.questionsAnswers.length
-      ? [{ key: 'questionnaire', label: <Typography.Text strong>{t('report.questionnaire.title')}</Typography.Text>, children: <QuestionnaireBlock questionnaire={audit.questionnaire} /> }]
+      ? [
+          {
+            key: 'questionnaire',
+            label: <Typography.Text strong>{t('report.questionnaire.title')}</Typography.Text>,
+            children: <QuestionnaireBlock questionnaire={audit.questionnaire} />,
+          },
+        ]
       : []),
     { key: 'contacts', label: <Typography.Text strong>{t('report.contacts.title')}</Typography.Text>, children: <ContactList fields={contacts} /> },
   ];

@@ -47,7 +47,13 @@ export function ShareControl({ auditId, enabled, compact }: { auditId: string; e
           <Typography.Text type="secondary">{t('report.share.enabledHint')}</Typography.Text>
           <Input readOnly value={url} aria-label={t('report.share.link')} data-testid="share-url" onFocus={(e) => e.target.select()} />
           <Flex gap={8} justify="space-between" wrap>
-            <Button danger icon={<StopOutlined />} loading={share.isPending} onClick={() => share.mutate(false, { onSuccess: () => void message.success(t('report.share.disabled')) })} data-testid="share-disable">
+            <Button
+              danger
+              icon={<StopOutlined />}
+              loading={share.isPending}
+              onClick={() => share.mutate(false, { onSuccess: () => void message.success(t('report.share.disabled')) })}
+              data-testid="share-disable"
+            >
               {t('report.share.disable')}
             </Button>
             <Button icon={<CopyOutlined />} onClick={() => void copy()}>
@@ -62,8 +68,21 @@ export function ShareControl({ auditId, enabled, compact }: { auditId: string; e
   );
 
   return (
-    <Popover open={open} onOpenChange={(next) => !next && setOpen(false)} trigger="click" content={content} title={t('report.share.title')} placement="bottomRight">
-      <Button icon={enabled ? <LinkOutlined /> : <ShareAltOutlined />} loading={share.isPending && !enabled} onClick={onShare} aria-label={t('report.share.button')} data-testid="report-share">
+    <Popover
+      open={open}
+      onOpenChange={(next) => !next && setOpen(false)}
+      trigger="click"
+      content={content}
+      title={t('report.share.title')}
+      placement="bottomRight"
+    >
+      <Button
+        icon={enabled ? <LinkOutlined /> : <ShareAltOutlined />}
+        loading={share.isPending && !enabled}
+        onClick={onShare}
+        aria-label={t('report.share.button')}
+        data-testid="report-share"
+      >
         {!compact && (enabled ? t('report.share.shared') : t('report.share.button'))}
       </Button>
     </Popover>

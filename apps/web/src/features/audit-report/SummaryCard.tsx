@@ -19,7 +19,11 @@ function ScoreBlock({ audit }: { audit: TAudit }) {
         <div className="report-kpi-label">{t('report.summary.score')}</div>
         <div className="report-kpi-value">{formatPercent(audit.percentage, i18n.language)}</div>
       </div>
-      <ArrowUpOutlined className={`report-arrow${down ? ' is-down' : ''}${band === 'close' ? ' is-close' : ''}`} aria-label={t(down ? 'report.summary.belowGoal' : 'report.summary.reachedGoal')} data-testid="report-arrow" />
+      <ArrowUpOutlined
+        className={`report-arrow${down ? ' is-down' : ''}${band === 'close' ? ' is-close' : ''}`}
+        aria-label={t(down ? 'report.summary.belowGoal' : 'report.summary.reachedGoal')}
+        data-testid="report-arrow"
+      />
       <div>
         <div className="report-kpi-label">{t('report.summary.valueGoal')}</div>
         <div className="report-kpi-value is-goal">{formatPercent(audit.valueGoal, i18n.language)}</div>
@@ -70,7 +74,10 @@ export function SummaryCard({ audit, layout }: { audit: TAudit; layout: TReportL
         {layout.risk && (
           <div data-testid="report-risk">
             <div className="report-kpi-label">{t('report.summary.auditRisk')}</div>
-            <span className="report-risk" style={{ background: AUDIT_RISK_COLORS[audit.recalculatedRisk], color: audit.recalculatedRisk === 'MEDIUM' ? '#5c4700' : '#fff' }}>
+            <span
+              className="report-risk"
+              style={{ background: AUDIT_RISK_COLORS[audit.recalculatedRisk], color: audit.recalculatedRisk === 'MEDIUM' ? '#5c4700' : '#fff' }}
+            >
               {t(`report.risk.${audit.recalculatedRisk}`)}
             </span>
           </div>

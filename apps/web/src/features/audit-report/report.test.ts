@@ -3,9 +3,31 @@ import type { TAuditField, TAuditSection } from '@audit/domain/audits';
 import { finishedDay, formatDay, formatPercent } from './reportFormat';
 import { fieldText, layoutFor, reportParts } from './reportLayout';
 
-const field = (id: string, extra: Partial<TAuditField> = {}): TAuditField => ({ _id: id, label: id, type: 'text', required: false, value: null, position: 0, ...extra });
+const field = (id: string, extra: Partial<TAuditField> = {}): TAuditField => ({
+  _id: id,
+  label: id,
+  type: 'text',
+  required: false,
+  value: null,
+  position: 0,
+  ...extra,
+});
 const section = (id: string, type: TAuditSection['type'], position: number, extra: Partial<TAuditSection> = {}) =>
-  ({ _id: id, title: id, type, position, fields: [], questions: [], totalScore: 0, finalScore: 0, duplicable: false, isDuplicated: false, duplicatedFrom: null, totalIssuesCount: 0, ...extra }) as TAuditSection;
+  ({
+    _id: id,
+    title: id,
+    type,
+    position,
+    fields: [],
+    questions: [],
+    totalScore: 0,
+    finalScore: 0,
+    duplicable: false,
+    isDuplicated: false,
+    duplicatedFrom: null,
+    totalIssuesCount: 0,
+    ...extra,
+  }) as TAuditSection;
 
 describe('report layout by reportType', () => {
   it('issues: no score block, issue charts', () => {

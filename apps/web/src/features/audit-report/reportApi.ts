@@ -17,14 +17,18 @@ export const fetchPublicReport = (id: string, isPreview: boolean) =>
   request<TAudit>(`${REPORTS}/${id}/public`, { anonymous: !(isPreview && isSignedIn()), query: { isPreview } });
 
 export const useReport = (id: string) => useQuery({ queryKey: reportKey(id, 'private'), queryFn: () => fetchReport(id) });
-export const usePublicReport = (id: string, isPreview: boolean) => useQuery({ queryKey: [...reportKey(id, 'public'), isPreview], queryFn: () => fetchPublicReport(id, isPreview) });
+export const usePublicReport = (id: string, isPreview: boolean) =>
+  useQuery({ queryKey: [...reportKey(id, 'public'), isPreview], queryFn: () => fetchPublicReport(id, isPreview) });
 
 export type TPdfAnswer = { pdfSendToGenerate: true; pdfUrl?: undefined } | { pdfUrl: string; pdfSendToGenerate?: false };
 export const requestPdf = (id: string) => request<TPdfAnswer>(`${REPORTS}/${id}/pdf`, { method: 'POST' });
 export const usePdf = () => useMutation({ mutationFn: requestPdf });
 export { downloadFile } from '../../api/download';
 
-export interface TShare { enabled: boolean; url: string | null }
+export interface TShare {
+  enabled: boolean;
+  url: string | null;
+}
 export const setShare = (id: string, enabled: boolean) => request<TShare>(`/ms-core/api/audits/${id}/share`, { method: 'PATCH', body: { enabled } });
 
 /** The report's `share` follows the answer at once (no refetch of the whole audit). */

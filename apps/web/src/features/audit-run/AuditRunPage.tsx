@@ -67,7 +67,13 @@ export function AuditRunPage() {
     content = (
       <RunProvider key={auditId} auditId={auditId} runnable={runnable} generation={generation}>
         {/* Cards translate without subscribing (runI18n): a new language mounts them again. */}
-        <RunLayout key={i18n.language} sectionIds={sectionIds} firstQuestions={firstQuestions} readOnlyReason={status !== 'running' ? 'notRunning' : !runnable ? 'notAuditor' : null} status={status} />
+        <RunLayout
+          key={i18n.language}
+          sectionIds={sectionIds}
+          firstQuestions={firstQuestions}
+          readOnlyReason={status !== 'running' ? 'notRunning' : !runnable ? 'notAuditor' : null}
+          status={status}
+        />
       </RunProvider>
     );
   }
@@ -79,7 +85,12 @@ export function AuditRunPage() {
   );
 }
 
-interface TLayoutProps { sectionIds: string[]; firstQuestions: string | null; readOnlyReason: 'notRunning' | 'notAuditor' | null; status: string }
+interface TLayoutProps {
+  sectionIds: string[];
+  firstQuestions: string | null;
+  readOnlyReason: 'notRunning' | 'notAuditor' | null;
+  status: string;
+}
 
 function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayoutProps) {
   const { t } = useTranslation();
@@ -91,7 +102,9 @@ function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayo
     <div className="run-page">
       <RunHeader onOpenToc={openToc} />
       <OfflineNotices />
-      {readOnlyReason && <Alert type="info" showIcon className="run-readonly" title={t(`auditRun.readOnly.${readOnlyReason}`, { status: t(`auditRun.status.${status}`) })} />}
+      {readOnlyReason && (
+        <Alert type="info" showIcon className="run-readonly" title={t(`auditRun.readOnly.${readOnlyReason}`, { status: t(`auditRun.status.${status}`) })} />
+      )}
       {/* The icons' stylesheet is already in place (header, shell): icons in the cards skip re-checking it, one effect each. */}
       <IconProvider value={ICONS_NO_RUNTIME}>
         {sectionIds.map((id) => (
@@ -121,7 +134,10 @@ function OfflineNotices() {
   const { t } = useTranslation();
   const { auditId, ui } = useRun();
   const queryClient = useQueryClient();
-  const openChange = useCallback((subject: TChangeSubject) => subject.target && subject.targetGroup && ui.scrollToQuestion(subject.targetGroup, subject.target), [ui]);
+  const openChange = useCallback(
+    (subject: TChangeSubject) => subject.target && subject.targetGroup && ui.scrollToQuestion(subject.targetGroup, subject.target),
+    [ui],
+  );
   return (
     <>
       {shownFromDevice(auditResource(auditId)) && <Alert type="warning" showIcon className="run-local-copy" title={t('auditRun.offline.localCopy')} />}
@@ -140,7 +156,11 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
         status="404"
         title={t('auditRun.notFound.title')}
         subTitle={t('auditRun.notFound.text')}
-        extra={<Button type="primary" onClick={() => navigate(AUDITS_LIST_PATH)}>{t('auditRun.backToAudits')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate(AUDITS_LIST_PATH)}>
+            {t('auditRun.backToAudits')}
+          </Button>
+        }
       />
     );
   }

@@ -13,19 +13,21 @@ export function FieldsBlock({ sectionId, kind }: { sectionId: string; kind: 'cov
   if (!fields?.length) return <div className="run-muted">{t('auditRun.noFieldsForThisSection')}</div>;
   return (
     <div className="run-fields">
-      {[...fields].sort((a, b) => a.position - b.position).map((field) => {
-        const id = `field-${field._id}`;
-        const wide = ['objective', 'evolution', 'summary', 'paragraph', 'contact_information'].includes(field.type);
-        return (
-          <div key={field._id} className={wide ? 'run-field is-wide' : 'run-field'}>
-            <label className="run-label" htmlFor={id}>
-              {field.label}
-              {field.required && <span className="run-required"> *</span>}
-            </label>
-            <FieldInput id={id} field={field} disabled={!runnable} onSave={(value) => answers.saveFields(kind, [{ _id: field._id, value }])} />
-          </div>
-        );
-      })}
+      {[...fields]
+        .sort((a, b) => a.position - b.position)
+        .map((field) => {
+          const id = `field-${field._id}`;
+          const wide = ['objective', 'evolution', 'summary', 'paragraph', 'contact_information'].includes(field.type);
+          return (
+            <div key={field._id} className={wide ? 'run-field is-wide' : 'run-field'}>
+              <label className="run-label" htmlFor={id}>
+                {field.label}
+                {field.required && <span className="run-required"> *</span>}
+              </label>
+              <FieldInput id={id} field={field} disabled={!runnable} onSave={(value) => answers.saveFields(kind, [{ _id: field._id, value }])} />
+            </div>
+          );
+        })}
     </div>
   );
 }

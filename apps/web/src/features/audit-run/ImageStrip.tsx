@@ -48,7 +48,15 @@ export function ImageStrip({ images, editable, onAdd, onRemove, addLabel }: TPro
           <Image src={image.url} width={72} height={72} style={{ objectFit: 'cover', opacity: isPendingId(image._id) ? 0.5 : 1 }} alt="" />
           {/* Also while it uploads or waits offline: the removal follows the upload. */}
           {editable && (
-            <Button size="small" shape="circle" danger icon={<DeleteOutlined />} className="run-image-remove" aria-label={t('auditRun.removeImage')} onClick={() => onRemove(image._id)} />
+            <Button
+              size="small"
+              shape="circle"
+              danger
+              icon={<DeleteOutlined />}
+              className="run-image-remove"
+              aria-label={t('auditRun.removeImage')}
+              onClick={() => onRemove(image._id)}
+            />
           )}
         </div>
       ))}

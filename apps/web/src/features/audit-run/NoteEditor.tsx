@@ -3,7 +3,12 @@ import { Button, Flex, Input } from 'antd';
 import { DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
 import { t } from './runI18n';
 
-interface TProps { note: string | null; editable: boolean; onSave: (note: string) => unknown; questionName: string }
+interface TProps {
+  note: string | null;
+  editable: boolean;
+  onSave: (note: string) => unknown;
+  questionName: string;
+}
 
 /** The question's note: shown as text; an editor with Create (disabled while empty) and Cancel, both closing it. */
 export function NoteEditor({ note, editable, onSave, questionName }: TProps) {

@@ -34,15 +34,34 @@ export const QuestionCard = memo(function QuestionCard({ questionId, index }: { 
         <div className="run-question-title">
           <h4 id={titleId}>
             {question.name}
-            {question.required && <span className="run-required" aria-label={t('auditRun.required')}> *</span>}
+            {question.required && (
+              <span className="run-required" aria-label={t('auditRun.required')}>
+                {' '}
+                *
+              </span>
+            )}
           </h4>
           {question.description && <p className="run-muted">{question.description}</p>}
         </div>
         <span className={`run-state ${failed ? 'is-failed' : answered ? 'is-answered' : ''}`}>
-          {failed ? <><WarningOutlined /> {t('auditRun.state.failed')}</> : answered ? t('auditRun.state.answered') : t('auditRun.state.unanswered')}
+          {failed ? (
+            <>
+              <WarningOutlined /> {t('auditRun.state.failed')}
+            </>
+          ) : answered ? (
+            t('auditRun.state.answered')
+          ) : (
+            t('auditRun.state.unanswered')
+          )}
         </span>
         {runnable && answered && (
-          <button type="button" className="run-icon-btn" title={t('auditRun.clearAnswer')} aria-label={t('auditRun.clearAnswerOf', { name: question.name })} onClick={() => answers.saveAnswer(questionId, null)}>
+          <button
+            type="button"
+            className="run-icon-btn"
+            title={t('auditRun.clearAnswer')}
+            aria-label={t('auditRun.clearAnswerOf', { name: question.name })}
+            onClick={() => answers.saveAnswer(questionId, null)}
+          >
             <ClearOutlined aria-hidden />
           </button>
         )}
@@ -54,7 +73,12 @@ export const QuestionCard = memo(function QuestionCard({ questionId, index }: { 
       )}
       <QuestionWidget question={question} disabled={!runnable} inputId={`answer-${questionId}`} onSave={(answer) => answers.saveAnswer(questionId, answer)} />
       {failed && selectedIssues === 0 && <div className="run-hint">{t('auditRun.failedNeedsIssue')}</div>}
-      <QuestionFooter question={question} runnable={runnable} incidencesOpen={incidencesOpen} onToggleIncidences={() => setOwnToggle({ open: !incidencesOpen, showAll })} />
+      <QuestionFooter
+        question={question}
+        runnable={runnable}
+        incidencesOpen={incidencesOpen}
+        onToggleIncidences={() => setOwnToggle({ open: !incidencesOpen, showAll })}
+      />
       {incidencesOpen && <IncidenceList question={question} editable={runnable} id={`incidences-${questionId}`} />}
     </article>
   );

@@ -5,7 +5,12 @@ import { NoteEditor } from './NoteEditor';
 import { useRun } from './RunContext';
 import { t } from './runI18n';
 
-interface TProps { question: TAuditQuestion; runnable: boolean; incidencesOpen: boolean; onToggleIncidences: () => void }
+interface TProps {
+  question: TAuditQuestion;
+  runnable: boolean;
+  incidencesOpen: boolean;
+  onToggleIncidences: () => void;
+}
 
 /**
  * Note, note images and the incidences toggle. The controls show only while the audit can be run
@@ -21,11 +26,21 @@ export function QuestionFooter({ question, runnable, incidencesOpen, onToggleInc
       {showToggle && (
         <button type="button" className="run-btn" aria-expanded={incidencesOpen} aria-controls={`incidences-${question._id}`} onClick={onToggleIncidences}>
           <AlertOutlined aria-hidden /> {t('auditRun.incidence.toggle')}
-          {selected > 0 && <span className="run-count" aria-label={t('auditRun.incidence.selected', { count: selected })}>{selected}</span>}
+          {selected > 0 && (
+            <span className="run-count" aria-label={t('auditRun.incidence.selected', { count: selected })}>
+              {selected}
+            </span>
+          )}
           {incidencesOpen ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
         </button>
       )}
-      <ImageStrip images={question.noteImages} editable={runnable} addLabel={t('auditRun.note.addImage')} onAdd={(file) => notes.addImage(question._id, file)} onRemove={(id) => notes.removeImage(question._id, id)} />
+      <ImageStrip
+        images={question.noteImages}
+        editable={runnable}
+        addLabel={t('auditRun.note.addImage')}
+        onAdd={(file) => notes.addImage(question._id, file)}
+        onRemove={(id) => notes.removeImage(question._id, id)}
+      />
     </footer>
   );
 }

@@ -18,7 +18,12 @@ export interface TRunContext {
 
 const RunCtx = createContext<TRunContext | null>(null);
 
-interface TProps { auditId: string; runnable: boolean; children: ReactNode; generation?: number }
+interface TProps {
+  auditId: string;
+  runnable: boolean;
+  children: ReactNode;
+  generation?: number;
+}
 
 /**
  * The actions and view state of one audit. The view state is created once; the actions again for
@@ -32,7 +37,10 @@ export function RunProvider({ auditId, runnable, children, generation = 0 }: TPr
     const runner = createRunner(queryClient, auditId);
     return { generation, answers: createAnswerActions(runner), issues: createIssueActions(runner), notes: createNoteActions(runner) };
   }, [queryClient, auditId, generation]);
-  const value = useMemo(() => ({ ui, answers: actions.answers, issues: actions.issues, notes: actions.notes, auditId, runnable }), [ui, actions, auditId, runnable]);
+  const value = useMemo(
+    () => ({ ui, answers: actions.answers, issues: actions.issues, notes: actions.notes, auditId, runnable }),
+    [ui, actions, auditId, runnable],
+  );
   return <RunCtx.Provider value={value}>{children}</RunCtx.Provider>;
 }
 

@@ -69,11 +69,21 @@ export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () 
 function HeaderScore() {
   const { t, i18n } = useTranslation();
   const { auditId } = useRun();
-  const score = useAuditSelect(auditId, (a) => ({ percentage: a.status === 'finished' ? a.percentage : auditScoreOf(a).percentage, goal: a.valueGoal }), shallowEqual);
+  const score = useAuditSelect(
+    auditId,
+    (a) => ({ percentage: a.status === 'finished' ? a.percentage : auditScoreOf(a).percentage, goal: a.valueGoal }),
+    shallowEqual,
+  );
   if (!score) return null;
   const band = goalBand(score.percentage, score.goal);
   return (
-    <div className={score.percentage === null ? 'run-score is-empty' : band === 'below' ? 'run-score is-below' : band === 'close' ? 'run-score is-close' : 'run-score'} aria-live="polite" data-testid="audit-score">
+    <div
+      className={
+        score.percentage === null ? 'run-score is-empty' : band === 'below' ? 'run-score is-below' : band === 'close' ? 'run-score is-close' : 'run-score'
+      }
+      aria-live="polite"
+      data-testid="audit-score"
+    >
       <span className="run-score-label">{t('auditRun.score')}</span>
       <span className="run-score-value">{formatPercent(score.percentage, i18n.language)}</span>
       {score.goal !== null && <span className="run-score-goal">{t('auditRun.goal', { value: formatPercent(score.goal, i18n.language) })}</span>}
@@ -110,7 +120,15 @@ function SavingState() {
   return (
     <span className="run-saving" aria-live="polite">
       {/* A still icon, not a spinner: an animation would repaint the header on every frame while saving. */}
-      {saving ? <><CloudUploadOutlined /> <span className="run-hide-narrow">{t('auditRun.saving')}</span></> : <><CheckCircleOutlined /> <span className="run-hide-narrow">{t('auditRun.saved')}</span></>}
+      {saving ? (
+        <>
+          <CloudUploadOutlined /> <span className="run-hide-narrow">{t('auditRun.saving')}</span>
+        </>
+      ) : (
+        <>
+          <CheckCircleOutlined /> <span className="run-hide-narrow">{t('auditRun.saved')}</span>
+        </>
+      )}
     </span>
   );
 }

@@ -13,7 +13,12 @@ import { useQueuedFor } from '../../offline/queueState';
 import { auditResource } from './offline/auditResource';
 import { useOnline } from '../../ui/useOnline';
 
-interface TProps { sectionId: string; title: string; duplicable: boolean; removable: boolean }
+interface TProps {
+  sectionId: string;
+  title: string;
+  duplicable: boolean;
+  removable: boolean;
+}
 
 /** Duplicate (duplicable or duplicated sections) and remove (copies only, after confirmation); online only, with nothing queued, one at a time. */
 export function SectionActions({ sectionId, title, duplicable, removable }: TProps) {
@@ -41,14 +46,28 @@ export function SectionActions({ sectionId, title, duplicable, removable }: TPro
     <span className="run-section-actions">
       {duplicable && (
         <Tooltip title={hint}>
-          <Button size="small" icon={<CopyOutlined />} loading={duplicate.isPending} disabled={busy || blocked} onClick={() => duplicate.mutate()} aria-label={t('auditRun.section.duplicateOf', { title })}>
+          <Button
+            size="small"
+            icon={<CopyOutlined />}
+            loading={duplicate.isPending}
+            disabled={busy || blocked}
+            onClick={() => duplicate.mutate()}
+            aria-label={t('auditRun.section.duplicateOf', { title })}
+          >
             {t('common.duplicate')}
           </Button>
         </Tooltip>
       )}
       {removable && (
         <Tooltip title={hint}>
-          <Button size="small" danger icon={<DeleteOutlined />} disabled={busy || blocked} onClick={() => setConfirming(true)} aria-label={t('auditRun.section.removeOf', { title })}>
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            disabled={busy || blocked}
+            onClick={() => setConfirming(true)}
+            aria-label={t('auditRun.section.removeOf', { title })}
+          >
             {t('common.delete')}
           </Button>
         </Tooltip>

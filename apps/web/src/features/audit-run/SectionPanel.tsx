@@ -39,11 +39,14 @@ export const SectionPanel = memo(function SectionPanel({ sectionId, first = fals
           {shape.isDuplicated && <span className="run-copy-tag">{t('auditRun.section.copy')}</span>}
         </button>
         {shape.type === 'QUESTION' && <SectionScore sectionId={sectionId} />}
-        {(shape.duplicable || shape.isDuplicated) && <SectionActions sectionId={sectionId} title={shape.title} duplicable={shape.duplicable || shape.isDuplicated} removable={shape.isDuplicated} />}
+        {(shape.duplicable || shape.isDuplicated) && (
+          <SectionActions sectionId={sectionId} title={shape.title} duplicable={shape.duplicable || shape.isDuplicated} removable={shape.isDuplicated} />
+        )}
       </header>
       {open && (
         <div className="run-section-body" id={bodyId}>
-          {shape.type === 'QUESTION' && groupsOf(shape.questionIds).map((ids, i) => <CardGroup key={ids[0]} ids={ids} start={i * GROUP_SIZE} eager={first && i === 0} />)}
+          {shape.type === 'QUESTION' &&
+            groupsOf(shape.questionIds).map((ids, i) => <CardGroup key={ids[0]} ids={ids} start={i * GROUP_SIZE} eager={first && i === 0} />)}
           {shape.type === 'QUESTION' && !shape.questionIds.length && <div className="run-muted">{t('auditRun.noQuestionsForThisSection')}</div>}
           {shape.type !== 'QUESTION' && <FieldsBlock sectionId={sectionId} kind={shape.type === 'DATA' ? 'cover' : 'contacts'} />}
         </div>

@@ -96,14 +96,20 @@ function TocContents({ go }: { go: (action: () => void) => void }) {
                   <li key={s._id}>
                     <button type="button" className="run-toc-link" onClick={() => goToSection(s._id)}>
                       <span>{s.title}</span>
-                      {s.type === 'QUESTION' && <span className="run-muted">{t('auditRun.section.answered', { answered: s.answered, total: s.questions })}</span>}
+                      {s.type === 'QUESTION' && (
+                        <span className="run-muted">{t('auditRun.section.answered', { answered: s.answered, total: s.questions })}</span>
+                      )}
                     </button>
                   </li>
                 ))}
               </ul>
             ),
           },
-          { key: 'unanswered', label: `${t('auditRun.toc.unanswered')} (${toc.unanswered.length})`, children: questionList(toc.unanswered, t('auditRun.toc.noneUnanswered')) },
+          {
+            key: 'unanswered',
+            label: `${t('auditRun.toc.unanswered')} (${toc.unanswered.length})`,
+            children: questionList(toc.unanswered, t('auditRun.toc.noneUnanswered')),
+          },
           { key: 'failed', label: `${t('auditRun.toc.failed')} (${toc.failed.length})`, children: questionList(toc.failed, t('auditRun.toc.noneFailed')) },
         ]}
       />

@@ -69,7 +69,10 @@ export function createAnswerActions(runner: TRunner) {
       // Restores only the fields that still show this call's value (a later edit wins).
       rollback: (a) => {
         const now = new Map(a.sections.flatMap((s) => s.fields ?? []).map((f) => [f._id, f.value]));
-        return patchFields(a, before.filter((b, i) => now.get(b._id) === changed[i]!.value));
+        return patchFields(
+          a,
+          before.filter((b, i) => now.get(b._id) === changed[i]!.value),
+        );
       },
     });
   }

@@ -5,7 +5,11 @@ import type { TAudit, TAuditField, TAuditQuestion, TAuditSection } from '@audit/
  * sections -> section -> questions -> question), so every other question keeps its object and its
  * memoised card does not render again.
  */
-export interface TQuestionEntry { question: TAuditQuestion; section: TAuditSection; sectionIndex: number }
+export interface TQuestionEntry {
+  question: TAuditQuestion;
+  section: TAuditSection;
+  sectionIndex: number;
+}
 
 const indexes = new WeakMap<TAudit, Map<string, TQuestionEntry>>();
 
@@ -47,7 +51,8 @@ export function patchQuestion(audit: TAudit, questionId: string, update: (questi
 export function patchFields(audit: TAudit, values: Pick<TAuditField, '_id' | 'value'>[]): TAudit {
   if (!values.length) return audit;
   const byId = new Map(values.map((v) => [v._id, v.value]));
-  const apply = (fields: TAuditField[]) => (fields.some((f) => byId.has(f._id)) ? fields.map((f) => (byId.has(f._id) ? { ...f, value: byId.get(f._id) ?? null } : f)) : fields);
+  const apply = (fields: TAuditField[]) =>
+    fields.some((f) => byId.has(f._id)) ? fields.map((f) => (byId.has(f._id) ? { ...f, value: byId.get(f._id) ?? null } : f)) : fields;
   const sections = audit.sections.map((s) => {
     const fields = apply(s.fields ?? []);
     return fields === s.fields ? s : { ...s, fields };

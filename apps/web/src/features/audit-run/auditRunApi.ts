@@ -24,7 +24,14 @@ export { fetchAudit };
 // Offline (or with changes of it still queued) the audit is this device's copy with the queued changes
 // (src/offline/loadResource.ts), so the query runs whatever the network (networkMode always) instead of waiting for it.
 export const auditRunQueryOptions = (id: string) =>
-  queryOptions({ queryKey: auditRunQueryKey(id), queryFn: () => loadResource<TAudit>(auditResource(id)), staleTime: Infinity, gcTime: 0, structuralSharing: false, networkMode: 'always' });
+  queryOptions({
+    queryKey: auditRunQueryKey(id),
+    queryFn: () => loadResource<TAudit>(auditResource(id)),
+    staleTime: Infinity,
+    gcTime: 0,
+    structuralSharing: false,
+    networkMode: 'always',
+  });
 
 /**
  * Route loader: starts loading the audit while the page's code and the session load; kept a few
@@ -39,7 +46,14 @@ export function prefetchAuditRun(queryClient: QueryClient, id: string) {
 // ---- answers
 // Every write below goes through runWrite (src/offline/write.ts): an Idempotency-Key, and the offline
 // queue when the server cannot be reached. `creates` is the pending id a create's answer names.
-export interface TRunWrite { auditId: string; method: TWriteMethod; url: string; body?: unknown; multipart?: TMultipartData; creates?: string }
+export interface TRunWrite {
+  auditId: string;
+  method: TWriteMethod;
+  url: string;
+  body?: unknown;
+  multipart?: TMultipartData;
+  creates?: string;
+}
 export const runWrite = <R>({ auditId, ...write }: TRunWrite) => offlineWrite<R>({ resource: auditResource(auditId), ...write });
 
 export const addAnswer = (id: string, body: TAnswerInput, creates?: string) =>
@@ -56,15 +70,24 @@ export const updateContacts = (id: string, contactFields: TFieldValue[]) =>
   runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/contact-field/update`, body: { contactFields } });
 
 // ---- per question: issues, tasks, evidences, notes
-export interface TQuestionRef { auditId: string; sectionId: string; questionId: string }
+export interface TQuestionRef {
+  auditId: string;
+  sectionId: string;
+  questionId: string;
+}
 const questionPath = (q: TQuestionRef) => `${BASE}/${q.auditId}/sections/${q.sectionId}/questions/${q.questionId}`;
-const questionWrite = <R>(q: TQuestionRef, method: 'POST' | 'PATCH' | 'DELETE', path: string, extra: { body?: unknown; multipart?: TMultipartData; creates?: string } = {}) =>
-  runWrite<R>({ auditId: q.auditId, method, url: `${questionPath(q)}${path}`, ...extra });
+const questionWrite = <R>(
+  q: TQuestionRef,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  extra: { body?: unknown; multipart?: TMultipartData; creates?: string } = {},
+) => runWrite<R>({ auditId: q.auditId, method, url: `${questionPath(q)}${path}`, ...extra });
 
 /** The issues-and-tasks body (packages/domain/src/audits.ts). */
 export type { TIssuesTasksChange };
 export const changeIssuesTasks = (q: TQuestionRef, body: TIssuesTasksChange) => questionWrite<TAuditIssue[]>(q, 'PATCH', '/issues-tasks', { body });
-export const updateIssueName = (q: TQuestionRef, issue: string, name: string) => questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-name', { body: { issue, name } });
+export const updateIssueName = (q: TQuestionRef, issue: string, name: string) =>
+  questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-name', { body: { issue, name } });
 export const updateIssueDescription = (q: TQuestionRef, issue: string, description: string | null) =>
   questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-description', { body: { issue, description } });
 export const setSolvedInPlace = (q: TQuestionRef, issue: string, solvedInPlace: boolean) =>
@@ -74,11 +97,13 @@ export const addEvidence = (q: TQuestionRef, issue: string, file: Blob, creates?
   questionWrite<TEvidence>(q, 'POST', '/evidences', { multipart: { fields: { issue }, file }, creates });
 export const removeEvidence = (q: TQuestionRef, evidenceId: string) => questionWrite<null>(q, 'DELETE', `/evidences/${evidenceId}`);
 export const updateNote = (q: TQuestionRef, note: string | null) => questionWrite<{ note: string | null }>(q, 'PATCH', '/note', { body: { note } });
-export const addNoteImage = (q: TQuestionRef, file: Blob, creates?: string) => questionWrite<TNoteImage>(q, 'POST', '/note-images', { multipart: { fields: {}, file }, creates });
+export const addNoteImage = (q: TQuestionRef, file: Blob, creates?: string) =>
+  questionWrite<TNoteImage>(q, 'POST', '/note-images', { multipart: { fields: {}, file }, creates });
 export const removeNoteImage = (q: TQuestionRef, imageId: string) => questionWrite<null>(q, 'DELETE', `/note-images/${imageId}`);
 
 // ---- sections and lifecycle
 // Online only (never queued), with an idempotency key all the same; the device's copy learns what they did.
-export const duplicateSection = (id: string, sectionId: string) => onlineWrite<TAuditSection>(auditResource(id), 'POST', `${BASE}/${id}/sections/${sectionId}/duplicate`);
+export const duplicateSection = (id: string, sectionId: string) =>
+  onlineWrite<TAuditSection>(auditResource(id), 'POST', `${BASE}/${id}/sections/${sectionId}/duplicate`);
 export const removeSection = (id: string, sectionId: string) => onlineWrite<null>(auditResource(id), 'DELETE', `${BASE}/${id}/sections/${sectionId}/remove`);
 export const finishAudit = (id: string) => onlineWrite<TAudit>(auditResource(id), 'PATCH', `${BASE}/${id}/finished`);

@@ -1,12 +1,23 @@
 import type { TAuditIssue, TAuditQuestion, TEvidence, TIncidence } from '@audit/domain/audits';
-import { addEvidence, changeIssuesTasks, removeEvidence, setSolvedInPlace, updateIssueDescription, updateIssueName, type TIssuesTasksChange } from './auditRunApi';
+import {
+  addEvidence,
+  changeIssuesTasks,
+  removeEvidence,
+  setSolvedInPlace,
+  updateIssueDescription,
+  updateIssueName,
+  type TIssuesTasksChange,
+} from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
 import { isQueuedWrite } from '../../offline/write';
 import { draftIssue } from './issueDraft';
 import { isPendingId, pendingId, pendingNames, type TRunner } from './runner';
 
 /** Which issue an action is about: by its incidence (template) when it has one, else by its own id. */
-export interface TIssueRef { incidence: string | null; issue: string | null }
+export interface TIssueRef {
+  incidence: string | null;
+  issue: string | null;
+}
 
 const matches = (ref: TIssueRef) => (i: TAuditIssue) => (ref.incidence ? i.templateIssue === ref.incidence : i._id === ref.issue);
 const NO_CHANGE: TIssuesTasksChange = { issuesToAdd: [], issuesToRemove: [], tasksToAdd: [], tasksToRemove: [] };
@@ -30,7 +41,13 @@ export function createIssueActions(runner: TRunner) {
   /** The server's id of the issue once its creation has answered (calls of a question run in order); the server also takes the incidence id. */
   const issueId = (questionId: string, ref: TIssueRef) => serverIssues.get(questionId)?.find(matches(ref))?._id ?? ref.incidence ?? ref.issue ?? '';
 
-  function change<R>(questionId: string, next: (issues: TAuditIssue[], q: TAuditQuestion) => TAuditIssue[], call: () => Promise<R>, fold: (issues: TAuditIssue[], r: R) => TAuditIssue[], always = false) {
+  function change<R>(
+    questionId: string,
+    next: (issues: TAuditIssue[], q: TAuditQuestion) => TAuditIssue[],
+    call: () => Promise<R>,
+    fold: (issues: TAuditIssue[], r: R) => TAuditIssue[],
+    always = false,
+  ) {
     const ref = refOf(questionId);
     if (!ref) return Promise.resolve(undefined);
     let before: TAuditIssue[] | undefined;
@@ -46,8 +63,10 @@ export function createIssueActions(runner: TRunner) {
     });
   }
   const replaceAll = (_: TAuditIssue[], result: TAuditIssue[]) => result;
-  const replaceOne = (issues: TAuditIssue[], result: TAuditIssue) => issues.map((i) => (i._id === result._id || (result.templateIssue && i.templateIssue === result.templateIssue) ? result : i));
-  const editIssue = (ref: TIssueRef, update: (i: TAuditIssue) => TAuditIssue) => (issues: TAuditIssue[]) => issues.map((i) => (matches(ref)(i) ? update(i) : i));
+  const replaceOne = (issues: TAuditIssue[], result: TAuditIssue) =>
+    issues.map((i) => (i._id === result._id || (result.templateIssue && i.templateIssue === result.templateIssue) ? result : i));
+  const editIssue = (ref: TIssueRef, update: (i: TAuditIssue) => TAuditIssue) => (issues: TAuditIssue[]) =>
+    issues.map((i) => (matches(ref)(i) ? update(i) : i));
   const questionRef = (questionId: string) => refOf(questionId)!;
 
   return {
@@ -60,7 +79,11 @@ export function createIssueActions(runner: TRunner) {
       // Removed offline, the server's id of the issue is gone for what follows (a new one is named by its incidence).
       const call = () =>
         changeIssuesTasks(questionRef(questionId), body).catch((error: unknown) => {
-          if (isQueuedWrite(error) && !selected) serverIssues.set(questionId, (serverIssues.get(questionId) ?? []).filter((i) => i.templateIssue !== inc._id));
+          if (isQueuedWrite(error) && !selected)
+            serverIssues.set(
+              questionId,
+              (serverIssues.get(questionId) ?? []).filter((i) => i.templateIssue !== inc._id),
+            );
           throw error;
         });
       return change(questionId, next, call, replaceAll);
@@ -76,13 +99,28 @@ export function createIssueActions(runner: TRunner) {
       return change(questionId, next, () => changeIssuesTasks(questionRef(questionId), body), replaceAll);
     },
     setSolved(questionId: string, ref: TIssueRef, solvedInPlace: boolean) {
-      return change(questionId, editIssue(ref, (i) => ({ ...i, solvedInPlace })), () => setSolvedInPlace(questionRef(questionId), issueId(questionId, ref), solvedInPlace), replaceOne);
+      return change(
+        questionId,
+        editIssue(ref, (i) => ({ ...i, solvedInPlace })),
+        () => setSolvedInPlace(questionRef(questionId), issueId(questionId, ref), solvedInPlace),
+        replaceOne,
+      );
     },
     rename(questionId: string, ref: TIssueRef, name: string) {
-      return change(questionId, editIssue(ref, (i) => ({ ...i, name })), () => updateIssueName(questionRef(questionId), issueId(questionId, ref), name), replaceOne);
+      return change(
+        questionId,
+        editIssue(ref, (i) => ({ ...i, name })),
+        () => updateIssueName(questionRef(questionId), issueId(questionId, ref), name),
+        replaceOne,
+      );
     },
     describe(questionId: string, ref: TIssueRef, description: string) {
-      return change(questionId, editIssue(ref, (i) => ({ ...i, description })), () => updateIssueDescription(questionRef(questionId), issueId(questionId, ref), description.trim() || null), replaceOne);
+      return change(
+        questionId,
+        editIssue(ref, (i) => ({ ...i, description })),
+        () => updateIssueDescription(questionRef(questionId), issueId(questionId, ref), description.trim() || null),
+        replaceOne,
+      );
     },
     /** The picture shows at once from the (already resized) file; the server's copy replaces it. */
     addEvidence(questionId: string, ref: TIssueRef, file: Blob) {
@@ -97,13 +135,24 @@ export function createIssueActions(runner: TRunner) {
           return others.some((e) => e._id === draft._id) ? others.map((e) => (e._id === draft._id ? saved : e)) : [...others, saved];
         })(issues);
       };
-      return change(questionId, withEvidence((list) => [...list, draft]), () => addEvidence(questionRef(questionId), issueId(questionId, ref), file, draft._id), fold, true);
+      return change(
+        questionId,
+        withEvidence((list) => [...list, draft]),
+        () => addEvidence(questionRef(questionId), issueId(questionId, ref), file, draft._id),
+        fold,
+        true,
+      );
     },
     /** Also an evidence still uploading: its removal follows the upload and names what the server saved. */
     removeEvidence(questionId: string, ref: TIssueRef, evidenceId: string) {
       if (isPendingId(evidenceId)) removedDrafts.add(evidenceId);
       const without = editIssue(ref, (i) => ({ ...i, evidences: i.evidences.filter((e) => e._id !== evidenceId && e._id !== names.resolve(evidenceId)) }));
-      return change(questionId, without, () => removeEvidence(questionRef(questionId), names.resolve(evidenceId)), (issues) => without(issues));
+      return change(
+        questionId,
+        without,
+        () => removeEvidence(questionRef(questionId), names.resolve(evidenceId)),
+        (issues) => without(issues),
+      );
     },
   };
 }

@@ -12,7 +12,13 @@ export function createNoteActions(runner: TRunner) {
     return entry ? { auditId: runner.auditId, sectionId: entry.section._id, questionId } : null;
   };
 
-  function step<K extends 'note' | 'noteImages', R>(questionId: string, key: K, next: (value: TAuditQuestion[K]) => TAuditQuestion[K], call: () => Promise<R>, fold?: (value: TAuditQuestion[K], r: R) => TAuditQuestion[K]) {
+  function step<K extends 'note' | 'noteImages', R>(
+    questionId: string,
+    key: K,
+    next: (value: TAuditQuestion[K]) => TAuditQuestion[K],
+    call: () => Promise<R>,
+    fold?: (value: TAuditQuestion[K], r: R) => TAuditQuestion[K],
+  ) {
     if (!refOf(questionId)) return Promise.resolve(undefined);
     let before: TAuditQuestion[K] | undefined;
     let applied: TAuditQuestion[K] | undefined;
@@ -27,17 +33,34 @@ export function createNoteActions(runner: TRunner) {
   }
 
   return {
-    saveNote: (questionId: string, note: string) => step(questionId, 'note', () => note.trim() || null, () => updateNote(refOf(questionId)!, note.trim() || null)),
+    saveNote: (questionId: string, note: string) =>
+      step(
+        questionId,
+        'note',
+        () => note.trim() || null,
+        () => updateNote(refOf(questionId)!, note.trim() || null),
+      ),
     addImage(questionId: string, file: Blob) {
       const draft: TNoteImage = { _id: pendingId(), url: URL.createObjectURL(file) };
-      return step(questionId, 'noteImages', (list) => [...list, draft], () => addNoteImage(refOf(questionId)!, file, draft._id), (list, saved) => {
-        URL.revokeObjectURL(draft.url);
-        names.name(draft._id, saved._id);
-        return list.map((i) => (i._id === draft._id ? saved : i));
-      });
+      return step(
+        questionId,
+        'noteImages',
+        (list) => [...list, draft],
+        () => addNoteImage(refOf(questionId)!, file, draft._id),
+        (list, saved) => {
+          URL.revokeObjectURL(draft.url);
+          names.name(draft._id, saved._id);
+          return list.map((i) => (i._id === draft._id ? saved : i));
+        },
+      );
     },
     /** Also an image still uploading: its removal follows the upload and names what the server saved. */
     removeImage: (questionId: string, imageId: string) =>
-      step(questionId, 'noteImages', (list) => list.filter((i) => i._id !== imageId), () => removeNoteImage(refOf(questionId)!, names.resolve(imageId))),
+      step(
+        questionId,
+        'noteImages',
+        (list) => list.filter((i) => i._id !== imageId),
+        () => removeNoteImage(refOf(questionId)!, names.resolve(imageId)),
+      ),
   };
 }

@@ -20,8 +20,21 @@ vi.mock('./widgets/QuestionWidget', async (importOriginal) => {
 const { AuditRunPage } = await import('./AuditRunPage');
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
 });
 afterAll(() => cleanup());
 
@@ -29,7 +42,19 @@ async function mount(audit: TAudit) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await client.prefetchQuery({ ...auditRunQueryOptions(audit._id), queryFn: () => audit, gcTime: Infinity });
   client.setQueryData(ME_QUERY_KEY, { _id: FIXTURE_AUDITOR, isAdmin: false, permissions: [] });
-  const tree = h(AntApp, null, h(QueryClientProvider, { client }, h(MemoryRouter, { initialEntries: [`/auditor/audits/run/${audit._id}`] }, h(Routes, null, h(Route, { path: '/auditor/audits/run/:auditId', element: h(AuditRunPage) })))));
+  const tree = h(
+    AntApp,
+    null,
+    h(
+      QueryClientProvider,
+      { client },
+      h(
+        MemoryRouter,
+        { initialEntries: [`/auditor/audits/run/${audit._id}`] },
+        h(Routes, null, h(Route, { path: '/auditor/audits/run/:auditId', element: h(AuditRunPage) })),
+      ),
+    ),
+  );
   const view = render(tree);
   return { view, client };
 }
@@ -38,11 +63,23 @@ describe('audit run view with 300 questions', () => {
   it('mounts every card once and re-renders only the answered card', async () => {
     const audit = makeAudit(300);
     const answerOf = vi.fn();
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-      answerOf(url);
-      const body = JSON.parse(String(init.body));
-      return new Response(JSON.stringify({ _id: '00000000-0000-4000-8fff-000000000001', templateAnswer: body.templateAnswer, score: 1, failed: false, updatedAt: new Date().toISOString() }), { status: 200 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        answerOf(url);
+        const body = JSON.parse(String(init.body));
+        return new Response(
+          JSON.stringify({
+            _id: '00000000-0000-4000-8fff-000000000001',
+            templateAnswer: body.templateAnswer,
+            score: 1,
+            failed: false,
+            updatedAt: new Date().toISOString(),
+          }),
+          { status: 200 },
+        );
+      }),
+    );
     const { client } = await mount(audit);
     // The first render paints the header, sections and placeholders; groups of cards then mount one
     // per idle moment. The time budgets (interactive, repaint) are measured in Chromium by
@@ -51,7 +88,13 @@ describe('audit run view with 300 questions', () => {
     expect(new Set(renders).size).toBe(300);
 
     // Five answers in different sections: each renders its own card only.
-    for (const [s, q] of [[2, 3], [4, 20], [6, 0], [8, 28], [5, 12]] as const) {
+    for (const [s, q] of [
+      [2, 3],
+      [4, 20],
+      [6, 0],
+      [8, 28],
+      [5, 12],
+    ] as const) {
       const target = audit.sections[s]!.questions[q]!;
       const option = document.getElementById(`question-${target._id}`)!.querySelector<HTMLButtonElement>('.run-option')!;
       renders.length = 0;
@@ -63,7 +106,13 @@ describe('audit run view with 300 questions', () => {
     }
     expect(screen.getByTestId('audit-score').textContent).toMatch(/100[,.]0/);
     // The server's answers bring the answers' real ids: each answered card (and only those) renders once more.
-    const answered = [[2, 3], [4, 20], [6, 0], [8, 28], [5, 12]].map(([s, q]) => audit.sections[s!]!.questions[q!]!._id);
+    const answered = [
+      [2, 3],
+      [4, 20],
+      [6, 0],
+      [8, 28],
+      [5, 12],
+    ].map(([s, q]) => audit.sections[s!]!.questions[q!]!._id);
     renders.length = 0;
     const savedAnswer = () => client.getQueryData<TAudit>(auditRunQueryKey(audit._id))!.sections[5]!.questions[12]!.answer;
     await waitFor(() => {

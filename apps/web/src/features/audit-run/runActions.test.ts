@@ -34,7 +34,13 @@ async function setup() {
   return { client, audit, runner, read, q, questionNow, errors, answers: createAnswerActions(runner), issues: createIssueActions(runner) };
 }
 
-const savedAnswer = (call: TCall, id = 'a1') => ({ _id: id, templateAnswer: (call.body as { templateAnswer: unknown }).templateAnswer, score: 0, failed: true, updatedAt: '2025-01-02T00:00:00Z' });
+const savedAnswer = (call: TCall, id = 'a1') => ({
+  _id: id,
+  templateAnswer: (call.body as { templateAnswer: unknown }).templateAnswer,
+  score: 0,
+  failed: true,
+  updatedAt: '2025-01-02T00:00:00Z',
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,7 +54,10 @@ describe('answers', () => {
     const second = answers.saveAnswer(q._id, { type: 'select', select: [OPTION.yes] });
     expect(questionNow().answer).toMatchObject({ score: 1, failed: false });
     await Promise.all([first, second]);
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST /ms-core/api/audits/${audit._id}/answer/add`, `PATCH /ms-core/api/audits/${audit._id}/answer/a1/update`]);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      `POST /ms-core/api/audits/${audit._id}/answer/add`,
+      `PATCH /ms-core/api/audits/${audit._id}/answer/a1/update`,
+    ]);
     expect(calls[1]!.body).toMatchObject({ section: audit.sections[1]!._id, question: q._id });
     expect(questionNow().answer?._id).toBe('a1');
   });
@@ -86,8 +95,19 @@ describe('answers', () => {
 
 describe('issues', () => {
   const serverIssue = (incidence: string, over: Partial<TAuditIssue> = {}): TAuditIssue => ({
-    _id: `issue-${incidence}`, section: 's', question: 'q', templateIssue: incidence, name: 'Incidence', description: null, riskLevel: 'high',
-    deductionPercentage: 5, selected: true, solvedInPlace: false, tasks: [], evidences: [], ...over,
+    _id: `issue-${incidence}`,
+    section: 's',
+    question: 'q',
+    templateIssue: incidence,
+    name: 'Incidence',
+    description: null,
+    riskLevel: 'high',
+    deductionPercentage: 5,
+    selected: true,
+    solvedInPlace: false,
+    tasks: [],
+    evidences: [],
+    ...over,
   });
 
   it('checking creates the issue with its sole task selected; the server list replaces it', async () => {
@@ -102,7 +122,9 @@ describe('issues', () => {
 
   it('selecting a task selects its issue; solved in place then uses the server id of the issue', async () => {
     const calls = fakeServer((call) =>
-      call.url.endsWith('/solved-in-place') ? { body: serverIssue(OPTION.na, { _id: (call.body as { issue: string }).issue, solvedInPlace: true }) } : { body: [serverIssue('inc')] },
+      call.url.endsWith('/solved-in-place')
+        ? { body: serverIssue(OPTION.na, { _id: (call.body as { issue: string }).issue, solvedInPlace: true }) }
+        : { body: [serverIssue('inc')] },
     );
     const { issues, q, questionNow } = await setup();
     const inc = { ...q.incidences[1]!, _id: 'inc' };
@@ -119,7 +141,10 @@ describe('issues', () => {
     fakeServer(() => ({ status: 500, body: { name: 'INTERNALERROR', reference: '0' } }));
     const { issues, q, questionNow, client, audit } = await setup();
     const raised = serverIssue(q.incidences[0]!._id);
-    client.setQueryData<TAudit>(auditRunQueryKey(audit._id), (a) => ({ ...a!, sections: a!.sections.map((s, i) => (i === 1 ? { ...s, questions: s.questions.map((x, j) => (j === 0 ? { ...x, issues: [raised] } : x)) } : s)) }));
+    client.setQueryData<TAudit>(auditRunQueryKey(audit._id), (a) => ({
+      ...a!,
+      sections: a!.sections.map((s, i) => (i === 1 ? { ...s, questions: s.questions.map((x, j) => (j === 0 ? { ...x, issues: [raised] } : x)) } : s)),
+    }));
     const done = issues.toggleIssue(q._id, q.incidences[0]!, false);
     expect(questionNow().issues).toEqual([]);
     await done;

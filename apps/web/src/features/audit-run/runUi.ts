@@ -78,5 +78,9 @@ export function createRunUi() {
 export type TRunUi = ReturnType<typeof createRunUi>;
 
 export function useRunUi<T>(ui: TRunUi, select: (state: TRunUiState) => T): T {
-  return useSyncExternalStore(ui.subscribe, () => select(ui.get()), () => select(ui.get()));
+  return useSyncExternalStore(
+    ui.subscribe,
+    () => select(ui.get()),
+    () => select(ui.get()),
+  );
 }

@@ -37,7 +37,11 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
     const job = (lanes.get(lane) ?? Promise.resolve()).then(async () => {
       const mutationFn = () => step.call().catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
       // networkMode always: offline the call must run (to be queued), not wait paused for the network.
-      const observer = new MutationObserver<R | typeof QUEUED, Error, void>(queryClient, { mutationKey: [RUN_MUTATION_KEY, auditId], mutationFn, networkMode: 'always' });
+      const observer = new MutationObserver<R | typeof QUEUED, Error, void>(queryClient, {
+        mutationKey: [RUN_MUTATION_KEY, auditId],
+        mutationFn,
+        networkMode: 'always',
+      });
       try {
         const result = await observer.mutate();
         if (result === QUEUED) return undefined;

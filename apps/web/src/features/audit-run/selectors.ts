@@ -13,7 +13,13 @@ export const auditScoreOf = (audit: TAudit): TAuditScore => {
   return score;
 };
 
-export interface TSectionFigures { totalScore: number; finalScore: number; answered: number; questions: number; failed: number }
+export interface TSectionFigures {
+  totalScore: number;
+  finalScore: number;
+  answered: number;
+  questions: number;
+  failed: number;
+}
 
 export function figuresOf(section: TAuditSection): TSectionFigures {
   let figures = sectionFigures.get(section);
@@ -37,7 +43,12 @@ export function lastUpdated(audit: TAudit) {
   return last;
 }
 
-export interface TTocQuestion { _id: string; sectionId: string; name: string; sectionTitle: string }
+export interface TTocQuestion {
+  _id: string;
+  sectionId: string;
+  name: string;
+  sectionTitle: string;
+}
 
 /** Unanswered and failed questions, for the table of contents. */
 export function selectPending(audit: TAudit) {

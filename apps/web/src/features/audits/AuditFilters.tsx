@@ -17,7 +17,10 @@ interface TFilterForm {
 }
 
 /** The stored days back into the picker as the same calendar days (local dates: dayjs reads 'YYYY-MM-DD' as local). */
-const toForm = ({ startDate, ...rest }: TAuditFilters): TFilterForm => ({ ...rest, startDate: startDate ? [dayjs(dayOfStored(startDate[0])), dayjs(dayOfStored(startDate[1]))] : null });
+const toForm = ({ startDate, ...rest }: TAuditFilters): TFilterForm => ({
+  ...rest,
+  startDate: startDate ? [dayjs(dayOfStored(startDate[0])), dayjs(dayOfStored(startDate[1]))] : null,
+});
 
 function fromForm({ startDate, ...rest }: TFilterForm): TAuditFilters {
   const out: TAuditFilters = Object.fromEntries(Object.entries(rest).filter(([, v]) => (Array.isArray(v) ? v.length : v))) as TAuditFilters;
@@ -45,7 +48,13 @@ export function AuditFilters({ kind, value, onApply }: { kind: 'auditor' | 'clie
         </Form.Item>
       )}
       <Form.Item name="establishment" label={t('audits.fields.establishment')}>
-        <Select {...select} disabled={kind === 'auditor' && !client} loading={establishments.isFetching} options={options(establishments.data)} placeholder={kind === 'auditor' && !client ? t('audits.filters.clientFirst') : undefined} />
+        <Select
+          {...select}
+          disabled={kind === 'auditor' && !client}
+          loading={establishments.isFetching}
+          options={options(establishments.data)}
+          placeholder={kind === 'auditor' && !client ? t('audits.filters.clientFirst') : undefined}
+        />
       </Form.Item>
       {kind === 'auditor' && (
         <Form.Item name="service" label={t('audits.fields.service')}>

@@ -22,7 +22,14 @@ export function AuditPreviewDialog({ id, onClose }: { id: string | null; onClose
   const preview = usePreview(id);
   const audit = preview.data;
   return (
-    <Modal open={Boolean(id)} onCancel={onClose} title={t('audits.preview.title')} footer={audit ? <PreviewActions audit={audit} onClose={onClose} /> : null} width={640} destroyOnHidden>
+    <Modal
+      open={Boolean(id)}
+      onCancel={onClose}
+      title={t('audits.preview.title')}
+      footer={audit ? <PreviewActions audit={audit} onClose={onClose} /> : null}
+      width={640}
+      destroyOnHidden
+    >
       {preview.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
       {preview.isError && <ErrorState error={preview.error} onRetry={() => void preview.refetch()} />}
       {audit && (
@@ -63,12 +70,23 @@ function PreviewActions({ audit, onClose }: { audit: TAuditListItem; onClose: ()
     <Flex gap={8} justify="flex-end" wrap>
       <Button onClick={onClose}>{t('common.close')}</Button>
       {can.start && audit.hasPreviousAudit && (
-        <Button onClick={() => start(true)} loading={execute.isPending && execute.variables?.usePrevious} disabled={audit.isIncomplete || execute.isPending} data-testid="audit-start-previous">
+        <Button
+          onClick={() => start(true)}
+          loading={execute.isPending && execute.variables?.usePrevious}
+          disabled={audit.isIncomplete || execute.isPending}
+          data-testid="audit-start-previous"
+        >
           {t('audits.preview.startFromLast')}
         </Button>
       )}
       {can.start && (
-        <Button type="primary" onClick={() => start(false)} loading={execute.isPending && !execute.variables?.usePrevious} disabled={audit.isIncomplete || execute.isPending} data-testid="audit-start">
+        <Button
+          type="primary"
+          onClick={() => start(false)}
+          loading={execute.isPending && !execute.variables?.usePrevious}
+          disabled={audit.isIncomplete || execute.isPending}
+          data-testid="audit-start"
+        >
           {t('audits.preview.start')}
         </Button>
       )}

@@ -35,7 +35,11 @@ export function RiskCounts({ counts }: { counts: Pick<TIssueCounts, 'highRiskIss
     <Flex gap={6}>
       {items.map((item) => (
         <Tooltip key={item.key} title={t(`audits.riskLevel.${item.key}`)}>
-          <span className="audit-risk-count" style={{ background: item.value ? item.color : '#f0f2f4', color: item.value ? item.text : '#8a969e' }} aria-label={`${t(`audits.riskLevel.${item.key}`)}: ${item.value}`}>
+          <span
+            className="audit-risk-count"
+            style={{ background: item.value ? item.color : '#f0f2f4', color: item.value ? item.text : '#8a969e' }}
+            aria-label={`${t(`audits.riskLevel.${item.key}`)}: ${item.value}`}
+          >
             {item.value}
           </span>
         </Tooltip>

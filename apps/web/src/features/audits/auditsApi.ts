@@ -41,7 +41,13 @@ export function toSearchFilters(filters: TAuditFilters): TSearchFilter[] {
 export const countFilters = (filters: TAuditFilters) => Object.values(filters).filter((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v))).length;
 
 export const searchAudits = (params: TAuditListParams) =>
-  searchPage<TAuditListItem>(`${BASE}/search`, { page: params.page, size: params.size, search: params.search, sort: params.sort ?? '-startDate', filters: toSearchFilters(params.filters) });
+  searchPage<TAuditListItem>(`${BASE}/search`, {
+    page: params.page,
+    size: params.size,
+    search: params.search,
+    sort: params.sort ?? '-startDate',
+    filters: toSearchFilters(params.filters),
+  });
 
 export const auditsListQueryOptions = (params: TAuditListParams) =>
   queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'list', params], queryFn: () => searchAudits(params), placeholderData: keepPreviousData });
@@ -55,7 +61,8 @@ export const usePreview = (id: string | null) => useQuery({ ...previewQueryOptio
 export type TAuditInput = TCreateAudit;
 
 export const createAudit = (body: TAuditInput) => request<TAudit>(BASE, { method: 'POST', body });
-export const executeAudit = (id: string, usePrevious: boolean) => request<TAudit>(`${BASE}/${id}/execute`, { method: 'PATCH', query: { use_previous: usePrevious } });
+export const executeAudit = (id: string, usePrevious: boolean) =>
+  request<TAudit>(`${BASE}/${id}/execute`, { method: 'PATCH', query: { use_previous: usePrevious } });
 export const reopenAudit = (id: string) => request<TAudit>(`${BASE}/${id}/reopen`, { method: 'PATCH' });
 
 /** Every change touches lists and previews (and the report of a reopened audit): invalidate all. */

@@ -10,7 +10,10 @@ import { request, searchPage } from '../../api/client';
  * too); the wizard's client list is the auditor's own (worker/clients). Sizes follow the calls
  * document: worker and client lookups 250, projection selectors 1000, templates 25 a page.
  */
-export interface TOption { _id: string; name: string }
+export interface TOption {
+  _id: string;
+  name: string;
+}
 /** The wizard's options as the server answers them (packages/domain/src/audits.ts). */
 export type TServiceOption = TWizardService;
 export type TAuditorOption = TWizardAuditor;
@@ -23,13 +26,19 @@ export interface TTemplateOption {
   service: TOption | null;
   areaAccess: TOption | null;
 }
-export interface TCategoryNode { _id: string; name: string; color?: string | null; children?: TCategoryNode[] }
+export interface TCategoryNode {
+  _id: string;
+  name: string;
+  color?: string | null;
+  children?: TCategoryNode[];
+}
 
 const CORE = '/ms-core/api';
 const OPTIONS_KEY = ['audits', 'options'] as const;
 const names = ['_id', 'name'];
 
-const items = async <T>(path: string, size: number, filters: TSearchFilter[] = []) => (await searchPage<T>(path, { page: 0, size, sort: 'name', filters, projections: names })).items;
+const items = async <T>(path: string, size: number, filters: TSearchFilter[] = []) =>
+  (await searchPage<T>(path, { page: 0, size, sort: 'name', filters, projections: names })).items;
 
 /** `mine`: the clients the auditor works for (wizard); otherwise every client of the scope (filters). */
 export const useClientOptions = (mine: boolean) =>
@@ -47,7 +56,8 @@ export const useEstablishmentOptions = (client: string | undefined, enabled = tr
   });
 
 /** Every service of the company (list filter; auditors hold SERVICES:READ). */
-export const useServiceOptions = (enabled = true) => useQuery({ queryKey: [...OPTIONS_KEY, 'services'], queryFn: () => items<TOption>(`${CORE}/services/search`, 1000), enabled });
+export const useServiceOptions = (enabled = true) =>
+  useQuery({ queryKey: [...OPTIONS_KEY, 'services'], queryFn: () => items<TOption>(`${CORE}/services/search`, 1000), enabled });
 
 /** Services with a goal in the establishment's space (wizard). */
 export const useEstablishmentServices = (establishment: string | undefined) =>
@@ -64,7 +74,13 @@ export const useAuditorOptions = (client: string | undefined) =>
     enabled: Boolean(client),
   });
 
-export interface TTemplateOptionsParams { establishment: string | undefined; service: string | undefined; category: string | undefined; search: string; page: number }
+export interface TTemplateOptionsParams {
+  establishment: string | undefined;
+  service: string | undefined;
+  category: string | undefined;
+  search: string;
+  page: number;
+}
 
 /**
  * Enabled templates of the service, within a category and its subcategories (`categoryTree`);
@@ -87,5 +103,6 @@ export const useTemplateOptions = (params: TTemplateOptionsParams) =>
 export const useTemplateCategories = () =>
   useQuery({
     queryKey: [...OPTIONS_KEY, 'categories'],
-    queryFn: () => request<TCategoryNode[]>(`${CORE}/categories/search-categories-subcategories`, { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
+    queryFn: () =>
+      request<TCategoryNode[]>(`${CORE}/categories/search-categories-subcategories`, { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
   });

@@ -18,9 +18,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <span className="auth-brand-name">{t('app.name')}</span>
         </Flex>
         <div>
-          <AuthTitle style={{ color: '#fff', marginBottom: 12 }}>
-            {t('auth.brand.title')}
-          </AuthTitle>
+          <AuthTitle style={{ color: '#fff', marginBottom: 12 }}>{t('auth.brand.title')}</AuthTitle>
           <AuthParagraph style={{ color: 'rgba(255,255,255,.8)', fontSize: 16 }}>{t('auth.brand.subtitle')}</AuthParagraph>
           <Flex vertical gap={10} style={{ marginTop: 24 }}>
             {points.map((key) => (
@@ -30,7 +28,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             ))}
           </Flex>
         </div>
-        <AuthNote style={{ color: 'rgba(255,255,255,.55)' }}>© {new Date().getFullYear()} {t('app.name')}</AuthNote>
+        <AuthNote style={{ color: 'rgba(255,255,255,.55)' }}>
+          © {new Date().getFullYear()} {t('app.name')}
+        </AuthNote>
       </aside>
       <main className="auth-main">
         <Flex justify="flex-end" style={{ width: '100%' }}>

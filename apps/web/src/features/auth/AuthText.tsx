@@ -13,6 +13,18 @@ interface TProps {
 
 const className = (kind: string, secondary?: boolean) => `auth-text auth-text-${kind}${secondary ? ' auth-text-secondary' : ''}`;
 
-export const AuthTitle = ({ children, style }: Omit<TProps, 'secondary'>) => <h2 className={className('title')} style={style}>{children}</h2>;
-export const AuthParagraph = ({ children, style, secondary }: TProps) => <div className={className('paragraph', secondary)} style={style}>{children}</div>;
-export const AuthNote = ({ children, style, secondary }: TProps) => <span className={className('note', secondary)} style={style}>{children}</span>;
+export const AuthTitle = ({ children, style }: Omit<TProps, 'secondary'>) => (
+  <h2 className={className('title')} style={style}>
+    {children}
+  </h2>
+);
+export const AuthParagraph = ({ children, style, secondary }: TProps) => (
+  <div className={className('paragraph', secondary)} style={style}>
+    {children}
+  </div>
+);
+export const AuthNote = ({ children, style, secondary }: TProps) => (
+  <span className={className('note', secondary)} style={style}>
+    {children}
+  </span>
+);

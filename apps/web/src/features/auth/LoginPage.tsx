@@ -41,22 +41,29 @@ export function LoginPage() {
       onSuccess: (session) => (session.spaces.length > 1 ? setPending(session) : finish(session)),
     });
 
-  if (pending) return <AuthLayout><Suspense fallback={<Spin />}><StructureChoice session={pending} onDone={finish} onBack={() => {
-    void logout(pending.refreshToken).catch(() => undefined);
-    setPending(null);
-  }} /></Suspense></AuthLayout>;
+  if (pending)
+    return (
+      <AuthLayout>
+        <Suspense fallback={<Spin />}>
+          <StructureChoice
+            session={pending}
+            onDone={finish}
+            onBack={() => {
+              void logout(pending.refreshToken).catch(() => undefined);
+              setPending(null);
+            }}
+          />
+        </Suspense>
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout>
-      <AuthTitle style={{ marginBottom: 4 }}>
-        {t('auth.login.title')}
-      </AuthTitle>
+      <AuthTitle style={{ marginBottom: 4 }}>{t('auth.login.title')}</AuthTitle>
       <AuthParagraph secondary style={{ marginBottom: 28 }}>
         {t('auth.login.subtitle')}
       </AuthParagraph>
-      {signIn.isError && (
-        <Alert type="error" showIcon title={errorMessage(signIn.error)} style={{ marginBottom: 20 }} role="alert" data-testid="login-error" />
-      )}
+      {signIn.isError && <Alert type="error" showIcon title={errorMessage(signIn.error)} style={{ marginBottom: 20 }} role="alert" data-testid="login-error" />}
       <Form<TSigninInput> layout="vertical" size="large" onFinish={onFinish} initialValues={{ remember: true }} requiredMark={false}>
         <Form.Item name="username" label={t('auth.login.username')} rules={[{ required: true, whitespace: true, message: t('form.required') }]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder={t('auth.login.usernamePlaceholder')} />

@@ -17,8 +17,7 @@ export interface TSigninSession extends TSession {
 export const signIn = (body: TSigninInput) => request<TSigninSession>('/auth/api/signin', { method: 'POST', body, anonymous: true });
 
 /** POST /auth/api/update-token?spaceId=: the structure chosen at sign-in, with the new bearer token. */
-export const updateToken = (spaceId: string, token: string) =>
-  request<TSigninSession>('/auth/api/update-token', { method: 'POST', query: { spaceId }, token });
+export const updateToken = (spaceId: string, token: string) => request<TSigninSession>('/auth/api/update-token', { method: 'POST', query: { spaceId }, token });
 
 export const logout = (refreshToken: string) => request<{ ok: true }>('/auth/api/logout', { method: 'POST', body: { refreshToken }, anonymous: true });
 

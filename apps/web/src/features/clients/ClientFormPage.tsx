@@ -26,7 +26,14 @@ function CreateClient() {
     });
   return (
     <Card>
-      <DetailHeader mode="edit" title={t('clients.create.STRUCTURE')} onBack={() => navigate('/clients')} onCancel={() => navigate('/clients')} onSave={() => form.submit()} saving={create.isPending} />
+      <DetailHeader
+        mode="edit"
+        title={t('clients.create.STRUCTURE')}
+        onBack={() => navigate('/clients')}
+        onCancel={() => navigate('/clients')}
+        onSave={() => form.submit()}
+        saving={create.isPending}
+      />
       <div style={{ marginTop: 24 }}>
         <StructureForm form={form} type="STRUCTURE" initialValues={EMPTY_STRUCTURE} onFinish={submit} />
       </div>
@@ -51,7 +58,15 @@ function EditForm({ structure }: { structure: TStructure }) {
     update.mutate(toStructureInput(values, structure.type), { onSuccess: back, onError: (error) => applyFieldErrors(form, error, STRUCTURE_FORM_FIELDS) });
   return (
     <Card>
-      <DetailHeader mode="edit" title={t('clients.editTitle', { name: structure.name })} subtitle={t(`clients.type.${structure.type}`)} onBack={back} onCancel={back} onSave={() => form.submit()} saving={update.isPending} />
+      <DetailHeader
+        mode="edit"
+        title={t('clients.editTitle', { name: structure.name })}
+        subtitle={t(`clients.type.${structure.type}`)}
+        onBack={back}
+        onCancel={back}
+        onSave={() => form.submit()}
+        saving={update.isPending}
+      />
       <div style={{ marginTop: 24 }}>
         <StructureForm form={form} type={structure.type} initialValues={fromStructure(structure)} onFinish={submit} />
       </div>

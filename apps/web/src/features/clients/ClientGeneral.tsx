@@ -10,7 +10,13 @@ function NomenclatureNames({ kind, ids }: { kind: TNomenclature; ids: (string | 
   const options = useNomenclatureOptions(kind);
   const present = ids.filter((id): id is string => Boolean(id));
   if (!present.length) return <Typography.Text type="secondary">—</Typography.Text>;
-  return <>{present.map((id) => <Tag key={id}>{options.data?.items.find((o) => o._id === id)?.name ?? '…'}</Tag>)}</>;
+  return (
+    <>
+      {present.map((id) => (
+        <Tag key={id}>{options.data?.items.find((o) => o._id === id)?.name ?? '…'}</Tag>
+      ))}
+    </>
+  );
 }
 
 /** The general tab: every field of the client, establishment or area. */
@@ -25,7 +31,9 @@ export function ClientGeneral({ s }: { s: TStructure }) {
   const items = [
     { key: 'name', label: t('clients.fields.name'), children: s.name },
     { key: 'code', label: t('clients.fields.code'), children: txt(s.code) },
-    isArea ? { key: 'areaType', label: t('clients.fields.areaType'), children: <NomenclatureNames kind="typeareas" ids={[s.areaType]} /> } : { key: 'cif', label: t('clients.fields.cif'), children: txt(s.cif) },
+    isArea
+      ? { key: 'areaType', label: t('clients.fields.areaType'), children: <NomenclatureNames kind="typeareas" ids={[s.areaType]} /> }
+      : { key: 'cif', label: t('clients.fields.cif'), children: txt(s.cif) },
     ...(isArea
       ? []
       : [
@@ -36,7 +44,11 @@ export function ClientGeneral({ s }: { s: TStructure }) {
           { key: 'zipCode', label: t('clients.fields.zipCode'), children: txt(s.zipCode) },
           { key: 'fax', label: t('clients.fields.fax'), children: txt(s.fax) },
         ]),
-    { key: 'phones', label: t('clients.fields.phones'), children: s.phones.length ? s.phones.map((p) => <div key={p.phone}>{`${t(`clients.phoneType.${p.type}`)}: ${p.phone}`}</div>) : dash },
+    {
+      key: 'phones',
+      label: t('clients.fields.phones'),
+      children: s.phones.length ? s.phones.map((p) => <div key={p.phone}>{`${t(`clients.phoneType.${p.type}`)}: ${p.phone}`}</div>) : dash,
+    },
     { key: 'contactPerson', label: t('clients.fields.contactPerson'), children: txt(s.contactPerson) },
     { key: 'email', label: t('clients.fields.email'), children: txt(s.email) },
     ...(isArea

@@ -13,7 +13,13 @@ type TTab = (typeof CLIENT_TABS)[number];
 
 function LaterRelease({ tab }: { tab: TTab }) {
   const { t } = useTranslation();
-  return <Result icon={<RocketOutlined style={{ color: '#0b6e5f' }} />} title={t(`clients.tabs.${tab}`)} subTitle={tab === 'users' ? t('clients.usersLater') : t('common.comingSoon')} />;
+  return (
+    <Result
+      icon={<RocketOutlined style={{ color: '#0b6e5f' }} />}
+      title={t(`clients.tabs.${tab}`)}
+      subTitle={tab === 'users' ? t('clients.usersLater') : t('common.comingSoon')}
+    />
+  );
 }
 
 /** /clients/:id/:tab: a client (or one of its establishments or areas) with its tabs. */

@@ -62,7 +62,11 @@ export function ClientsListPage({ view }: { view: TListView }) {
           <StructureTree
             roots={top.data?.items ?? []}
             renderTitle={(node) =>
-              node.type === 'AREA' ? <Typography.Text>{node.name}</Typography.Text> : <Link to={`/clients/${node._id}/${node.type === 'STRUCTURE' ? 'structure' : 'general'}`}>{node.name}</Link>
+              node.type === 'AREA' ? (
+                <Typography.Text>{node.name}</Typography.Text>
+              ) : (
+                <Link to={`/clients/${node._id}/${node.type === 'STRUCTURE' ? 'structure' : 'general'}`}>{node.name}</Link>
+              )
             }
           />
         )

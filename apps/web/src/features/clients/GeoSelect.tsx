@@ -42,7 +42,8 @@ export function GeoSelect({ level, parentId, value, onChange, disabled, placehol
       notFoundContent={options.isFetching ? <Spin size="small" /> : undefined}
       onPopupScroll={(event) => {
         const el = event.currentTarget as HTMLDivElement;
-        if (options.hasNextPage && !options.isFetchingNextPage && el.scrollHeight - el.scrollTop - el.clientHeight <= LOAD_MORE_WITHIN_PX) void options.fetchNextPage();
+        if (options.hasNextPage && !options.isFetchingNextPage && el.scrollHeight - el.scrollTop - el.clientHeight <= LOAD_MORE_WITHIN_PX)
+          void options.fetchNextPage();
       }}
     />
   );

@@ -2,7 +2,14 @@ import { Select } from 'antd';
 import { useNomenclatureOptions, type TNomenclature } from './optionsApi';
 
 /** A nomenclature picker (names, size 1000), searchable by name. */
-export function NomenclatureSelect({ kind, multiple, value, onChange, id, ...rest }: {
+export function NomenclatureSelect({
+  kind,
+  multiple,
+  value,
+  onChange,
+  id,
+  ...rest
+}: {
   kind: TNomenclature;
   multiple?: boolean;
   value?: string | string[] | null;

@@ -19,7 +19,13 @@ const EMAIL_FIELDS = ['email', 'billingEmail', 'auditReportEmail', 'analyticalRe
  * The one form of clients, establishments and areas (create and edit). Country → province →
  * municipality cascade: each select waits for its parent and is cleared when the parent changes.
  */
-export function StructureForm({ form, name = 'structure', type, initialValues, onFinish }: {
+export function StructureForm({
+  form,
+  name = 'structure',
+  type,
+  initialValues,
+  onFinish,
+}: {
   form: FormInstance<TStructureFormValues>;
   /** Prefix of the field ids: a page form and a drawer form on one screen must not share ids (labels point to ids). */
   name?: string;
@@ -33,7 +39,9 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
   const active = Form.useWatch('active', form) ?? true;
   const inactivityDate = Form.useWatch('inactivityDate', form);
   const required = { required: true, whitespace: true, message: t('form.required') };
-  const email = { validator: (_r: unknown, v?: string) => (!v?.trim() || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))) };
+  const email = {
+    validator: (_r: unknown, v?: string) => (!v?.trim() || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))),
+  };
   const monthName = (m: number) => new Intl.DateTimeFormat(i18n.language, { month: 'long' }).format(new Date(2024, m - 1, 1));
   const months = MONTHS.map((m) => ({ value: m, label: monthName(m) }));
   const isArea = type === 'AREA';
@@ -91,12 +99,24 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
             </Col>
             <Col {...col}>
               <Form.Item name="province" label={t('clients.fields.province')} extra={!country ? t('clients.form.chooseCountry') : undefined}>
-                <GeoSelect level="states" parentId={country ?? undefined} disabled={!country} placeholder={t('clients.form.searchPlaceholder')} data-testid="select-province" />
+                <GeoSelect
+                  level="states"
+                  parentId={country ?? undefined}
+                  disabled={!country}
+                  placeholder={t('clients.form.searchPlaceholder')}
+                  data-testid="select-province"
+                />
               </Form.Item>
             </Col>
             <Col {...col}>
               <Form.Item name="municipality" label={t('clients.fields.municipality')} extra={!province ? t('clients.form.chooseProvince') : undefined}>
-                <GeoSelect level="cities" parentId={province ?? undefined} disabled={!province} placeholder={t('clients.form.searchPlaceholder')} data-testid="select-municipality" />
+                <GeoSelect
+                  level="cities"
+                  parentId={province ?? undefined}
+                  disabled={!province}
+                  placeholder={t('clients.form.searchPlaceholder')}
+                  data-testid="select-municipality"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={16}>
@@ -105,7 +125,11 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
               </Form.Item>
             </Col>
             <Col {...col}>
-              <Form.Item name="zipCode" label={t('clients.fields.zipCode')} rules={[required, { pattern: ZIP_CODE_PATTERN, message: t('clients.form.zipCodeRule') }]}>
+              <Form.Item
+                name="zipCode"
+                label={t('clients.fields.zipCode')}
+                rules={[required, { pattern: ZIP_CODE_PATTERN, message: t('clients.form.zipCodeRule') }]}
+              >
                 <Input inputMode="numeric" maxLength={9} />
               </Form.Item>
             </Col>
@@ -128,7 +152,12 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
         ))}
         {!isArea && (
           <Col {...col}>
-            <Form.Item name="fax" label={t('clients.fields.fax')} normalize={(v?: string) => v?.replace(/[\s-]/g, '')} rules={[{ pattern: PHONE_PATTERN, message: t('form.invalidPhone') }]}>
+            <Form.Item
+              name="fax"
+              label={t('clients.fields.fax')}
+              normalize={(v?: string) => v?.replace(/[\s-]/g, '')}
+              rules={[{ pattern: PHONE_PATTERN, message: t('form.invalidPhone') }]}
+            >
               <Input placeholder="+34900000000" inputMode="tel" />
             </Form.Item>
           </Col>
@@ -142,7 +171,11 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
           <Divider titlePlacement="start">{t('clients.form.billing')}</Divider>
           <Row gutter={24}>
             <Col {...col}>
-              <Form.Item name="socialReason" label={t('clients.fields.socialReason')} rules={type === 'ESTABLISHMENT' ? [{ required: true, message: t('form.required') }] : []}>
+              <Form.Item
+                name="socialReason"
+                label={t('clients.fields.socialReason')}
+                rules={type === 'ESTABLISHMENT' ? [{ required: true, message: t('form.required') }] : []}
+              >
                 <NomenclatureSelect kind="socialreasons" data-testid="select-socialReason" />
               </Form.Item>
             </Col>
@@ -204,7 +237,16 @@ export function StructureForm({ form, name = 'structure', type, initialValues, o
         )}
         <Col xs={24} md={12} xl={8}>
           {/* The zone its days are counted in (audit dates, "today"); empty inherits the space above's. */}
-          <Form.Item name="timeZone" label={t('clients.fields.timeZone')} rules={[{ validator: (_, value) => (!value || isValidTimeZone(value) ? Promise.resolve() : Promise.reject(new Error(t('alert.error.BADREQUESTERROR.TZ0001')))) }]}>
+          <Form.Item
+            name="timeZone"
+            label={t('clients.fields.timeZone')}
+            rules={[
+              {
+                validator: (_, value) =>
+                  !value || isValidTimeZone(value) ? Promise.resolve() : Promise.reject(new Error(t('alert.error.BADREQUESTERROR.TZ0001'))),
+              },
+            ]}
+          >
             <Select showSearch allowClear options={TIME_ZONES} placeholder={t('clients.form.timeZoneInherited')} data-testid="select-time-zone" />
           </Form.Item>
         </Col>

@@ -11,7 +11,15 @@ import { EMPTY_STRUCTURE, fromStructure, STRUCTURE_FORM_FIELDS, toStructureInput
 export type TDrawerTarget = { kind: 'create'; type: TStructureType; parent: TStructure } | { kind: 'edit'; structure: TStructure };
 
 /** The establishment / area dialog of the structure tab (create a child or edit one). */
-export function StructureFormDrawer({ target, onClose, onCreated }: { target: TDrawerTarget | null; onClose: () => void; onCreated: (parentId: string) => void }) {
+export function StructureFormDrawer({
+  target,
+  onClose,
+  onCreated,
+}: {
+  target: TDrawerTarget | null;
+  onClose: () => void;
+  onCreated: (parentId: string) => void;
+}) {
   const { isMobile } = useViewport();
   return (
     <Drawer open={Boolean(target)} onClose={onClose} closable={false} size={isMobile ? '100%' : 900} destroyOnHidden>
@@ -30,7 +38,17 @@ function DrawerBody({ target, onClose, onCreated }: { target: TDrawerTarget; onC
   const onError = (error: unknown) => applyFieldErrors(form, error, STRUCTURE_FORM_FIELDS);
   const submit = (values: TStructureFormValues) => {
     const body = toStructureInput(values, type);
-    if (target.kind === 'create') create.mutate({ ...body, parent: target.parent._id }, { onSuccess: () => { onCreated(target.parent._id); onClose(); }, onError });
+    if (target.kind === 'create')
+      create.mutate(
+        { ...body, parent: target.parent._id },
+        {
+          onSuccess: () => {
+            onCreated(target.parent._id);
+            onClose();
+          },
+          onError,
+        },
+      );
     else update.mutate(body, { onSuccess: onClose, onError });
   };
   const title = target.kind === 'create' ? t(`clients.create.${type}`) : target.structure.name;
@@ -46,7 +64,13 @@ function DrawerBody({ target, onClose, onCreated }: { target: TDrawerTarget; onC
         onClose={onClose}
       />
       <div style={{ marginTop: 24 }}>
-        <StructureForm form={form} name="substructure" type={type} initialValues={target.kind === 'edit' ? fromStructure(target.structure) : EMPTY_STRUCTURE} onFinish={submit} />
+        <StructureForm
+          form={form}
+          name="substructure"
+          type={type}
+          initialValues={target.kind === 'edit' ? fromStructure(target.structure) : EMPTY_STRUCTURE}
+          onFinish={submit}
+        />
       </div>
     </>
   );

@@ -25,14 +25,36 @@ export function StructureTab({ root }: { root: TStructure }) {
       <Flex gap={2}>
         {nodeChild && (
           <Tooltip title={t(`clients.create.${nodeChild}`)}>
-            <Button size="small" type="text" icon={<PlusOutlined />} aria-label={t(`clients.create.${nodeChild}`)} onClick={() => setTarget({ kind: 'create', type: nodeChild, parent: node })} data-testid="node-add" />
+            <Button
+              size="small"
+              type="text"
+              icon={<PlusOutlined />}
+              aria-label={t(`clients.create.${nodeChild}`)}
+              onClick={() => setTarget({ kind: 'create', type: nodeChild, parent: node })}
+              data-testid="node-add"
+            />
           </Tooltip>
         )}
         {node._id !== root._id && node.can.update && (
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setTarget({ kind: 'edit', structure: node })} data-testid="node-edit" />
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('common.edit')}
+            onClick={() => setTarget({ kind: 'edit', structure: node })}
+            data-testid="node-edit"
+          />
         )}
         {node._id !== root._id && node.can.delete && (
-          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => setRemoving(node)} data-testid="node-delete" />
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('common.delete')}
+            onClick={() => setRemoving(node)}
+            data-testid="node-delete"
+          />
         )}
       </Flex>
     );
@@ -42,13 +64,22 @@ export function StructureTab({ root }: { root: TStructure }) {
     <>
       {childType && (
         <Flex justify="flex-end" style={{ marginBottom: 12 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ kind: 'create', type: childType, parent: root })} data-testid="structure-add-child">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setTarget({ kind: 'create', type: childType, parent: root })}
+            data-testid="structure-add-child"
+          >
             {t(`clients.create.${childType}`)}
           </Button>
         </Flex>
       )}
       <StructureTree roots={[root]} expandedKeys={expanded} onExpandedChange={setExpanded} renderActions={actions} />
-      <StructureFormDrawer target={target} onClose={() => setTarget(null)} onCreated={(parentId) => setExpanded((keys) => (keys.includes(parentId) ? keys : [...keys, parentId]))} />
+      <StructureFormDrawer
+        target={target}
+        onClose={() => setTarget(null)}
+        onCreated={(parentId) => setExpanded((keys) => (keys.includes(parentId) ? keys : [...keys, parentId]))}
+      />
       <ConfirmDialog
         open={Boolean(removing)}
         title={t('common.deleteTitle')}
@@ -56,7 +87,9 @@ export function StructureTab({ root }: { root: TStructure }) {
         confirmText={t('common.delete')}
         loading={remove.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => remove.mutate({ type: removing!.type, id: removing!._id, cascade: removing!.childrenCount > 0 }, { onSettled: () => setRemoving(null) })}
+        onConfirm={() =>
+          remove.mutate({ type: removing!.type, id: removing!._id, cascade: removing!.childrenCount > 0 }, { onSettled: () => setRemoving(null) })
+        }
       />
     </>
   );

@@ -6,12 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { TypeTag } from './clientColumns';
 import { childrenQueryOptions, type TStructure } from './clientsApi';
 
-
 /**
  * Clients → establishments → areas. Children load when a node opens (POST /{parentId}/children)
  * and live in the query cache; the tree only keeps which nodes are open.
  */
-export function StructureTree({ roots, defaultExpanded = [], expandedKeys, onExpandedChange, renderTitle, renderActions }: {
+export function StructureTree({
+  roots,
+  defaultExpanded = [],
+  expandedKeys,
+  onExpandedChange,
+  renderTitle,
+  renderActions,
+}: {
   roots: TStructure[];
   defaultExpanded?: string[];
   /** Controlled open nodes (e.g. to open a parent after adding a child). */

@@ -20,12 +20,21 @@ export const TypeTag = ({ type, t }: { type: TStructure['type']; t: TFunction })
   </Tag>
 );
 
-export const ActiveTag = ({ active, t }: { active: boolean; t: TFunction }) => <Tag color={active ? 'green' : 'default'}>{active ? t('clients.active') : t('clients.inactive')}</Tag>;
+export const ActiveTag = ({ active, t }: { active: boolean; t: TFunction }) => (
+  <Tag color={active ? 'green' : 'default'}>{active ? t('clients.active') : t('clients.inactive')}</Tag>
+);
 
 /** `timeZone`: the space's, where a creation date's day is counted. */
 export function clientColumns(t: TFunction, timeZone: string): TListColumn<TStructure>[] {
   return [
-    { key: 'name', title: t('clients.fields.name'), dataIndex: 'name', sorter: true, locked: true, render: (_v, row) => <Link to={`/clients/${row._id}/general`}>{row.name}</Link> },
+    {
+      key: 'name',
+      title: t('clients.fields.name'),
+      dataIndex: 'name',
+      sorter: true,
+      locked: true,
+      render: (_v, row) => <Link to={`/clients/${row._id}/general`}>{row.name}</Link>,
+    },
     { key: 'type', title: t('clients.fields.type'), render: (_v, row) => <TypeTag type={row.type} t={t} /> },
     { key: 'code', title: t('clients.fields.code'), dataIndex: 'code', sorter: true, render: (v: string | null) => v ?? '—' },
     { key: 'cif', title: t('clients.fields.cif'), dataIndex: 'cif', sorter: true, render: (v: string | null) => v ?? '—' },

@@ -73,7 +73,13 @@ export function toSearchFilters(filters: TClientFilters): TSearchFilter[] {
 
 /** The flat list: every client, establishment and area of the scope (filter `type`). */
 export const searchClients = (params: TClientListParams) =>
-  searchPage<TStructure>(`${STRUCTURES}/search`, { page: params.page, size: params.size, search: params.search, sort: params.sort ?? 'name', filters: toSearchFilters(params.filters) });
+  searchPage<TStructure>(`${STRUCTURES}/search`, {
+    page: params.page,
+    size: params.size,
+    search: params.search,
+    sort: params.sort ?? 'name',
+    filters: toSearchFilters(params.filters),
+  });
 
 export const useClientsList = (params: TClientListParams, enabled = true) =>
   useQuery({ queryKey: [...CLIENTS_QUERY_KEY, 'list', params], queryFn: () => searchClients(params), placeholderData: keepPreviousData, enabled });
@@ -92,11 +98,17 @@ export const useClientsDirectory = (params: Omit<TClientListParams, 'page' | 'si
 export const searchTopClients = (search: string, filters: TClientFilters) =>
   searchPage<TStructure>(`${STRUCTURES}/parent/search`, { page: 0, size: 1000, search, sort: 'name', filters: toSearchFilters({ active: filters.active }) });
 export const useTopClients = (search: string, filters: TClientFilters, enabled: boolean) =>
-  useQuery({ queryKey: [...CLIENTS_QUERY_KEY, 'top', search, filters], queryFn: () => searchTopClients(search, filters), enabled, placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: [...CLIENTS_QUERY_KEY, 'top', search, filters],
+    queryFn: () => searchTopClients(search, filters),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 
 /** Direct children of a structure (lazy tree nodes). */
 export const fetchChildren = (parentId: string) => searchPage<TStructure>(`${STRUCTURES}/${parentId}/children`, { page: 0, size: 1000, sort: 'name' });
-export const childrenQueryOptions = (parentId: string) => queryOptions({ queryKey: [...CLIENTS_QUERY_KEY, 'children', parentId], queryFn: () => fetchChildren(parentId) });
+export const childrenQueryOptions = (parentId: string) =>
+  queryOptions({ queryKey: [...CLIENTS_QUERY_KEY, 'children', parentId], queryFn: () => fetchChildren(parentId) });
 
 export const fetchStructure = (id: string) => request<TStructure>(`${STRUCTURES}/${id}`);
 export const structureQueryOptions = (id: string) => queryOptions({ queryKey: [...CLIENTS_QUERY_KEY, 'detail', id], queryFn: () => fetchStructure(id) });
@@ -106,7 +118,8 @@ export const useStructure = (id: string | undefined) => useQuery({ ...structureQ
 const BASE_OF: Record<TStructureType, string> = { STRUCTURE: STRUCTURES, ESTABLISHMENT: '/ms-core/api/establishments', AREA: '/ms-core/api/areas' };
 
 export const createStructure = (type: TStructureType, body: TStructureInput) => request<TStructure>(BASE_OF[type], { method: 'POST', body });
-export const updateStructure = (type: TStructureType, id: string, body: TStructureInput) => request<TStructure>(`${BASE_OF[type]}/${id}`, { method: 'PATCH', body });
+export const updateStructure = (type: TStructureType, id: string, body: TStructureInput) =>
+  request<TStructure>(`${BASE_OF[type]}/${id}`, { method: 'PATCH', body });
 export const removeStructure = (type: TStructureType, id: string, cascade: boolean) =>
   request<{ ok: true }>(`${BASE_OF[type]}/${id}`, { method: 'DELETE', query: { cascadeDelete: cascade ? 'true' : undefined } });
 
@@ -122,6 +135,7 @@ function useClientsMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'cr
 }
 
 export const useCreateStructure = (type: TStructureType) => useClientsMutation((body: TStructureInput) => createStructure(type, body), 'createSuccess');
-export const useUpdateStructure = (type: TStructureType, id: string) => useClientsMutation((body: TStructureInput) => updateStructure(type, id, body), 'updateSuccess');
+export const useUpdateStructure = (type: TStructureType, id: string) =>
+  useClientsMutation((body: TStructureInput) => updateStructure(type, id, body), 'updateSuccess');
 export const useRemoveStructure = () =>
   useClientsMutation(({ type, id, cascade }: { type: TStructureType; id: string; cascade: boolean }) => removeStructure(type, id, cascade), 'deleteSuccess');

@@ -16,7 +16,8 @@ const geoPath = (level: TGeoLevel, parentId?: string) => (level === 'countries' 
 export const useGeoOptions = (level: TGeoLevel, parentId: string | undefined, search: string) =>
   useInfiniteQuery({
     queryKey: ['geography', level, parentId ?? null, search],
-    queryFn: ({ pageParam, signal }) => searchPage<TOption>(geoPath(level, parentId), { page: pageParam, size: 50, search, sort: 'name', projections: ['_id', 'name'] }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      searchPage<TOption>(geoPath(level, parentId), { page: pageParam, size: 50, search, sort: 'name', projections: ['_id', 'name'] }, signal),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total ? pages.length : undefined),
     enabled: level === 'countries' || Boolean(parentId),
@@ -25,7 +26,12 @@ export const useGeoOptions = (level: TGeoLevel, parentId: string | undefined, se
 
 /** The stored value's name (GET by id) when it is not among the loaded options. */
 export const useGeoItem = (level: TGeoLevel, id: string | null | undefined) =>
-  useQuery({ queryKey: ['geography', level, 'item', id], queryFn: () => request<TOption>(`${GEO}/${level}/${id}`), enabled: Boolean(id), staleTime: 10 * 60_000 });
+  useQuery({
+    queryKey: ['geography', level, 'item', id],
+    queryFn: () => request<TOption>(`${GEO}/${level}/${id}`),
+    enabled: Boolean(id),
+    staleTime: 10 * 60_000,
+  });
 
 export type TNomenclature = 'typeareas' | 'paymenttypes' | 'activities' | 'enterprise' | 'socialreasons';
 

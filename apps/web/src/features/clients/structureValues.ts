@@ -35,9 +35,33 @@ export interface TStructureFormValues {
 }
 
 export const STRUCTURE_FORM_FIELDS = [
-  'name', 'code', 'cif', 'country', 'province', 'municipality', 'address', 'zipCode', 'phones', 'fax', 'email', 'billingEmail',
-  'auditReportEmail', 'analyticalReportEmail', 'contactPerson', 'paymentType', 'activities', 'company', 'socialReason', 'active',
-  'inactivityDate', 'openMonth', 'closeMonth', 'visitDays', 'notVisitDays', 'areaType', 'timeZone',
+  'name',
+  'code',
+  'cif',
+  'country',
+  'province',
+  'municipality',
+  'address',
+  'zipCode',
+  'phones',
+  'fax',
+  'email',
+  'billingEmail',
+  'auditReportEmail',
+  'analyticalReportEmail',
+  'contactPerson',
+  'paymentType',
+  'activities',
+  'company',
+  'socialReason',
+  'active',
+  'inactivityDate',
+  'openMonth',
+  'closeMonth',
+  'visitDays',
+  'notVisitDays',
+  'areaType',
+  'timeZone',
 ];
 
 const text = (value?: string | null) => emptyToNull(value?.trim());

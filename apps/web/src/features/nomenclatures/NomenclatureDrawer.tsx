@@ -13,7 +13,10 @@ export type TNomenclatureTarget = { item?: TNomenclatureItem; parent?: TNomencla
 const FIELDS = ['name', 'description', 'category', 'executionTime', 'price', 'groupIva', 'salesAccount', 'code', 'legalRepresentative', 'email', 'color'];
 
 function toBody(def: TNomenclatureDef, values: TNomenclatureFormValues, target: TNomenclatureTarget) {
-  const body: Record<string, unknown> = { name: values.name.trim(), description: values.description?.trim() || (def.descriptionRequired ? values.description : null) };
+  const body: Record<string, unknown> = {
+    name: values.name.trim(),
+    description: values.description?.trim() || (def.descriptionRequired ? values.description : null),
+  };
   for (const field of def.extra ?? []) {
     const value = values[field];
     body[field] = typeof value === 'string' ? value.trim() || null : (value ?? null);

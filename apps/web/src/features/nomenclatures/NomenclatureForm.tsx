@@ -23,7 +23,12 @@ function ServiceCategorySelect(props: { value?: string | null; onChange?: (v: st
 }
 
 /** Name and description (description ≤ 500, 5 to 12 rows) plus the extra fields of the definition. */
-export function NomenclatureForm({ def, form, initialValues, onFinish }: {
+export function NomenclatureForm({
+  def,
+  form,
+  initialValues,
+  onFinish,
+}: {
   def: TNomenclatureDef;
   form: FormInstance<TNomenclatureFormValues>;
   initialValues: Partial<TNomenclatureFormValues>;
@@ -34,14 +39,26 @@ export function NomenclatureForm({ def, form, initialValues, onFinish }: {
   const extra = new Set(def.extra ?? []);
   const half = { xs: 24, md: 12 };
   return (
-    <Form form={form} name="nomenclature" layout="vertical" initialValues={initialValues} onFinish={onFinish} requiredMark scrollToFirstError data-testid="nomenclature-form">
+    <Form
+      form={form}
+      name="nomenclature"
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onFinish}
+      requiredMark
+      scrollToFirstError
+      data-testid="nomenclature-form"
+    >
       <Form.Item name="name" label={t('nomenclatures.fields.name')} rules={[{ ...required, whitespace: true }, { max: 200 }]}>
         <Input autoFocus maxLength={200} />
       </Form.Item>
       <Form.Item
         name="description"
         label={t('nomenclatures.fields.description')}
-        rules={[...(def.descriptionRequired ? [{ ...required, whitespace: true }] : []), { max: DESCRIPTION_MAX_LENGTH, message: t('nomenclatures.descriptionMax', { max: DESCRIPTION_MAX_LENGTH }) }]}
+        rules={[
+          ...(def.descriptionRequired ? [{ ...required, whitespace: true }] : []),
+          { max: DESCRIPTION_MAX_LENGTH, message: t('nomenclatures.descriptionMax', { max: DESCRIPTION_MAX_LENGTH }) },
+        ]}
       >
         <Input.TextArea autoSize={{ minRows: 5, maxRows: 12 }} maxLength={DESCRIPTION_MAX_LENGTH} showCount />
       </Form.Item>
@@ -100,7 +117,11 @@ export function NomenclatureForm({ def, form, initialValues, onFinish }: {
             <Form.Item
               name="email"
               label={t('nomenclatures.fields.email')}
-              rules={[{ validator: (_r, v?: string) => (!v?.trim() || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))) }]}
+              rules={[
+                {
+                  validator: (_r, v?: string) => (!v?.trim() || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))),
+                },
+              ]}
             >
               <Input type="email" maxLength={254} />
             </Form.Item>
@@ -108,7 +129,11 @@ export function NomenclatureForm({ def, form, initialValues, onFinish }: {
         )}
         {extra.has('color') && (
           <Col {...half}>
-            <Form.Item name="color" label={t('nomenclatures.fields.color')} getValueFromEvent={(c: { toHexString: () => string } | null) => c?.toHexString() ?? null}>
+            <Form.Item
+              name="color"
+              label={t('nomenclatures.fields.color')}
+              getValueFromEvent={(c: { toHexString: () => string } | null) => c?.toHexString() ?? null}
+            >
               <ColorPicker allowClear showText />
             </Form.Item>
           </Col>

@@ -14,32 +14,74 @@ import { NomenclatureDrawer, type TNomenclatureTarget } from './NomenclatureDraw
 import { useNomenclatureList, useRemoveNomenclature, type TNomenclatureItem } from './nomenclaturesApi';
 import { useTimeZone } from '../../session/timeZone';
 
-function columns(def: TNomenclatureDef, t: TFunction, language: string, timeZone: string, actions: (row: TNomenclatureItem) => React.ReactNode): TListColumn<TNomenclatureItem>[] {
+function columns(
+  def: TNomenclatureDef,
+  t: TFunction,
+  language: string,
+  timeZone: string,
+  actions: (row: TNomenclatureItem) => React.ReactNode,
+): TListColumn<TNomenclatureItem>[] {
   const extra = new Set(def.extra ?? []);
   const cols: TListColumn<TNomenclatureItem>[] = [
-    { key: 'name', title: t('nomenclatures.fields.name'), dataIndex: 'name', sorter: true, locked: true, render: (v: string, row) => (
-      <Flex gap={6} align="center">
-        {typeof row.color === 'string' && <span style={{ width: 12, height: 12, borderRadius: 3, background: row.color, flex: 'none' }} />}
-        {v}
-        {!row.can.update && (
-          <Tooltip title={t('nomenclatures.inherited')}>
-            <Tag icon={<LockOutlined />}>{t('nomenclatures.inheritedShort')}</Tag>
-          </Tooltip>
-        )}
-      </Flex>
-    ) },
+    {
+      key: 'name',
+      title: t('nomenclatures.fields.name'),
+      dataIndex: 'name',
+      sorter: true,
+      locked: true,
+      render: (v: string, row) => (
+        <Flex gap={6} align="center">
+          {typeof row.color === 'string' && <span style={{ width: 12, height: 12, borderRadius: 3, background: row.color, flex: 'none' }} />}
+          {v}
+          {!row.can.update && (
+            <Tooltip title={t('nomenclatures.inherited')}>
+              <Tag icon={<LockOutlined />}>{t('nomenclatures.inheritedShort')}</Tag>
+            </Tooltip>
+          )}
+        </Flex>
+      ),
+    },
     { key: 'description', title: t('nomenclatures.fields.description'), dataIndex: 'description', ellipsis: true, render: (v: string | null) => v ?? '—' },
   ];
   // Numbers in the user's language (180,00 € in Spanish).
   const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' });
   const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  if (extra.has('price')) cols.push({ key: 'price', title: t('nomenclatures.fields.price'), dataIndex: 'price', sorter: true, align: 'right', render: (v: number) => money.format(v) });
-  if (extra.has('executionTime')) cols.push({ key: 'executionTime', title: t('nomenclatures.fields.executionTime'), dataIndex: 'executionTime', sorter: true, align: 'right', render: (v: number) => decimal.format(v) });
-  if (extra.has('groupIva')) cols.push({ key: 'groupIva', title: t('nomenclatures.fields.groupIva'), dataIndex: 'ivaPercentage', render: (v: number) => `${v} %` });
+  if (extra.has('price'))
+    cols.push({
+      key: 'price',
+      title: t('nomenclatures.fields.price'),
+      dataIndex: 'price',
+      sorter: true,
+      align: 'right',
+      render: (v: number) => money.format(v),
+    });
+  if (extra.has('executionTime'))
+    cols.push({
+      key: 'executionTime',
+      title: t('nomenclatures.fields.executionTime'),
+      dataIndex: 'executionTime',
+      sorter: true,
+      align: 'right',
+      render: (v: number) => decimal.format(v),
+    });
+  if (extra.has('groupIva'))
+    cols.push({ key: 'groupIva', title: t('nomenclatures.fields.groupIva'), dataIndex: 'ivaPercentage', render: (v: number) => `${v} %` });
   if (extra.has('code')) cols.push({ key: 'code', title: t('nomenclatures.fields.code'), dataIndex: 'code', render: (v: string | null) => v ?? '—' });
-  if (extra.has('legalRepresentative')) cols.push({ key: 'legalRepresentative', title: t('nomenclatures.fields.legalRepresentative'), dataIndex: 'legalRepresentative', render: (v: string | null) => v ?? '—' });
+  if (extra.has('legalRepresentative'))
+    cols.push({
+      key: 'legalRepresentative',
+      title: t('nomenclatures.fields.legalRepresentative'),
+      dataIndex: 'legalRepresentative',
+      render: (v: string | null) => v ?? '—',
+    });
   if (extra.has('email')) cols.push({ key: 'email', title: t('nomenclatures.fields.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—' });
-  cols.push({ key: 'createdAt', title: t('nomenclatures.fields.createdAt'), dataIndex: 'createdAt', sorter: !def.categoryType, render: (v: string) => formatInstantDay(v, timeZone) });
+  cols.push({
+    key: 'createdAt',
+    title: t('nomenclatures.fields.createdAt'),
+    dataIndex: 'createdAt',
+    sorter: !def.categoryType,
+    render: (v: string) => formatInstantDay(v, timeZone),
+  });
   cols.push({ key: 'actions', title: '', locked: true, align: 'right', render: (_v, row) => actions(row) });
   return cols;
 }
@@ -70,8 +112,27 @@ function Catalogue({ def }: { def: TNomenclatureDef }) {
           <Button size="small" type="text" icon={<PlusOutlined />} aria-label={t('nomenclatures.addChild')} onClick={() => setTarget({ parent: row })} />
         </Tooltip>
       )}
-      {row.can.update && <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setTarget({ item: row })} data-testid="row-edit" />}
-      {row.can.delete && <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => setRemoving(row)} data-testid="row-delete" />}
+      {row.can.update && (
+        <Button
+          size="small"
+          type="text"
+          icon={<EditOutlined />}
+          aria-label={t('common.edit')}
+          onClick={() => setTarget({ item: row })}
+          data-testid="row-edit"
+        />
+      )}
+      {row.can.delete && (
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('common.delete')}
+          onClick={() => setRemoving(row)}
+          data-testid="row-delete"
+        />
+      )}
     </Flex>
   );
 

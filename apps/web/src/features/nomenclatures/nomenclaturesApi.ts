@@ -36,12 +36,18 @@ const pruneChildren = (item: TNomenclatureItem): TNomenclatureItem => {
 export async function searchNomenclature(def: TNomenclatureDef, params: TNomenclatureListParams) {
   const body = { page: params.page, size: params.size, search: params.search, sort: params.sort ?? 'name' };
   if (!def.categoryType) return searchPage<TNomenclatureItem>(`${def.api}/search`, body);
-  const page = await searchPage<TNomenclatureItem>(`${def.api}/search-categories-subcategories`, { ...body, type: def.categoryType } as Parameters<typeof searchPage>[1]);
+  const page = await searchPage<TNomenclatureItem>(`${def.api}/search-categories-subcategories`, { ...body, type: def.categoryType } as Parameters<
+    typeof searchPage
+  >[1]);
   return { ...page, items: page.items.map(pruneChildren) };
 }
 
 export const useNomenclatureList = (def: TNomenclatureDef, params: TNomenclatureListParams) =>
-  useQuery({ queryKey: [...NOMENCLATURES_QUERY_KEY, def.key, 'list', params], queryFn: () => searchNomenclature(def, params), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: [...NOMENCLATURES_QUERY_KEY, def.key, 'list', params],
+    queryFn: () => searchNomenclature(def, params),
+    placeholderData: keepPreviousData,
+  });
 
 /** Options of a referenced catalogue (a service's category): names, size 1000. */
 export const useCatalogueOptions = (api: string) =>
@@ -71,4 +77,7 @@ export const useSaveNomenclature = (def: TNomenclatureDef) =>
   );
 
 export const useRemoveNomenclature = (def: TNomenclatureDef) =>
-  useNomenclatureMutation((id: string) => request<{ ok: true }>(`${def.api}/${id}`, { method: 'DELETE' }), () => 'deleteSuccess');
+  useNomenclatureMutation(
+    (id: string) => request<{ ok: true }>(`${def.api}/${id}`, { method: 'DELETE' }),
+    () => 'deleteSuccess',
+  );

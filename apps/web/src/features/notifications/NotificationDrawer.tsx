@@ -40,7 +40,11 @@ function NotificationItem({ item }: { item: TNotification }) {
   return (
     <List.Item className={`notification-item${item.read ? '' : ' is-unread'}`}>
       <List.Item.Meta
-        avatar={<Badge dot={!item.read}><span className="notification-icon">{icon}</span></Badge>}
+        avatar={
+          <Badge dot={!item.read}>
+            <span className="notification-icon">{icon}</span>
+          </Badge>
+        }
         title={t(`notifications.type.${item.type}`, { defaultValue: item.type })}
         description={
           <>
@@ -96,9 +100,7 @@ export function NotificationDrawer({ open, onClose, fullWidth }: { open: boolean
       />
       {query.isPending && <Skeleton active avatar paragraph={{ rows: 2 }} />}
       {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
-      {query.isSuccess && query.data.items.length === 0 && (
-        <Empty description={t('notifications.empty')} style={{ marginTop: 48 }} />
-      )}
+      {query.isSuccess && query.data.items.length === 0 && <Empty description={t('notifications.empty')} style={{ marginTop: 48 }} />}
       {query.isSuccess && query.data.items.length > 0 && <List dataSource={query.data.items} renderItem={(item) => <NotificationItem item={item} />} />}
     </Drawer>
   );

@@ -44,7 +44,20 @@ export function ProfilePage() {
           { key: 'language', label: t('users.fields.language'), children: t(`language.${me.language}`, { defaultValue: me.language }) },
           { key: 'space', label: t('profile.space'), children: space.data?.name ?? dash },
           { key: 'createdAt', label: t('users.fields.createdAt'), children: formatInstantDay(me.createdAt, timeZone) },
-          { key: 'roles', label: t('users.fields.roles'), span: 'filled', children: <Flex wrap gap={4}>{me.roles.map((r) => <Tag key={r._id} color={r.superAdmin ? 'gold' : 'blue'}>{r.name}</Tag>)}</Flex> },
+          {
+            key: 'roles',
+            label: t('users.fields.roles'),
+            span: 'filled',
+            children: (
+              <Flex wrap gap={4}>
+                {me.roles.map((r) => (
+                  <Tag key={r._id} color={r.superAdmin ? 'gold' : 'blue'}>
+                    {r.name}
+                  </Tag>
+                ))}
+              </Flex>
+            ),
+          },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>

@@ -15,7 +15,14 @@ const depthOf = (space: TSpaceSummary) => space.secureSpacePath.split('/').filte
 function SpaceRow({ space, current, onPick, busy, level }: { space: TSpaceSummary; current: boolean; onPick: () => void; busy: boolean; level: number }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={`space-option${current ? ' is-current' : ''}`} onClick={onPick} disabled={busy} data-testid="space-option" style={{ paddingInlineStart: 8 + Math.min(level, 3) * 18 }}>
+    <button
+      type="button"
+      className={`space-option${current ? ' is-current' : ''}`}
+      onClick={onPick}
+      disabled={busy}
+      data-testid="space-option"
+      style={{ paddingInlineStart: 8 + Math.min(level, 3) * 18 }}
+    >
       <Avatar shape="square" size={32} src={space.logo || undefined} style={{ background: current ? '#0b6e5f' : '#5b7b83', flex: 'none' }}>
         {initialsOf(space.name)}
       </Avatar>
@@ -71,11 +78,22 @@ export function SpaceSelector({ compact }: { compact?: boolean }) {
         aria-label={t('spaces.search')}
       />
       <div className="space-list">
-        {spaces.isPending && <Flex justify="center" style={{ padding: 24 }}><Spin /></Flex>}
+        {spaces.isPending && (
+          <Flex justify="center" style={{ padding: 24 }}>
+            <Spin />
+          </Flex>
+        )}
         {spaces.isError && <ErrorState error={spaces.error} onRetry={() => void spaces.refetch()} />}
         {spaces.isSuccess && list.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spaces.empty')} />}
         {list.map((space) => (
-          <SpaceRow key={space._id} level={needle ? 0 : depthOf(space) - topDepth} space={space} current={space._id === currentId} busy={access.isPending} onPick={() => pick(space)} />
+          <SpaceRow
+            key={space._id}
+            level={needle ? 0 : depthOf(space) - topDepth}
+            space={space}
+            current={space._id === currentId}
+            busy={access.isPending}
+            onPick={() => pick(space)}
+          />
         ))}
       </div>
     </div>
@@ -86,7 +104,9 @@ export function SpaceSelector({ compact }: { compact?: boolean }) {
       <Button className="space-selector" data-testid="space-selector" aria-label={t('spaces.title')} loading={access.isPending}>
         <ApartmentOutlined />
         <span className="space-selector-name">{name}</span>
-        {!compact && current.data && <Tag style={{ marginInlineEnd: 0 }}>{t(`spaces.type.${current.data.typeStructure}`, { defaultValue: current.data.typeStructure })}</Tag>}
+        {!compact && current.data && (
+          <Tag style={{ marginInlineEnd: 0 }}>{t(`spaces.type.${current.data.typeStructure}`, { defaultValue: current.data.typeStructure })}</Tag>
+        )}
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Popover>

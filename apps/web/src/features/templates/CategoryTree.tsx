@@ -37,7 +37,7 @@ export function CategoryTree({ value, onChange }: { value?: string; onChange: (i
           selectedKeys={[value ?? ALL]}
           treeData={nodes}
           onSelect={(keys) => {
-            const key = keys[0] === undefined ? value ?? ALL : String(keys[0]);
+            const key = keys[0] === undefined ? (value ?? ALL) : String(keys[0]);
             onChange(key === ALL ? undefined : key);
           }}
           data-testid="category-tree"

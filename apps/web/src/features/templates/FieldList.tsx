@@ -33,8 +33,21 @@ export function FieldList({ templateId, section, readOnly }: { templateId: strin
             {field.required && <Tag color="red">{t('templates.fields.required')}</Tag>}
             {!readOnly && (
               <>
-                <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setEditing(field)} aria-label={t('templates.editItem', { name: field.label })} />
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => setRemoving(field)} aria-label={t('templates.removeItem', { name: field.label })} />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing(field)}
+                  aria-label={t('templates.editItem', { name: field.label })}
+                />
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => setRemoving(field)}
+                  aria-label={t('templates.removeItem', { name: field.label })}
+                />
               </>
             )}
           </Flex>
@@ -87,14 +100,29 @@ function FieldDialog({ templateId, section, field, onClose }: { templateId: stri
       destroyOnHidden
     >
       {/* Values from the first render (the content is destroyed on close), not after the opening animation. */}
-      <Form form={form} name="templateField" layout="vertical" preserve={false} initialValues={field === 'new' || !field ? { label: '', type: fieldTypesOf(sectionType)[0], required: false, value: null } : field}>
-        <Form.Item name="label" label={t('templates.fields.label')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: TEMPLATE_NAME_MAX }]}>
+      <Form
+        form={form}
+        name="templateField"
+        layout="vertical"
+        preserve={false}
+        initialValues={field === 'new' || !field ? { label: '', type: fieldTypesOf(sectionType)[0], required: false, value: null } : field}
+      >
+        <Form.Item
+          name="label"
+          label={t('templates.fields.label')}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: TEMPLATE_NAME_MAX }]}
+        >
           <Input maxLength={TEMPLATE_NAME_MAX} />
         </Form.Item>
         <Form.Item
           name="type"
           label={t('templates.fields.type')}
-          rules={[{ validator: (_, v: string) => (fieldProblems(sectionType, { type: v }).includes('type') ? Promise.reject(new Error(t('templates.fields.badType'))) : Promise.resolve()) }]}
+          rules={[
+            {
+              validator: (_, v: string) =>
+                fieldProblems(sectionType, { type: v }).includes('type') ? Promise.reject(new Error(t('templates.fields.badType'))) : Promise.resolve(),
+            },
+          ]}
         >
           <Select options={fieldTypesOf(sectionType).map((v) => ({ value: v, label: t(`templates.questionType.${v}`) }))} />
         </Form.Item>
@@ -103,7 +131,14 @@ function FieldDialog({ templateId, section, field, onClose }: { templateId: stri
             name="value"
             label={t('templates.fields.emails')}
             extra={t('templates.fields.emailsHint')}
-            rules={[{ validator: (_, v: string) => (invalidEmails(v).length ? Promise.reject(new Error(t('templates.fields.badEmails', { list: invalidEmails(v).join(', ') }))) : Promise.resolve()) }]}
+            rules={[
+              {
+                validator: (_, v: string) =>
+                  invalidEmails(v).length
+                    ? Promise.reject(new Error(t('templates.fields.badEmails', { list: invalidEmails(v).join(', ') })))
+                    : Promise.resolve(),
+              },
+            ]}
           >
             <Input />
           </Form.Item>

@@ -4,7 +4,15 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IE_QUESTION_TYPES, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '@audit/domain/templates';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { useAddIeSection, useMoveIeQuestion, useMoveIeSection, useRemoveIeQuestion, useRemoveIeSection, useSaveIeQuestion, useUpdateIeSection } from './sectionsApi';
+import {
+  useAddIeSection,
+  useMoveIeQuestion,
+  useMoveIeSection,
+  useRemoveIeQuestion,
+  useRemoveIeSection,
+  useSaveIeQuestion,
+  useUpdateIeSection,
+} from './sectionsApi';
 import { SortableList } from './SortableList';
 import type { TIeQuestion, TIeSection, TTemplate } from './templatesApi';
 
@@ -31,7 +39,15 @@ export function IeSectionsEditor({ tpl, readOnly }: { tpl: TTemplate; readOnly: 
       />
       {!readOnly && (
         <Flex gap={8} wrap>
-          <Input style={{ flex: '1 1 240px' }} value={title} maxLength={TEMPLATE_NAME_MAX} placeholder={t('templates.ie.newTitle')} aria-label={t('templates.ie.newTitle')} onChange={(e) => setTitle(e.target.value)} onPressEnter={submit} />
+          <Input
+            style={{ flex: '1 1 240px' }}
+            value={title}
+            maxLength={TEMPLATE_NAME_MAX}
+            placeholder={t('templates.ie.newTitle')}
+            aria-label={t('templates.ie.newTitle')}
+            onChange={(e) => setTitle(e.target.value)}
+            onPressEnter={submit}
+          />
           <Button type="primary" icon={<PlusOutlined />} disabled={!title.trim()} loading={add.isPending} onClick={submit}>
             {t('templates.ie.add')}
           </Button>
@@ -60,7 +76,15 @@ function IeSectionPanel({ templateId, section, handle, readOnly }: { templateId:
       <span onClick={ownEvent} onKeyDown={ownEvent}>
         <Typography.Text
           strong
-          editable={readOnly ? false : { triggerType: ['icon'], text: section.title, onChange: (title) => title.trim() && title.trim() !== section.title && update.mutate({ id: section._id, title }) }}
+          editable={
+            readOnly
+              ? false
+              : {
+                  triggerType: ['icon'],
+                  text: section.title,
+                  onChange: (title) => title.trim() && title.trim() !== section.title && update.mutate({ id: section._id, title }),
+                }
+          }
         >
           {section.title}
         </Typography.Text>
@@ -73,7 +97,14 @@ function IeSectionPanel({ templateId, section, handle, readOnly }: { templateId:
   const extra = !readOnly && (
     <span {...stop}>
       <Tooltip title={t('templates.sections.remove')}>
-        <Button type="text" danger size="small" icon={<DeleteOutlined />} onClick={() => setConfirming(true)} aria-label={t('templates.sections.removeItem', { name: section.title })} />
+        <Button
+          type="text"
+          danger
+          size="small"
+          icon={<DeleteOutlined />}
+          onClick={() => setConfirming(true)}
+          aria-label={t('templates.sections.removeItem', { name: section.title })}
+        />
       </Tooltip>
     </span>
   );
@@ -96,8 +127,21 @@ function IeSectionPanel({ templateId, section, handle, readOnly }: { templateId:
             <Tag>{t(`templates.ieType.${q.type}`, { defaultValue: q.type })}</Tag>
             {!readOnly && (
               <>
-                <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setEditing(q)} aria-label={t('templates.editItem', { name: q.question })} />
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => removeQuestion.mutate({ sectionId: section._id, id: q._id })} aria-label={t('templates.removeItem', { name: q.question })} />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing(q)}
+                  aria-label={t('templates.editItem', { name: q.question })}
+                />
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => removeQuestion.mutate({ sectionId: section._id, id: q._id })}
+                  aria-label={t('templates.removeItem', { name: q.question })}
+                />
               </>
             )}
           </Flex>
@@ -129,7 +173,17 @@ function IeSectionPanel({ templateId, section, handle, readOnly }: { templateId:
   );
 }
 
-function IeQuestionDialog({ templateId, sectionId, question, onClose }: { templateId: string; sectionId: string; question: TIeQuestion | 'new' | null; onClose: () => void }) {
+function IeQuestionDialog({
+  templateId,
+  sectionId,
+  question,
+  onClose,
+}: {
+  templateId: string;
+  sectionId: string;
+  question: TIeQuestion | 'new' | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const save = useSaveIeQuestion(templateId);
   const [text, setText] = useState('');
@@ -143,7 +197,8 @@ function IeQuestionDialog({ templateId, sectionId, question, onClose }: { templa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openKey]);
   const submit = () =>
-    text.trim() && save.mutate({ sectionId, id: question === 'new' ? undefined : question?._id, body: { question: text.trim(), type } }, { onSuccess: onClose });
+    text.trim() &&
+    save.mutate({ sectionId, id: question === 'new' ? undefined : question?._id, body: { question: text.trim(), type } }, { onSuccess: onClose });
   return (
     <Modal
       open={Boolean(question)}
@@ -157,8 +212,19 @@ function IeQuestionDialog({ templateId, sectionId, question, onClose }: { templa
       destroyOnHidden
     >
       <Flex vertical gap={12}>
-        <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={TEMPLATE_TEXT_MAX} autoSize={{ minRows: 2, maxRows: 5 }} aria-label={t('templates.questions.label')} placeholder={t('templates.questions.label')} />
-        <Radio.Group value={type} onChange={(e) => setType(e.target.value as string)} options={IE_QUESTION_TYPES.map((v) => ({ value: v, label: t(`templates.ieType.${v}`) }))} />
+        <Input.TextArea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={TEMPLATE_TEXT_MAX}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          aria-label={t('templates.questions.label')}
+          placeholder={t('templates.questions.label')}
+        />
+        <Radio.Group
+          value={type}
+          onChange={(e) => setType(e.target.value as string)}
+          options={IE_QUESTION_TYPES.map((v) => ({ value: v, label: t(`templates.ieType.${v}`) }))}
+        />
       </Flex>
     </Modal>
   );

@@ -16,7 +16,17 @@ export function RiskTag({ level }: { level: string }) {
 }
 
 /** The incident templates of a question: name, risk level, deduction %, tasks. */
-export function IncidentsEditor({ templateId, sectionId, question, readOnly }: { templateId: string; sectionId: string; question: TQuestion; readOnly: boolean }) {
+export function IncidentsEditor({
+  templateId,
+  sectionId,
+  question,
+  readOnly,
+}: {
+  templateId: string;
+  sectionId: string;
+  question: TQuestion;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const remove = useRemoveIncident(templateId);
   const [editing, setEditing] = useState<TIncident | 'new' | null>(null);
@@ -47,8 +57,23 @@ export function IncidentsEditor({ templateId, sectionId, question, readOnly }: {
                 readOnly
                   ? []
                   : [
-                      <Button key="e" type="text" size="small" icon={<EditOutlined />} onClick={() => setEditing(i)} aria-label={t('templates.editItem', { name: i.name })} />,
-                      <Button key="r" type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => setRemoving(i)} aria-label={t('templates.removeItem', { name: i.name })} />,
+                      <Button
+                        key="e"
+                        type="text"
+                        size="small"
+                        icon={<EditOutlined />}
+                        onClick={() => setEditing(i)}
+                        aria-label={t('templates.editItem', { name: i.name })}
+                      />,
+                      <Button
+                        key="r"
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => setRemoving(i)}
+                        aria-label={t('templates.removeItem', { name: i.name })}
+                      />,
                     ]
               }
             >
@@ -58,7 +83,11 @@ export function IncidentsEditor({ templateId, sectionId, question, readOnly }: {
                     {i.name} <RiskTag level={i.riskLevel} /> <Tag>{t('templates.incidents.deductionValue', { value: i.deductionPercentage })}</Tag>
                   </Flex>
                 }
-                description={[i.description, i.tasks.length ? t('templates.incidents.tasksList', { list: i.tasks.map((task) => task.name).join(', ') }) : null].filter(Boolean).join(' · ') || undefined}
+                description={
+                  [i.description, i.tasks.length ? t('templates.incidents.tasksList', { list: i.tasks.map((task) => task.name).join(', ') }) : null]
+                    .filter(Boolean)
+                    .join(' · ') || undefined
+                }
               />
             </List.Item>
           )}
@@ -82,13 +111,30 @@ export function IncidentsEditor({ templateId, sectionId, question, readOnly }: {
 
 const NEW_INCIDENT: TIncidentInput = { name: '', description: null, riskLevel: 'medium', deductionPercentage: 0, tasks: [] };
 
-function IncidentDialog({ templateId, sectionId, questionId, incident, onClose }: { templateId: string; sectionId: string; questionId: string; incident: TIncident | 'new' | null; onClose: () => void }) {
+function IncidentDialog({
+  templateId,
+  sectionId,
+  questionId,
+  incident,
+  onClose,
+}: {
+  templateId: string;
+  sectionId: string;
+  questionId: string;
+  incident: TIncident | 'new' | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TIncidentInput>();
   const save = useSaveIncident(templateId);
   const submit = async () => {
     const v = await form.validateFields();
-    const body = { ...v, name: v.name.trim(), description: v.description?.trim() || null, tasks: (v.tasks ?? []).map((task) => ({ ...task, name: task.name.trim() })) };
+    const body = {
+      ...v,
+      name: v.name.trim(),
+      description: v.description?.trim() || null,
+      tasks: (v.tasks ?? []).map((task) => ({ ...task, name: task.name.trim() })),
+    };
     await save.mutateAsync({ sectionId, questionId, id: incident === 'new' ? undefined : incident?._id, body });
     onClose();
   };
@@ -115,10 +161,20 @@ function IncidentDialog({ templateId, sectionId, questionId, incident, onClose }
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={TEMPLATE_TEXT_MAX} />
         </Form.Item>
         <Flex gap={16} wrap>
-          <Form.Item name="riskLevel" label={t('templates.incidents.riskLevel')} rules={[{ required: true, message: t('form.required') }]} style={{ flex: '1 1 180px' }}>
+          <Form.Item
+            name="riskLevel"
+            label={t('templates.incidents.riskLevel')}
+            rules={[{ required: true, message: t('form.required') }]}
+            style={{ flex: '1 1 180px' }}
+          >
             <Select options={RISK_LEVELS.map((r) => ({ value: r, title: t(`templates.risk.${r}`, { defaultValue: r }), label: <RiskTag level={r} /> }))} />
           </Form.Item>
-          <Form.Item name="deductionPercentage" label={t('templates.incidents.deduction')} rules={[{ required: true, message: t('form.required') }]} style={{ flex: '0 0 140px' }}>
+          <Form.Item
+            name="deductionPercentage"
+            label={t('templates.incidents.deduction')}
+            rules={[{ required: true, message: t('form.required') }]}
+            style={{ flex: '0 0 140px' }}
+          >
             <InputNumber min={0} max={100} suffix="%" style={{ width: '100%' }} />
           </Form.Item>
         </Flex>
@@ -131,7 +187,13 @@ function IncidentDialog({ templateId, sectionId, questionId, incident, onClose }
                   <Form.Item name={[field.name, 'name']} rules={[required]} style={{ flex: 1, marginBottom: 0 }}>
                     <Input maxLength={TEMPLATE_NAME_MAX} aria-label={t('templates.incidents.taskOf', { n: index + 1 })} />
                   </Form.Item>
-                  <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(index)} aria-label={t('templates.incidents.removeTaskOf', { n: index + 1 })} />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(index)}
+                    aria-label={t('templates.incidents.removeTaskOf', { n: index + 1 })}
+                  />
                 </Flex>
               ))}
               <Button icon={<PlusOutlined />} onClick={() => add({ name: '' })} style={{ alignSelf: 'flex-start' }}>

@@ -9,7 +9,15 @@ import { useSaveQuestion, type TQuestionInput } from './sectionsApi';
 import { SelectOptionsEditor } from './SelectOptionsEditor';
 import type { TQuestion } from './templatesApi';
 
-const EMPTY: TQuestionInput = { name: '', type: 'select', description: null, required: true, select: { multiselect: false, scoring: true, options: [] }, readingRegistry: { options: [], placesMeasure: [] }, text: { answerType: 'TEXT' } };
+const EMPTY: TQuestionInput = {
+  name: '',
+  type: 'select',
+  description: null,
+  required: true,
+  select: { multiselect: false, scoring: true, options: [] },
+  readingRegistry: { options: [], placesMeasure: [] },
+  text: { answerType: 'TEXT' },
+};
 
 /** The form's values of a stored question (every config present so switching type keeps a sane default). */
 const toValues = (q: TQuestion): TQuestionInput => ({
@@ -25,11 +33,20 @@ const toValues = (q: TQuestion): TQuestionInput => ({
 /** Only the configuration of the chosen type is sent; blank keys are left for the server to generate. */
 function toBody(values: TQuestionInput): TQuestionInput {
   const body: TQuestionInput = { name: values.name.trim(), type: values.type, description: values.description?.trim() || null, required: values.required };
-  if (values.type === 'select') body.select = { ...values.select!, options: (values.select?.options ?? []).map((o) => ({ ...o, label: o.label.trim(), score: values.select?.scoring ? Number(o.score) || 0 : 0 })) };
+  if (values.type === 'select')
+    body.select = {
+      ...values.select!,
+      options: (values.select?.options ?? []).map((o) => ({ ...o, label: o.label.trim(), score: values.select?.scoring ? Number(o.score) || 0 : 0 })),
+    };
   if (values.type === 'readingRegistry') {
     const rr = values.readingRegistry ?? { options: [], placesMeasure: [] };
     body.readingRegistry = {
-      options: rr.options.map(({ key, ...o }) => ({ ...o, ...(key?.trim() ? { key: key.trim() } : {}), minValue: o.minValue ?? null, maxValue: o.maxValue ?? null })),
+      options: rr.options.map(({ key, ...o }) => ({
+        ...o,
+        ...(key?.trim() ? { key: key.trim() } : {}),
+        minValue: o.minValue ?? null,
+        maxValue: o.maxValue ?? null,
+      })),
       placesMeasure: rr.placesMeasure.map((p) => ({ ...p, place: p.place.trim() })),
     };
   }
@@ -87,7 +104,11 @@ export function QuestionDrawer({ templateId, sectionId, question, readOnly, onCr
       }
     >
       <Form form={form} name="question" layout="vertical" disabled={readOnly} initialValues={EMPTY}>
-        <Form.Item name="name" label={t('templates.questions.label')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: TEMPLATE_TEXT_MAX }]}>
+        <Form.Item
+          name="name"
+          label={t('templates.questions.label')}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: TEMPLATE_TEXT_MAX }]}
+        >
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={TEMPLATE_TEXT_MAX} />
         </Form.Item>
         <Flex gap={16} wrap>
@@ -111,7 +132,11 @@ export function QuestionDrawer({ templateId, sectionId, question, readOnly, onCr
         )}
       </Form>
       <Divider />
-      {existing ? <IncidentsEditor templateId={templateId} sectionId={sectionId} question={existing} readOnly={readOnly} /> : <Flex className="muted">{t('templates.incidents.afterSave')}</Flex>}
+      {existing ? (
+        <IncidentsEditor templateId={templateId} sectionId={sectionId} question={existing} readOnly={readOnly} />
+      ) : (
+        <Flex className="muted">{t('templates.incidents.afterSave')}</Flex>
+      )}
     </Drawer>
   );
 }

@@ -45,8 +45,21 @@ export function QuestionList({ templateId, section, readOnly }: { templateId: st
               {q.incidents.length > 0 && <Badge count={q.incidents.length} color="#d4380d" title={t('templates.incidents.title')} />}
               {!readOnly ? (
                 <>
-                  <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setEditing(q._id)} aria-label={t('templates.editItem', { name: q.name })} />
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => setRemoving(q)} aria-label={t('templates.removeItem', { name: q.name })} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing(q._id)}
+                    aria-label={t('templates.editItem', { name: q.name })}
+                  />
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => setRemoving(q)}
+                    aria-label={t('templates.removeItem', { name: q.name })}
+                  />
                 </>
               ) : (
                 <Button type="text" size="small" onClick={() => setEditing(q._id)}>
@@ -62,7 +75,14 @@ export function QuestionList({ templateId, section, readOnly }: { templateId: st
           {t('templates.questions.add')}
         </Button>
       )}
-      <QuestionDrawer templateId={templateId} sectionId={section._id} question={open} readOnly={readOnly} onCreated={(id) => setEditing(id)} onClose={() => setEditing(null)} />
+      <QuestionDrawer
+        templateId={templateId}
+        sectionId={section._id}
+        question={open}
+        readOnly={readOnly}
+        onCreated={(id) => setEditing(id)}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         open={Boolean(removing)}
         title={t('common.deleteTitle')}

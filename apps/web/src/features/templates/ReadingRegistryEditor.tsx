@@ -46,14 +46,38 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
               const op = readings?.[index]?.operation;
               return (
                 <Flex key={field.key} gap={8} wrap align="flex-start" className="reading-row" data-testid="reading-option">
-                  <Form.Item name={[field.name, 'key']} label={label(t('templates.reading.key'))} rules={[{ pattern: READING_KEY_PATTERN, message: t('templates.reading.badKey') }]} style={{ width: W.key, marginBottom: 0 }}>
+                  <Form.Item
+                    name={[field.name, 'key']}
+                    label={label(t('templates.reading.key'))}
+                    rules={[{ pattern: READING_KEY_PATTERN, message: t('templates.reading.badKey') }]}
+                    style={{ width: W.key, marginBottom: 0 }}
+                  >
                     <Input placeholder={t('templates.reading.key')} disabled={disabled} aria-label={t('templates.reading.keyOf', { n: index + 1 })} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'label']} label={label(t('templates.reading.label'))} rules={[{ ...required, whitespace: true }]} style={{ flex: W.label, marginBottom: 0 }}>
-                    <Input maxLength={TEMPLATE_NAME_MAX} placeholder={t('templates.reading.label')} disabled={disabled} aria-label={t('templates.reading.labelOf', { n: index + 1 })} />
+                  <Form.Item
+                    name={[field.name, 'label']}
+                    label={label(t('templates.reading.label'))}
+                    rules={[{ ...required, whitespace: true }]}
+                    style={{ flex: W.label, marginBottom: 0 }}
+                  >
+                    <Input
+                      maxLength={TEMPLATE_NAME_MAX}
+                      placeholder={t('templates.reading.label')}
+                      disabled={disabled}
+                      aria-label={t('templates.reading.labelOf', { n: index + 1 })}
+                    />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'measure']} label={label(t('templates.reading.measure'))} rules={[required]} style={{ width: W.measure, marginBottom: 0 }}>
-                    <Select disabled={disabled} aria-label={t('templates.reading.measureOf', { n: index + 1 })} options={MEASURE_UNITS.map((m) => ({ value: m, label: t(`templates.measure.${m}`) }))} />
+                  <Form.Item
+                    name={[field.name, 'measure']}
+                    label={label(t('templates.reading.measure'))}
+                    rules={[required]}
+                    style={{ width: W.measure, marginBottom: 0 }}
+                  >
+                    <Select
+                      disabled={disabled}
+                      aria-label={t('templates.reading.measureOf', { n: index + 1 })}
+                      options={MEASURE_UNITS.map((m) => ({ value: m, label: t(`templates.measure.${m}`) }))}
+                    />
                   </Form.Item>
                   <Form.Item name={[field.name, 'operation']} label={label(t('templates.reading.operation'))} style={{ width: W.operation, marginBottom: 0 }}>
                     <Select
@@ -69,8 +93,18 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
                       }}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'minValue']} label={label(t('templates.reading.min'))} rules={usesMin(op) && op !== 'between' ? [required] : []} style={{ width: W.min, marginBottom: 0 }}>
-                    <InputNumber style={{ width: '100%' }} placeholder={t('templates.reading.min')} disabled={disabled || !usesMin(op)} aria-label={t('templates.reading.minOf', { n: index + 1 })} />
+                  <Form.Item
+                    name={[field.name, 'minValue']}
+                    label={label(t('templates.reading.min'))}
+                    rules={usesMin(op) && op !== 'between' ? [required] : []}
+                    style={{ width: W.min, marginBottom: 0 }}
+                  >
+                    <InputNumber
+                      style={{ width: '100%' }}
+                      placeholder={t('templates.reading.min')}
+                      disabled={disabled || !usesMin(op)}
+                      aria-label={t('templates.reading.minOf', { n: index + 1 })}
+                    />
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'maxValue']}
@@ -81,20 +115,39 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
                       {
                         validator: async (_, max: number | null) => {
                           const min = form.getFieldValue(['readingRegistry', 'options', field.name, 'minValue']) as number | null;
-                          if (op === 'between' && (min ?? READING_BETWEEN_DEFAULT.minValue) > (max ?? READING_BETWEEN_DEFAULT.maxValue)) throw new Error(t('templates.reading.minOverMax'));
+                          if (op === 'between' && (min ?? READING_BETWEEN_DEFAULT.minValue) > (max ?? READING_BETWEEN_DEFAULT.maxValue))
+                            throw new Error(t('templates.reading.minOverMax'));
                         },
                       },
                     ]}
                     style={{ width: W.max, marginBottom: 0 }}
                   >
-                    <InputNumber style={{ width: '100%' }} placeholder={t('templates.reading.max')} disabled={disabled || !usesMax(op)} aria-label={t('templates.reading.maxOf', { n: index + 1 })} />
+                    <InputNumber
+                      style={{ width: '100%' }}
+                      placeholder={t('templates.reading.max')}
+                      disabled={disabled || !usesMax(op)}
+                      aria-label={t('templates.reading.maxOf', { n: index + 1 })}
+                    />
                   </Form.Item>
-                  {!disabled && <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(index)} aria-label={t('templates.reading.removeOf', { n: index + 1 })} />}
+                  {!disabled && (
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(index)}
+                      aria-label={t('templates.reading.removeOf', { n: index + 1 })}
+                    />
+                  )}
                 </Flex>
               );
             })}
             {!disabled && (
-              <Button icon={<PlusOutlined />} onClick={() => add({ ...NEW_READING, key: `r${fields.length + 1}` })} style={{ alignSelf: 'flex-start' }} data-testid="add-reading">
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => add({ ...NEW_READING, key: `r${fields.length + 1}` })}
+                style={{ alignSelf: 'flex-start' }}
+                data-testid="add-reading"
+              >
                 {t('templates.reading.add')}
               </Button>
             )}
@@ -110,9 +163,22 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
             {fields.map((field, index) => (
               <Flex key={field.key} gap={8} align="flex-start" data-testid="reading-place">
                 <Form.Item name={[field.name, 'place']} rules={[{ ...required, whitespace: true }]} style={{ flex: 1, marginBottom: 0 }}>
-                  <Input maxLength={TEMPLATE_NAME_MAX} placeholder={t('templates.reading.place')} disabled={disabled} aria-label={t('templates.reading.placeOf', { n: index + 1 })} />
+                  <Input
+                    maxLength={TEMPLATE_NAME_MAX}
+                    placeholder={t('templates.reading.place')}
+                    disabled={disabled}
+                    aria-label={t('templates.reading.placeOf', { n: index + 1 })}
+                  />
                 </Form.Item>
-                {!disabled && <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(index)} aria-label={t('templates.reading.removePlaceOf', { n: index + 1 })} />}
+                {!disabled && (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(index)}
+                    aria-label={t('templates.reading.removePlaceOf', { n: index + 1 })}
+                  />
+                )}
               </Flex>
             ))}
             {!disabled && (

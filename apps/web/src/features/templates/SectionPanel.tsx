@@ -16,7 +16,10 @@ export function SectionPanel({ templateId, section, handle, readOnly }: { templa
   const update = useUpdateSection(templateId);
   const remove = useRemoveSection(templateId);
   const [confirming, setConfirming] = useState(false);
-  const count = section.type === 'QUESTION' ? t('templates.questions.count', { count: section.questions.length }) : t('templates.fields.count', { count: section.fields.length });
+  const count =
+    section.type === 'QUESTION'
+      ? t('templates.questions.count', { count: section.questions.length })
+      : t('templates.fields.count', { count: section.fields.length });
 
   // A click on the header (title, badge, count) opens or closes the panel, as anywhere else on it; only
   // the rename pencil and the title being edited keep their clicks and keys (typing a space in the title
@@ -59,7 +62,14 @@ export function SectionPanel({ templateId, section, handle, readOnly }: { templa
       </Checkbox>
       {!readOnly && (
         <Tooltip title={t('templates.sections.remove')}>
-          <Button type="text" danger size="small" icon={<DeleteOutlined />} onClick={() => setConfirming(true)} aria-label={t('templates.sections.removeItem', { name: section.title })} />
+          <Button
+            type="text"
+            danger
+            size="small"
+            icon={<DeleteOutlined />}
+            onClick={() => setConfirming(true)}
+            aria-label={t('templates.sections.removeItem', { name: section.title })}
+          />
         </Tooltip>
       )}
     </Flex>

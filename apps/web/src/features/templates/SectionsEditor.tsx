@@ -49,7 +49,13 @@ function AddSection({ templateId }: { templateId: string }) {
         onChange={(e) => setTitle(e.target.value)}
         onPressEnter={submit}
       />
-      <Select style={{ width: 170 }} value={type} onChange={setType} aria-label={t('templates.sections.type')} options={SECTION_TYPES.map((s) => ({ value: s, label: t(`templates.sectionType.${s}`) }))} />
+      <Select
+        style={{ width: 170 }}
+        value={type}
+        onChange={setType}
+        aria-label={t('templates.sections.type')}
+        options={SECTION_TYPES.map((s) => ({ value: s, label: t(`templates.sectionType.${s}`) }))}
+      />
       <Checkbox checked={duplicable} onChange={(e) => setDuplicable(e.target.checked)}>
         {t('templates.sections.duplicable')}
       </Checkbox>

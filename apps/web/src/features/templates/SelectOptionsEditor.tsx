@@ -24,7 +24,10 @@ export function SelectOptionsEditor({ disabled }: { disabled?: boolean }) {
         </Form.Item>
       </Flex>
       <Typography.Text strong>{t('templates.select.options')}</Typography.Text>
-      <Form.List name={['select', 'options']} rules={[{ validator: async (_, list: unknown[]) => (!list?.length ? Promise.reject(new Error(t('templates.select.needOptions'))) : undefined) }]}>
+      <Form.List
+        name={['select', 'options']}
+        rules={[{ validator: async (_, list: unknown[]) => (!list?.length ? Promise.reject(new Error(t('templates.select.needOptions'))) : undefined) }]}
+      >
         {(fields, { add, remove, move }, { errors }) => (
           <Flex vertical gap={6}>
             {fields.length > 0 && (
@@ -38,15 +41,34 @@ export function SelectOptionsEditor({ disabled }: { disabled?: boolean }) {
             )}
             {fields.map((field, index) => (
               <Flex key={field.key} gap={8} align="flex-start" data-testid="select-option">
-                <Form.Item name={[field.name, 'label']} rules={[{ required: true, whitespace: true, message: t('form.required') }]} style={{ flex: '1 1 160px', marginBottom: 0 }}>
+                <Form.Item
+                  name={[field.name, 'label']}
+                  rules={[{ required: true, whitespace: true, message: t('form.required') }]}
+                  style={{ flex: '1 1 160px', marginBottom: 0 }}
+                >
                   <Input maxLength={TEMPLATE_NAME_MAX} disabled={disabled} aria-label={t('templates.select.labelOf', { n: index + 1 })} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'color']} getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()} style={{ width: 48, marginBottom: 0 }}>
-                  <ColorPicker disabledAlpha disabled={disabled} presets={[{ label: t('templates.select.color'), colors: ['#52c41a', '#faad14', '#fa8c16', '#f5222d', '#1677ff', '#8c8c8c'] }]} aria-label={t('templates.select.colorOf', { n: index + 1 })} />
+                <Form.Item
+                  name={[field.name, 'color']}
+                  getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
+                  style={{ width: 48, marginBottom: 0 }}
+                >
+                  <ColorPicker
+                    disabledAlpha
+                    disabled={disabled}
+                    presets={[{ label: t('templates.select.color'), colors: ['#52c41a', '#faad14', '#fa8c16', '#f5222d', '#1677ff', '#8c8c8c'] }]}
+                    aria-label={t('templates.select.colorOf', { n: index + 1 })}
+                  />
                 </Form.Item>
                 {scoring && (
                   <Form.Item name={[field.name, 'score']} rules={[{ required: true, message: t('form.required') }]} style={{ width: 90, marginBottom: 0 }}>
-                    <InputNumber style={{ width: '100%' }} min={-1e6} max={1e6} disabled={disabled} aria-label={t('templates.select.scoreOf', { n: index + 1 })} />
+                    <InputNumber
+                      style={{ width: '100%' }}
+                      min={-1e6}
+                      max={1e6}
+                      disabled={disabled}
+                      aria-label={t('templates.select.scoreOf', { n: index + 1 })}
+                    />
                   </Form.Item>
                 )}
                 <Form.Item name={[field.name, 'failed']} valuePropName="checked" style={{ width: 80, marginBottom: 0, paddingTop: 5 }}>
@@ -54,9 +76,30 @@ export function SelectOptionsEditor({ disabled }: { disabled?: boolean }) {
                 </Form.Item>
                 {!disabled && (
                   <Flex style={{ width: 96 }}>
-                    <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('templates.moveUp')} />
-                    <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === fields.length - 1} onClick={() => move(index, index + 1)} aria-label={t('templates.moveDown')} />
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(index)} aria-label={t('templates.select.removeOf', { n: index + 1 })} />
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<ArrowUpOutlined />}
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                      aria-label={t('templates.moveUp')}
+                    />
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<ArrowDownOutlined />}
+                      disabled={index === fields.length - 1}
+                      onClick={() => move(index, index + 1)}
+                      aria-label={t('templates.moveDown')}
+                    />
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(index)}
+                      aria-label={t('templates.select.removeOf', { n: index + 1 })}
+                    />
                   </Flex>
                 )}
               </Flex>

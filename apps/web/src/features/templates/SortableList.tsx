@@ -19,7 +19,10 @@ interface TProps<T> {
 
 /** A vertical list reordered by drag and drop (pointer or keyboard on the handle) and by move up/down buttons. */
 export function SortableList<T>({ items, rowKey, labelOf, onMove, disabled, render, gap = 8 }: TProps<T>) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = items.map(rowKey);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -52,9 +55,25 @@ export function SortableList<T>({ items, rowKey, labelOf, onMove, disabled, rend
 function SortableItem({ id, children }: { id: string; children: (handle: ReactNode) => ReactNode }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, position: 'relative', zIndex: isDragging ? 2 : undefined };
+  const style: CSSProperties = {
+    transform: CSS.Transform.toString(transform),
+    transition,
+    opacity: isDragging ? 0.6 : 1,
+    position: 'relative',
+    zIndex: isDragging ? 2 : undefined,
+  };
   const handle = (
-    <Button ref={setActivatorNodeRef} type="text" size="small" icon={<HolderOutlined />} style={{ cursor: 'grab' }} aria-label={t('templates.dragHandle')} data-testid="drag-handle" {...attributes} {...listeners} />
+    <Button
+      ref={setActivatorNodeRef}
+      type="text"
+      size="small"
+      icon={<HolderOutlined />}
+      style={{ cursor: 'grab' }}
+      aria-label={t('templates.dragHandle')}
+      data-testid="drag-handle"
+      {...attributes}
+      {...listeners}
+    />
   );
   return (
     <div ref={setNodeRef} style={style}>
@@ -63,16 +82,42 @@ function SortableItem({ id, children }: { id: string; children: (handle: ReactNo
   );
 }
 
-function MoveControls({ handle, label, index, count, onMove }: { handle: ReactNode; label: string; index: number; count: number; onMove: (to: number) => void }) {
+function MoveControls({
+  handle,
+  label,
+  index,
+  count,
+  onMove,
+}: {
+  handle: ReactNode;
+  label: string;
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Flex gap={2} align="center" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       {handle}
       <Tooltip title={t('templates.moveUp')}>
-        <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={t('templates.moveUpItem', { name: label })} />
+        <Button
+          type="text"
+          size="small"
+          icon={<ArrowUpOutlined />}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+          aria-label={t('templates.moveUpItem', { name: label })}
+        />
       </Tooltip>
       <Tooltip title={t('templates.moveDown')}>
-        <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === count - 1} onClick={() => onMove(index + 1)} aria-label={t('templates.moveDownItem', { name: label })} />
+        <Button
+          type="text"
+          size="small"
+          icon={<ArrowDownOutlined />}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+          aria-label={t('templates.moveDownItem', { name: label })}
+        />
       </Tooltip>
     </Flex>
   );

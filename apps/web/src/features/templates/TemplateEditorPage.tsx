@@ -22,7 +22,11 @@ export function TemplateEditorPage() {
       <Tabs
         style={{ marginTop: 8 }}
         items={[
-          { key: 'sections', label: t('templates.sections.tab', { count: tpl.data.sections.length }), children: <SectionsEditor tpl={tpl.data} readOnly={readOnly} /> },
+          {
+            key: 'sections',
+            label: t('templates.sections.tab', { count: tpl.data.sections.length }),
+            children: <SectionsEditor tpl={tpl.data} readOnly={readOnly} />,
+          },
           { key: 'ie', label: t('templates.ie.tab', { count: tpl.data.ieSections.length }), children: <IeSectionsEditor tpl={tpl.data} readOnly={readOnly} /> },
         ]}
       />

@@ -26,7 +26,13 @@ export function TemplateFilters({ value, onApply }: { value: TTemplateFilters; o
         />
       </Form.Item>
       <Form.Item label={t('templates.fields.language')}>
-        <Select allowClear value={draft.language} onChange={(language?: string) => setDraft({ ...draft, language })} options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} aria-label={t('templates.fields.language')} />
+        <Select
+          allowClear
+          value={draft.language}
+          onChange={(language?: string) => setDraft({ ...draft, language })}
+          options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+          aria-label={t('templates.fields.language')}
+        />
       </Form.Item>
       <Form.Item label={t('templates.fields.service')}>
         <Select

@@ -9,7 +9,11 @@ import { useAreaTypes, useCategoryTree, useServices, type TCategoryNode, type TT
 const DESCRIPTION_MAX = 500;
 const KNOWN = ['name', 'description', 'language', 'category', 'service', 'areaAccess'];
 
-interface TTreeNode { value: string; title: string; children?: TTreeNode[] }
+interface TTreeNode {
+  value: string;
+  title: string;
+  children?: TTreeNode[];
+}
 const toTreeData = (nodes: TCategoryNode[]): TTreeNode[] =>
   nodes.map((n) => ({ value: n._id, title: n.name, children: n.children?.length ? toTreeData(n.children) : undefined }));
 
@@ -38,7 +42,14 @@ export function TemplateFormDialog({ open, title, initial, saving, onCancel, onS
   const submit = async () => {
     const values = await form.validateFields();
     try {
-      await onSave({ ...values, name: values.name.trim(), description: values.description.trim(), category: values.category ?? null, service: values.service ?? null, areaAccess: values.areaAccess ?? null });
+      await onSave({
+        ...values,
+        name: values.name.trim(),
+        description: values.description.trim(),
+        category: values.category ?? null,
+        service: values.service ?? null,
+        areaAccess: values.areaAccess ?? null,
+      });
     } catch (error) {
       applyFieldErrors(form, error, KNOWN);
     }
@@ -46,7 +57,17 @@ export function TemplateFormDialog({ open, title, initial, saving, onCancel, onS
 
   const required = { required: true, whitespace: true, message: t('form.required') };
   return (
-    <Modal open={open} title={title} onOk={() => void submit()} onCancel={onCancel} okText={t('common.save')} cancelText={t('common.cancel')} okButtonProps={{ loading: saving, 'data-testid': 'template-save' }} destroyOnHidden forceRender>
+    <Modal
+      open={open}
+      title={title}
+      onOk={() => void submit()}
+      onCancel={onCancel}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'template-save' }}
+      destroyOnHidden
+      forceRender
+    >
       <Form form={form} name="template" layout="vertical" requiredMark preserve={false}>
         <Form.Item name="name" label={t('templates.fields.name')} rules={[required, { max: TEMPLATE_NAME_MAX }]}>
           <Input maxLength={TEMPLATE_NAME_MAX} autoFocus />
@@ -58,10 +79,20 @@ export function TemplateFormDialog({ open, title, initial, saving, onCancel, onS
           <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} />
         </Form.Item>
         <Form.Item name="service" label={t('templates.fields.service')} extra={t('templates.runnableHint')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={services.isPending} options={(services.data ?? []).map((s) => ({ value: s._id, label: s.name }))} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={services.isPending}
+            options={(services.data ?? []).map((s) => ({ value: s._id, label: s.name }))}
+          />
         </Form.Item>
         <Form.Item name="areaAccess" label={t('templates.fields.areaAccess')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={areaTypes.isPending} options={(areaTypes.data ?? []).map((s) => ({ value: s._id, label: s.name }))} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={areaTypes.isPending}
+            options={(areaTypes.data ?? []).map((s) => ({ value: s._id, label: s.name }))}
+          />
         </Form.Item>
         <Form.Item name="category" label={t('templates.fields.category')}>
           <TreeSelect allowClear treeDefaultExpandAll loading={categories.isPending} treeData={toTreeData(categories.data ?? [])} />

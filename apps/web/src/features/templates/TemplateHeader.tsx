@@ -51,13 +51,24 @@ export function TemplateHeader({ tpl }: { tpl: TTemplate }) {
           { key: 'language', label: t('templates.fields.language'), children: t(`language.${tpl.language}`, { defaultValue: tpl.language }) },
           { key: 'service', label: t('templates.fields.service'), children: tpl.service?.name ?? <Tag color="warning">{t('templates.missing')}</Tag> },
           { key: 'areaAccess', label: t('templates.fields.areaAccess'), children: tpl.areaAccess?.name ?? <Tag color="warning">{t('templates.missing')}</Tag> },
-          { key: 'category', label: t('templates.fields.category'), children: tpl.category ? <Tag color={tpl.category.color ?? undefined}>{tpl.category.name}</Tag> : dash },
+          {
+            key: 'category',
+            label: t('templates.fields.category'),
+            children: tpl.category ? <Tag color={tpl.category.color ?? undefined}>{tpl.category.name}</Tag> : dash,
+          },
         ]}
       />
       <TemplateFormDialog
         open={editing}
         title={t('templates.editTitle')}
-        initial={{ name: tpl.name, description: tpl.description ?? '', language: tpl.language, service: tpl.service?._id ?? null, areaAccess: tpl.areaAccess?._id ?? null, category: tpl.category?._id ?? null }}
+        initial={{
+          name: tpl.name,
+          description: tpl.description ?? '',
+          language: tpl.language,
+          service: tpl.service?._id ?? null,
+          areaAccess: tpl.areaAccess?._id ?? null,
+          category: tpl.category?._id ?? null,
+        }}
         saving={update.isPending}
         onCancel={() => setEditing(false)}
         onSave={async (body) => {

@@ -18,7 +18,11 @@ export function TemplateRowActions({ tpl, handlers }: { tpl: TTemplateSummary; h
     ...(tpl.can.duplicate ? [{ key: 'duplicate', icon: <CopyOutlined />, label: t('common.duplicate') }] : []),
     // Only what the user may do with this template (the server says so in `can`).
     ...(tpl.can.update
-      ? [tpl.enabled ? { key: 'disable', icon: <StopOutlined />, label: t('templates.disable') } : { key: 'enable', icon: <CheckCircleOutlined />, label: t('templates.enable') }]
+      ? [
+          tpl.enabled
+            ? { key: 'disable', icon: <StopOutlined />, label: t('templates.disable') }
+            : { key: 'enable', icon: <CheckCircleOutlined />, label: t('templates.enable') },
+        ]
       : []),
     ...(tpl.can.delete ? [{ type: 'divider' as const }, { key: 'remove', icon: <DeleteOutlined />, label: t('common.delete'), danger: true }] : []),
   ];

@@ -12,7 +12,16 @@ import { templateColumns } from './templateColumns';
 import { countFilters, TemplateFilters } from './TemplateFilters';
 import { TemplateFormDialog } from './TemplateFormDialog';
 import type { TTemplateActionHandlers } from './TemplateRowActions';
-import { TEMPLATES_PAGE_SIZE, useCreateTemplate, useDuplicateTemplate, useRemoveTemplate, useSetEnabled, useTemplatesList, type TTemplateFilters, type TTemplateSummary } from './templatesApi';
+import {
+  TEMPLATES_PAGE_SIZE,
+  useCreateTemplate,
+  useDuplicateTemplate,
+  useRemoveTemplate,
+  useSetEnabled,
+  useTemplatesList,
+  type TTemplateFilters,
+  type TTemplateSummary,
+} from './templatesApi';
 
 /** /templates: the category tree on the left, the templates of the chosen category (and below) on the right. */
 export function TemplatesListPage() {

@@ -11,17 +11,31 @@ import { templateQueryKey, TEMPLATES_QUERY_KEY, type TTemplate } from './templat
 const SECTIONS = '/ms-core/api/sections';
 const IE = '/ms-core/api/ie-sections';
 
-export interface TFieldInput { label: string; type: string; required: boolean; value?: string | null }
+export interface TFieldInput {
+  label: string;
+  type: string;
+  required: boolean;
+  value?: string | null;
+}
 export interface TQuestionInput {
   name: string;
   type: string;
   description?: string | null;
   required?: boolean;
   select?: { multiselect: boolean; scoring: boolean; options: { _id?: string; label: string; color: string; score: number; failed: boolean }[] } | null;
-  readingRegistry?: { options: { key?: string; label: string; measure: string; operation: string; minValue: number | null; maxValue: number | null }[]; placesMeasure: { _id?: string; place: string; label?: string | null }[] } | null;
+  readingRegistry?: {
+    options: { key?: string; label: string; measure: string; operation: string; minValue: number | null; maxValue: number | null }[];
+    placesMeasure: { _id?: string; place: string; label?: string | null }[];
+  } | null;
   text?: { answerType: string } | null;
 }
-export interface TIncidentInput { name: string; description?: string | null; riskLevel: string; deductionPercentage: number; tasks: { _id?: string; name: string }[] }
+export interface TIncidentInput {
+  name: string;
+  description?: string | null;
+  riskLevel: string;
+  deductionPercentage: number;
+  tasks: { _id?: string; name: string }[];
+}
 
 /** Moves item `from` to `to` in a list (a new array). */
 export function moved<T>(list: readonly T[], from: number, to: number): T[] {
@@ -36,7 +50,11 @@ const moveById = <T extends { _id: string }>(list: T[], id: string, to: number) 
   return from < 0 ? list : moved(list, from, to);
 };
 
-export function useTreeMutation<V, R = unknown>(templateId: string, mutationFn: (v: V) => Promise<R>, options: { apply?: (tree: TTemplate, v: V) => TTemplate; success?: 'createSuccess' | 'updateSuccess' | 'deleteSuccess' } = {}) {
+export function useTreeMutation<V, R = unknown>(
+  templateId: string,
+  mutationFn: (v: V) => Promise<R>,
+  options: { apply?: (tree: TTemplate, v: V) => TTemplate; success?: 'createSuccess' | 'updateSuccess' | 'deleteSuccess' } = {},
+) {
   const queryClient = useQueryClient();
   const key = templateQueryKey(templateId);
   return useMutation({
@@ -63,38 +81,78 @@ const mapSection = (tree: TTemplate, sectionId: string, change: (s: TTemplate['s
 
 /* Sections */
 export const useAddSection = (templateId: string) =>
-  useTreeMutation(templateId, (body: { title: string; type: string; duplicable: boolean }) => request(SECTIONS, { method: 'POST', body: { template: templateId, ...body } }), { success: 'createSuccess' });
+  useTreeMutation(
+    templateId,
+    (body: { title: string; type: string; duplicable: boolean }) => request(SECTIONS, { method: 'POST', body: { template: templateId, ...body } }),
+    { success: 'createSuccess' },
+  );
 export const useUpdateSection = (templateId: string) =>
-  useTreeMutation(templateId, ({ id, ...body }: { id: string; title?: string; duplicable?: boolean }) => request(`${SECTIONS}/${id}`, { method: 'PATCH', body }), {
-    apply: (tree, { id, ...body }) => mapSection(tree, id, (s) => ({ ...s, ...(body.title?.trim() ? { title: body.title.trim() } : {}), ...(body.duplicable !== undefined ? { duplicable: body.duplicable } : {}) })),
-  });
+  useTreeMutation(
+    templateId,
+    ({ id, ...body }: { id: string; title?: string; duplicable?: boolean }) => request(`${SECTIONS}/${id}`, { method: 'PATCH', body }),
+    {
+      apply: (tree, { id, ...body }) =>
+        mapSection(tree, id, (s) => ({
+          ...s,
+          ...(body.title?.trim() ? { title: body.title.trim() } : {}),
+          ...(body.duplicable !== undefined ? { duplicable: body.duplicable } : {}),
+        })),
+    },
+  );
 export const useRemoveSection = (templateId: string) =>
-  useTreeMutation(templateId, (id: string) => request(`${SECTIONS}/${id}`, { method: 'DELETE' }), { apply: (tree, id) => ({ ...tree, sections: tree.sections.filter((s) => s._id !== id) }), success: 'deleteSuccess' });
-export const useMoveSection = (templateId: string) =>
-  useTreeMutation(templateId, ({ id, position }: { id: string; position: number }) => request(`${SECTIONS}/${id}/order`, { method: 'PATCH', body: { position } }), {
-    apply: (tree, { id, position }) => ({ ...tree, sections: moveById(tree.sections, id, position) }),
+  useTreeMutation(templateId, (id: string) => request(`${SECTIONS}/${id}`, { method: 'DELETE' }), {
+    apply: (tree, id) => ({ ...tree, sections: tree.sections.filter((s) => s._id !== id) }),
+    success: 'deleteSuccess',
   });
+export const useMoveSection = (templateId: string) =>
+  useTreeMutation(
+    templateId,
+    ({ id, position }: { id: string; position: number }) => request(`${SECTIONS}/${id}/order`, { method: 'PATCH', body: { position } }),
+    {
+      apply: (tree, { id, position }) => ({ ...tree, sections: moveById(tree.sections, id, position) }),
+    },
+  );
 
 /* Cover and contact fields */
 export const useAddField = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, body }: { sectionId: string; body: TFieldInput }) => request(`${SECTIONS}/${sectionId}/field/add`, { method: 'POST', body }), { success: 'createSuccess' });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, body }: { sectionId: string; body: TFieldInput }) => request(`${SECTIONS}/${sectionId}/field/add`, { method: 'POST', body }),
+    { success: 'createSuccess' },
+  );
 export const useUpdateField = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, id, body }: { sectionId: string; id: string; body: Partial<TFieldInput> }) => request(`${SECTIONS}/${sectionId}/field/${id}/update`, { method: 'PATCH', body }), {
-    apply: (tree, { sectionId, id, body }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.map((f) => (f._id === id ? { ...f, ...body, value: body.value ?? f.value } : f)) })),
-    success: 'updateSuccess',
-  });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id, body }: { sectionId: string; id: string; body: Partial<TFieldInput> }) =>
+      request(`${SECTIONS}/${sectionId}/field/${id}/update`, { method: 'PATCH', body }),
+    {
+      apply: (tree, { sectionId, id, body }) =>
+        mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.map((f) => (f._id === id ? { ...f, ...body, value: body.value ?? f.value } : f)) })),
+      success: 'updateSuccess',
+    },
+  );
 export const useRemoveField = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, id }: { sectionId: string; id: string }) => request(`${SECTIONS}/${sectionId}/field/${id}/remove`, { method: 'DELETE' }), {
-    apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.filter((f) => f._id !== id) })),
-    success: 'deleteSuccess',
-  });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id }: { sectionId: string; id: string }) => request(`${SECTIONS}/${sectionId}/field/${id}/remove`, { method: 'DELETE' }),
+    {
+      apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.filter((f) => f._id !== id) })),
+      success: 'deleteSuccess',
+    },
+  );
 export const useMoveField = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) => request(`${SECTIONS}/${sectionId}/field/${id}/order`, { method: 'PATCH', body: { position } }), {
-    apply: (tree, { sectionId, id, position }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: moveById(s.fields, id, position) })),
-  });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) =>
+      request(`${SECTIONS}/${sectionId}/field/${id}/order`, { method: 'PATCH', body: { position } }),
+    {
+      apply: (tree, { sectionId, id, position }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: moveById(s.fields, id, position) })),
+    },
+  );
 
 /* Questions */
-export const addQuestion = (sectionId: string, body: TQuestionInput) => request<{ _id: string }>(`${SECTIONS}/${sectionId}/question/add`, { method: 'POST', body });
+export const addQuestion = (sectionId: string, body: TQuestionInput) =>
+  request<{ _id: string }>(`${SECTIONS}/${sectionId}/question/add`, { method: 'POST', body });
 export const useSaveQuestion = (templateId: string) =>
   useTreeMutation(
     templateId,
@@ -103,14 +161,23 @@ export const useSaveQuestion = (templateId: string) =>
     { success: 'updateSuccess' },
   );
 export const useRemoveQuestion = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, id }: { sectionId: string; id: string }) => request(`${SECTIONS}/${sectionId}/question/${id}/remove`, { method: 'DELETE' }), {
-    apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, questions: s.questions.filter((q) => q._id !== id) })),
-    success: 'deleteSuccess',
-  });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id }: { sectionId: string; id: string }) => request(`${SECTIONS}/${sectionId}/question/${id}/remove`, { method: 'DELETE' }),
+    {
+      apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, questions: s.questions.filter((q) => q._id !== id) })),
+      success: 'deleteSuccess',
+    },
+  );
 export const useMoveQuestion = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) => request(`${SECTIONS}/${sectionId}/question/${id}/order`, { method: 'PATCH', body: { position } }), {
-    apply: (tree, { sectionId, id, position }) => mapSection(tree, sectionId, (s) => ({ ...s, questions: moveById(s.questions, id, position) })),
-  });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) =>
+      request(`${SECTIONS}/${sectionId}/question/${id}/order`, { method: 'PATCH', body: { position } }),
+    {
+      apply: (tree, { sectionId, id, position }) => mapSection(tree, sectionId, (s) => ({ ...s, questions: moveById(s.questions, id, position) })),
+    },
+  );
 
 /* Incident templates of a question */
 const incidentsPath = (sectionId: string, questionId: string) => `${SECTIONS}/${sectionId}/question/${questionId}/incidents`;
@@ -122,11 +189,19 @@ export const useSaveIncident = (templateId: string) =>
     { success: 'updateSuccess' },
   );
 export const useRemoveIncident = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, questionId, id }: { sectionId: string; questionId: string; id: string }) => request(`${incidentsPath(sectionId, questionId)}/${id}`, { method: 'DELETE' }), {
-    apply: (tree, { sectionId, questionId, id }) =>
-      mapSection(tree, sectionId, (s) => ({ ...s, questions: s.questions.map((q) => (q._id === questionId ? { ...q, incidents: q.incidents.filter((i) => i._id !== id) } : q)) })),
-    success: 'deleteSuccess',
-  });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, questionId, id }: { sectionId: string; questionId: string; id: string }) =>
+      request(`${incidentsPath(sectionId, questionId)}/${id}`, { method: 'DELETE' }),
+    {
+      apply: (tree, { sectionId, questionId, id }) =>
+        mapSection(tree, sectionId, (s) => ({
+          ...s,
+          questions: s.questions.map((q) => (q._id === questionId ? { ...q, incidents: q.incidents.filter((i) => i._id !== id) } : q)),
+        })),
+      success: 'deleteSuccess',
+    },
+  );
 
 /* IE questionnaire sections */
 const mapIe = (tree: TTemplate, sectionId: string, change: (s: TTemplate['ieSections'][number]) => TTemplate['ieSections'][number]) => ({
@@ -140,7 +215,10 @@ export const useUpdateIeSection = (templateId: string) =>
     apply: (tree, { id, title }) => (title.trim() ? mapIe(tree, id, (s) => ({ ...s, title: title.trim() })) : tree),
   });
 export const useRemoveIeSection = (templateId: string) =>
-  useTreeMutation(templateId, (id: string) => request(`${IE}/${id}`, { method: 'DELETE' }), { apply: (tree, id) => ({ ...tree, ieSections: tree.ieSections.filter((s) => s._id !== id) }), success: 'deleteSuccess' });
+  useTreeMutation(templateId, (id: string) => request(`${IE}/${id}`, { method: 'DELETE' }), {
+    apply: (tree, id) => ({ ...tree, ieSections: tree.ieSections.filter((s) => s._id !== id) }),
+    success: 'deleteSuccess',
+  });
 export const useMoveIeSection = (templateId: string) =>
   useTreeMutation(templateId, ({ id, position }: { id: string; position: number }) => request(`${IE}/${id}/order`, { method: 'PATCH', body: { position } }), {
     apply: (tree, { id, position }) => ({ ...tree, ieSections: moveById(tree.ieSections, id, position) }),
@@ -151,16 +229,26 @@ export const useSaveIeQuestion = (templateId: string) =>
     ({ sectionId, id, body }: { sectionId: string; id?: string; body: { question: string; type: string } }) =>
       request(id ? `${IE}/${sectionId}/question/${id}/update` : `${IE}/${sectionId}/question/add`, { method: id ? 'PATCH' : 'POST', body }),
     {
-      apply: (tree, { sectionId, id, body }) => (id ? mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.map((q) => (q._id === id ? { ...q, ...body } : q)) })) : tree),
+      apply: (tree, { sectionId, id, body }) =>
+        id ? mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.map((q) => (q._id === id ? { ...q, ...body } : q)) })) : tree,
       success: 'updateSuccess',
     },
   );
 export const useRemoveIeQuestion = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, id }: { sectionId: string; id: string }) => request(`${IE}/${sectionId}/question/${id}/remove`, { method: 'DELETE' }), {
-    apply: (tree, { sectionId, id }) => mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.filter((q) => q._id !== id) })),
-    success: 'deleteSuccess',
-  });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id }: { sectionId: string; id: string }) => request(`${IE}/${sectionId}/question/${id}/remove`, { method: 'DELETE' }),
+    {
+      apply: (tree, { sectionId, id }) => mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.filter((q) => q._id !== id) })),
+      success: 'deleteSuccess',
+    },
+  );
 export const useMoveIeQuestion = (templateId: string) =>
-  useTreeMutation(templateId, ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) => request(`${IE}/${sectionId}/question/${id}/order`, { method: 'PATCH', body: { position } }), {
-    apply: (tree, { sectionId, id, position }) => mapIe(tree, sectionId, (s) => ({ ...s, questions: moveById(s.questions, id, position) })),
-  });
+  useTreeMutation(
+    templateId,
+    ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) =>
+      request(`${IE}/${sectionId}/question/${id}/order`, { method: 'PATCH', body: { position } }),
+    {
+      apply: (tree, { sectionId, id, position }) => mapIe(tree, sectionId, (s) => ({ ...s, questions: moveById(s.questions, id, position) })),
+    },
+  );

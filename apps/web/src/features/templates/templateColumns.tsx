@@ -26,11 +26,19 @@ export function templateColumns(t: TFunction, handlers: TTemplateActionHandlers,
         </div>
       ),
     },
-    { key: 'category', title: t('templates.fields.category'), render: (_, tpl) => (tpl.category ? <Tag color={tpl.category.color ?? undefined}>{tpl.category.name}</Tag> : dash) },
+    {
+      key: 'category',
+      title: t('templates.fields.category'),
+      render: (_, tpl) => (tpl.category ? <Tag color={tpl.category.color ?? undefined}>{tpl.category.name}</Tag> : dash),
+    },
     { key: 'service', title: t('templates.fields.service'), render: (_, tpl) => tpl.service?.name ?? dash },
     { key: 'areaAccess', title: t('templates.fields.areaAccess'), render: (_, tpl) => tpl.areaAccess?.name ?? dash },
     { key: 'language', title: t('templates.fields.language'), render: (_, tpl) => t(`language.${tpl.language}`, { defaultValue: tpl.language }) },
-    { key: 'content', title: t('templates.fields.content'), render: (_, tpl) => t('templates.contentCount', { sections: tpl.sectionsCount, questions: tpl.questionsCount }) },
+    {
+      key: 'content',
+      title: t('templates.fields.content'),
+      render: (_, tpl) => t('templates.contentCount', { sections: tpl.sectionsCount, questions: tpl.questionsCount }),
+    },
     {
       key: 'enabled',
       title: t('templates.fields.enabled'),
@@ -38,7 +46,13 @@ export function templateColumns(t: TFunction, handlers: TTemplateActionHandlers,
       align: 'center',
       render: (_, tpl) => (
         <Tooltip title={tpl.enabled ? t('templates.enabled') : t('templates.disabled')}>
-          <Switch size="small" checked={tpl.enabled} disabled={!tpl.can.update} onChange={(on) => handlers.onEnabled(tpl, on)} aria-label={t('templates.enabledOf', { name: tpl.name })} />
+          <Switch
+            size="small"
+            checked={tpl.enabled}
+            disabled={!tpl.can.update}
+            onChange={(on) => handlers.onEnabled(tpl, on)}
+            aria-label={t('templates.enabledOf', { name: tpl.name })}
+          />
         </Tooltip>
       ),
     },

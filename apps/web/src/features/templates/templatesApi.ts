@@ -1,5 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TIeQuestionOut, TIeSectionOut, TIncidentOut, TPlaceMeasure, TReadingOption, TSelectOption, TTemplateFieldOut, TTemplateOut, TTemplateQuestionOut, TTemplateRef, TTemplateSectionOut, TTemplateSummary } from '@audit/domain/templates';
+import type {
+  TIeQuestionOut,
+  TIeSectionOut,
+  TIncidentOut,
+  TPlaceMeasure,
+  TReadingOption,
+  TSelectOption,
+  TTemplateFieldOut,
+  TTemplateOut,
+  TTemplateQuestionOut,
+  TTemplateRef,
+  TTemplateSectionOut,
+  TTemplateSummary,
+} from '@audit/domain/templates';
 import type { TSearchFilter } from '@audit/domain/search';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import { request, searchPage } from '../../api/client';
@@ -24,8 +37,17 @@ export type TIeSection = TIeSectionOut;
 export type { TTemplateSummary };
 export type TTemplate = TTemplateOut;
 
-export interface TTemplateFilters { enabled?: boolean; language?: string; service?: string }
-export interface TTemplateListParams { page: number; search: string; categoryTree?: string; filters: TTemplateFilters }
+export interface TTemplateFilters {
+  enabled?: boolean;
+  language?: string;
+  service?: string;
+}
+export interface TTemplateListParams {
+  page: number;
+  search: string;
+  categoryTree?: string;
+  filters: TTemplateFilters;
+}
 
 export function toSearchFilters(params: Pick<TTemplateListParams, 'categoryTree' | 'filters'>): TSearchFilter[] {
   const out: TSearchFilter[] = [];
@@ -37,7 +59,13 @@ export function toSearchFilters(params: Pick<TTemplateListParams, 'categoryTree'
 }
 
 export const searchTemplates = (params: TTemplateListParams) =>
-  searchPage<TTemplateSummary>(`${BASE}/search`, { page: params.page, size: TEMPLATES_PAGE_SIZE, search: params.search, sort: 'name', filters: toSearchFilters(params) });
+  searchPage<TTemplateSummary>(`${BASE}/search`, {
+    page: params.page,
+    size: TEMPLATES_PAGE_SIZE,
+    search: params.search,
+    sort: 'name',
+    filters: toSearchFilters(params),
+  });
 export const templatesListQueryOptions = (params: TTemplateListParams) =>
   queryOptions({ queryKey: [...TEMPLATES_QUERY_KEY, 'list', params], queryFn: () => searchTemplates(params), placeholderData: keepPreviousData });
 export const useTemplatesList = (params: TTemplateListParams) => useQuery(templatesListQueryOptions(params));
@@ -47,7 +75,14 @@ export const templateQueryKey = (id: string) => [...TEMPLATES_QUERY_KEY, 'detail
 export const templateQueryOptions = (id: string) => queryOptions({ queryKey: templateQueryKey(id), queryFn: () => fetchTemplate(id) });
 export const useTemplate = (id: string) => useQuery(templateQueryOptions(id));
 
-export interface TTemplateInput { name: string; description: string; language: string; category?: string | null; service?: string | null; areaAccess?: string | null }
+export interface TTemplateInput {
+  name: string;
+  description: string;
+  language: string;
+  category?: string | null;
+  service?: string | null;
+  areaAccess?: string | null;
+}
 export const createTemplate = (body: TTemplateInput) => request<TTemplate>(BASE, { method: 'POST', body });
 export const updateTemplate = (id: string, body: Partial<TTemplateInput>) => request<TTemplate>(`${BASE}/${id}`, { method: 'PATCH', body });
 export const removeTemplate = (id: string) => request<{ ok: true }>(`${BASE}/${id}`, { method: 'DELETE' });
@@ -66,7 +101,8 @@ function useTemplatesMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: '
 }
 
 export const useCreateTemplate = () => useTemplatesMutation(createTemplate, 'createSuccess');
-export const useUpdateTemplate = () => useTemplatesMutation(({ id, body }: { id: string; body: Partial<TTemplateInput> }) => updateTemplate(id, body), 'updateSuccess');
+export const useUpdateTemplate = () =>
+  useTemplatesMutation(({ id, body }: { id: string; body: Partial<TTemplateInput> }) => updateTemplate(id, body), 'updateSuccess');
 export const useRemoveTemplate = () => useTemplatesMutation(removeTemplate, 'deleteSuccess');
 export const useDuplicateTemplate = () => useTemplatesMutation(duplicateTemplate, 'createSuccess');
 
@@ -91,11 +127,17 @@ export function useSetEnabled() {
 }
 
 /** The pickers: TEMPLATE category tree, services, facility (area) types. */
-export interface TCategoryNode { _id: string; name: string; color?: string | null; children?: TCategoryNode[] }
+export interface TCategoryNode {
+  _id: string;
+  name: string;
+  color?: string | null;
+  children?: TCategoryNode[];
+}
 export const categoryTreeQueryOptions = () =>
   queryOptions({
     queryKey: [...TEMPLATES_QUERY_KEY, 'categoryTree'],
-    queryFn: () => request<TCategoryNode[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
+    queryFn: () =>
+      request<TCategoryNode[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
   });
 export const useCategoryTree = () => useQuery(categoryTreeQueryOptions());
 

@@ -25,7 +25,12 @@ const fromForm = (values: TFilterForm, timeZone: string): TUserFilters => ({
   ...(values.status?.length ? { status: values.status } : {}),
   ...(values.roles?.length ? { roles: values.roles } : {}),
   ...(values.createdAt
-    ? { createdAt: [startOfDayInZone(values.createdAt[0].format(ISO_DAY), timeZone).toISOString(), endOfDayInZone(values.createdAt[1].format(ISO_DAY), timeZone).toISOString()] as [string, string] }
+    ? {
+        createdAt: [
+          startOfDayInZone(values.createdAt[0].format(ISO_DAY), timeZone).toISOString(),
+          endOfDayInZone(values.createdAt[1].format(ISO_DAY), timeZone).toISOString(),
+        ] as [string, string],
+      }
     : {}),
 });
 

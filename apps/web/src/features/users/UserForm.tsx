@@ -24,7 +24,14 @@ export const USER_FORM_FIELDS = ['firstName', 'lastName', 'username', 'email', '
 export const capitaliseFirst = (value?: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1).toLowerCase() : value);
 
 /** The one form of create and edit; `withPassword` adds the password (create only). */
-export function UserForm({ form, initialValues, withPassword, saving, onFinish, onCancel }: {
+export function UserForm({
+  form,
+  initialValues,
+  withPassword,
+  saving,
+  onFinish,
+  onCancel,
+}: {
   form: FormInstance<TUserFormValues>;
   initialValues: Partial<TUserFormValues>;
   withPassword: boolean;
@@ -54,7 +61,11 @@ export function UserForm({ form, initialValues, withPassword, saving, onFinish, 
           <Form.Item
             name="username"
             label={t('users.fields.username')}
-            rules={[required, { min: 2, max: 100, message: t('users.form.usernameRule') }, { pattern: USERNAME_PATTERN, message: t('users.form.usernameRule') }]}
+            rules={[
+              required,
+              { min: 2, max: 100, message: t('users.form.usernameRule') },
+              { pattern: USERNAME_PATTERN, message: t('users.form.usernameRule') },
+            ]}
             normalize={(v?: string) => v?.trim()}
           >
             <Input autoComplete="off" maxLength={100} />
@@ -64,7 +75,10 @@ export function UserForm({ form, initialValues, withPassword, saving, onFinish, 
           <Form.Item
             name="email"
             label={t('users.fields.email')}
-            rules={[required, { validator: (_r, v?: string) => (!v || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))) }]}
+            rules={[
+              required,
+              { validator: (_r, v?: string) => (!v || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))) },
+            ]}
           >
             <Input type="email" autoComplete="off" maxLength={254} />
           </Form.Item>
@@ -110,7 +124,10 @@ export function UserForm({ form, initialValues, withPassword, saving, onFinish, 
                 <Form.Item
                   name="password"
                   label={t('password.new')}
-                  rules={[{ required: true, message: t('form.required') }, { validator: (_r, v?: string) => (!v || isAcceptablePassword(v) ? Promise.resolve() : Promise.reject(new Error(t('password.rule')))) }]}
+                  rules={[
+                    { required: true, message: t('form.required') },
+                    { validator: (_r, v?: string) => (!v || isAcceptablePassword(v) ? Promise.resolve() : Promise.reject(new Error(t('password.rule')))) },
+                  ]}
                   extra={<PasswordStrength password={password} />}
                 >
                   <Input.Password autoComplete="new-password" />

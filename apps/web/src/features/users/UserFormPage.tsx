@@ -17,7 +17,9 @@ const toInput = (values: TUserFormValues, withPassword: boolean): TUserInput => 
   phone: emptyToNull(values.phone),
   roles: values.roles,
   isAuditor: Boolean(values.isAuditor),
-  ...(withPassword ? { autoGeneratePassword: values.autoGeneratePassword !== false, ...(values.autoGeneratePassword === false ? { password: values.password } : {}) } : {}),
+  ...(withPassword
+    ? { autoGeneratePassword: values.autoGeneratePassword !== false, ...(values.autoGeneratePassword === false ? { password: values.password } : {}) }
+    : {}),
 });
 
 const fromUser = (user: TUser): Partial<TUserFormValues> => ({
@@ -49,11 +51,33 @@ function CreateUser() {
     });
   return (
     <Card>
-      <DetailHeader mode="edit" title={t('users.createTitle')} onBack={() => navigate('/admin/users')} onCancel={() => navigate('/admin/users')} onSave={() => form.submit()} saving={create.isPending} />
+      <DetailHeader
+        mode="edit"
+        title={t('users.createTitle')}
+        onBack={() => navigate('/admin/users')}
+        onCancel={() => navigate('/admin/users')}
+        onSave={() => form.submit()}
+        saving={create.isPending}
+      />
       <div style={{ marginTop: 24 }}>
-        <UserForm form={form} initialValues={{ isAuditor: false, autoGeneratePassword: true, roles: [] }} withPassword saving={create.isPending} onFinish={submit} onCancel={() => navigate('/admin/users')} />
+        <UserForm
+          form={form}
+          initialValues={{ isAuditor: false, autoGeneratePassword: true, roles: [] }}
+          withPassword
+          saving={create.isPending}
+          onFinish={submit}
+          onCancel={() => navigate('/admin/users')}
+        />
       </div>
-      <Modal open={Boolean(created)} title={t('users.createdTitle')} onOk={() => navigate(`/admin/users/${created!.id}/personal`)} onCancel={() => navigate(`/admin/users/${created!.id}/personal`)} cancelButtonProps={{ style: { display: 'none' } }} closable={false} okText={t('common.close')}>
+      <Modal
+        open={Boolean(created)}
+        title={t('users.createdTitle')}
+        onOk={() => navigate(`/admin/users/${created!.id}/personal`)}
+        onCancel={() => navigate(`/admin/users/${created!.id}/personal`)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        closable={false}
+        okText={t('common.close')}
+      >
         <Alert type="success" showIcon title={t('password.generatedOnce')} style={{ marginBottom: 16 }} />
         <Typography.Paragraph copyable={{ text: created?.password, tooltips: [t('common.copy'), t('common.copied')] }} code style={{ fontSize: 18 }}>
           {created?.password}
@@ -76,7 +100,14 @@ function EditUser({ id }: { id: string }) {
     update.mutate(toInput(values, false), { onSuccess: back, onError: (error) => applyFieldErrors(form, error, USER_FORM_FIELDS) });
   return (
     <Card>
-      <DetailHeader mode="edit" title={t('users.editTitle', { name: user.data.fullName })} onBack={back} onCancel={back} onSave={() => form.submit()} saving={update.isPending} />
+      <DetailHeader
+        mode="edit"
+        title={t('users.editTitle', { name: user.data.fullName })}
+        onBack={back}
+        onCancel={back}
+        onSave={() => form.submit()}
+        saving={update.isPending}
+      />
       <div style={{ marginTop: 24 }}>
         <UserForm form={form} initialValues={fromUser(user.data)} withPassword={false} saving={update.isPending} onFinish={submit} onCancel={back} />
       </div>

@@ -27,7 +27,12 @@ export function UserRowActions({ user, handlers }: { user: TUser; handlers: TUse
       type: 'group',
       label: t('users.actions.changeStatus'),
       // A group, not a hover submenu: it works the same with touch, mouse and keyboard.
-      children: statusChoices(user.status).map((status) => ({ key: `status:${status}`, icon: <SwapOutlined />, label: t(`users.setStatus.${status}`), disabled: !user.can.changeStatus })),
+      children: statusChoices(user.status).map((status) => ({
+        key: `status:${status}`,
+        icon: <SwapOutlined />,
+        label: t(`users.setStatus.${status}`),
+        disabled: !user.can.changeStatus,
+      })),
     },
     { type: 'divider' },
     { key: 'remove', icon: <DeleteOutlined />, label: t('users.actions.remove'), danger: true, disabled: !user.can.delete },

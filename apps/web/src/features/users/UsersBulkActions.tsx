@@ -35,7 +35,15 @@ export function UsersBulkActions({ selected, onDone }: { selected: string[]; onD
           {!isMobile && t('users.bulk.status')} <DownOutlined />
         </Button>
       </Dropdown>
-      <Button danger icon={<DeleteOutlined />} disabled={none} loading={remove.isPending} onClick={() => setConfirming(true)} data-testid="bulk-remove" aria-label={t('users.bulk.remove')}>
+      <Button
+        danger
+        icon={<DeleteOutlined />}
+        disabled={none}
+        loading={remove.isPending}
+        onClick={() => setConfirming(true)}
+        data-testid="bulk-remove"
+        aria-label={t('users.bulk.remove')}
+      >
         {!isMobile && t('users.bulk.remove')}
       </Button>
       <ConfirmDialog

@@ -24,7 +24,11 @@ export function useUserActions(): { handlers: TUserActionHandlers; dialogs: Reac
 
   const dialogs = (
     <>
-      <EmailDialog open={Boolean(emailTo)} onClose={() => setEmailTo(null)} recipients={emailTo ? [{ value: emailTo._id, label: `${emailTo.fullName} <${emailTo.email}>` }] : []} />
+      <EmailDialog
+        open={Boolean(emailTo)}
+        onClose={() => setEmailTo(null)}
+        recipients={emailTo ? [{ value: emailTo._id, label: `${emailTo.fullName} <${emailTo.email}>` }] : []}
+      />
       <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
       <ConfirmDialog
         open={Boolean(removing)}

@@ -29,7 +29,12 @@ export function userColumns(t: TFunction, handlers: TUserActionHandlers, timeZon
     { key: 'name', title: t('users.fields.name'), locked: true, sorter: true, minWidth: 200, render: (_, user) => <UserName user={user} /> },
     { key: 'username', title: t('users.fields.username'), dataIndex: 'username', sorter: true },
     { key: 'email', title: t('users.fields.email'), dataIndex: 'email', sorter: true },
-    { key: 'phone', title: t('users.fields.phone'), dataIndex: 'phone', render: (phone: string | null) => phone ?? <Typography.Text type="secondary">—</Typography.Text> },
+    {
+      key: 'phone',
+      title: t('users.fields.phone'),
+      dataIndex: 'phone',
+      render: (phone: string | null) => phone ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
     { key: 'status', title: t('users.fields.status'), dataIndex: 'status', render: (status: string) => <UserStatusTag status={status} /> },
     {
       key: 'createdAt',

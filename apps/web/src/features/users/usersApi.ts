@@ -37,7 +37,13 @@ export function toSearchFilters(filters: TUserFilters): TSearchFilter[] {
 }
 
 export const searchUsers = (params: TUserListParams) =>
-  searchPage<TUser>(`${BASE}/search`, { page: params.page, size: params.size, search: params.search, sort: params.sort ?? '-createdAt', filters: toSearchFilters(params.filters) });
+  searchPage<TUser>(`${BASE}/search`, {
+    page: params.page,
+    size: params.size,
+    search: params.search,
+    sort: params.sort ?? '-createdAt',
+    filters: toSearchFilters(params.filters),
+  });
 
 export const usersListQueryOptions = (params: TUserListParams) =>
   queryOptions({ queryKey: [...USERS_QUERY_KEY, 'list', params], queryFn: () => searchUsers(params), placeholderData: keepPreviousData });
@@ -63,7 +69,8 @@ export type { TUserInput } from '@audit/domain/users';
 
 export const createUser = (body: TUserInput) => request<TUser & { password?: string }>(BASE, { method: 'POST', body });
 export const updateUser = (id: string, body: TUserInput) => request<TUser>(`${BASE}/${id}`, { method: 'PATCH', body });
-export const changeUsersStatus = (users: string[], status: 'ACTIVE' | 'LOCK') => request<{ ok: true }>(`${BASE}/status`, { method: 'POST', body: { users, status } });
+export const changeUsersStatus = (users: string[], status: 'ACTIVE' | 'LOCK') =>
+  request<{ ok: true }>(`${BASE}/status`, { method: 'POST', body: { users, status } });
 export const removeUser = (id: string) => request<{ ok: true }>(`${BASE}/${id}`, { method: 'DELETE' });
 export const removeUsers = (users: string[]) => request<{ ok: true }>(`${BASE}/delete`, { method: 'POST', body: { users } });
 
@@ -80,6 +87,7 @@ function useUsersMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'crea
 
 export const useCreateUser = () => useUsersMutation(createUser, 'createSuccess');
 export const useUpdateUser = (id: string) => useUsersMutation((body: TUserInput) => updateUser(id, body), 'updateSuccess');
-export const useChangeStatus = () => useUsersMutation(({ users, status }: { users: string[]; status: 'ACTIVE' | 'LOCK' }) => changeUsersStatus(users, status), 'updateSuccess');
+export const useChangeStatus = () =>
+  useUsersMutation(({ users, status }: { users: string[]; status: 'ACTIVE' | 'LOCK' }) => changeUsersStatus(users, status), 'updateSuccess');
 export const useRemoveUser = () => useUsersMutation(removeUser, 'deleteSuccess');
 export const useRemoveUsers = () => useUsersMutation(removeUsers, 'deleteSuccess');

@@ -29,10 +29,31 @@ export function ensureSpace(pdf: TPdf, height: number) {
   if (pdf.doc.y + height > bottomLimit()) pdf.doc.addPage();
 }
 
-export function text(pdf: TPdf, value: string, options: { font?: string; size?: number; color?: string; x?: number; y?: number; width?: number; align?: 'left' | 'right' | 'center'; gap?: number; lineGap?: number } = {}) {
+export function text(
+  pdf: TPdf,
+  value: string,
+  options: {
+    font?: string;
+    size?: number;
+    color?: string;
+    x?: number;
+    y?: number;
+    width?: number;
+    align?: 'left' | 'right' | 'center';
+    gap?: number;
+    lineGap?: number;
+  } = {},
+) {
   const { doc } = pdf;
-  doc.font(options.font ?? FONT.regular).fontSize(options.size ?? 9.5).fillColor(options.color ?? COLORS.text);
-  writeText(doc, value, options.x ?? LEFT, options.y ?? doc.y, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left', lineGap: options.lineGap ?? 1.5 });
+  doc
+    .font(options.font ?? FONT.regular)
+    .fontSize(options.size ?? 9.5)
+    .fillColor(options.color ?? COLORS.text);
+  writeText(doc, value, options.x ?? LEFT, options.y ?? doc.y, {
+    width: options.width ?? CONTENT_WIDTH,
+    align: options.align ?? 'left',
+    lineGap: options.lineGap ?? 1.5,
+  });
   if (options.gap) doc.y += options.gap;
 }
 
@@ -57,7 +78,12 @@ export function heading(pdf: TPdf, title: string, size = 15) {
   ensureSpace(pdf, size + 40);
   text(pdf, title, { font: FONT.bold, size, color: COLORS.brand });
   const y = pdf.doc.y + 3;
-  pdf.doc.moveTo(LEFT, y).lineTo(LEFT + CONTENT_WIDTH, y).lineWidth(1).strokeColor(COLORS.brand).stroke();
+  pdf.doc
+    .moveTo(LEFT, y)
+    .lineTo(LEFT + CONTENT_WIDTH, y)
+    .lineWidth(1)
+    .strokeColor(COLORS.brand)
+    .stroke();
   pdf.doc.y = y + 10;
 }
 
@@ -123,6 +149,17 @@ export function photoGrid(pdf: TPdf, photos: { url: string; caption?: string | n
 /** A small square box, ticked or not (the standard fonts have no check mark glyph). */
 export function checkbox(pdf: TPdf, x: number, y: number, checked: boolean, color = COLORS.good) {
   const { doc } = pdf;
-  doc.lineWidth(0.8).rect(x, y, 8, 8).strokeColor(checked ? color : COLORS.faint).stroke();
-  if (checked) doc.lineWidth(1.4).moveTo(x + 1.6, y + 4.2).lineTo(x + 3.4, y + 6.2).lineTo(x + 6.6, y + 1.8).strokeColor(color).stroke();
+  doc
+    .lineWidth(0.8)
+    .rect(x, y, 8, 8)
+    .strokeColor(checked ? color : COLORS.faint)
+    .stroke();
+  if (checked)
+    doc
+      .lineWidth(1.4)
+      .moveTo(x + 1.6, y + 4.2)
+      .lineTo(x + 3.4, y + 6.2)
+      .lineTo(x + 6.6, y + 1.8)
+      .strokeColor(color)
+      .stroke();
 }

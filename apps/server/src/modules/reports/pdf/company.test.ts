@@ -42,7 +42,11 @@ describe("the company's name and logo for the cover", () => {
 
   it("reads the logo uploaded to the company's space, for a client user too, as a PNG of at most 600 px", async () => {
     const token = (await signIn(t.app, tenant.admin.email)).session.accessToken;
-    const upload = await postMultipart(t.app, '/ms-core/api/files/image', token, { buffer: await cameraJpeg(1600, 400, '#c8102e'), filename: 'logo.jpg', contentType: 'image/jpeg' });
+    const upload = await postMultipart(t.app, '/ms-core/api/files/image', token, {
+      buffer: await cameraJpeg(1600, 400, '#c8102e'),
+      filename: 'logo.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(upload.status).toBe(200);
     await setRootLogo(upload.body.url);
     const cover = await companyCover(ctx, clientScope());

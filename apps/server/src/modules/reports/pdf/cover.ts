@@ -20,13 +20,22 @@ const point = (cx: number, cy: number, r: number, fraction: number) => {
 export function scoreRing(pdf: TPdf, cx: number, cy: number, r: number, percentage: number | null, goal: number | null, size = 30) {
   const { doc, labels } = pdf;
   const fraction = Math.min(Math.max((percentage ?? 0) / 100, 0), 1);
-  doc.lineWidth(r * 0.2).strokeColor(COLORS.line).circle(cx, cy, r).stroke();
+  doc
+    .lineWidth(r * 0.2)
+    .strokeColor(COLORS.line)
+    .circle(cx, cy, r)
+    .stroke();
   const color = scoreColor(percentage, goal);
   if (fraction >= 0.9999) doc.strokeColor(color).circle(cx, cy, r).stroke();
   else if (fraction > 0) {
     const [x0, y0] = point(cx, cy, r, 0);
     const [x1, y1] = point(cx, cy, r, fraction);
-    doc.path(`M ${x0} ${y0} A ${r} ${r} 0 ${fraction > 0.5 ? 1 : 0} 1 ${x1} ${y1}`).lineCap('round').strokeColor(color).stroke().lineCap('butt');
+    doc
+      .path(`M ${x0} ${y0} A ${r} ${r} 0 ${fraction > 0.5 ? 1 : 0} 1 ${x1} ${y1}`)
+      .lineCap('round')
+      .strokeColor(color)
+      .stroke()
+      .lineCap('butt');
   }
   if (goal != null) {
     const [gx0, gy0] = point(cx, cy, r - r * 0.16, goal / 100);
@@ -63,7 +72,8 @@ export function drawCover(pdf: TPdf) {
   doc.rect(0, band, PAGE.width, 6).fill(COLORS.accent);
   const logoWidth = drawLogo(pdf);
   // The company's name keeps clear of the logo beside it.
-  if (pdf.company) text(pdf, pdf.company.toUpperCase(), { font: FONT.bold, size: 11, color: '#c9d6e8', y: 54, width: CONTENT_WIDTH - (logoWidth ? logoWidth + 16 : 0) });
+  if (pdf.company)
+    text(pdf, pdf.company.toUpperCase(), { font: FONT.bold, size: 11, color: '#c9d6e8', y: 54, width: CONTENT_WIDTH - (logoWidth ? logoWidth + 16 : 0) });
   text(pdf, labels.reportTitle.toUpperCase(), { size: 10, color: '#9fb4d1', y: 104 });
   text(pdf, audit.template.name, { font: FONT.bold, size: 26, color: COLORS.white, y: 122, lineGap: 3 });
   text(pdf, audit.service.name, { size: 12, color: '#c9d6e8', y: doc.y + 6 });
@@ -92,15 +102,39 @@ export function drawCover(pdf: TPdf) {
   scoreRing(pdf, cx, cy, 72, audit.percentage, audit.valueGoal, 28);
   text(pdf, labels.score, { size: 9, color: COLORS.muted, x: cx - 72, y: cy + 14, width: 144, align: 'center' });
   const below = cy + 100;
-  text(pdf, `${formatNumber(labels, audit.finalScore)} / ${formatNumber(labels, audit.totalScore)} ${labels.points}`, { size: 10, x: cx - 95, y: below, width: 190, align: 'center' });
+  text(pdf, `${formatNumber(labels, audit.finalScore)} / ${formatNumber(labels, audit.totalScore)} ${labels.points}`, {
+    size: 10,
+    x: cx - 95,
+    y: below,
+    width: 190,
+    align: 'center',
+  });
   if (audit.valueGoal != null) {
     const reached = goalBand(audit.percentage, audit.valueGoal) === 'reached';
-    text(pdf, `${labels.goal}: ${formatPercent(labels, audit.valueGoal)}`, { font: FONT.bold, size: 11, x: cx - 95, y: doc.y + 4, width: 190, align: 'center' });
-    text(pdf, reached ? labels.goalReached : labels.goalMissed, { size: 9, color: reached ? COLORS.good : COLORS.bad, x: cx - 95, y: doc.y + 1, width: 190, align: 'center' });
+    text(pdf, `${labels.goal}: ${formatPercent(labels, audit.valueGoal)}`, {
+      font: FONT.bold,
+      size: 11,
+      x: cx - 95,
+      y: doc.y + 4,
+      width: 190,
+      align: 'center',
+    });
+    text(pdf, reached ? labels.goalReached : labels.goalMissed, {
+      size: 9,
+      color: reached ? COLORS.good : COLORS.bad,
+      x: cx - 95,
+      y: doc.y + 1,
+      width: 190,
+      align: 'center',
+    });
   }
   const riskLabel = `${labels.auditRisk}: ${labels.auditRisks[audit.recalculatedRisk] ?? audit.recalculatedRisk}`;
   doc.font(FONT.bold).fontSize(9);
   pill(pdf, riskLabel, auditRiskColor(audit.recalculatedRisk), cx - (doc.widthOfString(riskLabel) + 12) / 2, doc.y + 10, 9);
 
-  text(pdf, `${labels.totalIncidents}: ${audit.totalIssuesCount}   ·   ${labels.resolvedInPlace}: ${audit.totalIssuesResolved}`, { size: 10, color: COLORS.muted, y: PAGE.height - 120 });
+  text(pdf, `${labels.totalIncidents}: ${audit.totalIssuesCount}   ·   ${labels.resolvedInPlace}: ${audit.totalIssuesResolved}`, {
+    size: 10,
+    color: COLORS.muted,
+    y: PAGE.height - 120,
+  });
 }

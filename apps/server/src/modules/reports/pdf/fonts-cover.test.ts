@@ -78,7 +78,10 @@ describe('the report PDF in Unicode', () => {
     expect(compact(text.getPageText(1))).toContain(compact(`Plantilla ${UNICODE}`));
     expect(compact(text.text)).toContain(compact(`Sección ${UNICODE}`));
     // No glyph drawn as .notdef: each code point sits in some font's ToUnicode map (U+4E2D 中, U+2713 ✓, U+20AC €, U+0152 Œ).
-    const maps = inflatedStreams(pdf).filter((s) => s.includes('begincmap')).join('\n').toLowerCase();
+    const maps = inflatedStreams(pdf)
+      .filter((s) => s.includes('begincmap'))
+      .join('\n')
+      .toLowerCase();
     for (const code of ['4e2d', '6587', '2713', '20ac', '0152', '2265', '0105', '0142', '2018']) expect(maps).toContain(`<${code}>`);
   });
 
@@ -102,7 +105,9 @@ describe("the company's logo on the cover", () => {
   const audit = () => buildAuditFixture({ questions: 4, sections: 1, incidents: 1, photos: 0 }).audit;
   const imagesIn = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
   const logoPng = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 40, alpha: 1 } } }).png().toBuffer();
+    sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 40, alpha: 1 } } })
+      .png()
+      .toBuffer();
 
   it('draws a wide logo scaled into its box, keeping its proportions', async () => {
     const logo = await normalizeLogo(await logoPng(1200, 300));
@@ -131,7 +136,9 @@ describe("the company's logo on the cover", () => {
     const png = await logoPng(64, 64);
     expect(await normalizeLogo(png.subarray(0, png.length / 2))).toBeNull(); // truncated
     // 10,000 x 10,000 px declared: above the pixel limit, refused without decoding it.
-    const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(await normalizeLogo(huge)).toBeNull();
     expect(await normalizeLogo(null)).toBeNull();
   });

@@ -45,7 +45,14 @@ function readingTable(pdf: TPdf, q: TAuditQuestion) {
   };
   ensureSpace(pdf, 30);
   const top = doc.y;
-  row([{ value: labels.place, bold: true }, ...config.options.map((o) => ({ value: `${o.label}${UNITS[o.measure] ? ` (${UNITS[o.measure]})` : ''}`, bold: true }))], top, COLORS.brandLight);
+  row(
+    [
+      { value: labels.place, bold: true },
+      ...config.options.map((o) => ({ value: `${o.label}${UNITS[o.measure] ? ` (${UNITS[o.measure]})` : ''}`, bold: true })),
+    ],
+    top,
+    COLORS.brandLight,
+  );
   doc.y = top + 14;
   config.placesMeasure.forEach((place, i) => {
     ensureSpace(pdf, 14);
@@ -127,7 +134,15 @@ export function drawQuestion(pdf: TPdf, q: TAuditQuestion, number: string) {
   text(pdf, q.name, { font: FONT.bold, size: 10, x: BODY, y, width: BODY_WIDTH - 70 });
   if (q.type === 'select' && q.select?.scoring && q.answer) {
     const failed = q.answer.failed;
-    text(pdf, `${formatNumber(labels, q.answer.score)} / ${formatNumber(labels, q.maxScore)}`, { font: FONT.bold, size: 9, color: failed ? COLORS.bad : COLORS.muted, x: LEFT + CONTENT_WIDTH - 66, y, width: 66, align: 'right' });
+    text(pdf, `${formatNumber(labels, q.answer.score)} / ${formatNumber(labels, q.maxScore)}`, {
+      font: FONT.bold,
+      size: 9,
+      color: failed ? COLORS.bad : COLORS.muted,
+      x: LEFT + CONTENT_WIDTH - 66,
+      y,
+      width: 66,
+      align: 'right',
+    });
   }
   doc.y = Math.max(doc.y, y + 12) + 3;
   if (q.description?.trim()) text(pdf, q.description.trim(), { size: 8.5, color: COLORS.muted, x: BODY, width: BODY_WIDTH, gap: 3 });
@@ -139,9 +154,18 @@ export function drawQuestion(pdf: TPdf, q: TAuditQuestion, number: string) {
     else noAnswer(pdf);
   }
   note(pdf, q);
-  photoGrid(pdf, q.noteImages.map((i) => ({ url: i.url })), INDENT);
+  photoGrid(
+    pdf,
+    q.noteImages.map((i) => ({ url: i.url })),
+    INDENT,
+  );
   for (const item of q.issues.filter((i) => i.selected)) issue(pdf, item);
   doc.y += 4;
-  doc.moveTo(BODY, doc.y).lineTo(LEFT + CONTENT_WIDTH, doc.y).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+  doc
+    .moveTo(BODY, doc.y)
+    .lineTo(LEFT + CONTENT_WIDTH, doc.y)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.line)
+    .stroke();
   doc.y += 8;
 }

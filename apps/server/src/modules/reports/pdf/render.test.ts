@@ -50,7 +50,7 @@ describe('renderAuditPdf', () => {
     expect(cover).toContain('HIGIENE DEMO S.L.');
     expect(cover).toContain('Hoteles Mar Azul S.A.');
     expect(cover).toContain('Lucía Fernández Ortega');
-    expect(cover).toContain(`${fixture.audit.percentage!.toFixed(1).replace(".", ",")} %`);
+    expect(cover).toContain(`${fixture.audit.percentage!.toFixed(1).replace('.', ',')} %`);
     const summary = text.getPageText(2);
     expect(summary).toContain('Resumen');
     expect(summary).toContain('Infraestructura');

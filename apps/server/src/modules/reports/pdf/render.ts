@@ -29,9 +29,19 @@ function decoratePages(pdf: TPdf) {
     doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
     writeText(doc, `${audit.client.name} > ${audit.establishment.name}`, LEFT, 30, { ...one, width: CONTENT_WIDTH - 110 });
     writeText(doc, formatStoredDay(audit.date[0]), LEFT + CONTENT_WIDTH - 100, 30, { ...one, width: 100, align: 'right' });
-    doc.moveTo(LEFT, 42).lineTo(LEFT + CONTENT_WIDTH, 42).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+    doc
+      .moveTo(LEFT, 42)
+      .lineTo(LEFT + CONTENT_WIDTH, 42)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.line)
+      .stroke();
     const y = PAGE.height - 38;
-    doc.moveTo(LEFT, y - 6).lineTo(LEFT + CONTENT_WIDTH, y - 6).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+    doc
+      .moveTo(LEFT, y - 6)
+      .lineTo(LEFT + CONTENT_WIDTH, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.line)
+      .stroke();
     doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
     writeText(doc, [pdf.company, audit.template.name].filter(Boolean).join(' · '), LEFT, y, { ...one, width: CONTENT_WIDTH - 110 });
     writeText(doc.font(FONT.bold), fill(labels.page, { n: i + 1, total }), LEFT + CONTENT_WIDTH - 100, y, { ...one, width: 100, align: 'right' });
@@ -66,7 +76,15 @@ export function renderAuditPdf(audit: TAudit, images: Map<string, Buffer>, label
     doc.on('error', reject);
   });
   registerFonts(doc);
-  const pdf: TPdf = { doc, audit, labels, company: options.company ?? null, logo: options.logo?.length ? Buffer.from(options.logo.buffer, options.logo.byteOffset, options.logo.byteLength) : null, photos: images, opened: new Map() };
+  const pdf: TPdf = {
+    doc,
+    audit,
+    labels,
+    company: options.company ?? null,
+    logo: options.logo?.length ? Buffer.from(options.logo.buffer, options.logo.byteOffset, options.logo.byteLength) : null,
+    photos: images,
+    opened: new Map(),
+  };
   drawCover(pdf);
   doc.addPage();
   doc.outline.addItem(labels.summary);
@@ -78,4 +96,3 @@ export function renderAuditPdf(audit: TAudit, images: Map<string, Buffer>, label
   doc.end();
   return done;
 }
-

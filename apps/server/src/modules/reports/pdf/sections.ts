@@ -8,19 +8,42 @@ import { fieldValue } from './values.js';
 
 function sectionBand(pdf: TPdf, section: TAuditSection, index: number) {
   const { doc, labels } = pdf;
-  const titleHeight = pdf.doc.font(FONT.bold).fontSize(13).heightOfString(section.title, { width: CONTENT_WIDTH - 150 });
+  const titleHeight = pdf.doc
+    .font(FONT.bold)
+    .fontSize(13)
+    .heightOfString(section.title, { width: CONTENT_WIDTH - 150 });
   const h = Math.max(44, titleHeight + 26);
   const y = doc.y;
   doc.roundedRect(LEFT, y, CONTENT_WIDTH, h, 5).fill(COLORS.brand);
   text(pdf, `${labels.section.toUpperCase()} ${index}`, { font: FONT.bold, size: 7.5, color: '#9fb4d1', x: LEFT + 12, y: y + 8, width: 200 });
   text(pdf, section.title, { font: FONT.bold, size: 13, color: COLORS.white, x: LEFT + 12, y: y + 19, width: CONTENT_WIDTH - 150 });
   if (section.totalScore > 0) {
-    text(pdf, formatPercent(labels, sectionPercent(section)), { font: FONT.bold, size: 15, color: COLORS.white, x: LEFT + CONTENT_WIDTH - 132, y: y + 8, width: 120, align: 'right' });
-    text(pdf, `${formatNumber(labels, section.finalScore)} / ${formatNumber(labels, section.totalScore)} ${labels.points}`, { size: 8, color: '#c9d6e8', x: LEFT + CONTENT_WIDTH - 132, y: y + 27, width: 120, align: 'right' });
+    text(pdf, formatPercent(labels, sectionPercent(section)), {
+      font: FONT.bold,
+      size: 15,
+      color: COLORS.white,
+      x: LEFT + CONTENT_WIDTH - 132,
+      y: y + 8,
+      width: 120,
+      align: 'right',
+    });
+    text(pdf, `${formatNumber(labels, section.finalScore)} / ${formatNumber(labels, section.totalScore)} ${labels.points}`, {
+      size: 8,
+      color: '#c9d6e8',
+      x: LEFT + CONTENT_WIDTH - 132,
+      y: y + 27,
+      width: 120,
+      align: 'right',
+    });
   }
   doc.y = y + h + 6;
   // Incidents of the section by risk, under the band.
-  const counts = [['high', section.highRiskIssuesCount], ['medium', section.mediumIssuesCount], ['low', section.lowIssuesCount], ['infrastructure', section.infraIssuesCount]] as const;
+  const counts = [
+    ['high', section.highRiskIssuesCount],
+    ['medium', section.mediumIssuesCount],
+    ['low', section.lowIssuesCount],
+    ['infrastructure', section.infraIssuesCount],
+  ] as const;
   if (section.totalIssuesCount > 0) {
     let x = LEFT;
     const cy = doc.y;
@@ -94,8 +117,18 @@ export function drawQuestionnaire(pdf: TPdf) {
     }
     ensureSpace(pdf, 30);
     text(pdf, qa.question, { font: FONT.bold, size: 9.5, x: LEFT + 10, width: CONTENT_WIDTH - 10, gap: 2 });
-    text(pdf, qa.answer?.trim() || pdf.labels.noAnswer, { size: 9.5, color: qa.answer?.trim() ? COLORS.text : COLORS.faint, x: LEFT + 10, width: CONTENT_WIDTH - 10, gap: 4 });
-    photoGrid(pdf, qa.images.map((i) => ({ url: i.url })), INDENT);
+    text(pdf, qa.answer?.trim() || pdf.labels.noAnswer, {
+      size: 9.5,
+      color: qa.answer?.trim() ? COLORS.text : COLORS.faint,
+      x: LEFT + 10,
+      width: CONTENT_WIDTH - 10,
+      gap: 4,
+    });
+    photoGrid(
+      pdf,
+      qa.images.map((i) => ({ url: i.url })),
+      INDENT,
+    );
     pdf.doc.y += 4;
   }
 }

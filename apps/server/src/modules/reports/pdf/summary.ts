@@ -51,7 +51,11 @@ function incidentTiles(pdf: TPdf) {
     }
     doc.y += 14;
   }
-  text(pdf, `${labels.totalIncidents}: ${audit.totalIssuesCount}   ·   ${labels.resolvedInPlace}: ${audit.totalIssuesResolved}${audit.ieIssuesCount ? `   ·   IE: ${audit.ieIssuesCount}` : ''}`, { size: 9, color: COLORS.muted, gap: 16 });
+  text(
+    pdf,
+    `${labels.totalIncidents}: ${audit.totalIssuesCount}   ·   ${labels.resolvedInPlace}: ${audit.totalIssuesResolved}${audit.ieIssuesCount ? `   ·   IE: ${audit.ieIssuesCount}` : ''}`,
+    { size: 9, color: COLORS.muted, gap: 16 },
+  );
 }
 
 /** One row per question section: points, percentage, a bar, and its incidents by risk. */
@@ -62,12 +66,24 @@ function sectionTable(pdf: TPdf) {
   heading(pdf, labels.sectionsOverview, 12);
   const col = { title: LEFT, points: LEFT + 215, percent: LEFT + 283, bar: LEFT + 330, risks: LEFT + 400 };
   const header = doc.y;
-  for (const [x, label] of [[col.title, labels.section], [col.points, labels.score], [col.percent, '%'], [col.risks, labels.incidents]] as const) {
+  for (const [x, label] of [
+    [col.title, labels.section],
+    [col.points, labels.score],
+    [col.percent, '%'],
+    [col.risks, labels.incidents],
+  ] as const) {
     text(pdf, label.toUpperCase(), { font: FONT.bold, size: 7.5, color: COLORS.muted, x, y: header, width: 200 });
   }
   doc.y = header + 14;
   sections.forEach((s, i) => {
-    const h = Math.max(16, 6 + pdf.doc.font(FONT.regular).fontSize(9).heightOfString(`${i + 1}. ${s.title}`, { width: 205 }));
+    const h = Math.max(
+      16,
+      6 +
+        pdf.doc
+          .font(FONT.regular)
+          .fontSize(9)
+          .heightOfString(`${i + 1}. ${s.title}`, { width: 205 }),
+    );
     ensureSpace(pdf, h);
     const y = doc.y;
     if (i % 2 === 0) doc.rect(LEFT - 4, y - 3, CONTENT_WIDTH + 8, h).fill(COLORS.panel);
@@ -78,7 +94,12 @@ function sectionTable(pdf: TPdf) {
     doc.rect(col.bar, y + 2, 60, 6).fill(COLORS.line);
     if (pct) doc.rect(col.bar, y + 2, (60 * Math.min(pct, 100)) / 100, 6).fill(scoreColor(pct, audit.valueGoal));
     let x = col.risks;
-    for (const [level, count] of [['high', s.highRiskIssuesCount], ['medium', s.mediumIssuesCount], ['low', s.lowIssuesCount], ['infrastructure', s.infraIssuesCount]] as const) {
+    for (const [level, count] of [
+      ['high', s.highRiskIssuesCount],
+      ['medium', s.mediumIssuesCount],
+      ['low', s.lowIssuesCount],
+      ['infrastructure', s.infraIssuesCount],
+    ] as const) {
       doc.circle(x + 4, y + 5, 4).fill(count ? riskColor(level) : COLORS.line);
       text(pdf, String(count), { size: 8.5, color: count ? COLORS.text : COLORS.faint, x: x + 11, y: y + 1, width: 16 });
       x += 24;
@@ -102,7 +123,14 @@ function deductionList(pdf: TPdf) {
     [audit.deductions[i], audit.deductions[i + half]].forEach((d, c) => {
       if (!d) return;
       const x = LEFT + c * (width + 20);
-      text(pdf, `-${formatNumber(labels, d.percentage, 1)} %`, { font: FONT.bold, size: 8.5, color: i === 0 && c === 0 ? COLORS.bad : COLORS.muted, x, y, width: 44 });
+      text(pdf, `-${formatNumber(labels, d.percentage, 1)} %`, {
+        font: FONT.bold,
+        size: 8.5,
+        color: i === 0 && c === 0 ? COLORS.bad : COLORS.muted,
+        x,
+        y,
+        width: 44,
+      });
       text(pdf, d.name, { size: 8.5, x: x + 46, y, width: width - 46 });
       bottom = Math.max(bottom, doc.y);
     });
@@ -125,7 +153,11 @@ export function drawSummary(pdf: TPdf) {
   const cover = audit.coverFields.filter((f) => f.value?.trim());
   if (cover.length) {
     heading(pdf, labels.generalData, 12);
-    keyValues(pdf, cover.map((f) => [f.label, fieldValue(f, labels)]), 130);
+    keyValues(
+      pdf,
+      cover.map((f) => [f.label, fieldValue(f, labels)]),
+      130,
+    );
     pdf.doc.y += 12;
   }
   incidentTiles(pdf);

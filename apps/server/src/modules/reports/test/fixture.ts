@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { auditScore, evaluateAnswer, issueCounts, questionMaxScore, riskOf, type TAudit, type TAuditIssue, type TAuditQuestion, type TAuditSection } from '@audit/domain/audits';
+import {
+  auditScore,
+  evaluateAnswer,
+  issueCounts,
+  questionMaxScore,
+  riskOf,
+  type TAudit,
+  type TAuditIssue,
+  type TAuditQuestion,
+  type TAuditSection,
+} from '@audit/domain/audits';
 import type { TSelectConfig } from '@audit/domain/templates';
 
 /**
@@ -20,12 +30,45 @@ export interface TFixtureOptions {
 }
 
 const SECTION_TITLES = [
-  'Recepción de mercancías', 'Almacenamiento en frío', 'Cocina caliente', 'Zona de preparación', 'Limpieza y desinfección',
-  'Control de plagas', 'Higiene del personal', 'Gestión de residuos', 'Trazabilidad y etiquetado', 'Instalaciones y mantenimiento',
+  'Recepción de mercancías',
+  'Almacenamiento en frío',
+  'Cocina caliente',
+  'Zona de preparación',
+  'Limpieza y desinfección',
+  'Control de plagas',
+  'Higiene del personal',
+  'Gestión de residuos',
+  'Trazabilidad y etiquetado',
+  'Instalaciones y mantenimiento',
 ];
-const SUBJECTS = ['los suelos', 'las superficies de trabajo', 'las cámaras frigoríficas', 'los utensilios', 'los lavamanos', 'las campanas extractoras', 'los contenedores', 'las estanterías', 'los envases', 'la vajilla'];
-const CHECKS = ['están limpios y en buen estado', 'cumplen el plan de limpieza', 'se mantienen a la temperatura adecuada', 'están correctamente identificados', 'disponen de registro actualizado'];
-const ISSUES = ['Suciedad acumulada', 'Temperatura fuera de rango', 'Producto sin etiquetar', 'Falta de registro', 'Desperfecto en revestimiento', 'Presencia de plagas', 'Uniforme incompleto'];
+const SUBJECTS = [
+  'los suelos',
+  'las superficies de trabajo',
+  'las cámaras frigoríficas',
+  'los utensilios',
+  'los lavamanos',
+  'las campanas extractoras',
+  'los contenedores',
+  'las estanterías',
+  'los envases',
+  'la vajilla',
+];
+const CHECKS = [
+  'están limpios y en buen estado',
+  'cumplen el plan de limpieza',
+  'se mantienen a la temperatura adecuada',
+  'están correctamente identificados',
+  'disponen de registro actualizado',
+];
+const ISSUES = [
+  'Suciedad acumulada',
+  'Temperatura fuera de rango',
+  'Producto sin etiquetar',
+  'Falta de registro',
+  'Desperfecto en revestimiento',
+  'Presencia de plagas',
+  'Uniforme incompleto',
+];
 const RISKS = ['high', 'medium', 'low', 'infrastructure', 'medium', 'low'] as const;
 
 function random(seed: number) {
@@ -51,7 +94,14 @@ const SELECT: TSelectConfig = {
 };
 
 export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudit; photoIds: string[] } {
-  const { questions: questionCount = 300, sections: sectionCount = 10, incidents: incidentCount = 60, photos: photoCount = 40, language = 'es', seed = 7 } = options;
+  const {
+    questions: questionCount = 300,
+    sections: sectionCount = 10,
+    incidents: incidentCount = 60,
+    photos: photoCount = 40,
+    language = 'es',
+    seed = 7,
+  } = options;
   const rnd = random(seed);
   const now = '2024-05-14T09:30:00.000Z';
   const photoIds = Array.from({ length: photoCount }, () => randomUUID());
@@ -93,7 +143,8 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
         text: kind === 'text' ? { answerType: 'TEXT' } : null,
         maxScore: 0,
         incidences: [],
-        note: q % 9 === 4 ? 'El responsable indica que la limpieza profunda se realiza los lunes; se recomienda reforzar la frecuencia en temporada alta.' : null,
+        note:
+          q % 9 === 4 ? 'El responsable indica que la limpieza profunda se realiza los lunes; se recomienda reforzar la frecuencia en temporada alta.' : null,
         noteImages: [],
         answer: null,
         issues: [],
@@ -108,12 +159,28 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
           return { ...base, templateAnswer, ...evaluateAnswer(question, templateAnswer) };
         }
         if (kind === 'number') return { ...base, templateAnswer: { type: 'number', number: Math.round(roll * 1000) / 10 }, score: 0, failed: false };
-        if (kind === 'paragraph') return { ...base, templateAnswer: { type: 'paragraph', paragraph: 'Se observa una correcta organización general del área. Los registros de temperatura están al día y el personal conoce el procedimiento de actuación ante desviaciones.' }, score: 0, failed: false };
+        if (kind === 'paragraph')
+          return {
+            ...base,
+            templateAnswer: {
+              type: 'paragraph',
+              paragraph:
+                'Se observa una correcta organización general del área. Los registros de temperatura están al día y el personal conoce el procedimiento de actuación ante desviaciones.',
+            },
+            score: 0,
+            failed: false,
+          };
         if (kind === 'text') return { ...base, templateAnswer: { type: 'text', text: 'Proveedor homologado' }, score: 0, failed: false };
         const places = question.readingRegistry!.placesMeasure;
         return {
           ...base,
-          templateAnswer: { type: 'readingRegistry', readingRegistry: places.flatMap((p, i) => [{ placesMeasure: p._id, optionKey: 'fridge', value: i === 1 ? 7.5 : 3 + i }, { placesMeasure: p._id, optionKey: 'freezer', value: -20 + i * 2 }]) },
+          templateAnswer: {
+            type: 'readingRegistry',
+            readingRegistry: places.flatMap((p, i) => [
+              { placesMeasure: p._id, optionKey: 'fridge', value: i === 1 ? 7.5 : 3 + i },
+              { placesMeasure: p._id, optionKey: 'freezer', value: -20 + i * 2 },
+            ]),
+          },
           score: 0,
           failed: false,
         };
@@ -122,7 +189,20 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
       questions.push(question);
       all.push(question);
     }
-    sections.push({ _id: sectionId, title: SECTION_TITLES[s % SECTION_TITLES.length]!, type: 'QUESTION', duplicable: false, isDuplicated: false, duplicatedFrom: null, position: s + 1, fields: [], questions, totalScore: 0, finalScore: 0, ...issueCounts([]) });
+    sections.push({
+      _id: sectionId,
+      title: SECTION_TITLES[s % SECTION_TITLES.length]!,
+      type: 'QUESTION',
+      duplicable: false,
+      isDuplicated: false,
+      duplicatedFrom: null,
+      position: s + 1,
+      fields: [],
+      questions,
+      totalScore: 0,
+      finalScore: 0,
+      ...issueCounts([]),
+    });
   }
 
   // Incidents: on failed answers first, then on other questions, spread over the sections.
@@ -145,10 +225,20 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
         { _id: randomUUID(), name: 'Limpiar y desinfectar la zona afectada', selected: i % 5 === 0 || i % 2 === 0 },
         ...(i % 3 === 0 ? [{ _id: randomUUID(), name: 'Registrar la acción en el plan de autocontrol', selected: i % 5 === 0 }] : []),
       ],
-      evidences: i < evidencePhotos.length ? [{ _id: randomUUID(), type: 'photo', url: photoUrl(evidencePhotos[i]!), observation: `Evidencia ${i + 1}: detalle de la incidencia` }] : [],
+      evidences:
+        i < evidencePhotos.length
+          ? [{ _id: randomUUID(), type: 'photo', url: photoUrl(evidencePhotos[i]!), observation: `Evidencia ${i + 1}: detalle de la incidencia` }]
+          : [],
     };
     q.issues.push(issue);
-    q.incidences.push({ _id: issue.templateIssue!, name: issue.name, description: issue.description, riskLevel, deductionPercentage: issue.deductionPercentage, tasks: issue.tasks.map(({ _id, name }) => ({ _id, name })) });
+    q.incidences.push({
+      _id: issue.templateIssue!,
+      name: issue.name,
+      description: issue.description,
+      riskLevel,
+      deductionPercentage: issue.deductionPercentage,
+      tasks: issue.tasks.map(({ _id, name }) => ({ _id, name })),
+    });
   }
   notePhotos.forEach((id, i) => {
     const q = all[(i * 29 + 5) % all.length]!;
@@ -158,7 +248,11 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
 
   const score = auditScore(sections);
   for (const section of sections) {
-    Object.assign(section, score.sections.find((s) => s._id === section._id), issueCounts(section.questions.flatMap((q) => q.issues)));
+    Object.assign(
+      section,
+      score.sections.find((s) => s._id === section._id),
+      issueCounts(section.questions.flatMap((q) => q.issues)),
+    );
   }
   const counts = issueCounts(all.flatMap((q) => q.issues));
   const ref = (name: string) => ({ _id: randomUUID(), name });
@@ -184,13 +278,45 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
     recalculatedRisk: riskOf(counts),
     ...counts,
     coverFields: [
-      { _id: randomUUID(), label: 'Fecha de la visita', type: 'audit_date', required: true, value: '["2024-05-14T00:00:00.000Z","2024-05-14T23:59:59.999Z"]', position: 0 },
-      { _id: randomUUID(), label: 'Objetivo', type: 'objective', required: false, value: 'Verificar el cumplimiento del plan APPCC y de las buenas prácticas de higiene.', position: 1 },
-      { _id: randomUUID(), label: 'Resumen', type: 'summary', required: false, value: 'Instalaciones en buen estado general. Se detectan desviaciones puntuales en el control de temperaturas y en la limpieza de zonas de difícil acceso.', position: 2 },
+      {
+        _id: randomUUID(),
+        label: 'Fecha de la visita',
+        type: 'audit_date',
+        required: true,
+        value: '["2024-05-14T00:00:00.000Z","2024-05-14T23:59:59.999Z"]',
+        position: 0,
+      },
+      {
+        _id: randomUUID(),
+        label: 'Objetivo',
+        type: 'objective',
+        required: false,
+        value: 'Verificar el cumplimiento del plan APPCC y de las buenas prácticas de higiene.',
+        position: 1,
+      },
+      {
+        _id: randomUUID(),
+        label: 'Resumen',
+        type: 'summary',
+        required: false,
+        value:
+          'Instalaciones en buen estado general. Se detectan desviaciones puntuales en el control de temperaturas y en la limpieza de zonas de difícil acceso.',
+        position: 2,
+      },
       { _id: randomUUID(), label: 'Ubicación', type: 'location', required: false, value: 'Av. del Mar 12, 03001 Alicante', position: 3 },
     ],
     contactFields: [
-      { _id: randomUUID(), label: 'Responsable del establecimiento', type: 'contact_information', required: true, value: JSON.stringify([{ name: 'Marta Ruiz', email: 'marta.ruiz@marazul.example' }, { name: 'Jorge Peña', email: 'jefe.cocina@marazul.example' }]), position: 0 },
+      {
+        _id: randomUUID(),
+        label: 'Responsable del establecimiento',
+        type: 'contact_information',
+        required: true,
+        value: JSON.stringify([
+          { name: 'Marta Ruiz', email: 'marta.ruiz@marazul.example' },
+          { name: 'Jorge Peña', email: 'jefe.cocina@marazul.example' },
+        ]),
+        position: 0,
+      },
       { _id: randomUUID(), label: 'Copia del informe', type: 'email', required: false, value: 'calidad@marazul.example', position: 1 },
     ],
     sections,
@@ -198,8 +324,22 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
       _id: randomUUID(),
       sent: true,
       questionsAnswers: [
-        { _id: randomUUID(), sectionTitle: 'Emergencias', question: '¿Existe un plan de actuación ante cortes de suministro eléctrico?', type: 'SIMPLE', answer: 'Sí, revisado en 2024', images: [] },
-        { _id: randomUUID(), sectionTitle: 'Emergencias', question: 'Describa el procedimiento ante una alerta alimentaria.', type: 'PARAGRAPH', answer: 'Se retira el lote afectado, se comunica al proveedor y se registra en el libro de incidencias.', images: [] },
+        {
+          _id: randomUUID(),
+          sectionTitle: 'Emergencias',
+          question: '¿Existe un plan de actuación ante cortes de suministro eléctrico?',
+          type: 'SIMPLE',
+          answer: 'Sí, revisado en 2024',
+          images: [],
+        },
+        {
+          _id: randomUUID(),
+          sectionTitle: 'Emergencias',
+          question: 'Describa el procedimiento ante una alerta alimentaria.',
+          type: 'PARAGRAPH',
+          answer: 'Se retira el lote afectado, se comunica al proveedor y se registra en el libro de incidencias.',
+          images: [],
+        },
       ],
     },
     share: { enabled: true, url: null },
@@ -222,7 +362,7 @@ export async function buildFixturePhotos(ids: string[], width = 800, height = 60
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
         <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},45%,78%)"/><stop offset="1" stop-color="hsl(${hue},40%,35%)"/></linearGradient></defs>
         <rect width="100%" height="100%" fill="url(#g)"/>
-        <circle cx="${200 + (i * 37) % 400}" cy="${150 + (i * 53) % 300}" r="${60 + (i % 5) * 15}" fill="hsl(${(hue + 180) % 360},60%,55%)" opacity="0.8"/>
+        <circle cx="${200 + ((i * 37) % 400)}" cy="${150 + ((i * 53) % 300)}" r="${60 + (i % 5) * 15}" fill="hsl(${(hue + 180) % 360},60%,55%)" opacity="0.8"/>
         <rect x="60" y="${height - 140}" width="${width - 120}" height="80" rx="10" fill="white" opacity="0.6"/>
         <text x="${width / 2}" y="${height - 88}" font-family="sans-serif" font-size="36" text-anchor="middle" fill="#222">Foto ${i + 1}</text>
       </svg>`;

@@ -14,7 +14,9 @@ import { auditResource } from './auditResource';
 export function ConnectivityStatus({ auditId }: { auditId: string }) {
   const { t } = useTranslation();
   const { browserOnline, online, pending: count, lastError, syncing } = useConnectivity(auditResource(auditId));
-  const why = lastError ? t('auditRun.offline.lastError', { error: errorMessage(new ApiError(lastError.status, lastError.name, lastError.reference, '')) }) : undefined;
+  const why = lastError
+    ? t('auditRun.offline.lastError', { error: errorMessage(new ApiError(lastError.status, lastError.name, lastError.reference, '')) })
+    : undefined;
   return (
     <span className="run-connectivity" data-testid="run-connectivity" data-online={online}>
       <Tag color={online ? 'success' : 'warning'} icon={online ? <CloudServerOutlined /> : <DisconnectOutlined />}>
@@ -23,9 +25,17 @@ export function ConnectivityStatus({ auditId }: { auditId: string }) {
       {count > 0 && (
         <>
           <Tooltip title={why}>
-            <span className="run-pending" aria-live="polite" data-testid="run-pending">{t('offline.pending', { count })}</span>
+            <span className="run-pending" aria-live="polite" data-testid="run-pending">
+              {t('offline.pending', { count })}
+            </span>
           </Tooltip>
-          <Button size="small" icon={<SyncOutlined />} disabled={!browserOnline || syncing} onClick={() => void syncNow(true)} aria-label={t('offline.syncNow')}>
+          <Button
+            size="small"
+            icon={<SyncOutlined />}
+            disabled={!browserOnline || syncing}
+            onClick={() => void syncNow(true)}
+            aria-label={t('offline.syncNow')}
+          >
             <span className="run-hide-narrow">{t('offline.syncNow')}</span>
           </Button>
         </>

@@ -32,7 +32,11 @@ describe('a change applied to the audit on the device', () => {
   const qPath = `${base}/sections/${section._id}/questions/${q._id}`;
   let n = 0;
   const change = (method: TWriteMethod, url: string, data: unknown, extra: Partial<TChange> = {}): TChange => ({
-    request: { method, url, data, blob: false, headers: {} }, creates: null, key: `0a0a0a0a-0000-4000-8000-00000000000${++n}`, createdAt: '2026-01-01T00:00:00.000Z', ...extra,
+    request: { method, url, data, blob: false, headers: {} },
+    creates: null,
+    key: `0a0a0a0a-0000-4000-8000-00000000000${++n}`,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
   });
   const question = (a: TAudit) => a.sections[1]!.questions[0]!;
   /** Applied once and twice: the same audit (a copy may already hold a change it meets again). */
@@ -42,8 +46,13 @@ describe('a change applied to the audit on the device', () => {
     return once;
   };
 
-  it('an answer: scored locally while queued, the server\'s once accepted, removed by its id', () => {
-    const add = change('POST', `${base}/answer/add`, { section: section._id, question: q._id, templateAnswer: { type: 'select', select: [OPTION.no] } }, { creates: 'pending-0a0a0a0a-0000-4000-8000-0000000000aa' });
+  it("an answer: scored locally while queued, the server's once accepted, removed by its id", () => {
+    const add = change(
+      'POST',
+      `${base}/answer/add`,
+      { section: section._id, question: q._id, templateAnswer: { type: 'select', select: [OPTION.no] } },
+      { creates: 'pending-0a0a0a0a-0000-4000-8000-0000000000aa' },
+    );
     const queued = applyTwice(audit, add);
     expect(question(queued).answer).toMatchObject({ _id: 'pending-0a0a0a0a-0000-4000-8000-0000000000aa', failed: true, score: 0 });
     const saved = { _id: 'answer-1', templateAnswer: { type: 'select', select: [OPTION.no] }, score: 0, failed: true, updatedAt: 'x' };
@@ -60,16 +69,24 @@ describe('a change applied to the audit on the device', () => {
     const covered = applyTwice(audit, change('POST', `${base}/cover/update`, { coverFields: [{ _id: cover._id, value: 'Resumen' }] }));
     expect(covered.sections[0]!.fields[0]!.value).toBe('Resumen');
     const inc = q.incidences[0]!;
-    const raised = applyTwice(audit, change('PATCH', `${qPath}/issues-tasks`, { issuesToAdd: [inc._id], issuesToRemove: [], tasksToAdd: [], tasksToRemove: [] }));
-    expect(question(raised).issues).toEqual([expect.objectContaining({ templateIssue: inc._id, selected: true, tasks: [expect.objectContaining({ selected: true })] })]);
+    const raised = applyTwice(
+      audit,
+      change('PATCH', `${qPath}/issues-tasks`, { issuesToAdd: [inc._id], issuesToRemove: [], tasksToAdd: [], tasksToRemove: [] }),
+    );
+    expect(question(raised).issues).toEqual([
+      expect.objectContaining({ templateIssue: inc._id, selected: true, tasks: [expect.objectContaining({ selected: true })] }),
+    ]);
     const renamed = applyTwice(raised, change('PATCH', `${qPath}/update-issue-name`, { issue: inc._id, name: 'Otro nombre' }));
     const solved = applyTwice(renamed, change('PATCH', `${qPath}/solved-in-place`, { issue: inc._id, solvedInPlace: true }));
     expect(question(solved).issues[0]).toMatchObject({ name: 'Otro nombre', solvedInPlace: true });
-    const removed = applyTwice(solved, change('PATCH', `${qPath}/issues-tasks`, { issuesToAdd: [], issuesToRemove: [inc._id], tasksToAdd: [], tasksToRemove: [] }));
+    const removed = applyTwice(
+      solved,
+      change('PATCH', `${qPath}/issues-tasks`, { issuesToAdd: [], issuesToRemove: [inc._id], tasksToAdd: [], tasksToRemove: [] }),
+    );
     expect(question(removed).issues).toEqual([]);
   });
 
-  it('a picture waiting shows from its file, the server\'s copy replaces it, a removal takes it away', () => {
+  it("a picture waiting shows from its file, the server's copy replaces it, a removal takes it away", () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:queued');
     const id = 'pending-0a0a0a0a-0000-4000-8000-0000000000bb';
     const add = change('POST', `${qPath}/note-images`, { fields: {}, file: new Blob(['x']) }, { creates: id });
@@ -85,8 +102,15 @@ describe('a change applied to the audit on the device', () => {
   it('describes a change by its question and section, and a cover change by its kind only', () => {
     const subject = describeAuditChange({ method: 'PATCH', url: `${qPath}/note`, data: { note: 'x' }, blob: false, headers: {} }, audit);
     expect(subject).toEqual({ kind: 'note', label: q.name, within: section.title, target: q._id, targetGroup: section._id });
-    expect(describeAuditChange({ method: 'POST', url: `${base}/cover/update`, data: {}, blob: false, headers: {} }, audit)).toMatchObject({ kind: 'cover', label: null, target: null });
+    expect(describeAuditChange({ method: 'POST', url: `${base}/cover/update`, data: {}, blob: false, headers: {} }, audit)).toMatchObject({
+      kind: 'cover',
+      label: null,
+      target: null,
+    });
     // Without the audit on the device, the kind still says what it was.
-    expect(describeAuditChange({ method: 'PATCH', url: `${qPath}/note`, data: {}, blob: false, headers: {} }, null)).toMatchObject({ kind: 'note', label: null });
+    expect(describeAuditChange({ method: 'PATCH', url: `${qPath}/note`, data: {}, blob: false, headers: {} }, null)).toMatchObject({
+      kind: 'note',
+      label: null,
+    });
   });
 });

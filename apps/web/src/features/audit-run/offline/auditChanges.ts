@@ -42,7 +42,7 @@ const questionOfAnswer = (audit: TAudit, answerId: string) => audit.sections.fla
 export function describeAuditChange(request: TQueuedRequest, audit: TAudit | null): TChangeSubject {
   const kind = changeKindOf(request.url);
   const removedAnswer = /\/answer\/([^/]+)\/remove$/.exec(request.url.split('?')[0]!)?.[1];
-  const questionId = questionOf(request) ?? (audit && removedAnswer ? questionOfAnswer(audit, removedAnswer)?._id ?? null : null);
+  const questionId = questionOf(request) ?? (audit && removedAnswer ? (questionOfAnswer(audit, removedAnswer)?._id ?? null) : null);
   const entry = audit && questionId ? questionIndex(audit).get(questionId) : undefined;
   if (!entry) return { kind, label: null, within: null, target: null, targetGroup: null };
   return { kind, label: entry.question.name, within: entry.section.title, target: entry.question._id, targetGroup: entry.section._id };
@@ -84,7 +84,8 @@ function changeIssues(q: TAuditQuestion, body: TIssuesTasksChange, key: string):
     const existing = issues.find(matchesIssue(issue));
     const inc = incidence(issue);
     if (!existing) issues = inc ? [...issues, draftIssue(q, inc, task, `pending-${key}`)] : issues;
-    else issues = issues.map((i) => (i === existing ? { ...i, selected: true, tasks: i.tasks.map((t) => (t._id === task ? { ...t, selected: true } : t)) } : i));
+    else
+      issues = issues.map((i) => (i === existing ? { ...i, selected: true, tasks: i.tasks.map((t) => (t._id === task ? { ...t, selected: true } : t)) } : i));
   }
   for (const { issue, task } of tasksToRemove) {
     issues = issues.map((i) => (matchesIssue(issue)(i) ? { ...i, tasks: i.tasks.map((t) => (t._id === task ? { ...t, selected: false } : t)) } : i));
@@ -97,7 +98,10 @@ function applyToQuestion(q: TAuditQuestion, action: string, rest: string, change
   const answer = change.response;
   const body = (isObject(data) ? data : {}) as Record<string, unknown>;
   const issueRef = typeof body.issue === 'string' ? body.issue : '';
-  const editIssue = (update: (i: TAuditIssue) => TAuditIssue) => ({ ...q, issues: q.issues.map((i) => (matchesIssue(issueRef)(i) ? (hasId(answer) ? (answer as unknown as TAuditIssue) : update(i)) : i)) });
+  const editIssue = (update: (i: TAuditIssue) => TAuditIssue) => ({
+    ...q,
+    issues: q.issues.map((i) => (matchesIssue(issueRef)(i) ? (hasId(answer) ? (answer as unknown as TAuditIssue) : update(i)) : i)),
+  });
   switch (action) {
     case 'note':
       return { ...q, note: (body.note as string | null | undefined) ?? null };
@@ -110,11 +114,18 @@ function applyToQuestion(q: TAuditQuestion, action: string, rest: string, change
     case 'solved-in-place':
       return editIssue((i) => ({ ...i, solvedInPlace: Boolean(body.solvedInPlace) }));
     case 'evidences': {
-      if (method === 'DELETE') return { ...q, issues: q.issues.map((i) => (i.evidences.some((e) => e._id === rest) ? { ...i, evidences: i.evidences.filter((e) => e._id !== rest) } : i)) };
+      if (method === 'DELETE')
+        return {
+          ...q,
+          issues: q.issues.map((i) => (i.evidences.some((e) => e._id === rest) ? { ...i, evidences: i.evidences.filter((e) => e._id !== rest) } : i)),
+        };
       const { fields, file } = data as TMultipartData;
       const id = change.creates ?? `pending-${change.key}`;
       const evidence: TEvidence = hasId(answer) ? (answer as unknown as TEvidence) : { _id: id, type: 'photo', url: pictureUrl(id, file), observation: null };
-      return { ...q, issues: q.issues.map((i) => (matchesIssue(fields.issue ?? '')(i) ? { ...i, evidences: upsert(i.evidences, evidence, change.creates) } : i)) };
+      return {
+        ...q,
+        issues: q.issues.map((i) => (matchesIssue(fields.issue ?? '')(i) ? { ...i, evidences: upsert(i.evidences, evidence, change.creates) } : i)),
+      };
     }
     case 'note-images': {
       if (method === 'DELETE') return { ...q, noteImages: q.noteImages.filter((image) => image._id !== rest) };
@@ -149,8 +160,8 @@ export function applyAuditChange(audit: TAudit, change: TChange): TAudit {
       return { ...q, answer: { _id: id, templateAnswer: body.templateAnswer, ...evaluateAnswer(q, body.templateAnswer), updatedAt: change.createdAt } };
     });
   }
-  if (path === '/cover/update') return patchFields(audit, ((data as { coverFields?: TFieldValue[] }).coverFields ?? []));
-  if (path === '/contact-field/update') return patchFields(audit, ((data as { contactFields?: TFieldValue[] }).contactFields ?? []));
+  if (path === '/cover/update') return patchFields(audit, (data as { coverFields?: TFieldValue[] }).coverFields ?? []);
+  if (path === '/contact-field/update') return patchFields(audit, (data as { contactFields?: TFieldValue[] }).contactFields ?? []);
   if (path === '/finished' && hasId(answer)) return answer as unknown as TAudit;
 
   const section = /^\/sections\/([^/]+)\/(duplicate|remove)$/.exec(path);

@@ -56,7 +56,8 @@ afterEach(async () => {
 });
 
 const BASE = '/ms-core/api/audits/a1';
-const write = (over: Partial<Parameters<typeof runWrite>[0]> = {}) => runWrite({ auditId: 'a1', method: 'POST', url: `${BASE}/answer/add`, body: { question: 'q1' }, ...over });
+const write = (over: Partial<Parameters<typeof runWrite>[0]> = {}) =>
+  runWrite({ auditId: 'a1', method: 'POST', url: `${BASE}/answer/add`, body: { question: 'q1' }, ...over });
 const replay = () => replayQueue({ store: queueStore, send: sendQueued }, USER);
 
 const A1 = auditResource('a1');
@@ -95,7 +96,7 @@ describe('the RunAudit database', () => {
     expect(await readCopy(auditResource('recent-audit'), USER)).not.toBeNull();
   });
 
-  it('keeps the server\'s copy of an audit this user runs, for this user only', async () => {
+  it("keeps the server's copy of an audit this user runs, for this user only", async () => {
     const audit = makeAudit(3);
     fakeServer((call) => (call.url.endsWith(audit._id) ? { body: audit } : {}));
     const FIXTURE_AUDITOR = audit.auditor!._id;
@@ -116,14 +117,21 @@ describe('writing through the queue', () => {
     expect(calls).toHaveLength(0);
     const [record] = await queueStore.list();
     expect(record).toMatchObject({
-      id: 1, resource: A1, auditId: 'a1', user: USER, attempts: 0, nextAttemptAt: 0, lastError: null, creates: null,
+      id: 1,
+      resource: A1,
+      auditId: 'a1',
+      user: USER,
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      creates: null,
       request: { method: 'POST', url: `${BASE}/answer/add`, data: { question: 'q1' }, blob: false },
     });
     expect(record!.request.headers['Idempotency-Key']).toBe(record!.idempotencyKey);
     expect(queuedFor(A1).count).toBe(1);
   });
 
-  it('counts the signed-in user\'s records: after another user signs in on the tab, the same records are someone else\'s', async () => {
+  it("counts the signed-in user's records: after another user signs in on the tab, the same records are someone else's", async () => {
     fakeServer();
     network.onLine = false;
     await write().catch(() => undefined);
@@ -150,7 +158,11 @@ describe('writing through the queue', () => {
     const body = { section: q.section, question: q._id, templateAnswer: { type: 'select' as const, select: [OPTION.no] } };
     expect(isQueuedWrite(await write({ body, creates: 'pending-0a0a0a0a-0000-4000-8000-00000000000a' }).catch((e: unknown) => e))).toBe(true);
     const shown = await open('a1');
-    expect(shown.sections[1]!.questions[0]!.answer).toMatchObject({ _id: 'pending-0a0a0a0a-0000-4000-8000-00000000000a', templateAnswer: body.templateAnswer, failed: true });
+    expect(shown.sections[1]!.questions[0]!.answer).toMatchObject({
+      _id: 'pending-0a0a0a0a-0000-4000-8000-00000000000a',
+      templateAnswer: body.templateAnswer,
+      failed: true,
+    });
     expect(shownFromDevice(A1)).toBe(true);
     // The copy itself is still the server's: the change is in the queue only.
     expect((await readCopy<TAudit>(A1, USER))!.data.sections[1]!.questions[0]!.answer).toBeNull();
@@ -192,7 +204,13 @@ describe('writing through the queue', () => {
     const { calls } = fakeServer(() => ({ body: { _id: 'evidence-1', url: '/files/1' } }));
     network.onLine = false;
     const file = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
-    await runWrite({ auditId: 'a1', method: 'POST', url: `${BASE}/sections/s/questions/q/evidences`, multipart: { fields: { issue: 'incidence-1' }, file }, creates: 'pending-0a0a0a0a-0000-4000-8000-000000000001' }).catch(() => undefined);
+    await runWrite({
+      auditId: 'a1',
+      method: 'POST',
+      url: `${BASE}/sections/s/questions/q/evidences`,
+      multipart: { fields: { issue: 'incidence-1' }, file },
+      creates: 'pending-0a0a0a0a-0000-4000-8000-000000000001',
+    }).catch(() => undefined);
     const [record] = await queueStore.list();
     expect(record!.request.blob).toBe(true);
     expect(await (record!.request.data as { file: Blob }).file.text()).toBe('jpeg bytes');
@@ -216,7 +234,9 @@ describe('the run view offline', () => {
   }
 
   it('keeps the optimistic changes (no rollback, no error); the replay creates the answer once and removes it by its new id', async () => {
-    const { calls } = fakeServer((call) => (call.url.endsWith('/answer/add') ? { body: { _id: 'answer-1', templateAnswer: {}, score: 1, failed: false } } : { status: 204 }));
+    const { calls } = fakeServer((call) =>
+      call.url.endsWith('/answer/add') ? { body: { _id: 'answer-1', templateAnswer: {}, score: 1, failed: false } } : { status: 204 },
+    );
     const { audit, errors, question, answers, notes } = await setup();
     network.onLine = false;
     const q = question();
@@ -249,8 +269,24 @@ describe('the run view offline', () => {
     const { calls } = fakeServer(() => ({ body: [] }));
     const { client, audit, question, issues } = await setup();
     const inc = question().incidences[0]!;
-    const raised = { _id: 'issue-old', section: question().section, question: question()._id, templateIssue: inc._id, name: inc.name, description: null, riskLevel: inc.riskLevel, deductionPercentage: 5, selected: true, solvedInPlace: false, tasks: [], evidences: [] };
-    client.setQueryData<TAudit>(auditRunQueryKey(audit._id), (a) => ({ ...a!, sections: a!.sections.map((s, i) => (i === 1 ? { ...s, questions: s.questions.map((x, j) => (j === 0 ? { ...x, issues: [raised] } : x)) } : s)) }));
+    const raised = {
+      _id: 'issue-old',
+      section: question().section,
+      question: question()._id,
+      templateIssue: inc._id,
+      name: inc.name,
+      description: null,
+      riskLevel: inc.riskLevel,
+      deductionPercentage: 5,
+      selected: true,
+      solvedInPlace: false,
+      tasks: [],
+      evidences: [],
+    };
+    client.setQueryData<TAudit>(auditRunQueryKey(audit._id), (a) => ({
+      ...a!,
+      sections: a!.sections.map((s, i) => (i === 1 ? { ...s, questions: s.questions.map((x, j) => (j === 0 ? { ...x, issues: [raised] } : x)) } : s)),
+    }));
     const q = question();
     network.onLine = false;
     await issues.toggleIssue(q._id, inc, false);
@@ -269,15 +305,33 @@ describe('the run view offline', () => {
   /** The question with an issue raised from its first incidence (as the server returned it). */
   function raiseIssue(client: QueryClient, audit: TAudit, question: () => TAudit['sections'][number]['questions'][number]) {
     const inc = question().incidences[0]!;
-    const raised = { _id: 'issue-1', section: question().section, question: question()._id, templateIssue: inc._id, name: inc.name, description: null, riskLevel: inc.riskLevel, deductionPercentage: 5, selected: true, solvedInPlace: false, tasks: [], evidences: [] };
-    client.setQueryData<TAudit>(auditRunQueryKey(audit._id), (a) => ({ ...a!, sections: a!.sections.map((s, i) => (i === 1 ? { ...s, questions: s.questions.map((x, j) => (j === 0 ? { ...x, issues: [raised] } : x)) } : s)) }));
+    const raised = {
+      _id: 'issue-1',
+      section: question().section,
+      question: question()._id,
+      templateIssue: inc._id,
+      name: inc.name,
+      description: null,
+      riskLevel: inc.riskLevel,
+      deductionPercentage: 5,
+      selected: true,
+      solvedInPlace: false,
+      tasks: [],
+      evidences: [],
+    };
+    client.setQueryData<TAudit>(auditRunQueryKey(audit._id), (a) => ({
+      ...a!,
+      sections: a!.sections.map((s, i) => (i === 1 ? { ...s, questions: s.questions.map((x, j) => (j === 0 ? { ...x, issues: [raised] } : x)) } : s)),
+    }));
     return { incidence: inc._id, issue: raised._id };
   }
 
   it('online, a photo removed while it uploads is removed by the id the server gave it, and does not come back', async () => {
     let release = () => {};
     const uploaded = new Promise<void>((resolve) => (release = resolve));
-    const { calls } = fakeServer((call) => (call.method === 'POST' ? { body: { _id: 'evidence-1', type: 'photo', url: '/files/e1.jpg', observation: null } } : { status: 204 }));
+    const { calls } = fakeServer((call) =>
+      call.method === 'POST' ? { body: { _id: 'evidence-1', type: 'photo', url: '/files/e1.jpg', observation: null } } : { status: 204 },
+    );
     const fetchNow = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => (init.method === 'POST' ? uploaded.then(() => fetchNow(url, init)) : fetchNow(url, init)));
     const { client, audit, errors, question, issues } = await setup();
@@ -295,7 +349,7 @@ describe('the run view offline', () => {
     expect(errors).toEqual([]);
   });
 
-  it('offline, a note picture added and removed goes out as its upload then its removal by the server\'s id', async () => {
+  it("offline, a note picture added and removed goes out as its upload then its removal by the server's id", async () => {
     const { calls } = fakeServer((call) => (call.method === 'POST' ? { body: { _id: 'image-1', url: '/files/i1.jpg' } } : { status: 204 }));
     const { audit, errors, question, notes } = await setup();
     network.onLine = false;
@@ -311,7 +365,7 @@ describe('the run view offline', () => {
     expect(errors).toEqual([]);
   });
 
-  it('opens from the device\'s copy while changes wait or the server cannot be reached, pictures shown again', async () => {
+  it("opens from the device's copy while changes wait or the server cannot be reached, pictures shown again", async () => {
     const audit = makeAudit(3);
     const image = { _id: 'pending-0a0a0a0a-0000-4000-8000-000000000002', url: 'blob:dead' };
     const q = audit.sections[1]!.questions[0]!;
@@ -333,14 +387,20 @@ describe('the run view offline', () => {
     // A picture queued offline: the copy with the queued changes is the truth (the server lacks them), its picture from the queued file.
     answer = { body: { ...audit, status: 'finished' } };
     network.onLine = false;
-    await runWrite({ auditId: audit._id, method: 'POST', url: `/ms-core/api/audits/${audit._id}/sections/${q.section}/questions/${q._id}/note-images`, multipart: { fields: {}, file: new Blob(['x']) }, creates: image._id }).catch(() => undefined);
+    await runWrite({
+      auditId: audit._id,
+      method: 'POST',
+      url: `/ms-core/api/audits/${audit._id}/sections/${q.section}/questions/${q._id}/note-images`,
+      multipart: { fields: {}, file: new Blob(['x']) },
+      creates: image._id,
+    }).catch(() => undefined);
     const loaded = await open(audit._id);
     expect(loaded.status).toBe('running');
     expect(loaded.sections[1]!.questions[0]!.noteImages).toEqual([{ ...image, url: 'blob:fresh' }]);
   });
 });
 
-describe('what a tab shows of an audit: the server\'s copy plus every queued change', () => {
+describe("what a tab shows of an audit: the server's copy plus every queued change", () => {
   /** A tab running the audit: its own query cache and actions (tabs share only IndexedDB). */
   async function tab(audit: TAudit) {
     const client = new QueryClient();
@@ -395,7 +455,7 @@ describe('what a tab shows of an audit: the server\'s copy plus every queued cha
     expect(at(shown, 1, 5).note).toBe('Offline');
   });
 
-  it('a refused change names its question and section, even an answer\'s removal (which names the answer only)', async () => {
+  it("a refused change names its question and section, even an answer's removal (which names the answer only)", async () => {
     const audit = makeAudit(30);
     const q = at(audit, 1, 4);
     q.answer = { _id: 'answer-7', templateAnswer: { type: 'select', select: [OPTION.yes] }, score: 1, failed: false, updatedAt: '2026-01-01T00:00:00.000Z' };
@@ -404,18 +464,21 @@ describe('what a tab shows of an audit: the server\'s copy plus every queued cha
     network.onLine = false;
     const a = await tab(audit);
     await a.answers.saveAnswer(q._id, null);
-    expect((await queueStore.list()).map((r) => `${r.request.method} ${r.request.url}`)).toEqual([`DELETE /ms-core/api/audits/${audit._id}/answer/answer-7/remove`]);
+    expect((await queueStore.list()).map((r) => `${r.request.method} ${r.request.url}`)).toEqual([
+      `DELETE /ms-core/api/audits/${audit._id}/answer/answer-7/remove`,
+    ]);
     network.onLine = true;
     await syncNow(true);
     const [failure] = await queueStore.failures();
     expect(failure).toMatchObject({
-      resource: auditResource(audit._id), auditId: audit._id,
+      resource: auditResource(audit._id),
+      auditId: audit._id,
       subject: { kind: 'answer', label: q.name, within: audit.sections[1]!.title, target: q._id, targetGroup: audit.sections[1]!._id },
       error: { status: 409, reference: 'AUD0002' },
     });
   });
 
-  it('changes waiting with no copy on the device (an audit never kept here): the server\'s answer with them', async () => {
+  it("changes waiting with no copy on the device (an audit never kept here): the server's answer with them", async () => {
     const audit = makeAudit(30);
     fakeServer((call) => (call.method === 'GET' ? { body: audit } : {}));
     network.onLine = false;

@@ -27,7 +27,11 @@ const footerAction = (action: () => void) => ({
   },
 });
 
-interface TProps { auditId: string; open: boolean; onClose: () => void }
+interface TProps {
+  auditId: string;
+  open: boolean;
+  onClose: () => void;
+}
 
 /**
  * The questionnaire: every question under its section title, answered in place (saved on blur or
@@ -64,7 +68,15 @@ export function QuestionnaireDialog({ auditId, open, onClose }: TProps) {
         <SentTag sent={questionnaire.sent} />
         {runnable && (
           <span className="run-qn-saving" aria-live="polite">
-            {saving ? <><CloudUploadOutlined /> {t('saving')}</> : <><CheckCircleOutlined /> {t('saved')}</>}
+            {saving ? (
+              <>
+                <CloudUploadOutlined /> {t('saving')}
+              </>
+            ) : (
+              <>
+                <CheckCircleOutlined /> {t('saved')}
+              </>
+            )}
           </span>
         )}
       </Flex>

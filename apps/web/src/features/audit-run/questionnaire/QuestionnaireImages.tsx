@@ -6,7 +6,11 @@ import { NotAnImageError, resizeImage } from '../../../ui/resizeImage';
 import { useQuestionnaireT } from './i18n';
 import { useAddImage } from './questionnaireApi';
 
-interface TProps { auditId: string; qa: TQuestionnaireAnswer; editable: boolean }
+interface TProps {
+  auditId: string;
+  qa: TQuestionnaireAnswer;
+  editable: boolean;
+}
 
 /**
  * A question's photos and the add button (resized in the browser first, as every picture). The
@@ -31,7 +35,14 @@ export function QuestionnaireImages({ auditId, qa, editable }: TProps) {
     <div className="run-images run-qn-images">
       <Image.PreviewGroup>
         {qa.images.map((image) => (
-          <Image key={image._id} src={image.url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 6 }} alt={t('photoOf', { question: qa.question })} />
+          <Image
+            key={image._id}
+            src={image.url}
+            width={72}
+            height={72}
+            style={{ objectFit: 'cover', borderRadius: 6 }}
+            alt={t('photoOf', { question: qa.question })}
+          />
         ))}
       </Image.PreviewGroup>
       {editable && (

@@ -5,7 +5,13 @@ import { QuestionnaireImages } from './QuestionnaireImages';
 import { useSaveAnswer } from './questionnaireApi';
 import { normaliseAnswer } from './questionnaireModel';
 
-interface TProps { auditId: string; qa: TQuestionnaireAnswer; inputId: string; editable: boolean; missing: boolean }
+interface TProps {
+  auditId: string;
+  qa: TQuestionnaireAnswer;
+  inputId: string;
+  editable: boolean;
+  missing: boolean;
+}
 
 /**
  * One question: SIMPLE is a short text (saved on Enter or blur), PARAGRAPH a text area (saved on
@@ -24,7 +30,10 @@ export function QuestionnaireItem({ auditId, qa, inputId, editable, missing }: T
     <div className={missing ? 'run-qn-item is-missing' : 'run-qn-item'} data-testid="questionnaire-question">
       <label className="run-label" htmlFor={inputId}>
         {qa.question}
-        <span className="run-required" aria-hidden> *</span>
+        <span className="run-required" aria-hidden>
+          {' '}
+          *
+        </span>
       </label>
       <DraftInput
         id={inputId}

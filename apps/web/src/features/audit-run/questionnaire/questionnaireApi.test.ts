@@ -36,7 +36,8 @@ function fakeServer() {
 async function setup() {
   const client = new QueryClient();
   client.setQueryData(questionnaireQueryKey(AUDIT), base());
-  const save = (questionId: string, answer: string | null) => new MutationObserver(client, saveAnswerOptions(client, AUDIT)).mutate({ questionId, answer }).catch(() => undefined);
+  const save = (questionId: string, answer: string | null) =>
+    new MutationObserver(client, saveAnswerOptions(client, AUDIT)).mutate({ questionId, answer }).catch(() => undefined);
   const answers = () => client.getQueryData<TQuestionnaire>(questionnaireQueryKey(AUDIT))!.questionsAnswers.map((qa) => qa.answer);
   return { client, save, answers };
 }

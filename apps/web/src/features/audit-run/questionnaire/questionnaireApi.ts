@@ -37,7 +37,8 @@ export function addImage(auditId: string, questionId: string, file: Blob) {
   return request<TQuestionnaire>(`${BASE}/${auditId}/images`, { method: 'PATCH', body: form });
 }
 
-export const questionnaireQueryOptions = (auditId: string) => queryOptions({ queryKey: questionnaireQueryKey(auditId), queryFn: () => fetchQuestionnaire(auditId) });
+export const questionnaireQueryOptions = (auditId: string) =>
+  queryOptions({ queryKey: questionnaireQueryKey(auditId), queryFn: () => fetchQuestionnaire(auditId) });
 export const useQuestionnaire = (auditId: string) => useQuery(questionnaireQueryOptions(auditId));
 
 type TWriteOptions<V, C> = UseMutationOptions<TQuestionnaire, Error, V, C>;
@@ -83,6 +84,8 @@ export function saveAnswerOptions(client: QueryClient, auditId: string): TWriteO
 export const useSaveAnswer = (auditId: string) => useMutation(saveAnswerOptions(useQueryClient(), auditId));
 export const useSetSent = (auditId: string) => useMutation(writeOptions<boolean, unknown>(useQueryClient(), auditId, (sent) => setSent(auditId, sent)));
 export const useAddImage = (auditId: string) =>
-  useMutation(writeOptions<{ questionId: string; file: Blob }, unknown>(useQueryClient(), auditId, ({ questionId, file }) => addImage(auditId, questionId, file)));
+  useMutation(
+    writeOptions<{ questionId: string; file: Blob }, unknown>(useQueryClient(), auditId, ({ questionId, file }) => addImage(auditId, questionId, file)),
+  );
 /** Whether a write is on its way (the dialog's saving state). */
 export const useQuestionnaireSaving = (auditId: string) => useIsMutating({ mutationKey: mutationKeyOf(auditId) }) > 0;

@@ -6,10 +6,18 @@ import { isValidEmail } from '@audit/domain/validators';
 import { t } from '../runI18n';
 
 type TContact = { name: string; email: string };
-interface TProps { value: string | null; disabled: boolean; onSave: (value: string | null) => void; label: string }
+interface TProps {
+  value: string | null;
+  disabled: boolean;
+  onSave: (value: string | null) => void;
+  label: string;
+}
 
 const serialise = (rows: TContact[]) => (rows.length ? JSON.stringify(rows.map((r) => ({ name: r.name.trim(), email: r.email.trim() }))) : null);
-const rowErrors = (row: TContact) => ({ name: !row.name.trim() ? 'form.required' : null, email: !row.email.trim() ? 'form.required' : !isValidEmail(row.email.trim()) ? 'form.invalidEmail' : null });
+const rowErrors = (row: TContact) => ({
+  name: !row.name.trim() ? 'form.required' : null,
+  email: !row.email.trim() ? 'form.required' : !isValidEmail(row.email.trim()) ? 'form.invalidEmail' : null,
+});
 
 /**
  * Contact list kept as a JSON string of {name, email}: name and a valid e-mail are required
@@ -42,14 +50,42 @@ export function ContactsEditor({ value, disabled, onSave, label }: TProps) {
         return (
           <div key={i} className="run-contact-row">
             <div className="run-draft">
-              <Input value={row.name} placeholder={t('auditRun.contact.name')} aria-label={`${t('auditRun.contact.name')} ${i + 1}`} disabled={disabled} status={errors.name ? 'error' : undefined} onChange={(e) => edit(i, { name: e.target.value })} {...keys} />
-              {errors.name && <div className="run-draft-error" role="alert">{t(errors.name)}</div>}
+              <Input
+                value={row.name}
+                placeholder={t('auditRun.contact.name')}
+                aria-label={`${t('auditRun.contact.name')} ${i + 1}`}
+                disabled={disabled}
+                status={errors.name ? 'error' : undefined}
+                onChange={(e) => edit(i, { name: e.target.value })}
+                {...keys}
+              />
+              {errors.name && (
+                <div className="run-draft-error" role="alert">
+                  {t(errors.name)}
+                </div>
+              )}
             </div>
             <div className="run-draft">
-              <Input value={row.email} type="email" inputMode="email" placeholder={t('auditRun.contact.email')} aria-label={`${t('auditRun.contact.email')} ${i + 1}`} disabled={disabled} status={errors.email ? 'error' : undefined} onChange={(e) => edit(i, { email: e.target.value })} {...keys} />
-              {errors.email && <div className="run-draft-error" role="alert">{t(errors.email)}</div>}
+              <Input
+                value={row.email}
+                type="email"
+                inputMode="email"
+                placeholder={t('auditRun.contact.email')}
+                aria-label={`${t('auditRun.contact.email')} ${i + 1}`}
+                disabled={disabled}
+                status={errors.email ? 'error' : undefined}
+                onChange={(e) => edit(i, { email: e.target.value })}
+                {...keys}
+              />
+              {errors.email && (
+                <div className="run-draft-error" role="alert">
+                  {t(errors.email)}
+                </div>
+              )}
             </div>
-            {!disabled && <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('auditRun.contact.remove', { n: i + 1 })} onClick={() => remove(i)} />}
+            {!disabled && (
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('auditRun.contact.remove', { n: i + 1 })} onClick={() => remove(i)} />
+            )}
           </div>
         );
       })}

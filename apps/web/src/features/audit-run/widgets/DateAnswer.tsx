@@ -41,7 +41,14 @@ export function parseRange(text: string | null | undefined): [Dayjs, Dayjs] | nu
 export const formatDay = (day: Dayjs) => day.format(ISO_DAY);
 export const formatRange = (range: [Dayjs, Dayjs]) => JSON.stringify([formatDay(range[0]), formatDay(range[1])]);
 
-interface TProps { value: string | null; range?: boolean; disabled: boolean; onChange: (value: string | null) => void; 'aria-label'?: string; id?: string }
+interface TProps {
+  value: string | null;
+  range?: boolean;
+  disabled: boolean;
+  onChange: (value: string | null) => void;
+  'aria-label'?: string;
+  id?: string;
+}
 
 export function DateAnswer({ value, range, disabled, onChange, ...rest }: TProps) {
   if (range) {

@@ -3,7 +3,14 @@ import { formatDecimal, isDecimalDraft, parseDecimal } from '../decimal';
 import { DraftInput } from './DraftInput';
 import { language, t } from '../runI18n';
 
-interface TProps { value: number | null; disabled: boolean; onSave: (value: number | null) => void; compliant?: (value: number) => boolean; 'aria-label'?: string; id?: string }
+interface TProps {
+  value: number | null;
+  disabled: boolean;
+  onSave: (value: number | null) => void;
+  compliant?: (value: number) => boolean;
+  'aria-label'?: string;
+  id?: string;
+}
 
 /** A decimal typed with a comma or a point, saved on Enter or blur; out-of-range values are flagged when `compliant` is given. */
 export function DecimalInput({ value, disabled, onSave, compliant, ...rest }: TProps) {

@@ -49,7 +49,11 @@ export function DraftInput({ value, onSave, validate, accept, multiline, status,
   return (
     <div className="run-draft">
       {multiline ? <Input.TextArea autoSize={{ minRows: 2, maxRows: 10 }} {...common} /> : <Input {...common} />}
-      {error && <div className="run-draft-error" role="alert">{error}</div>}
+      {error && (
+        <div className="run-draft-error" role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

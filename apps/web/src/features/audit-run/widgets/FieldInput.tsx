@@ -11,13 +11,19 @@ import { t } from '../runI18n';
 const LONG_TEXT = ['objective', 'evolution', 'summary', 'paragraph'];
 const NUMBERS = ['number', 'pools_reported', 'pools_audited', 'pools_not_audited'];
 
-interface TProps { field: TAuditField; disabled: boolean; onSave: (value: string | null) => void; id: string }
+interface TProps {
+  field: TAuditField;
+  disabled: boolean;
+  onSave: (value: string | null) => void;
+  id: string;
+}
 
 /** The input of one cover or contact field, by type; every kind saves on Enter, blur or pick. */
 export function FieldInput({ field, disabled, onSave, id }: TProps) {
   const value = field.value ?? '';
   const save = (text: string | null) => onSave(text?.trim() ? text.trim() : null);
-  if (field.type === 'audit_date' || field.type === 'date') return <DateAnswer id={id} range={field.type === 'audit_date'} value={field.value} disabled={disabled} onChange={save} />;
+  if (field.type === 'audit_date' || field.type === 'date')
+    return <DateAnswer id={id} range={field.type === 'audit_date'} value={field.value} disabled={disabled} onChange={save} />;
   if (field.type === 'contact_information') return <ContactsEditor value={field.value} disabled={disabled} onSave={onSave} label={field.label} />;
   if (NUMBERS.includes(field.type)) {
     const n = parseDecimal(value);
@@ -30,5 +36,7 @@ export function FieldInput({ field, disabled, onSave, id }: TProps) {
     return null;
   };
   const inputMode = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
-  return <DraftInput id={id} value={value} multiline={LONG_TEXT.includes(field.type)} disabled={disabled} validate={validate} inputMode={inputMode} onSave={save} />;
+  return (
+    <DraftInput id={id} value={value} multiline={LONG_TEXT.includes(field.type)} disabled={disabled} validate={validate} inputMode={inputMode} onSave={save} />
+  );
 }

@@ -7,7 +7,11 @@ import { t } from '../runI18n';
 
 export type TReading = { placesMeasure: string; optionKey: string; value: number | null };
 
-interface TProps { question: TAuditQuestion; disabled: boolean; onSave: (readings: TReading[]) => void }
+interface TProps {
+  question: TAuditQuestion;
+  disabled: boolean;
+  onSave: (readings: TReading[]) => void;
+}
 
 /**
  * Reading registry: a table of places by readings on desktop; below 992 px a place selector with
@@ -51,7 +55,13 @@ export function ReadingRegistry({ question, disabled, onSave }: TProps) {
     const place = places.find((p) => p._id === placeId) ?? places[0]!;
     return (
       <div className="run-reading-compact">
-        <Select value={place._id} onChange={setPlaceId} options={places.map((p) => ({ value: p._id, label: p.label ? `${p.place} · ${p.label}` : p.place }))} aria-label={t('auditRun.reading.place')} style={{ width: '100%' }} />
+        <Select
+          value={place._id}
+          onChange={setPlaceId}
+          options={places.map((p) => ({ value: p._id, label: p.label ? `${p.place} · ${p.label}` : p.place }))}
+          aria-label={t('auditRun.reading.place')}
+          style={{ width: '100%' }}
+        />
         {config.options.map((option) => (
           <div key={option.key} className="run-reading-row">
             {heading(option)}
@@ -69,7 +79,9 @@ export function ReadingRegistry({ question, disabled, onSave }: TProps) {
           <tr>
             <th scope="col">{t('auditRun.reading.place')}</th>
             {config.options.map((option) => (
-              <th key={option.key} scope="col">{heading(option)}</th>
+              <th key={option.key} scope="col">
+                {heading(option)}
+              </th>
             ))}
           </tr>
         </thead>
@@ -93,5 +105,7 @@ export function ReadingRegistry({ question, disabled, onSave }: TProps) {
 
 function RangeHint({ option }: { option: TReadingOption }) {
   if (option.operation === 'noFormat') return null;
-  return <span className="run-reading-hint">{t(`auditRun.reading.range.${option.operation}`, { min: option.minValue ?? 0, max: option.maxValue ?? 999999 })}</span>;
+  return (
+    <span className="run-reading-hint">{t(`auditRun.reading.range.${option.operation}`, { min: option.minValue ?? 0, max: option.maxValue ?? 999999 })}</span>
+  );
 }

@@ -8,7 +8,11 @@ function textOn(hex: string) {
   return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#1f2a30' : '#ffffff';
 }
 
-interface TProps { question: TAuditQuestion; disabled: boolean; onChange: (selected: string[]) => void }
+interface TProps {
+  question: TAuditQuestion;
+  disabled: boolean;
+  onChange: (selected: string[]) => void;
+}
 
 /** Arrow keys move between the options (Enter or Space chooses), as in a radio group. */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>) {

@@ -35,7 +35,16 @@ export function ConfirmStep({ state, error }: { state: TWizardState; error: unkn
               </Typography.Text>
             ),
           },
-          { key: 'period', label: t('audits.fields.period'), children: t('audits.wizard.periodValue', { month: dayjs(new Date(period.year, period.month, 1)).locale(i18n.language).format('MMMM YYYY'), start }) },
+          {
+            key: 'period',
+            label: t('audits.fields.period'),
+            children: t('audits.wizard.periodValue', {
+              month: dayjs(new Date(period.year, period.month, 1))
+                .locale(i18n.language)
+                .format('MMMM YYYY'),
+              start,
+            }),
+          },
           { key: 'date', label: t('audits.fields.dateRange'), children: range ? formatRange(utcRange(range[0], range[1])) : '—' },
           { key: 'auditor', label: t('audits.fields.auditor'), children: auditor?.fullName },
           { key: 'template', label: t('audits.fields.template'), children: template?.name, span: { xs: 1, lg: 2 } },

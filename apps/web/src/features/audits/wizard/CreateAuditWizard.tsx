@@ -34,7 +34,15 @@ export function CreateAuditWizard({ open, onClose, onCreated }: { open: boolean;
   const submit = () => {
     const { client, establishment, service, template, auditor, range, period } = state;
     if (!client || !establishment || !service || !template || !auditor || !range) return;
-    const body = { client: client._id, establishment: establishment._id, service: service._id, template: template._id, auditor: auditor._id, startDate: startDateFor(period.year, period.month, todayInZone(timeZone)), date: utcRange(range[0], range[1]) };
+    const body = {
+      client: client._id,
+      establishment: establishment._id,
+      service: service._id,
+      template: template._id,
+      auditor: auditor._id,
+      startDate: startDateFor(period.year, period.month, todayInZone(timeZone)),
+      date: utcRange(range[0], range[1]),
+    };
     create.mutate(body, {
       onSuccess: (audit) => {
         close();
@@ -63,7 +71,16 @@ export function CreateAuditWizard({ open, onClose, onCreated }: { open: boolean;
   );
 
   return (
-    <Modal open={open} onCancel={close} title={t('audits.wizard.title')} footer={footer} width={isMobile ? '100%' : 960} style={isMobile ? { top: 12, maxWidth: 'calc(100vw - 16px)' } : undefined} maskClosable={false} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={close}
+      title={t('audits.wizard.title')}
+      footer={footer}
+      width={isMobile ? '100%' : 960}
+      style={isMobile ? { top: 12, maxWidth: 'calc(100vw - 16px)' } : undefined}
+      maskClosable={false}
+      destroyOnHidden
+    >
       <Steps
         current={step}
         size="small"

@@ -29,7 +29,14 @@ export function SettingStep({ state, dispatch }: { state: TWizardState; dispatch
           {item(
             'wizard-client',
             t('audits.fields.client'),
-            <Select {...select} id="wizard-client" loading={clients.isPending} value={state.client?._id} options={(clients.data ?? []).map((c) => ({ value: c._id, label: c.name }))} onChange={(id: string) => dispatch({ type: 'client', value: byId(clients.data, id) })} />,
+            <Select
+              {...select}
+              id="wizard-client"
+              loading={clients.isPending}
+              value={state.client?._id}
+              options={(clients.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+              onChange={(id: string) => dispatch({ type: 'client', value: byId(clients.data, id) })}
+            />,
           )}
         </Col>
         <Col xs={24} md={12}>
@@ -112,7 +119,9 @@ export function SettingStep({ state, dispatch }: { state: TWizardState; dispatch
               format={DAY_FORMAT}
               style={{ width: '100%' }}
               value={state.range ? [dayjs(state.range[0]), dayjs(state.range[1])] : null}
-              onChange={(range) => dispatch({ type: 'range', value: range?.[0] && range[1] ? [range[0].startOf('day').toDate(), range[1].startOf('day').toDate()] : null })}
+              onChange={(range) =>
+                dispatch({ type: 'range', value: range?.[0] && range[1] ? [range[0].startOf('day').toDate(), range[1].startOf('day').toDate()] : null })
+              }
             />,
           )}
         </Col>

@@ -10,7 +10,8 @@ import { useTemplateCategories, useTemplateOptions, type TCategoryNode, type TTe
 import type { TWizardState } from './wizardState';
 
 const ALL = '__all__';
-const toNodes = (nodes: TCategoryNode[]): DataNode[] => nodes.map((n) => ({ key: n._id, title: n.name, children: n.children?.length ? toNodes(n.children) : undefined }));
+const toNodes = (nodes: TCategoryNode[]): DataNode[] =>
+  nodes.map((n) => ({ key: n._id, title: n.name, children: n.children?.length ? toNodes(n.children) : undefined }));
 
 /** Step 2: the TEMPLATE category tree on the left, the service's enabled templates on the right (25 a page). */
 export function TemplateStep({ state, onSelect }: { state: TWizardState; onSelect: (template: TTemplateOption) => void }) {
@@ -72,7 +73,12 @@ export function TemplateStep({ state, onSelect }: { state: TWizardState; onSelec
                     {tpl.areaAccess ? <Tag>{tpl.areaAccess.name}</Tag> : <Tag color="error">{t('audits.wizard.areaAccessMissing')}</Tag>}
                   </Flex>
                 </div>
-                <Button type={selected ? 'primary' : 'default'} icon={selected ? <CheckOutlined /> : undefined} onClick={() => onSelect(tpl)} aria-label={`${t('audits.wizard.selectTemplate')}: ${tpl.name}`}>
+                <Button
+                  type={selected ? 'primary' : 'default'}
+                  icon={selected ? <CheckOutlined /> : undefined}
+                  onClick={() => onSelect(tpl)}
+                  aria-label={`${t('audits.wizard.selectTemplate')}: ${tpl.name}`}
+                >
                   {t('audits.wizard.selectTemplate')}
                 </Button>
               </div>
@@ -80,7 +86,15 @@ export function TemplateStep({ state, onSelect }: { state: TWizardState; onSelec
           })}
         </div>
         {(templates.data?.total ?? 0) > TEMPLATE_PAGE_SIZE && (
-          <Pagination size="small" align="end" current={page + 1} pageSize={TEMPLATE_PAGE_SIZE} total={templates.data?.total} showSizeChanger={false} onChange={(p) => setPage(p - 1)} />
+          <Pagination
+            size="small"
+            align="end"
+            current={page + 1}
+            pageSize={TEMPLATE_PAGE_SIZE}
+            total={templates.data?.total}
+            showSizeChanger={false}
+            onChange={(p) => setPage(p - 1)}
+          />
         )}
       </Flex>
     </div>
