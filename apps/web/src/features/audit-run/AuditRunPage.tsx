@@ -24,6 +24,7 @@ import { RunSkeleton } from './RunSkeleton';
 import { SectionPanel } from './SectionPanel';
 import { TocDrawer } from './TocDrawer';
 import { shallowEqual, useAuditSelect } from './useAuditSelect';
+import { currentUserId } from '../../session/sessionOwner';
 import './auditRun.css';
 
 const ICONS_NO_RUNTIME = { zeroRuntime: true };
@@ -31,8 +32,9 @@ const ICONS_NO_RUNTIME = { zeroRuntime: true };
 /** What the page itself renders from: it changes only with the status, the caller's right to run it or the list of sections. */
 const selectShape = (a: TAudit) => ({
   status: a.status,
-  // The server's audit policy answers who may run it (decision 0020); a copy saved before `can` existed runs nothing.
-  canRun: a.can?.run === true,
+  // The server's audit policy answers who may run it (decision 0020). A device copy saved before `can`
+  // existed has none: it keeps the rule of its time, its assigned auditor runs it (the server still decides on sync).
+  canRun: a.can ? a.can.run === true : a.auditor?._id === currentUserId(),
   sectionIds: a.sections.map((s) => s._id),
   firstQuestions: a.sections.find((s) => s.type === 'QUESTION')?._id ?? null,
 });

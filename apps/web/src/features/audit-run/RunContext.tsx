@@ -1,10 +1,11 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createAnswerActions } from './answerActions';
 import { createIssueActions } from './issueActions';
 import { createNoteActions } from './noteActions';
 import { createRunner } from './runner';
 import { createRunUi, type TRunUi } from './runUi';
+import { takeLeftIntents } from './offline/intents';
 
 export interface TRunContext {
   auditId: string;
@@ -17,6 +18,9 @@ export interface TRunContext {
 }
 
 const RunCtx = createContext<TRunContext | null>(null);
+
+/** Audits whose left intents this page has saved again: once per page, never this page's own unsettled ones. */
+const recovered = new Set<string>();
 
 interface TProps {
   auditId: string;
@@ -37,6 +41,16 @@ export function RunProvider({ auditId, runnable, children, generation = 0 }: TPr
     const runner = createRunner(queryClient, auditId);
     return { generation, answers: createAnswerActions(runner), issues: createIssueActions(runner), notes: createNoteActions(runner) };
   }, [queryClient, auditId, generation]);
+  // Changes an earlier page journalled but never settled (closed mid-lane) are saved again.
+  useEffect(() => {
+    if (!runnable || recovered.has(auditId)) return;
+    recovered.add(auditId);
+    for (const intent of takeLeftIntents(auditId)) {
+      if (intent.kind === 'answer') void actions.answers.saveAnswer(intent.questionId, intent.templateAnswer);
+      else if (intent.kind === 'fields') void actions.answers.saveFields(intent.fieldKind, intent.values);
+      else void actions.notes.saveNote(intent.questionId, intent.note);
+    }
+  }, [actions, auditId, runnable]);
   const value = useMemo(
     () => ({ ui, answers: actions.answers, issues: actions.issues, notes: actions.notes, auditId, runnable }),
     [ui, actions, auditId, runnable],

@@ -25,34 +25,38 @@ export function createAnswerActions(runner: TRunner) {
       updatedAt: new Date().toISOString(),
     };
     const body = { section: entry.section._id, question: questionId, templateAnswer: templateAnswer! };
-    return runner.run(`question:${questionId}`, {
-      apply: (a) => patchQuestion(a, questionId, (q) => ({ ...q, answer: applied })),
-      call: async () => {
-        const id = serverAnswerIds.get(questionId);
-        // Queued offline, the answer is what this call said it would be: gone, or named by its pending
-        // id until the queued add is replayed (later calls of the lane then name it by that id).
-        const track = (queuedAs: string | null) => (error: unknown) => {
-          if (isQueuedWrite(error)) serverAnswerIds.set(questionId, queuedAs);
-          throw error;
-        };
-        if (!templateAnswer) {
-          if (id) await removeAnswer(runner.auditId, id).catch(track(null));
-          serverAnswerIds.set(questionId, null);
-          return null;
-        }
-        const saved = id ? await updateAnswer(runner.auditId, id, body) : await addAnswer(runner.auditId, body, applied!._id).catch(track(applied!._id));
-        serverAnswerIds.set(questionId, saved._id);
-        return saved;
+    return runner.run(
+      `question:${questionId}`,
+      {
+        apply: (a) => patchQuestion(a, questionId, (q) => ({ ...q, answer: applied })),
+        call: async () => {
+          const id = serverAnswerIds.get(questionId);
+          // Queued offline, the answer is what this call said it would be: gone, or named by its pending
+          // id until the queued add is replayed (later calls of the lane then name it by that id).
+          const track = (queuedAs: string | null) => (error: unknown) => {
+            if (isQueuedWrite(error)) serverAnswerIds.set(questionId, queuedAs);
+            throw error;
+          };
+          if (!templateAnswer) {
+            if (id) await removeAnswer(runner.auditId, id).catch(track(null));
+            serverAnswerIds.set(questionId, null);
+            return null;
+          }
+          const saved = id ? await updateAnswer(runner.auditId, id, body) : await addAnswer(runner.auditId, body, applied!._id).catch(track(applied!._id));
+          serverAnswerIds.set(questionId, saved._id);
+          return saved;
+        },
+        // Still showing what this call saved: take the server's id, score and failure (same object when nothing differs).
+        commit: (a, saved) =>
+          patchQuestion(a, questionId, (q) => {
+            if (!saved || q.answer !== applied || !applied) return q;
+            if (saved._id === applied._id && saved.score === applied.score && saved.failed === applied.failed) return q;
+            return { ...q, answer: { ...applied, _id: saved._id, score: saved.score, failed: saved.failed, updatedAt: saved.updatedAt } };
+          }),
+        rollback: (a) => patchQuestion(a, questionId, (q) => (q.answer === applied ? { ...q, answer: before } : q)),
       },
-      // Still showing what this call saved: take the server's id, score and failure (same object when nothing differs).
-      commit: (a, saved) =>
-        patchQuestion(a, questionId, (q) => {
-          if (!saved || q.answer !== applied || !applied) return q;
-          if (saved._id === applied._id && saved.score === applied.score && saved.failed === applied.failed) return q;
-          return { ...q, answer: { ...applied, _id: saved._id, score: saved.score, failed: saved.failed, updatedAt: saved.updatedAt } };
-        }),
-      rollback: (a) => patchQuestion(a, questionId, (q) => (q.answer === applied ? { ...q, answer: before } : q)),
-    });
+      { kind: 'answer', questionId, templateAnswer },
+    );
   }
 
   /** Cover (DATA) or contact (CONTACTS) fields; saved only when the value changed. */
@@ -63,18 +67,22 @@ export function createAnswerActions(runner: TRunner) {
     const changed = values.filter((v) => (current.get(v._id) ?? null) !== v.value);
     if (!changed.length) return Promise.resolve(undefined);
     const before = changed.map((v) => ({ _id: v._id, value: current.get(v._id) ?? null }));
-    return runner.run(`fields:${kind}`, {
-      apply: (a) => patchFields(a, changed),
-      call: () => (kind === 'cover' ? updateCover(runner.auditId, changed) : updateContacts(runner.auditId, changed)),
-      // Restores only the fields that still show this call's value (a later edit wins).
-      rollback: (a) => {
-        const now = new Map(a.sections.flatMap((s) => s.fields ?? []).map((f) => [f._id, f.value]));
-        return patchFields(
-          a,
-          before.filter((b, i) => now.get(b._id) === changed[i]!.value),
-        );
+    return runner.run(
+      `fields:${kind}`,
+      {
+        apply: (a) => patchFields(a, changed),
+        call: () => (kind === 'cover' ? updateCover(runner.auditId, changed) : updateContacts(runner.auditId, changed)),
+        // Restores only the fields that still show this call's value (a later edit wins).
+        rollback: (a) => {
+          const now = new Map(a.sections.flatMap((s) => s.fields ?? []).map((f) => [f._id, f.value]));
+          return patchFields(
+            a,
+            before.filter((b, i) => now.get(b._id) === changed[i]!.value),
+          );
+        },
       },
-    });
+      { kind: 'fields', fieldKind: kind, values: changed },
+    );
   }
 
   return { saveAnswer, saveFields };

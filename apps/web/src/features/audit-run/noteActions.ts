@@ -2,6 +2,7 @@ import type { TAuditQuestion, TNoteImage } from '@audit/domain/audits';
 import { addNoteImage, removeNoteImage, updateNote } from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
 import { pendingId, pendingNames, type TRunner } from './runner';
+import type { TRunIntent } from './offline/intents';
 
 /** A question's note and note images: shown at once, rolled back when the call fails. */
 export function createNoteActions(runner: TRunner) {
@@ -18,18 +19,23 @@ export function createNoteActions(runner: TRunner) {
     next: (value: TAuditQuestion[K]) => TAuditQuestion[K],
     call: () => Promise<R>,
     fold?: (value: TAuditQuestion[K], r: R) => TAuditQuestion[K],
+    intent?: TRunIntent,
   ) {
     if (!refOf(questionId)) return Promise.resolve(undefined);
     let before: TAuditQuestion[K] | undefined;
     let applied: TAuditQuestion[K] | undefined;
     const lane = `question:${questionId}`;
-    return runner.run(lane, {
-      apply: (a) => patchQuestion(a, questionId, (q) => ((before = q[key]), (applied = next(q[key])), { ...q, [key]: applied })),
-      call,
-      // Folds replace a draft by its id, so they apply even after later changes.
-      commit: fold && ((a, r) => patchQuestion(a, questionId, (q) => ({ ...q, [key]: fold(q[key], r) }))),
-      rollback: (a) => patchQuestion(a, questionId, (q) => (q[key] === applied ? { ...q, [key]: before as TAuditQuestion[K] } : q)),
-    });
+    return runner.run(
+      lane,
+      {
+        apply: (a) => patchQuestion(a, questionId, (q) => ((before = q[key]), (applied = next(q[key])), { ...q, [key]: applied })),
+        call,
+        // Folds replace a draft by its id, so they apply even after later changes.
+        commit: fold && ((a, r) => patchQuestion(a, questionId, (q) => ({ ...q, [key]: fold(q[key], r) }))),
+        rollback: (a) => patchQuestion(a, questionId, (q) => (q[key] === applied ? { ...q, [key]: before as TAuditQuestion[K] } : q)),
+      },
+      intent,
+    );
   }
 
   return {
@@ -39,6 +45,8 @@ export function createNoteActions(runner: TRunner) {
         'note',
         () => note.trim() || null,
         () => updateNote(refOf(questionId)!, note.trim() || null),
+        undefined,
+        { kind: 'note', questionId, note },
       ),
     addImage(questionId: string, file: Blob) {
       const draft: TNoteImage = { _id: pendingId(), url: URL.createObjectURL(file) };

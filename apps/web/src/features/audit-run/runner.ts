@@ -3,6 +3,7 @@ import type { TAudit } from '@audit/domain/audits';
 import { auditRunQueryKey } from './auditRunApi';
 import { isQueuedWrite } from '../../offline/write';
 import { uuid } from '../../offline/uuid';
+import { journalIntent, type TRunIntent } from './offline/intents';
 
 export const RUN_MUTATION_KEY = 'audit-run';
 
@@ -32,7 +33,9 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
   const read = () => queryClient.getQueryData<TAudit>(key);
   const write = (update: (audit: TAudit) => TAudit) => queryClient.setQueryData<TAudit>(key, (audit) => (audit ? update(audit) : audit));
 
-  function run<R>(lane: string, step: TStep<R>): Promise<R | undefined> {
+  /** `intent`: the change as data, journalled until the call settles (offline/intents.ts). */
+  function run<R>(lane: string, step: TStep<R>, intent?: TRunIntent): Promise<R | undefined> {
+    const settled = intent ? journalIntent(auditId, intent) : () => undefined;
     if (step.apply) write(step.apply);
     const job = (lanes.get(lane) ?? Promise.resolve()).then(async () => {
       const mutationFn = () => step.call().catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
@@ -53,7 +56,10 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
       }
     });
     lanes.set(lane, job);
-    void job.finally(() => lanes.get(lane) === job && lanes.delete(lane));
+    void job.finally(() => {
+      settled();
+      if (lanes.get(lane) === job) lanes.delete(lane);
+    });
     return job;
   }
 
