@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { fastifyTrustProxy, type TConfig } from './config.js';
 import type { TDatabase, TListen } from './platform/db.js';
 import { createIdentityLoader } from './platform/identity.js';
+import { createTotals } from './platform/totals.js';
 import { registerIdempotency } from './platform/idempotency/keys.js';
 import { registerAuthentication, type TRouteAccess } from './platform/auth.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -115,7 +116,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   });
 
   const mail = createMailTransport({ smtpUrl: deps.config.SMTP_URL, from: deps.config.MAIL_FROM, dataDir: deps.config.DATA_DIR });
-  const ctx: TModuleContext = { db: deps.db, config: deps.config, tokens: createTokenService(deps.config.jwtSecret), mail };
+  const totals = createTotals(deps.listen);
+  const ctx: TModuleContext = { db: deps.db, config: deps.config, tokens: createTokenService(deps.config.jwtSecret), mail, totals };
   const modules = [...serverModules, ...(deps.modules ?? [])];
   // The workers are started by main.ts; tests run due jobs with app.jobs.runDue().
   const queue = createJobQueue(deps.db, { pollMs: deps.config.JOB_POLL_MS, log: (msg, err) => app.log.warn({ err }, msg) });
@@ -129,6 +131,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
   const identities = createIdentityLoader(deps.db, deps.listen);
   app.addHook('onClose', () => identities.close());
+  app.addHook('onClose', () => totals.close());
   registerAuthentication(app, identities, ctx.tokens);
   registerIdempotency(app, deps.db);
   await registerMultipart(app, deps.config);

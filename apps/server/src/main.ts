@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './platform/db.js';
 import { seedOnFirstStart } from './seed/index.js';
+import { warmPdfWorker } from './modules/reports/pdf/run.js';
 
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL ?? join(config.DATA_DIR, 'pglite'));
@@ -19,6 +20,7 @@ process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.PORT, host: config.HOST });
 await app.jobs.start();
+warmPdfWorker(); // the first report does not wait for a worker to boot (decision 0028)
 const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const lines = [
   '',

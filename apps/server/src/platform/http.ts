@@ -9,6 +9,7 @@ import { claimKey } from './idempotency/keys.js';
 import { withScope } from './tenancy.js';
 import type { TTokenService } from './tokens.js';
 import type { TMailTransport } from './mail.js';
+import type { TTotals } from './totals.js';
 
 /** What every module's routes receive. */
 export interface TModuleContext {
@@ -16,6 +17,8 @@ export interface TModuleContext {
   config: TConfig;
   tokens: TTokenService;
   mail: TMailTransport;
+  /** The lists' totals kept between requests (platform/totals.ts); absent, every page counts. */
+  totals?: TTotals;
 }
 
 export type TApp = FastifyInstance & { withTypeProvider: FastifyInstance['withTypeProvider'] };

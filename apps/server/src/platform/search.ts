@@ -2,6 +2,7 @@ import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TSearchBody, TSearchFilter } from '@audit/domain/search';
 import { invalidData } from './errors.js';
+import type { TTotals } from './totals.js';
 
 /**
  * The paged search of ARCHITECTURE.md, shared by every list. Each entity whitelists its fields;
@@ -21,8 +22,11 @@ export interface TSearchField {
 
 export interface TSearchDefinition {
   fields: Record<string, TSearchField>;
-  /** Columns matched by the free-text `search`, case-insensitively. */
-  searchColumns: (AnyColumn | SQL)[];
+  /**
+   * Columns matched by the free-text `search`, case-insensitively; or a predicate built from the
+   * ILIKE pattern (a name of another table, matched by id so an index serves it).
+   */
+  searchColumns: (AnyColumn | SQL | ((pattern: string) => SQL))[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
 }
 
@@ -97,6 +101,8 @@ function parseSort(sort: TSearchBody['sort'], def: TSearchDefinition): { field: 
 export interface TBuiltSearch {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The same order backwards: a page near the end is read as a page from the end (see pageWindow). */
+  reverseOrderBy: SQL[];
   limit: number;
   offset: number;
 }
@@ -109,6 +115,14 @@ function fieldOf(def: TSearchDefinition, name: string): TSearchField | undefined
   return Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
 }
 
+/** The same value, as an expression that no index matches (same order, nulls included). */
+function unindexed(field: TSearchField): AnyColumn | SQL {
+  if (field.type === 'text' || field.type === 'enum') return sql`(${field.column} || '')`;
+  if (field.type === 'date') return sql`(${field.column} + interval '0 s')`;
+  if (field.type === 'number') return sql`(${field.column} + 0)`;
+  return field.column;
+}
+
 export function buildSearch(def: TSearchDefinition, body: TSearchBody): TBuiltSearch {
   const unknown = body.filters.map((f) => f.field).filter((name) => !fieldOf(def, name));
   if (unknown.length) throw invalidData(unknown.map((n) => `filters.${n}`));
@@ -118,7 +132,7 @@ export function buildSearch(def: TSearchDefinition, body: TSearchBody): TBuiltSe
     const pattern = `%${escapeLike(text)}%`;
     predicates.push(
       sql`(${sql.join(
-        def.searchColumns.map((c) => sql`${c}::text ilike ${pattern}`),
+        def.searchColumns.map((c) => (typeof c === 'function' ? c(pattern) : sql`${c}::text ilike ${pattern}`)),
         sql` or `,
       )})`,
     );
@@ -126,13 +140,37 @@ export function buildSearch(def: TSearchDefinition, body: TSearchBody): TBuiltSe
   const sort = parseSort(body.sort, def);
   const sortField = fieldOf(def, sort.field);
   if (!sortField || sortField.sortable === false) throw invalidData([`sort.${sort.field}`]);
-  const direction = sort.direction === 'desc' ? desc : asc;
+  // Ties broken by the id in the same direction, so one index (column, id) serves both directions.
+  const tie = fieldOf(def, '_id')?.column;
+  // A search's matches are found by id (a few rows, usually): ordering by an expression no index
+  // serves keeps the planner from walking the sort index through the whole tenant to find them.
+  const column = text ? unindexed(sortField) : sortField.column;
+  const order = (dir: 'asc' | 'desc') => {
+    const by = dir === 'desc' ? desc : asc;
+    return [by(column as AnyColumn), tie ? by(tie as AnyColumn) : sql.raw(`1 ${dir}`)];
+  };
   return {
     where: predicates.length ? and(...predicates) : undefined,
-    orderBy: [direction(sortField.column as AnyColumn), sql`1`],
+    orderBy: order(sort.direction),
+    reverseOrderBy: order(sort.direction === 'desc' ? 'asc' : 'desc'),
     limit: body.size,
     offset: body.page * body.size,
   };
+}
+
+/**
+ * Which rows to read for a page of a list of `total` rows. OFFSET reads and drops every row
+ * before the page, so a page past the middle is read from the other end instead (reverse order,
+ * the offset from the end): the first and the last pages cost the same whatever the list's length.
+ * `empty` when the page starts past the end.
+ */
+export function pageWindow(q: TBuiltSearch, total: number): { orderBy: SQL[]; limit: number; offset: number; empty: boolean } {
+  if (q.offset >= total) return { orderBy: q.orderBy, limit: 0, offset: 0, empty: true };
+  const limit = Math.min(q.limit, total - q.offset);
+  const fromEnd = total - q.offset - limit;
+  return fromEnd < q.offset
+    ? { orderBy: q.reverseOrderBy, limit, offset: fromEnd, empty: false }
+    : { orderBy: q.orderBy, limit, offset: q.offset, empty: false };
 }
 
 /** `projections` narrows the returned fields; `_id` always stays. */
@@ -140,4 +178,29 @@ export function project<T extends Record<string, unknown>>(items: T[], projectio
   if (!projections?.length) return items;
   const keep = new Set(['_id', ...projections]);
   return items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keep.has(key))) as Partial<T>);
+}
+
+/** A count query (`select count(*)::int as total ...`) as drizzle builds it: run by awaiting it, keyed by its text. */
+export type TCountQuery = PromiseLike<{ total: number }[]> & { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * A page of a list and its total (decision 0028): the total from `totals` when kept (else counted),
+ * then `read` gets the window of pageWindow. `read` should select the page's ids first and join
+ * the rest (names, counts) to those ids only: columns computed per row are otherwise computed for
+ * every row OFFSET skips.
+ */
+export async function readPage<T>(options: {
+  totals: TTotals | undefined;
+  /** Tables whose changes change the total. */
+  tables: readonly string[];
+  scopePath: string;
+  count: TCountQuery;
+  q: TBuiltSearch;
+  read: (window: { orderBy: SQL[]; limit: number; offset: number }) => Promise<T[]>;
+}): Promise<{ items: T[]; total: number }> {
+  const count = async () => (await options.count)[0]?.total ?? 0;
+  const { sql: text, params } = options.count.toSQL();
+  const total = options.totals ? await options.totals.get(options.tables, JSON.stringify([options.scopePath, text, params]), count) : await count();
+  const window = pageWindow(options.q, total);
+  return { items: window.empty ? [] : await options.read(window), total };
 }

@@ -1,10 +1,11 @@
-import { and, desc, eq, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AUDIT_STATUSES, RISKS } from '@audit/domain/audits';
 import type { TSearchBody, TSearchFilter } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { invalidData } from '../../platform/errors.js';
-import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, readPage, type TSearchDefinition } from '../../platform/search.js';
+import type { TTotals } from '../../platform/totals.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
 import { audits, type TAuditRow } from './tables.js';
 
@@ -83,25 +84,44 @@ export const auditSearch: TSearchDefinition = {
     updatedAt: { column: audits.updatedAt, type: 'date' },
     _id: { column: audits.id, type: 'uuid', sortable: false },
   },
-  searchColumns: [audits.templateName, refColumns.clientName, refColumns.establishmentName],
+  // Matched by ids (list_match_*, migration 0018: under RLS an ILIKE cannot use its index; an id can).
+  // A name of a client or establishment the caller cannot see matches nothing, as before.
+  searchColumns: [
+    (pattern) =>
+      sql`("audits"."id" = any(array(select list_match_audits(${pattern}))) or "audits"."client_id" = any(array(select list_match_spaces(${pattern}))) or "audits"."establishment_id" = any(array(select list_match_spaces(${pattern}))))`,
+  ],
   defaultSort: { field: 'startDate', direction: 'desc' },
 };
 
-export async function searchAudits(tx: TDb, scope: TScope, body: TSearchBody) {
+/** A page of audits: the page's ids first, the names joined to those rows only (decision 0028). */
+export async function searchAudits(tx: TDb, scope: TScope, body: TSearchBody, totals?: TTotals) {
   const q = buildSearch(auditSearch, body);
   const where = and(inScope(audits.secureSpacePath, scope), q.where);
-  const items = await tx
-    .select(headColumns)
-    .from(audits)
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ total }] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(audits)
-    .where(where);
-  return { items: items as TAuditHead[], total };
+  return readPage({
+    totals,
+    tables: ['audits', 'spaces'],
+    scopePath: scope.spacePath,
+    count: tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(audits)
+      .where(where),
+    q,
+    read: async (window) => {
+      const ids = tx
+        .select({ id: audits.id })
+        .from(audits)
+        .where(where)
+        .orderBy(...window.orderBy)
+        .limit(window.limit)
+        .offset(window.offset);
+      const rows = await tx
+        .select(headColumns)
+        .from(audits)
+        .where(inArray(audits.id, ids))
+        .orderBy(...q.orderBy);
+      return rows as TAuditHead[];
+    },
+  });
 }
 
 /** The audit with the names it points at, or undefined outside the caller's scope. */

@@ -30,7 +30,7 @@ export const getAudit = (ctx: TModuleContext, caller: TAuth, id: string) => then
 /** List rows carry the stored figures (set when an audit finishes); GET computes a running audit's live. */
 export async function searchAudits(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const view = auditView(ctx);
-  const page = await scoped(ctx, caller, (tx) => repo.searchAudits(tx, caller, body));
+  const page = await scoped(ctx, caller, (tx) => repo.searchAudits(tx, caller, body, ctx.totals));
   const items = await withPeopleNames(
     ctx,
     page.items.map((head) => presentHead(head, view, caller)),

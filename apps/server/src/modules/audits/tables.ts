@@ -77,8 +77,11 @@ export const audits = pgTable(
     index('audits_establishment_idx').on(t.establishmentId, t.serviceId, t.finishedDate),
     index('audits_service_idx').on(t.serviceId),
     index('audits_auditor_idx').on(t.auditorId),
-    index('audits_start_idx').on(t.startDate),
-    index('audits_created_idx').on(t.createdAt),
+    // (column, id): a list's order with its tie-breaker, read forwards or backwards (decision 0028).
+    index('audits_start_idx').on(t.startDate, t.id),
+    index('audits_created_idx').on(t.createdAt, t.id),
+    // ILIKE '%text%' of the list's search (pg_trgm, migration 0018).
+    index('audits_template_name_trgm').using('gin', t.templateName.op('gin_trgm_ops')),
     index('audits_risk_idx').on(t.recalculatedRisk),
   ],
 );
@@ -96,6 +99,11 @@ const auditColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+/**
+ * The audit tree's rows are always read by audit id: their tables have no path index (it cannot
+ * serve the RLS filter, whose pattern is not a constant, and only cost every answer's write:
+ * decision 0028). Tables also listed across audits (issues, questionnaires) keep theirs.
+ */
 const pathIndex = (name: string, column: ExtraConfigColumn) => index(`${name}_path_idx`).using('btree', column.op('text_pattern_ops'));
 
 export const auditSections = pgTable(
@@ -110,7 +118,7 @@ export const auditSections = pgTable(
     duplicatedFrom: uuid('duplicated_from'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [pathIndex('audit_sections', t.secureSpacePath), index('audit_sections_audit_idx').on(t.auditId, t.position)],
+  (t) => [index('audit_sections_audit_idx').on(t.auditId, t.position)],
 );
 
 /** Cover fields (DATA sections) and contact fields (CONTACTS sections) with their values. */
@@ -128,11 +136,7 @@ export const auditFields = pgTable(
     value: text('value'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    pathIndex('audit_fields', t.secureSpacePath),
-    index('audit_fields_audit_idx').on(t.auditId),
-    index('audit_fields_section_idx').on(t.sectionId, t.position),
-  ],
+  (t) => [index('audit_fields_audit_idx').on(t.auditId), index('audit_fields_section_idx').on(t.sectionId, t.position)],
 );
 
 export const auditQuestions = pgTable(
@@ -153,11 +157,7 @@ export const auditQuestions = pgTable(
     note: text('note'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    pathIndex('audit_questions', t.secureSpacePath),
-    index('audit_questions_audit_idx').on(t.auditId),
-    index('audit_questions_section_idx').on(t.sectionId, t.position),
-  ],
+  (t) => [index('audit_questions_audit_idx').on(t.auditId), index('audit_questions_section_idx').on(t.sectionId, t.position)],
 );
 
 /** One answer per question (the unique index makes a replayed add an update, never a second answer). */
@@ -174,11 +174,7 @@ export const auditAnswers = pgTable(
     failed: boolean('failed').notNull().default(false),
     authorId: uuid('author_id'),
   },
-  (t) => [
-    pathIndex('audit_answers', t.secureSpacePath),
-    index('audit_answers_audit_idx').on(t.auditId),
-    uniqueIndex('audit_answers_question_key').on(t.questionId),
-  ],
+  (t) => [index('audit_answers_audit_idx').on(t.auditId), uniqueIndex('audit_answers_question_key').on(t.questionId)],
 );
 
 /** Issues: incidences selected on a question, with their tasks (each selected or not). */
@@ -220,7 +216,7 @@ export const auditMedia = pgTable(
     fileId: uuid('file_id').notNull(),
     observation: text('observation'),
   },
-  (t) => [pathIndex('audit_media', t.secureSpacePath), index('audit_media_audit_idx').on(t.auditId), index('audit_media_question_idx').on(t.questionId)],
+  (t) => [index('audit_media_audit_idx').on(t.auditId), index('audit_media_question_idx').on(t.questionId)],
 );
 
 /** The incident-and-emergency questionnaire of an audit (copied from the template's IE sections). */

@@ -26,7 +26,13 @@ export const spaces = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('spaces_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops')), index('spaces_parent_idx').on(t.parentId)],
+  (t) => [
+    index('spaces_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops')),
+    index('spaces_parent_idx').on(t.parentId),
+    // The structure lists' order (name, id) and their search by name (pg_trgm); decision 0028.
+    index('spaces_name_idx').on(t.name, t.id),
+    index('spaces_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** Space access requests (PENDING, ACCEPTED, REJECTED), kept for the admin's access-request list. */

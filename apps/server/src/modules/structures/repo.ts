@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { SPACE_TYPES } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
-import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, readPage, type TSearchDefinition } from '../../platform/search.js';
+import type { TTotals } from '../../platform/totals.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a structure IS a space row plus its details row; the search pages and sorts over both in one join (decision 0019). Writes go through the spaces service.
 import { spaces } from '../spaces/tables.js';
@@ -109,25 +110,44 @@ export const structureSearch: TSearchDefinition = {
     createdAt: { column: spaces.createdAt, type: 'date' },
     _id: { column: spaces.id, type: 'uuid', sortable: false },
   },
-  searchColumns: [spaces.name, d.code, d.cif, d.email, d.contactPerson, d.address],
+  // Name, code, CIF, e-mail, contact and address, matched by list_match_structures (migration 0018:
+  // under RLS an ILIKE cannot use its index).
+  searchColumns: [(pattern) => sql`"spaces"."id" = any(array(select list_match_structures(${pattern})))`],
   defaultSort: { field: 'name', direction: 'asc' },
 };
 
 /** Structures of the caller's scope (never a company's root space), narrowed by `extra`. */
-export async function searchStructures(tx: TDb, scope: TScope, body: TSearchBody, extra?: SQL) {
+export async function searchStructures(tx: TDb, scope: TScope, body: TSearchBody, extra?: SQL, totals?: TTotals) {
   const q = buildSearch(structureSearch, body);
   const where = and(inScope(spaces.secureSpacePath, scope), isNotNull(spaces.parentId), extra, q.where);
-  const items = await select(tx)
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ total }] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(spaces)
-    .leftJoin(d, eq(d.spaceId, spaces.id))
-    .where(where);
-  return { items, total };
+  // The page's ids first, the children counts joined to those rows only (decision 0028).
+  return readPage({
+    totals,
+    tables: ['spaces', 'structure_details'],
+    scopePath: scope.spacePath,
+    count: tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(spaces)
+      .leftJoin(d, eq(d.spaceId, spaces.id))
+      .where(where),
+    q,
+    read: (window) =>
+      select(tx)
+        .where(
+          inArray(
+            spaces.id,
+            tx
+              .select({ id: spaces.id })
+              .from(spaces)
+              .leftJoin(d, eq(d.spaceId, spaces.id))
+              .where(where)
+              .orderBy(...window.orderBy)
+              .limit(window.limit)
+              .offset(window.offset),
+          ),
+        )
+        .orderBy(...q.orderBy),
+  });
 }
 
 export async function findStructure(tx: TDb, scope: TScope, id: string) {

@@ -78,7 +78,7 @@ const variants = (caller: TAuth): Record<TVariant, ReturnType<typeof repo.ofType
 });
 
 export async function searchStructures(ctx: TModuleContext, caller: TAuth, variant: TVariant, body: TSearchBody, format: 'full' | 'summary' = 'full') {
-  const page = await scoped(ctx, caller, (tx) => repo.searchStructures(tx, caller, body, variants(caller)[variant]));
+  const page = await scoped(ctx, caller, (tx) => repo.searchStructures(tx, caller, body, variants(caller)[variant], ctx.totals));
   const items = format === 'full' ? page.items.map((r) => presentStructure(r, caller)) : page.items.map(presentSummary);
   return { items: project(items as Record<string, unknown>[], body.projections), total: page.total };
 }
@@ -88,7 +88,7 @@ export async function searchChildren(ctx: TModuleContext, caller: TAuth, parentI
   const page = await scoped(ctx, caller, async (tx) => {
     const parent = await repo.findStructure(tx, caller, parentId);
     if (!parent && parentId !== caller.spaceId) throw notFound();
-    return repo.searchStructures(tx, caller, body, repo.childOf(parentId));
+    return repo.searchStructures(tx, caller, body, repo.childOf(parentId), ctx.totals);
   });
   return {
     items: project(
@@ -108,7 +108,7 @@ export async function searchAreasOf(ctx: TModuleContext, caller: TAuth, spaceId:
       if (!space) throw notFound();
       path = space.secureSpacePath;
     }
-    return repo.searchStructures(tx, caller, body, repo.and2(repo.ofType('AREA'), repo.belowPath(path)));
+    return repo.searchStructures(tx, caller, body, repo.and2(repo.ofType('AREA'), repo.belowPath(path)), ctx.totals);
   });
   return {
     items: project(

@@ -59,6 +59,12 @@ export const structureDetails = pgTable(
     index('structure_details_province_idx').on(t.province),
     index('structure_details_municipality_idx').on(t.municipality),
     index('structure_details_zip_idx').on(t.zipCode),
+    // The structure lists' search, ILIKE '%text%' (pg_trgm, read by list_match_structures: decision 0028).
+    index('structure_details_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+    index('structure_details_cif_trgm').using('gin', t.cif.op('gin_trgm_ops')),
+    index('structure_details_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('structure_details_contact_trgm').using('gin', t.contactPerson.op('gin_trgm_ops')),
+    index('structure_details_address_trgm').using('gin', t.address.op('gin_trgm_ops')),
     index('structure_details_email_idx').on(t.email),
     index('structure_details_active_idx').on(t.active),
     index('structure_details_payment_type_idx').on(t.paymentType),

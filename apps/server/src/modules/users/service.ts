@@ -84,7 +84,7 @@ export async function saveMySetting(ctx: TModuleContext, caller: TAuth, key: str
 }
 
 export async function searchUsers(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
-  const page = await scoped(ctx, caller, (tx) => repo.searchUsers(tx, caller, body));
+  const page = await scoped(ctx, caller, (tx) => repo.searchUsers(tx, caller, body, ctx.totals));
   return {
     items: project(
       page.items.map((row) => presentUserFor(row, caller)),

@@ -48,7 +48,12 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_path_idx').using('btree', t.secureSpacePath.op('text_pattern_ops')),
     index('users_status_idx').on(t.status),
-    index('users_created_idx').on(t.createdAt),
+    // The list's default order and its search (ILIKE '%text%' over the name, username, e-mail and phone: pg_trgm); decision 0028.
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_name_trgm').using('gin', sql`(${t.firstName} || coalesce(' ' || ${t.lastName}, '')) gin_trgm_ops`),
+    index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_trgm').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 

@@ -38,6 +38,11 @@ function fontBytes(name: string): Buffer {
   return data;
 }
 
+/** Reads the main fonts now (a worker booted ahead of need does it before its report arrives). */
+export function preloadFonts() {
+  for (const name of Object.values(FONT)) fontBytes(name);
+}
+
 interface TFontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
 }

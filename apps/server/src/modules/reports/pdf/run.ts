@@ -10,18 +10,61 @@ export interface TWorkerInput {
   options: TRenderOptions;
 }
 
-/** A report that takes longer than this is stuck (the budget is 5 s for a large audit). */
+/** A report that takes longer than this is stuck (the budget is 2 s for a large audit). */
 const TIMEOUT_MS = 60_000;
 
 /**
+ * The worker's entry: the compiled server (`npm start`, plain .js) starts worker.js directly; from
+ * the TypeScript sources (tests, `npm run dev`) a worker does not inherit the parent's loader, so
+ * worker-boot.mjs registers tsx first.
+ */
+const entry = import.meta.url.endsWith('.js') ? new URL('./worker.js', import.meta.url) : new URL('./worker-boot.mjs', import.meta.url);
+
+/**
+ * One worker booted ahead of need (decision 0028): booting a worker (and, from the sources, tsx)
+ * took most of a report's time. Each worker still renders one report and exits, so its memory
+ * (decoded photos, pdfkit buffers) goes back to the system; the next one boots once the report is
+ * done (not while it renders: they would share the cores).
+ * unref'd: an idle worker never keeps the process alive.
+ */
+let spare: Worker | undefined;
+
+function boot(): Worker {
+  const worker = new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  worker.unref();
+  // A spare that dies before being used (out of memory at boot, a broken build) is simply dropped.
+  worker.once('exit', () => {
+    if (spare === worker) spare = undefined;
+  });
+  worker.on('error', () => undefined);
+  return worker;
+}
+
+/** Boots the spare worker if none waits (main.ts calls it at start; every render once it is done, so the boot does not compete with it). */
+export function warmPdfWorker() {
+  spare ??= boot();
+}
+
+/** Ends the spare worker, if one waits (bench: a cold render). */
+export function discardSpareWorker() {
+  void spare?.terminate();
+  spare = undefined;
+}
+
+function take(): Worker {
+  const worker = spare ?? boot();
+  spare = undefined;
+  return worker;
+}
+
+/**
  * renderAuditPdf in a worker thread, so a long report never blocks the event loop that answers
- * requests. One short-lived worker per report: its memory (decoded photos, pdfkit buffers) is
- * returned to the system when it exits.
+ * requests.
  */
 export function renderInWorker(audit: TAudit, images: Map<string, Buffer>, labels: TPdfLabels, options: TRenderOptions = {}): Promise<Buffer> {
   const input: TWorkerInput = { audit, images: [...images], labels, options };
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  const worker = take();
+  const rendered = new Promise<Buffer>((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new Error(`PDF rendering took longer than ${TIMEOUT_MS} ms`));
@@ -40,5 +83,7 @@ export function renderInWorker(audit: TAudit, images: Map<string, Buffer>, label
       clearTimeout(timer);
       if (code !== 0) reject(new Error(`PDF worker exited with code ${code}`));
     });
+    worker.postMessage(input);
   });
+  return rendered.finally(warmPdfWorker);
 }
