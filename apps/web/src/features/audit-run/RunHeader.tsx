@@ -19,6 +19,8 @@ import { auditScoreOf, lastUpdated } from './selectors';
 import { shallowEqual, useAuditSelect } from './useAuditSelect';
 import { formatInstant } from '@audit/domain/dates';
 import { useTimeZone } from '../../session/timeZone';
+import { useCompactHeader } from './useCompactHeader';
+import { useViewport } from '../../ui/useViewport';
 
 const STATUS_COLORS: Record<string, string> = { draft: 'default', accepted: 'blue', running: 'processing', finished: 'success' };
 
@@ -39,9 +41,11 @@ export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () 
   const navigate = useNavigate();
   const { auditId, runnable } = useRun();
   const header = useAuditSelect(auditId, selectStatic, shallowEqual);
+  const { isMobile } = useViewport();
+  const compact = useCompactHeader(isMobile);
   if (!header) return null;
   return (
-    <div className="run-header">
+    <div className={compact ? 'run-header is-compact' : 'run-header'} data-testid="run-header">
       <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(AUDITS_LIST_PATH)} aria-label={t('auditRun.backToAudits')} />
       <div className="run-header-main">
         <h2 className="run-header-title">{header.templateName}</h2>
