@@ -46,6 +46,17 @@ test.describe('audit run view, generated 300-question audit', () => {
     }
     await expect(page.getByTestId('audit-score')).toContainText('100,0');
 
+    // Its template had no IE questions (questionnaire: null): the contents do not ask for one (no 404).
+    const questionnaireCalls: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/questionnaire-ies/') && questionnaireCalls.push(r.url())));
+    await page.getByRole('button', { name: 'Abrir el índice' }).click();
+    const toc = page.getByRole('dialog', { name: 'Índice' });
+    await expect(toc.getByText(/^Sin responder \(\d+\)$/)).toBeVisible();
+    await expect(toc.getByTestId('questionnaire-open')).toHaveCount(0);
+    expect(questionnaireCalls).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(toc).toBeHidden();
+
     await settled(page);
     await page.screenshot({ path: screenshotPath('audit-run-300-desktop') });
     await page.setViewportSize(TABLET);
