@@ -363,8 +363,12 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
 
   // ── 7. The PDF, from the client's report screen ───────────────────────────────────────────────
   const reader = client.page;
+  // One click: the page shows the PDF being made and downloads it by itself when the job is done.
+  const byItself = reader.waitForEvent('download', { timeout: 60_000 });
   await reader.getByTestId('report-pdf').click();
-  await expect(reader.getByText(/El PDF se está generando|The PDF is being generated/)).toBeVisible();
+  await expect(reader.getByText(/Generando el PDF\. Se descargará|Generating the PDF\. It will download/)).toBeVisible();
+  expect((await byItself).suggestedFilename()).toBe(`${HYGIENE} - ${ESTABLISHMENT}.pdf`);
+  await expect(reader.getByTestId('notifications-unread')).toContainText(/[1-9]/);
   // The server makes it as a job and then notifies the user (SHARE_FILE with the PDF's name): wait
   // for that notification, the one the bell's drawer lists; by then GET answers the PDF itself.
   const auth = await bearer(reader);

@@ -18,6 +18,8 @@ test.describe('audit run view, generated 300-question audit', () => {
     const me = await signInAsAuditor(page);
     const audit = makeAudit(300);
     audit.auditor = { _id: me, name: 'Álvaro Auditor' };
+    // A template that left every option the editor's green: the failed one still shows red.
+    for (const option of audit.sections.flatMap((s) => s.questions).flatMap((q) => q.select?.options ?? [])) option.color = '#52c41a';
     await serveAudit(page, audit);
 
     // A full load of the page, as after a refresh: bundles, session, the audit, the first cards.
@@ -25,6 +27,14 @@ test.describe('audit run view, generated 300-question audit', () => {
     await page.goto(`/auditor/audits/run/${audit._id}`);
     await expect(page.locator('.run-question').first().locator('.run-option').first()).toBeEnabled();
     await expect(page.locator('.run-question')).toHaveCount(300);
+    const colorOf = (label: string) =>
+      page
+        .locator('.run-question')
+        .first()
+        .getByRole('radio', { name: label, exact: true })
+        .evaluate((b) => getComputedStyle(b).getPropertyValue('--option-color'));
+    expect(await colorOf('Not compliant')).toBe('#f5222d');
+    expect(await colorOf('Compliant')).toBe('#52c41a');
 
     // 9 answers spread over the audit, each after the previous one's save.
     for (const index of [20, 50, 80, 110, 140, 170, 200, 230, 260]) {
@@ -35,6 +45,17 @@ test.describe('audit run view, generated 300-question audit', () => {
       await saved;
     }
     await expect(page.getByTestId('audit-score')).toContainText('100,0');
+
+    // Its template had no IE questions (questionnaire: null): the contents do not ask for one (no 404).
+    const questionnaireCalls: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/questionnaire-ies/') && questionnaireCalls.push(r.url())));
+    await page.getByRole('button', { name: 'Abrir el índice' }).click();
+    const toc = page.getByRole('dialog', { name: 'Índice' });
+    await expect(toc.getByText(/^Sin responder \(\d+\)$/)).toBeVisible();
+    await expect(toc.getByTestId('questionnaire-open')).toHaveCount(0);
+    expect(questionnaireCalls).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(toc).toBeHidden();
 
     await settled(page);
     await page.screenshot({ path: screenshotPath('audit-run-300-desktop') });
@@ -230,6 +251,18 @@ test.describe.serial('audit run view, against the server', () => {
     await expect(page.getByText('Faltan preguntas por responder.')).toBeVisible();
     await expect(page.locator('.run-question.is-highlighted').first()).toBeInViewport();
     await page.screenshot({ path: screenshotPath('audit-run-finish-problems-tablet') });
+    // Answering a pointed-at question drops its warning and red border at once (no second Finalizar).
+    const pointed = page
+      .locator('.run-question.is-highlighted')
+      .filter({ has: page.getByRole('radio', { name: 'Conforme', exact: true }) })
+      .first();
+    const pointedName = (await pointed.locator('h4').innerText()).replace(/\s*\*$/, '');
+    await expect(pointed.getByRole('alert')).toHaveText('Revise esta pregunta antes de finalizar.');
+    await pointed.getByRole('radio', { name: 'Conforme', exact: true }).click();
+    const answeredCard = card(page, pointedName);
+    await expect(answeredCard.getByRole('radio', { name: 'Conforme', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(answeredCard).not.toHaveClass(/is-highlighted/);
+    await expect(answeredCard.getByText('Revise esta pregunta antes de finalizar.')).toHaveCount(0);
 
     // The rest answered through the API (compliant, readings in range), then finishing from the screen.
     const audit = await api<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);

@@ -22,3 +22,14 @@ export function evaluateAnswer(
   if (!answer || answer.type !== 'select' || question.type !== 'select') return { score: 0, failed: false };
   return scoreSelect(question.select, answer.select);
 }
+
+/** The red a failed option shows in, whatever colour its template gave it (the editor starts every option green). */
+export const FAILED_OPTION_COLOR = '#f5222d';
+
+/**
+ * The colour an option shows in, the same in the run view, the report and its PDF: its meaning
+ * first (a failed option is red), then the colour the template chose.
+ */
+export function optionColor(option: Pick<TSelectConfig['options'][number], 'color' | 'failed'>): string {
+  return option.failed ? FAILED_OPTION_COLOR : option.color;
+}

@@ -391,16 +391,10 @@ export type TFinishProblem = { reference: 'AUD0001' | '493' | '495' | '496' | '4
  */
 export function finishProblems(audit: { sections: Pick<TAuditSection, 'type' | 'questions' | 'fields'>[] }): TFinishProblem | null {
   const questions = audit.sections.filter((s) => s.type === 'QUESTION').flatMap((s) => s.questions);
-  const unanswered = questions.filter((q) => q.required && !isAnswered(q));
-  if (unanswered.length) return { reference: 'AUD0001', questions: unanswered.map((q) => q._id) };
-  const selectedIssues = (q: TAuditQuestion) => q.issues.filter((i) => i.selected);
-  const failedWithout = questions.filter((q) => isFailed(q) && selectedIssues(q).length === 0);
-  if (failedWithout.length) return { reference: '493', questions: failedWithout.map((q) => q._id) };
-  const wrongIssues = questions.filter(
-    (q) =>
-      (!isFailed(q) && selectedIssues(q).some((i) => !i.solvedInPlace)) || selectedIssues(q).some((i) => i.solvedInPlace && i.tasks.some((t) => !t.selected)),
-  );
-  if (wrongIssues.length) return { reference: '495', questions: wrongIssues.map((q) => q._id) };
+  for (const reference of QUESTION_PROBLEMS) {
+    const found = questions.filter((q) => questionProblem(q) === reference);
+    if (found.length) return { reference, questions: found.map((q) => q._id) };
+  }
   const contacts = contactEntries(audit.sections);
   // A required name / e-mail contact field left empty is a contact without name or e-mail too.
   const emptyRequired = audit.sections
@@ -409,6 +403,21 @@ export function finishProblems(audit: { sections: Pick<TAuditSection, 'type' | '
     .some((f) => f.required && CONTACT_NAME_OR_EMAIL_TYPES.includes(f.type) && !f.value?.trim());
   if (emptyRequired || contacts.some((c) => !c.name.trim() || !c.email.trim())) return { reference: '496', questions: [] };
   if (contacts.some((c) => !EMAIL_PATTERN.test(c.email.trim()))) return { reference: '497', questions: [] };
+  return null;
+}
+
+const QUESTION_PROBLEMS = ['AUD0001', '493', '495'] as const;
+
+/**
+ * What stops one question from finishing (finishProblems' question checks, in their order), or null:
+ * the run view drops a question's finishing warning as soon as it is fixed.
+ */
+export function questionProblem(q: TAuditQuestion): (typeof QUESTION_PROBLEMS)[number] | null {
+  if (q.required && !isAnswered(q)) return 'AUD0001';
+  const selectedIssues = q.issues.filter((i) => i.selected);
+  if (isFailed(q) && selectedIssues.length === 0) return '493';
+  if ((!isFailed(q) && selectedIssues.some((i) => !i.solvedInPlace)) || selectedIssues.some((i) => i.solvedInPlace && i.tasks.some((t) => !t.selected)))
+    return '495';
   return null;
 }
 

@@ -145,6 +145,10 @@ describe('date values of answers and fields', () => {
     expect(dateValueText('["2026-11-22","2026-11-22"]')).toBe('22-11-2026');
     expect(dateValueText('Cocina / office')).toBeNull();
     expect(dateValueText('[1, 2]')).toBeNull();
+    // A day picked at local midnight and saved as an instant is that day where the audit is, not the UTC day before.
+    expect(dateValueText('2026-11-05T23:00:00.000Z', 'Europe/Madrid')).toBe('06-11-2026');
+    expect(dateValueText('["2026-11-05T23:00:00.000Z","2026-11-06T22:59:59.999Z"]', 'Europe/Madrid')).toBe('06-11-2026');
+    expect(dateValueText('2026-11-06T05:00:00.000Z', 'America/New_York')).toBe('06-11-2026');
     expect(dateValueText('2026-13-45')).toBeNull();
     expect(dateValueText('')).toBeNull();
   });

@@ -203,10 +203,14 @@ export function monthOf(day: TDay): [TDay, TDay] {
 }
 
 const DAY_VALUE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
-/** '' for something shaped like a day that is not one (2026-13-45). */
-function dayValue(value: string) {
+/**
+ * '' for something shaped like a day that is not one (2026-13-45). An instant reads as dayOfInput
+ * reads it (a UTC start or end of day names that day, any other instant its day in the zone): a
+ * date picked at local midnight in Madrid (2026-11-05T23:00:00Z) is 6 November, not the 5th.
+ */
+function dayValue(value: string, timeZone: string) {
   try {
-    return ISO_DAY.test(value) ? formatDay(value) : formatStoredDay(value);
+    return formatDay(dayOfInput(value, timeZone));
   } catch {
     return '';
   }
@@ -215,12 +219,13 @@ function dayValue(value: string) {
 /**
  * A date answer or field as text (the report and its PDF): a day "DD-MM-YYYY", a range "from – to"
  * (one day when both ends are the same) from a JSON list ["from","to"], or the "from/to" and
- * "from,to" forms of earlier releases. Null when the value is not a date.
+ * "from,to" forms of earlier releases. Null when the value is not a date. `timeZone` is the
+ * audit's (the establishment's), for values saved as instants.
  */
-export function dateValueText(value: string | null | undefined): string | null {
+export function dateValueText(value: string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string | null {
   const v = value?.trim() ?? '';
   if (!v) return null;
-  if (DAY_VALUE.test(v)) return dayValue(v) || null;
+  if (DAY_VALUE.test(v)) return dayValue(v, timeZone) || null;
   let parts: unknown = null;
   if (v.startsWith('[')) {
     try {
@@ -230,6 +235,6 @@ export function dateValueText(value: string | null | undefined): string | null {
     }
   } else if (v.includes('/') || v.includes(',')) parts = v.split(v.includes('/') ? '/' : ',').map((p) => p.trim());
   if (!Array.isArray(parts) || !parts.length || parts.length > 2 || !parts.every((p) => typeof p === 'string' && DAY_VALUE.test(p))) return null;
-  const days = [...new Set((parts as string[]).map(dayValue))];
+  const days = [...new Set((parts as string[]).map((p) => dayValue(p, timeZone)))];
   return days.every(Boolean) ? days.join(' – ') : null;
 }

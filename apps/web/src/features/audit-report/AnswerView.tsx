@@ -2,6 +2,9 @@ import { Table, Tag, Typography } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isReadingCompliant, type TAuditQuestion } from '@audit/domain/audits';
+import { optionColor } from '@audit/domain/answer-score';
+import { dateValueText } from '@audit/domain/dates';
+import { useReportZone } from './reportZone';
 import { formatNumber } from './reportFormat';
 
 /** A reading registry answer: one row per place, one column per reading (with its unit). */
@@ -45,6 +48,7 @@ function Readings({ question }: { question: TAuditQuestion }) {
 /** The answer as the auditor gave it: chosen options in their colours, a number, a text or the readings. */
 export function AnswerView({ question }: { question: TAuditQuestion }) {
   const { t, i18n } = useTranslation();
+  const zone = useReportZone();
   const answer = question.answer?.templateAnswer;
   const none = (
     <Typography.Text type="secondary" italic>
@@ -58,7 +62,7 @@ export function AnswerView({ question }: { question: TAuditQuestion }) {
       return chosen.length ? (
         <span>
           {chosen.map((o) => (
-            <Tag key={o._id} color={o.color} className="report-option">
+            <Tag key={o._id} color={optionColor(o)} className="report-option">
               {o.label}
             </Tag>
           ))}
@@ -70,7 +74,8 @@ export function AnswerView({ question }: { question: TAuditQuestion }) {
     case 'number':
       return answer.number === null ? none : <Typography.Text strong>{formatNumber(answer.number, i18n.language)}</Typography.Text>;
     case 'text':
-      return answer.text?.trim() ? <Typography.Text>{answer.text}</Typography.Text> : none;
+      // A date (a date question's answer) reads DD-MM-YYYY, as the PDF writes it (dateValueText).
+      return answer.text?.trim() ? <Typography.Text>{dateValueText(answer.text, zone) ?? answer.text}</Typography.Text> : none;
     case 'paragraph':
       return answer.paragraph?.trim() ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{answer.paragraph}</Typography.Paragraph> : none;
     case 'readingRegistry':

@@ -5,7 +5,7 @@ import { useViewport } from '../../ui/useViewport';
 import { PdfButton } from './PdfButton';
 import { useReport } from './reportApi';
 import { ReportHeader } from './ReportHeader';
-import { ReportLanguage } from './ReportLanguage';
+import { ReportLanguage, UserLanguage } from './ReportLanguage';
 import { layoutFor } from './reportLayout';
 import { ReportView } from './ReportView';
 import { ShareControl } from './ShareControl';
@@ -33,10 +33,11 @@ export function AuditReportPage({ backTo }: { backTo: string }) {
             audit={audit}
             onBack={() => navigate(backTo)}
             actions={
-              <>
+              // The page's buttons speak the user's language; the report itself, the template's.
+              <UserLanguage>
                 <PdfButton audit={audit} compact={isMobile} />
                 {audit.can.share && <ShareControl auditId={audit._id} enabled={audit.share.enabled} compact={isMobile} />}
-              </>
+              </UserLanguage>
             }
           />
         }

@@ -2,11 +2,13 @@ import { Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseContacts, type TAuditField } from '@audit/domain/audits';
 import { fieldText } from './reportLayout';
+import { useReportZone } from './reportZone';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
 /** Cover (DATA) fields as label and value. */
 export function FieldList({ fields }: { fields: TAuditField[] }) {
+  const zone = useReportZone();
   if (!fields.length) return null;
   return (
     <Descriptions
@@ -16,7 +18,7 @@ export function FieldList({ fields }: { fields: TAuditField[] }) {
       items={fields.map((f) => ({
         key: f._id,
         label: f.label,
-        children: fieldText(f) ? <span style={{ whiteSpace: 'pre-wrap' }}>{fieldText(f)}</span> : dash,
+        children: fieldText(f, zone) ? <span style={{ whiteSpace: 'pre-wrap' }}>{fieldText(f, zone)}</span> : dash,
       }))}
       data-testid="report-fields"
     />

@@ -1,39 +1,24 @@
-import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TAudit } from '@audit/domain/audits';
-import { notifyError } from '../../ui/feedback';
-import { downloadFile, usePdf } from './reportApi';
+import { usePdfDownload } from './pdfDownload';
 
-const fileName = (audit: TAudit) => `${audit.template.name} - ${audit.establishment.name}.pdf`.replace(/[\\/:*?"<>|]+/g, '-');
-
-/** POST the PDF request: a queued job shows 'pdfSentToGenerate' (a notification follows); a ready PDF downloads by name. */
+/** The report's PDF: downloads it, or shows it being made and downloads it when ready (usePdfDownload). */
 export function PdfButton({ audit, compact }: { audit: TAudit; compact: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const pdf = usePdf();
-  const [downloading, setDownloading] = useState(false);
-  const onClick = () =>
-    pdf.mutate(audit._id, {
-      onSuccess: async (answer) => {
-        if (!answer.pdfUrl) {
-          void message.info(t('report.pdfSentToGenerate'));
-          return;
-        }
-        setDownloading(true);
-        try {
-          await downloadFile(answer.pdfUrl, fileName(audit));
-        } catch (error) {
-          notifyError(error);
-        } finally {
-          setDownloading(false);
-        }
-      },
-    });
+  const pdf = usePdfDownload(audit);
+  const label = pdf.isPending ? t('report.pdfPreparing') : t('report.pdf');
   return (
-    <Button icon={<FilePdfOutlined />} loading={pdf.isPending || downloading} onClick={onClick} aria-label={t('report.pdf')} data-testid="report-pdf">
-      {!compact && t('report.pdf')}
+    <Button
+      icon={<FilePdfOutlined />}
+      loading={pdf.isPending}
+      onClick={() => pdf.mutate()}
+      aria-label={label}
+      aria-busy={pdf.isPending}
+      data-testid="report-pdf"
+    >
+      {!compact && label}
     </Button>
   );
 }

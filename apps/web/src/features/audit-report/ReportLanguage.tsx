@@ -11,6 +11,11 @@ import i18n from '../../i18n';
  * changing the user's own choice for the rest of the app: a clone of the i18n instance shares
  * the translations and only differs in language.
  */
+/** The user's own language inside a report (the page's actions: PDF, share), not the template's. */
+export function UserLanguage({ children }: { children: ReactNode }) {
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
 export function ReportLanguage({ language, children }: { language: string | undefined; children: ReactNode }) {
   const lng = (LANGUAGES as readonly string[]).includes(language ?? '') ? language! : DEFAULT_LANGUAGE;
   const instance = useMemo(() => i18n.cloneInstance({ lng }), [lng]);

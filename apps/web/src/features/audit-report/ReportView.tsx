@@ -4,6 +4,8 @@ import { Badge, Collapse, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAudit, TAuditSection } from '@audit/domain/audits';
 import { ContactList, FieldList } from './FieldList';
+import { ReportZone } from './reportZone';
+import { zoneOr } from '@audit/domain/dates';
 import { QuestionBlock } from './QuestionBlock';
 import { QuestionnaireBlock } from './QuestionnaireBlock';
 import { formatPercent } from './reportFormat';
@@ -36,7 +38,7 @@ function SectionLabel({ section, layout }: { section: TAuditSection; layout: TRe
           <Badge count={section.totalIssuesCount} color="#f5222d" title={t('report.issuesCount', { count: section.totalIssuesCount })} />
         )}
         {layout.score && percent !== null && (
-          <Tag color="#e6f2ef" style={{ color: '#0b6e5f', margin: 0 }}>
+          <Tag color="#e6f2ef" className="report-percent" style={{ color: '#0b6e5f', margin: 0 }}>
             {formatPercent(percent, i18n.language)}
           </Tag>
         )}
@@ -76,9 +78,11 @@ export function ReportView({ audit, layout, header }: { audit: TAudit; layout: T
     { key: 'contacts', label: <Typography.Text strong>{t('report.contacts.title')}</Typography.Text>, children: <ContactList fields={contacts} /> },
   ];
   return (
-    <div className="report-page" data-testid="audit-report">
-      {header}
-      <Collapse className="report-panels" defaultActiveKey={['intro', ...sections.map((s) => s._id), 'questionnaire', 'contacts']} items={items} />
-    </div>
+    <ReportZone.Provider value={zoneOr(audit.timeZone)}>
+      <div className="report-page" data-testid="audit-report">
+        {header}
+        <Collapse className="report-panels" defaultActiveKey={['intro', ...sections.map((s) => s._id), 'questionnaire', 'contacts']} items={items} />
+      </div>
+    </ReportZone.Provider>
   );
 }

@@ -77,6 +77,8 @@ describe('scores and values', () => {
     expect(fieldText({ type: 'audit_date', value: '2025-03-04/2025-03-05' })).toBe('04-03-2025 – 05-03-2025');
     expect(fieldText({ type: 'objective', value: ' Revisar APPCC ' })).toBe('Revisar APPCC');
     expect(fieldText({ type: 'text', value: null })).toBe('');
+    // A day saved as the instant of its local midnight reads as that day where the audit is.
+    expect(fieldText({ type: 'date', value: '2026-11-05T23:00:00.000Z' }, 'Europe/Madrid')).toBe('06-11-2026');
   });
   it("shows the finished date as the establishment's day, whatever the browser's zone", () => {
     expect(finishedDay({ finishedDate: '2026-03-01T23:30:00.000Z', timeZone: 'Europe/Madrid' })).toBe('02-03-2026');

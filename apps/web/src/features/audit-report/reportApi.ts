@@ -22,7 +22,6 @@ export const usePublicReport = (id: string, isPreview: boolean) =>
 
 export type TPdfAnswer = { pdfSendToGenerate: true; pdfUrl?: undefined } | { pdfUrl: string; pdfSendToGenerate?: false };
 export const requestPdf = (id: string) => request<TPdfAnswer>(`${REPORTS}/${id}/pdf`, { method: 'POST' });
-export const usePdf = () => useMutation({ mutationFn: requestPdf });
 export { downloadFile } from '../../api/download';
 
 export interface TShare {

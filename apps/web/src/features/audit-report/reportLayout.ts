@@ -1,5 +1,5 @@
 import type { TAudit, TAuditField } from '@audit/domain/audits';
-import { dateValueText } from '@audit/domain/dates';
+import { dateValueText, zoneOr } from '@audit/domain/dates';
 
 /**
  * What the report shows, by the signed-in user's reportType (product document, report view):
@@ -44,9 +44,9 @@ export function reportParts(audit: Pick<TAudit, 'sections' | 'coverFields'>) {
 }
 
 /** A field's value as text: dates DD-MM-YYYY, a date range "from – to" (JSON list, comma pair or "from/to" interval), as the PDF writes them. */
-export function fieldText(field: Pick<TAuditField, 'type' | 'value'>): string {
+export function fieldText(field: Pick<TAuditField, 'type' | 'value'>, timeZone?: string | null): string {
   const value = field.value?.trim();
   if (!value) return '';
-  if (field.type === 'date' || field.type === 'audit_date') return dateValueText(value) ?? value;
+  if (field.type === 'date' || field.type === 'audit_date') return dateValueText(value, zoneOr(timeZone)) ?? value;
   return value;
 }

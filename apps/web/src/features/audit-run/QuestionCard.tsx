@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { ClearOutlined, ExclamationCircleFilled, WarningOutlined } from '@ant-design/icons';
-import { isAnswered, isFailed } from '@audit/domain/audits';
+import { isAnswered, isFailed, questionProblem } from '@audit/domain/audits';
 import { IncidenceList } from './IncidenceList';
 import { QuestionFooter } from './QuestionFooter';
 import { useRun } from './RunContext';
@@ -16,10 +16,12 @@ import { t } from './runI18n';
 export const QuestionCard = memo(function QuestionCard({ questionId, index }: { questionId: string; index: number }) {
   const { auditId, runnable, answers, ui } = useRun();
   const question = useQuestion(auditId, questionId);
-  const highlighted = useRunUi(ui, (s) => s.highlighted.has(questionId));
+  const pointedAt = useRunUi(ui, (s) => s.highlighted.has(questionId));
   const showAll = useRunUi(ui, (s) => s.showAllIncidences);
   const [ownToggle, setOwnToggle] = useState<{ open: boolean; showAll: boolean } | null>(null);
   if (!question) return null;
+  // A finishing error points at the question until it is fixed (answered, given its incidence...).
+  const highlighted = pointedAt && questionProblem(question) !== null;
   // A card's own toggle wins until "show all incidences" is switched again.
   const incidencesOpen = ownToggle && ownToggle.showAll === showAll ? ownToggle.open : showAll;
   const answered = isAnswered(question);

@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Tag } from 'antd';
 import { ArrowLeftOutlined, CheckCircleOutlined, CloudUploadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useIsMutating } from '@tanstack/react-query';
@@ -19,6 +19,8 @@ import { auditScoreOf, lastUpdated } from './selectors';
 import { shallowEqual, useAuditSelect } from './useAuditSelect';
 import { formatInstant } from '@audit/domain/dates';
 import { useTimeZone } from '../../session/timeZone';
+import { useCompactHeader } from './useCompactHeader';
+import { useViewport } from '../../ui/useViewport';
 
 const STATUS_COLORS: Record<string, string> = { draft: 'default', accepted: 'blue', running: 'processing', finished: 'success' };
 
@@ -39,28 +41,33 @@ export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () 
   const navigate = useNavigate();
   const { auditId, runnable } = useRun();
   const header = useAuditSelect(auditId, selectStatic, shallowEqual);
+  const { isMobile } = useViewport();
+  const element = useRef<HTMLDivElement>(null);
+  const { compact, slot } = useCompactHeader(isMobile, element);
   if (!header) return null;
   return (
-    <div className="run-header">
-      <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(AUDITS_LIST_PATH)} aria-label={t('auditRun.backToAudits')} />
-      <div className="run-header-main">
-        <h2 className="run-header-title">{header.templateName}</h2>
-        <div className="run-header-meta">
-          <span>{header.service}</span>
-          <span aria-hidden>·</span>
-          <span>{header.establishment}</span>
-          <Tag color={STATUS_COLORS[header.status]}>{t(`auditRun.status.${header.status}`)}</Tag>
-          <LastUpdated />
+    <div className="run-header-slot" style={{ minHeight: slot }}>
+      <div ref={element} className={compact ? 'run-header is-compact' : 'run-header'} data-testid="run-header">
+        <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(AUDITS_LIST_PATH)} aria-label={t('auditRun.backToAudits')} />
+        <div className="run-header-main">
+          <h2 className="run-header-title">{header.templateName}</h2>
+          <div className="run-header-meta">
+            <span>{header.service}</span>
+            <span aria-hidden>·</span>
+            <span>{header.establishment}</span>
+            <Tag color={STATUS_COLORS[header.status]}>{t(`auditRun.status.${header.status}`)}</Tag>
+            <LastUpdated />
+          </div>
         </div>
-      </div>
-      <HeaderScore />
-      <div className="run-header-actions">
-        <ConnectivityStatus auditId={auditId} />
-        {runnable && <SavingState />}
-        <Button icon={<UnorderedListOutlined />} onClick={onOpenToc} aria-label={t('auditRun.toc.open')}>
-          <span className="run-hide-narrow">{t('auditRun.toc.title')}</span>
-        </Button>
-        {runnable && <FinishButton />}
+        <HeaderScore />
+        <div className="run-header-actions">
+          <ConnectivityStatus auditId={auditId} />
+          {runnable && <SavingState />}
+          <Button icon={<UnorderedListOutlined />} onClick={onOpenToc} aria-label={t('auditRun.toc.open')}>
+            <span className="run-hide-narrow">{t('auditRun.toc.title')}</span>
+          </Button>
+          {runnable && <FinishButton />}
+        </div>
       </div>
     </div>
   );

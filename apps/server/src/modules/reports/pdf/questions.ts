@@ -1,4 +1,5 @@
 import { isReadingCompliant, type TAuditIssue, type TAuditQuestion } from '@audit/domain/audits';
+import { optionColor } from '@audit/domain/answer-score';
 import { checkbox, ensureSpace, heightOf, LEFT, photoGrid, pill, text, type TPdf } from './blocks.js';
 import { formatNumber, UNITS } from './labels.js';
 import { COLORS, CONTENT_WIDTH, FONT, riskColor } from './theme.js';
@@ -18,7 +19,7 @@ function selectAnswer(pdf: TPdf, q: TAuditQuestion) {
   let x = BODY;
   for (const option of chosen) {
     if (x > BODY + BODY_WIDTH - 80) break;
-    x += pill(pdf, option.label, option.color, x, y, 8.5) + 5;
+    x += pill(pdf, option.label, optionColor(option), x, y, 8.5) + 5;
   }
   pdf.doc.y = y + 20;
 }
@@ -149,7 +150,7 @@ export function drawQuestion(pdf: TPdf, q: TAuditQuestion, number: string) {
   if (q.type === 'select') selectAnswer(pdf, q);
   else if (q.type === 'readingRegistry') readingTable(pdf, q);
   else {
-    const value = answerText(q, labels);
+    const value = answerText(q, labels, pdf.audit.timeZone);
     if (value) text(pdf, value, { size: 9.5, x: BODY, width: BODY_WIDTH, gap: 4 });
     else noAnswer(pdf);
   }

@@ -85,7 +85,7 @@ export function drawContacts(pdf: TPdf) {
   heading(pdf, labels.contacts);
   for (const field of fields) {
     if (field.type !== 'contact_information') {
-      keyValues(pdf, [[field.label, fieldValue(field, labels)]]);
+      keyValues(pdf, [[field.label, fieldValue(field, labels, audit.timeZone)]]);
       continue;
     }
     ensureSpace(pdf, 40);

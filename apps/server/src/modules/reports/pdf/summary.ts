@@ -155,7 +155,7 @@ export function drawSummary(pdf: TPdf) {
     heading(pdf, labels.generalData, 12);
     keyValues(
       pdf,
-      cover.map((f) => [f.label, fieldValue(f, labels)]),
+      cover.map((f) => [f.label, fieldValue(f, labels, audit.timeZone)]),
       130,
     );
     pdf.doc.y += 12;

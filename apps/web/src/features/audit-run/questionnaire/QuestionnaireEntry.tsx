@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { AlertOutlined } from '@ant-design/icons';
 import { useRun } from '../RunContext';
+import { useAuditSelect } from '../useAuditSelect';
 import { useQuestionnaireT } from './i18n';
 import { QuestionnaireDialog } from './QuestionnaireDialog';
 import { useQuestionnaire } from './questionnaireApi';
@@ -10,12 +11,14 @@ import './questionnaire.css';
 
 /**
  * The run view's way into the incident-and-emergency questionnaire: a button and its sent state,
- * shown only when the audit has one (the GET answers 200; a 404 means its template had none).
+ * shown only when the audit has one (its `questionnaire` is not null; the GET is not made otherwise).
  */
 export function QuestionnaireEntry() {
   const t = useQuestionnaireT();
   const { auditId } = useRun();
-  const { data: questionnaire } = useQuestionnaire(auditId);
+  // The audit itself says whether its template had IE questions; only then is the questionnaire fetched.
+  const hasOne = useAuditSelect(auditId, (audit) => audit.questionnaire !== null) ?? false;
+  const { data: questionnaire } = useQuestionnaire(auditId, hasOne);
   const [open, setOpen] = useState(false);
   if (!questionnaire) return null;
   return (

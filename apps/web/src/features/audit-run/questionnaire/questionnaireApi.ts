@@ -39,7 +39,8 @@ export function addImage(auditId: string, questionId: string, file: Blob) {
 
 export const questionnaireQueryOptions = (auditId: string) =>
   queryOptions({ queryKey: questionnaireQueryKey(auditId), queryFn: () => fetchQuestionnaire(auditId) });
-export const useQuestionnaire = (auditId: string) => useQuery(questionnaireQueryOptions(auditId));
+/** Not asked for when the audit says it has none (GET /audits/{id} carries `questionnaire: null`): no 404 on every open. */
+export const useQuestionnaire = (auditId: string, enabled = true) => useQuery({ ...questionnaireQueryOptions(auditId), enabled });
 
 type TWriteOptions<V, C> = UseMutationOptions<TQuestionnaire, Error, V, C>;
 

@@ -58,6 +58,8 @@ export function DateAnswer({ value, range, disabled, onChange, ...rest }: TProps
         format={DATE_FORMAT}
         value={parseRange(value)}
         disabled={disabled}
+        // Read only and empty is allowed (antd warns about a disabled empty range otherwise).
+        allowEmpty={disabled ? [true, true] : undefined}
         onChange={(dates) => onChange(dates?.[0] && dates[1] ? formatRange([dates[0], dates[1]]) : null)}
       />
     );

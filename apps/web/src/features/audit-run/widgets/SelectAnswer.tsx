@@ -1,4 +1,5 @@
 import { nextSelection, type TAuditQuestion } from '@audit/domain/audits';
+import { optionColor } from '@audit/domain/answer-score';
 import type { CSSProperties, KeyboardEvent } from 'react';
 
 /** Black or white text, whichever reads better on the option's colour. */
@@ -26,7 +27,7 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 /**
- * Option buttons in their colours (plain buttons: an audit shows hundreds of them). Single select
+ * Option buttons in the colours of their meaning (optionColor: failed red; plain buttons: an audit shows hundreds of them). Single select
  * replaces the choice, multiselect toggles it (nextSelection).
  */
 export function SelectAnswer({ question, disabled, onChange }: TProps) {
@@ -38,7 +39,8 @@ export function SelectAnswer({ question, disabled, onChange }: TProps) {
     <div className="run-options" role={config.multiselect ? 'group' : 'radiogroup'} aria-label={question.name} onKeyDown={moveFocus}>
       {config.options.map((option) => {
         const on = selected.includes(option._id);
-        const style = { '--option-color': option.color, '--option-text': textOn(option.color) } as CSSProperties;
+        const color = optionColor(option);
+        const style = { '--option-color': color, '--option-text': textOn(color) } as CSSProperties;
         return (
           <button
             key={option._id}

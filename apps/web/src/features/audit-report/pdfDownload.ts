@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+import { App } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TAudit } from '@audit/domain/audits';
+import { NOTIFICATIONS_QUERY_KEY, searchNotifications, type TNotification } from '../../api/notifications';
+import { notifyError } from '../../ui/feedback';
+import { downloadFile, requestPdf } from './reportApi';
+
+/** How often the notifications are read while a PDF is made, and how long before the wait is left to the notification. */
+const POLL_MS = 1000;
+const WAIT_MS = 180_000;
+
+export const pdfFileName = (audit: Pick<TAudit, 'template' | 'establishment'>) =>
+  `${audit.template.name} - ${audit.establishment.name}.pdf`.replace(/[\\/:*?"<>|]+/g, '-');
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+const isPdfNotice = (n: TNotification, auditId: string) => n.type === 'SHARE_FILE' && n.payload?.body?.auditId === auditId;
+
+/**
+ * The PDF job's notification for this audit that was not there before the request (the job
+ * notifies SHARE_FILE {status, auditId} when it is done), or null once the wait is over.
+ */
+async function waitForNotice(auditId: string, before: ReadonlySet<string>, signal: AbortSignal): Promise<TNotification | null> {
+  const deadline = Date.now() + WAIT_MS;
+  while (Date.now() < deadline) {
+    await pause(POLL_MS, signal);
+    const { items } = await searchNotifications('all', 20);
+    const notice = items.find((n) => isPdfNotice(n, auditId) && !before.has(n._id));
+    if (notice) return notice;
+  }
+  return null;
+}
+
+type TOutcome = 'downloaded' | 'failed' | 'waiting';
+
+/**
+ * The report's PDF in one click: the current one downloads at once; otherwise the job is queued,
+ * a lasting "being generated" message shows while this page waits for the job's notification, and
+ * the file downloads by itself when it is ready (the notification stays, unread, in the drawer).
+ */
+export function usePdfDownload(audit: TAudit) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const progressKey = `pdf-${audit._id}`;
+
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (): Promise<TOutcome> => {
+      const controller = new AbortController();
+      abort.current = controller;
+      // What is there before asking, so an earlier PDF's notification is not taken for this one.
+      const before = new Set((await searchNotifications('all', 20)).items.filter((n) => isPdfNotice(n, audit._id)).map((n) => n._id));
+      const answer = await requestPdf(audit._id);
+      if (answer.pdfUrl) {
+        await downloadFile(answer.pdfUrl, pdfFileName(audit));
+        return 'downloaded';
+      }
+      void message.loading({ key: progressKey, content: t('report.pdfGenerating'), duration: 0 });
+      try {
+        const notice = await waitForNotice(audit._id, before, controller.signal);
+        await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+        if (!notice) return 'waiting';
+        if (notice.payload.body?.status !== 'ready') return 'failed';
+        await downloadFile(`/ms-core/api/reports/audit/${audit._id}/pdf`, pdfFileName(audit));
+        return 'downloaded';
+      } finally {
+        message.destroy(progressKey);
+      }
+    },
+    onSuccess: (outcome) => {
+      if (outcome === 'downloaded') void message.success(t('report.pdfReady'));
+      else if (outcome === 'failed') void message.error(t('report.pdfFailed'));
+      else void message.info(t('report.pdfSentToGenerate'));
+    },
+    onError: (error) => {
+      if (!abort.current?.signal.aborted) notifyError(error);
+    },
+  });
+}
