@@ -144,7 +144,7 @@ export interface TParamLimits {
 
 /** Whether a number param's value is within its limits (greater than min, less than max, equal to min, between min and max). */
 export const isWithinLimits = (limits: TParamLimits, value: number) =>
-  isReadingCompliant({ operation: limits.operation ?? 'noFormat', minValue: limits.min ?? undefined, maxValue: limits.max ?? undefined }, value);
+  isReadingCompliant({ operation: limits.operation ?? 'noFormat', minValue: limits.min ?? null, maxValue: limits.max ?? null }, value);
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas.
