@@ -15,6 +15,9 @@ import {
   ZAnswerAdd,
   ZRegisterInput,
   ZRegisterItemInput,
+  ZRegisterItemPatch,
+  ZRegisterPatch,
+  ZRegisterTemplatePatch,
 } from './registers.js';
 
 describe('periods (decision 0031)', () => {
@@ -127,6 +130,11 @@ describe('register and log bodies', () => {
     expect(registerProblems({ period: 'monthly', frequency: 'weekly', takesPerDay: 2 })).toEqual(['takesPerDay']);
     expect(ZRegisterInput.safeParse({ ...base, establishments: [] }).success).toBe(false);
     expect(ZRegisterInput.safeParse({ ...base, name: ' ' }).success).toBe(false);
+  });
+  it('a patch sets only what it names', () => {
+    expect(ZRegisterPatch.parse({ name: 'x' })).toEqual({ name: 'x' });
+    expect(ZRegisterTemplatePatch.parse({ name: 'x' })).toEqual({ name: 'x' });
+    expect(ZRegisterItemPatch.parse({ min: 1 })).toEqual({ min: 1 });
   });
   it('a log needs at least one facility and a day', () => {
     expect(ZAnswerAdd.safeParse({ date: '2026-03-01', facilities: [] }).success).toBe(false);

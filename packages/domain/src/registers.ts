@@ -163,7 +163,8 @@ export const ZRegisterTemplateInput = z.object({
   registerType: z.string().max(100).nullish(),
   description: ZText.nullish(),
 });
-export const ZRegisterTemplatePatch = ZRegisterTemplateInput.partial();
+/** A patch sets only what it names (no defaults: a rename keeps the language). */
+export const ZRegisterTemplatePatch = ZRegisterTemplateInput.extend({ language: z.enum(LANGUAGES) }).partial();
 
 /** A section's item: a `field` is captured once per log sheet, a `param` per facility and take. */
 const itemShape = {
@@ -180,7 +181,7 @@ const itemShape = {
 export const ZRegisterItemInput = z
   .object(itemShape)
   .superRefine((p, ctx) => limitProblems(p).forEach((key) => ctx.addIssue({ code: 'custom', path: [key], message: `${p.operation} needs ${key}` })));
-export const ZRegisterItemPatch = z.object(itemShape).partial();
+export const ZRegisterItemPatch = z.object({ ...itemShape, required: z.boolean() }).partial();
 
 /** The limit problems of a number param (the keys that are missing or inconsistent). */
 export function limitProblems(p: {
@@ -231,7 +232,17 @@ export function registerProblems(r: { classification?: string; typologies?: stri
 export const ZRegisterInput = z
   .object(registerShape)
   .superRefine((r, ctx) => registerProblems(r).forEach((key) => ctx.addIssue({ code: 'custom', path: [key], message: 'invalid' })));
-export const ZRegisterPatch = z.object(registerShape).partial();
+/** A patch sets only what it names (no defaults). */
+export const ZRegisterPatch = z
+  .object({
+    ...registerShape,
+    classification: z.enum(CLASSIFICATIONS),
+    typologies: z.array(ZUuid).max(100),
+    takesPerDay: z.number().int().min(1).max(TAKES_PER_DAY_MAX),
+    manualCompletion: z.boolean(),
+    dailyDisabled: z.boolean(),
+  })
+  .partial();
 export const ZUpdateFrequency = z.object({ frequency: z.enum(FREQUENCIES) });
 export const ZOpenClose = z.object({ period: z.enum(PERIOD_NAMES), date: ZDay, open: z.boolean() });
 

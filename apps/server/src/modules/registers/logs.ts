@@ -117,6 +117,14 @@ async function checkWrite(tx: TDb, caller: TAuth, row: TRegisterRow, body: { dat
   const known = new Set(facilities.map((f) => f.id));
   if (!facilities.length || body.facilities.some((f) => !known.has(f))) throw new AppError('noFacilities', ['facilities']);
   if (body.take > takesPerSlot(schedule(row))) throw invalidData(['take']);
+  // The lock first: a day an administrator is correcting is refused as such, whatever else applies.
+  const { slot, end } = takeSlotOf(schedule(row), body.date);
+  const [lock] = await tx
+    .select()
+    .from(registerLocks)
+    .where(and(eq(registerLocks.registerId, row.id), eq(registerLocks.day, slot), gt(registerLocks.expiresAt, new Date())))
+    .limit(1);
+  if (lock && lock.userId !== caller.userId) throw new AppError('registerLocked');
   const staff = registerPolicy.can(caller, 'correct', row);
   if (!inCurrentPeriod(row.period as TFrequency, body.date, today) && !staff) throw new AppError('dateOutsidePeriod', ['date']);
   // Staff opening a past day (to check or to save) correct it: they hold it for a while.
@@ -126,13 +134,6 @@ async function checkWrite(tx: TDb, caller: TAuth, row: TRegisterRow, body: { dat
   if (closures.some((c) => (c.kind === 'period' && c.startDay === periodStart) || (c.kind === 'day' && c.startDay === body.date && !row.dailyDisabled))) {
     throw new AppError('dateOutsidePeriod', ['date']);
   }
-  const { slot, end } = takeSlotOf(schedule(row), body.date);
-  const [lock] = await tx
-    .select()
-    .from(registerLocks)
-    .where(and(eq(registerLocks.registerId, row.id), eq(registerLocks.day, slot), gt(registerLocks.expiresAt, new Date())))
-    .limit(1);
-  if (lock && lock.userId !== caller.userId) throw new AppError('registerLocked');
   if (correcting) {
     const expiresAt = new Date(Date.now() + LOG_LOCK_MINUTES * 60_000);
     await tx
