@@ -29,6 +29,7 @@ import { structuresModule } from './modules/structures/module.js';
 import { servicesModule } from './modules/services/module.js';
 import { nomenclaturesModule } from './modules/nomenclatures/module.js';
 import { categoriesModule } from './modules/categories/module.js';
+import { registersModule } from './modules/registers/module.js';
 import { templatesModule } from './modules/templates/module.js';
 import { auditsModule } from './modules/audits/module.js';
 import { filesModule } from './modules/files/module.js';
@@ -84,6 +85,7 @@ export const serverModules: TServerModule[] = [
   filesModule,
   reportsModule,
   geographyModule,
+  registersModule,
   idempotencyManifest,
 ];
 

@@ -11,6 +11,8 @@ import { cameraJpeg, postMultipart } from '../test/multipart.js';
 import { sampleFromZod } from '../test/sample.js';
 import { expectOk, SECTIONS, TEMPLATES } from '../test/templates.js';
 
+const REGISTRY = '/ms-registry/api';
+
 /**
  * Role x tenant x action over every route the app registers (new routes are covered without
  * editing this file). Tenant A's users of every default role call each route with tenant B's
@@ -48,7 +50,9 @@ async function objectsOf(f: TAuditTenant) {
   const field = template.sections.find((s: { type: string }) => s.type === 'DATA').fields[0];
   const ie = template.ieSections[0];
   const users = await expectOk(f.admin.post('/ms-core/api/users/search', { size: 50 }));
+  const registers = await registerObjectsOf(f);
   return {
+    ...registers,
     audit,
     auditSection: ids.facilities,
     auditQuestion: ids.floors,
@@ -75,9 +79,47 @@ async function objectsOf(f: TAuditTenant) {
   };
 }
 
+/** B's register template (section, field, param), typology and register (decision 0031). */
+async function registerObjectsOf(f: TAuditTenant) {
+  const category = await expectOk(f.admin.post('/ms-core/api/categories', { name: 'Registros', description: 'x', type: 'REGISTER', color: '#1677ff' }));
+  const template = await expectOk(
+    f.admin.post(`${REGISTRY}/template-registers`, { name: 'Temperaturas', title: 'T', category: category._id, reportType: 'Model_1' }),
+  );
+  const section = await expectOk(f.admin.post(`${REGISTRY}/register-sections`, { template: template._id, title: 'Cámaras' }));
+  await expectOk(f.admin.post(`${REGISTRY}/register-sections/${section._id}/field/add`, { name: 'Firma', fieldType: 'author' }));
+  const full = await expectOk(
+    f.admin.post(`${REGISTRY}/register-sections/${section._id}/param/add`, { name: 'Temperatura', fieldType: 'number', operation: 'between', min: 0, max: 5 }),
+  );
+  const typology = await expectOk(f.admin.post('/ms-core/api/typologies', { name: 'Nevera', description: 'x' }));
+  const register = await expectOk(
+    f.admin.post(`${REGISTRY}/registers`, {
+      name: 'Cámaras',
+      areaAccess: 'KITCHEN',
+      template: template._id,
+      client: f.tenant.client.id,
+      establishments: 'all',
+      areas: 'all',
+      category: category._id,
+      period: 'monthly',
+      frequency: 'daily',
+    }),
+  );
+  return {
+    registerTemplate: template._id as string,
+    registerSection: section._id as string,
+    registerField: full.fields[0]._id as string,
+    registerParam: full.params[0]._id as string,
+    registerCategory: category._id as string,
+    typology: typology._id as string,
+    register: register._id as string,
+  };
+}
+
 /** The kind of object a path parameter names, from the route's address. */
 function kindOf(url: string, param: string): string {
   const base = url.split('/')[3] ?? '';
+  if (base === 'register-sections') return param === 'fieldId' ? 'registerField' : param === 'id' ? 'registerParam' : 'registerSection';
+  if (base === 'registers') return url.includes('/client/') ? 'client' : 'register';
   const audits = base === 'audits' || base === 'questionnaire-ies' || base === 'reports';
   if (param === 'answerId') return 'answer';
   if (param === 'evidenceId' || param === 'imageId') return 'evidence';
@@ -104,6 +146,8 @@ function kindOf(url: string, param: string): string {
     services: 'service',
     categories: 'category',
     typeareas: 'areaType',
+    'template-registers': 'registerTemplate',
+    typologies: 'typology',
   };
   return byBase[base] ?? 'root';
 }
@@ -157,6 +201,12 @@ describe('role x tenant x action on every route', () => {
       'client',
       'establishment',
       'area',
+      'register',
+      'registerTemplate',
+      'registerSection',
+      'registerField',
+      'registerParam',
+      'typology',
     ]) {
       if (kind !== 'issue') expect(kinds).toContain(kind);
     }

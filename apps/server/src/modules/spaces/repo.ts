@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { childPath, inScope, type TScope } from '../../platform/tenancy.js';
 import { spaces, spaceAccessRequests } from './tables.js';
@@ -149,4 +149,30 @@ export async function searchEnterableSpaces(tx: TDb, userId: string, search: str
 export async function timeZoneOfPath(tx: TDb, secureSpacePath: string): Promise<string> {
   const result = await tx.execute<{ zone: string }>(sql`select space_time_zone(${secureSpacePath}) as zone`);
   return result.rows[0]!.zone;
+}
+
+/** Spaces of the scope by id, with their type and parent (the registers module names its client, establishments and areas). */
+export async function spacesByIds(tx: TDb, scope: TScope, ids: string[]) {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: spaces.id, name: spaces.name, type: spaces.typeStructure, parentId: spaces.parentId })
+    .from(spaces)
+    .where(and(inArray(spaces.id, ids), inScope(spaces.secureSpacePath, scope)));
+}
+
+/** Children of the given parents of one type in the scope (optionally only `ids`), by name. */
+export async function childSpaces(tx: TDb, scope: TScope, parentIds: string[], type: string, ids?: string[]) {
+  if (!parentIds.length || (ids && !ids.length)) return [];
+  return tx
+    .select({ id: spaces.id, name: spaces.name, parentId: spaces.parentId })
+    .from(spaces)
+    .where(
+      and(
+        inArray(spaces.parentId, parentIds),
+        eq(spaces.typeStructure, type),
+        inScope(spaces.secureSpacePath, scope),
+        ids ? inArray(spaces.id, ids) : undefined,
+      ),
+    )
+    .orderBy(spaces.name);
 }

@@ -102,3 +102,9 @@ export function recordAccessRequest(tx: TTransaction | TDatabase, userId: string
 export function timeZoneOfPath(tx: TTransaction | TDatabase, secureSpacePath: string) {
   return repo.timeZoneOfPath(tx, secureSpacePath);
 }
+
+/** Spaces of the caller's scope by id (name, type, parent), in the caller's transaction. */
+export const spacesByIds = (tx: TTransaction | TDatabase, scope: TScope, ids: string[]) => repo.spacesByIds(tx, scope, [...new Set(ids)]);
+/** Children of one type of the given parents in the caller's scope (optionally only `ids`), by name. */
+export const childSpaces = (tx: TTransaction | TDatabase, scope: TScope, parentIds: string[], type: string, ids?: string[]) =>
+  repo.childSpaces(tx, scope, parentIds, type, ids);

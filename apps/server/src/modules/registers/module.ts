@@ -1,0 +1,17 @@
+import { CORE, defineModule } from '../../platform/module.js';
+import { registersRoutes } from './routes.js';
+import { registerSectionsRoutes, templateRegistersRoutes } from './routes-templates.js';
+import { typologiesRoutes } from './typologies.js';
+
+/** Base of the registry calls (calls document, section 7.7). */
+export const REGISTRY = '/ms-registry/api';
+
+export const registersModule = defineModule({
+  name: 'registers',
+  routes: [
+    [`${REGISTRY}/registers`, registersRoutes],
+    [`${REGISTRY}/template-registers`, templateRegistersRoutes],
+    [`${REGISTRY}/register-sections`, registerSectionsRoutes],
+    [`${CORE}/typologies`, typologiesRoutes],
+  ],
+});

@@ -1,0 +1,39 @@
+import { Button, Tag, Tooltip } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
+import type { TListColumn } from '../../ui/ListPage';
+import type { TRegister } from './registersApi';
+
+const STATUS_COLORS = { pending: 'orange', completed: 'green', closed: 'default' } as const;
+
+/** 'all' shows its resolved total; a list shows its names. */
+const many = (t: TFunction, value: TRegister['establishments'], total: number) =>
+  value === 'all' ? t('registers.allOf', { count: total }) : value.map((v) => v.name).join(', ');
+
+export function registerColumns(t: TFunction, onRemove: (register: TRegister) => void): TListColumn<TRegister>[] {
+  return [
+    { key: 'name', title: t('registers.fields.name'), locked: true, render: (_, r) => <strong>{r.name}</strong> },
+    { key: 'client', title: t('registers.fields.client'), render: (_, r) => r.client.name },
+    { key: 'areaAccess', title: t('registers.fields.areaAccess'), render: (_, r) => t(`registers.areaAccess.${r.areaAccess}`) },
+    { key: 'classification', title: t('registers.fields.classification'), render: (_, r) => t(`registers.classification.${r.classification}`) },
+    { key: 'category', title: t('registers.fields.category'), render: (_, r) => r.category?.name ?? '—' },
+    { key: 'template', title: t('registers.fields.template'), render: (_, r) => r.template.name },
+    { key: 'period', title: t('registers.fields.period'), render: (_, r) => t(`registers.frequency.${r.period}`) },
+    { key: 'frequency', title: t('registers.fields.frequency'), render: (_, r) => t(`registers.frequency.${r.frequency}`) },
+    { key: 'establishments', title: t('registers.fields.establishments'), render: (_, r) => many(t, r.establishments, r.establishmentsTotal) },
+    { key: 'areas', title: t('registers.fields.areas'), render: (_, r) => many(t, r.areas, r.areasTotal) },
+    { key: 'status', title: t('registers.fields.status'), render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`registers.status.${r.status}`)}</Tag> },
+    {
+      key: 'actions',
+      title: t('registers.actions'),
+      locked: true,
+      align: 'center',
+      render: (_, r) =>
+        r.can.delete ? (
+          <Tooltip title={t('common.delete')}>
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('registers.removeOf', { name: r.name })} onClick={() => onRemove(r)} />
+          </Tooltip>
+        ) : null,
+    },
+  ];
+}
