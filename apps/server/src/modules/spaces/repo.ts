@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { childPath, inScope, type TScope } from '../../platform/tenancy.js';
 import { spaces, spaceAccessRequests } from './tables.js';
@@ -11,6 +11,15 @@ export async function findSpaceInScope(tx: TDb, scope: TScope, id: string) {
     .where(and(eq(spaces.id, id), inScope(spaces.secureSpacePath, scope)))
     .limit(1);
   return space;
+}
+
+/** Spaces of the caller's scope among `ids` (missing ids are simply absent). */
+export function findSpacesInScope(tx: TDb, scope: TScope, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return tx
+    .select({ id: spaces.id, parentId: spaces.parentId, typeStructure: spaces.typeStructure, secureSpacePath: spaces.secureSpacePath })
+    .from(spaces)
+    .where(and(inArray(spaces.id, ids), inScope(spaces.secureSpacePath, scope)));
 }
 
 export async function identifierExists(tx: TDb, identifier: string): Promise<boolean> {
