@@ -103,7 +103,7 @@ describe('a client user created with clients, establishments and areas', () => {
 
   it('keeps memberships when the user is edited (the form disables them)', async () => {
     const created = await admin.api.post('/ms-core/api/users', person({ clients: [tenant.client.id] }));
-    const { password: _p, clients: _c, ...body } = person({ clients: [tenant.client.id] });
+    const { password: _p, clients: _c, ...body } = person({ clients: [tenant.client.id] }) as Record<string, unknown>;
     const edited = await admin.api.patch(`/ms-core/api/users/${created.body._id}`, {
       ...body,
       username: created.body.username,
