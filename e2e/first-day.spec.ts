@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { pageApi, screenshotPath, settled, sidebar, signIn } from './helpers';
 import { startOwnServer, type TOwnServer } from './own-server';
 
@@ -25,9 +25,18 @@ const PDF_PATH = '.e2e-artifacts/first-day.pdf';
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
+// A long walk through many screens on a shared machine: each step may wait longer than the default.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
 let server: TOwnServer;
 test.beforeAll(async () => {
-  server = await startOwnServer({ env: { SEED: 'none', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  // Migrating a fresh database on a busy machine can outlast the default hook timeout.
+  test.setTimeout(240_000);
+  // FIRST_DAY_SERVER: an already started empty server (same SEED=none and ADMIN_* as below), to debug the steps.
+  const given = process.env.FIRST_DAY_SERVER;
+  server = given
+    ? { baseUrl: given, webDist: '', stop: async () => undefined }
+    : await startOwnServer({ env: { SEED: 'none', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, timeoutMs: 220_000 });
 });
 test.afterAll(async () => server?.stop());
 
@@ -54,7 +63,7 @@ const isoDay = (days: number) => {
 };
 
 test('first day: empty start, client, establishment, area, template, auditor, audit run on a phone, client user reads report and PDF', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const office = await browse(browser);
   const admin = office.page;
 
@@ -66,6 +75,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   // Catalogue set-up the establishment and the template need (the nomenclature screens have their own specs).
   const socialReason = await pageApi<{ _id: string }>(admin, 'POST', '/ms-core/api/socialreasons', { name: 'La Lonja Hostelería S.L.' });
   const service = await pageApi<{ _id: string }>(admin, 'POST', '/ms-core/api/services', { name: SERVICE, executionTime: 2, price: 120, salesAccount: 1 });
+  await pageApi(admin, 'POST', '/ms-core/api/typeareas', { name: 'Cocina', description: 'Cocinas y obradores' });
   expect(socialReason._id).toBeTruthy();
 
   // ── 2. A client, its establishment and an area ────────────────────────────────────────────────
@@ -106,6 +116,8 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await dialog.getByLabel('Nombre').fill(TEMPLATE);
   await dialog.getByLabel('Descripción').fill('Revisión diaria de la cocina');
   await pick(admin, dialog.getByLabel('Servicio'), SERVICE);
+  await expect(dialog.getByLabel('Servicio').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText(SERVICE);
+  await pick(admin, dialog.getByLabel('Tipo de instalación'), 'Cocina');
   await dialog.getByTestId('template-save').click();
   await expect(admin).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
   const templateId = admin.url().split('/').pop()!;

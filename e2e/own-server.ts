@@ -42,7 +42,7 @@ async function answers(url: string, child: ChildProcess, timeoutMs = 90_000) {
 }
 
 /** `env` overrides the server's variables (e.g. `SEED: 'none'` with `ADMIN_EMAIL` and `ADMIN_PASSWORD` for an empty start). */
-export async function startOwnServer(options: { env?: Record<string, string> } = {}): Promise<TOwnServer> {
+export async function startOwnServer(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TOwnServer> {
   const dir = mkdtempSync(join(tmpdir(), 'audit-e2e-own-'));
   const webDist = join(dir, 'web');
   cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
@@ -73,7 +73,7 @@ export async function startOwnServer(options: { env?: Record<string, string> } =
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await answers(`${baseUrl}/login`, child);
+    await answers(`${baseUrl}/login`, child, options.timeoutMs);
   } catch (error) {
     await stop();
     throw error;
