@@ -63,7 +63,7 @@ const isoDay = (days: number) => {
 };
 
 test('first day: empty start, client, establishment, area, template, auditor, audit run on a phone, client user reads report and PDF', async ({ browser }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(900_000);
   const office = await browse(browser);
   const admin = office.page;
 

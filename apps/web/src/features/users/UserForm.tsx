@@ -41,8 +41,8 @@ export const USER_FORM_FIELDS = [
 ];
 
 const auditorRoleOf = (roles: TRole[]) => roles.find((r) => r.name === AUDITOR_ROLE);
-/** Product document section 6: a role carrying audit permissions reveals the services selection. */
-const auditsRole = (role: TRole) => role.name === AUDITOR_ROLE || (role.permissions ?? []).some((p) => p.startsWith('AUDIT:'));
+/** Product document section 6: a role that creates audits reveals the services selection (the services they may audit). */
+const auditsRole = (role: TRole) => role.name === AUDITOR_ROLE || (role.permissions ?? []).includes('AUDIT:CREATE');
 
 /**
  * Keeps the auditor role and the Auditor switch together (the server refuses them apart), and
