@@ -41,7 +41,8 @@ async function answers(url: string, child: ChildProcess, timeoutMs = 90_000) {
   throw new Error(`own server did not answer ${url}`);
 }
 
-export async function startOwnServer(): Promise<TOwnServer> {
+/** `env` overrides the server's variables (e.g. `SEED: 'none'` with `ADMIN_EMAIL` and `ADMIN_PASSWORD` for an empty start). */
+export async function startOwnServer(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TOwnServer> {
   const dir = mkdtempSync(join(tmpdir(), 'audit-e2e-own-'));
   const webDist = join(dir, 'web');
   cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
@@ -55,6 +56,7 @@ export async function startOwnServer(): Promise<TOwnServer> {
     LOG_LEVEL: 'warn',
     SEED: 'demo',
     SIGNIN_RATE_LIMIT: '1000',
+    ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'ignore', detached: true });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -71,7 +73,7 @@ export async function startOwnServer(): Promise<TOwnServer> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await answers(`${baseUrl}/login`, child);
+    await answers(`${baseUrl}/login`, child, options.timeoutMs);
   } catch (error) {
     await stop();
     throw error;

@@ -133,6 +133,16 @@ export const CATALOGUE = {
   timeZoneInvalid: e('BADREQUESTERROR', 'TZ0001', 400, 'La zona horaria no es válida.', 'The time zone is not valid.', true),
   fileTooLarge: e('BADREQUESTERROR', 'FIL0002', 413, 'El archivo es demasiado grande.', 'The file is too large.', true),
   unsafeText: e('BADREQUESTERROR', 'STR0001', 400, 'El texto contiene caracteres no admitidos.', 'The text contains characters that are not allowed.', true),
+  passwordReused: e('BADREQUESTERROR', 'PWD0001', 400, 'La contraseña ya se ha usado; elija otra.', 'The password was used before; choose another.', true),
+  currentPasswordWrong: e('BADREQUESTERROR', 'PWD0002', 400, 'La contraseña actual no es correcta.', 'The current password is not correct.', true),
+  auditorRoleMismatch: e(
+    'BADREQUESTERROR',
+    'USR0001',
+    400,
+    'El rol auditor y el interruptor Auditor deben ir juntos.',
+    'The auditor role and the Auditor switch go together.',
+    true,
+  ),
   requestTooLarge: e('BADREQUESTERROR', 'REQ0001', 413, 'La petición es demasiado grande.', 'The request is too large.', true),
   requestTooDeep: e(
     'BADREQUESTERROR',

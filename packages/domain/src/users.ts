@@ -14,6 +14,11 @@ export type TUserAction = (typeof USER_ACTIONS)[number];
 export const ZUserCan = z.object(Object.fromEntries(USER_ACTIONS.map((a) => [a, z.boolean()])) as Record<TUserAction, z.ZodBoolean>);
 
 export const ZRoleRef = z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean() });
+/** A client, establishment or area the user is a member of (spec section 3, User.clients / establishments / areas). */
+export const ZSpaceRef = z.object({ _id: z.string(), name: z.string() });
+
+/** The name of the default role that makes a user an auditor: the role and the isAuditor switch go together. */
+export const AUDITOR_ROLE = 'auditor';
 export const ZUser = z.object({
   _id: z.string(),
   fullName: z.string(),
@@ -30,6 +35,10 @@ export const ZUser = z.object({
   language: z.string(),
   onboardingCompleted: z.boolean(),
   accessServices: z.array(z.string()),
+  /** Memberships below the company: the clients, establishments and areas the user sees. */
+  clients: z.array(ZSpaceRef),
+  establishments: z.array(ZSpaceRef),
+  areas: z.array(ZSpaceRef),
   space: z.string(),
   roles: z.array(ZRoleRef),
   createdAt: z.string(),
@@ -57,9 +66,32 @@ export const ZUserInput = z.object({
   language: z.enum(['es', 'en']).optional(),
   reportType: z.enum(REPORT_TYPES).optional(),
   accessServices: z.array(ZId).max(200).optional(),
+  /**
+   * Create only (spec section 6: disabled when editing): the user's clients, establishments and
+   * areas. The most precise choice wins: an establishment narrows its client, an area its establishment.
+   */
+  clients: z.array(ZId).max(200).optional(),
+  establishments: z.array(ZId).max(500).optional(),
+  areas: z.array(ZId).max(1000).optional(),
   password: z.string().max(256).optional(),
   autoGeneratePassword: z.boolean().optional(),
 });
+
+/** The update body: memberships are set at creation only. */
+export const ZUserUpdate = ZUserInput.omit({ password: true, autoGeneratePassword: true, clients: true, establishments: true, areas: true });
+
+/** PATCH users/me: what a user changes of themselves (spec section 5: language required; password with its rules). */
+export const ZProfileInput = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().max(100).nullish(),
+  phone: z.string().trim().regex(PHONE_PATTERN).nullish().or(z.literal('')),
+  language: z.enum(['es', 'en']),
+  /** A new password, with the current one. */
+  password: z.string().max(256).optional(),
+  currentPassword: z.string().max(256).optional(),
+});
+/** PATCH users/me/language: the header's language switch. */
+export const ZLanguageInput = z.object({ language: z.enum(['es', 'en']) });
 
 export type TRoleRef = z.infer<typeof ZRoleRef>;
 /** A user as the API presents it (users search, GET users/{id}). */
@@ -67,3 +99,5 @@ export type TUser = z.infer<typeof ZUser>;
 /** GET /ms-core/api/users/me: the user plus the session's permissions, preferences and access lists. */
 export type TMe = z.infer<typeof ZMe>;
 export type TUserInput = z.input<typeof ZUserInput>;
+export type TUserUpdate = z.input<typeof ZUserUpdate>;
+export type TProfileInput = z.input<typeof ZProfileInput>;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../test/harness.js';
+import { apiClient, createTestApp, type TTestApp } from '../test/harness.js';
 import { signIn } from '../test/factories.js';
 import { unsafeUnscoped } from '../platform/tenancy.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { readFileSync } from 'node:fs';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let t: TTestApp;
 
@@ -35,5 +36,19 @@ describe('demo seed: clients and nomenclatures', () => {
     const demoTypes = await demo.api.post('/ms-core/api/typeareas/search', { size: 100 });
     expect(demoTypes.body.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Cocina', 'Piscina', 'Torre de refrigeración', 'Almacén']));
     expect(demoTypes.body.map((x: { name: string }) => x.name)).not.toContain('Pool');
+  });
+});
+
+describe('the start banner', () => {
+  it("lists every demo account of the README's table, and each one exists", async () => {
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('## Demo accounts'), readme.indexOf('## Working offline'));
+    const documented = [...table.matchAll(/^\| `([^`]+@[^`]+)` \|/gm)].map((m) => m[1]);
+    expect(documented.length).toBeGreaterThanOrEqual(6);
+    const listed = DEMO_ACCOUNTS.map((line) => line.split(/\s+/)[0]);
+    expect(listed.sort()).toEqual([...documented].sort());
+    const pending = await apiClient(t.app).post('/auth/api/signin', { username: 'pending@demo.test', password: DEMO_PASSWORD });
+    expect(pending.body.reference).toBe('491');
+    for (const email of documented.filter((e) => e !== 'pending@demo.test')) await signIn(t.app, email!, DEMO_PASSWORD);
   });
 });

@@ -11,6 +11,8 @@ export const DEMO_ACCOUNTS = [
   'auditor@demo.test   auditor of Higiene Demo',
   'client@demo.test    client user of Hotel Mar Azul',
   'admin@other.test    administrator of Other Audits (a separate tenant)',
+  'consultant@demo.test client user of two clients (chooses the structure at sign-in)',
+  'pending@demo.test   an unverified user (sign-in answers 491)',
 ];
 
 /** Two separate root spaces (tenants), with clients, establishments, areas, users, templates and audits. */

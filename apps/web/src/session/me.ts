@@ -31,3 +31,6 @@ export const initialsOf = (name: string) =>
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
+
+/** PATCH users/me/language: the header's switch, saved on the user so the next sign-in opens in it. */
+export const saveMyLanguage = (language: 'es' | 'en') => request<{ ok: true }>('/ms-core/api/users/me/language', { method: 'PATCH', body: { language } });

@@ -58,3 +58,23 @@ export function storeSession(session: TSession) {
 export function clearSession() {
   for (const key of [...Object.values(KEYS), ...Object.values(COPY_KEYS)]) localStorage.removeItem(key);
 }
+
+const FRESH_SIGN_IN = 'freshSignIn';
+/** Set at sign-in: the shell then applies the user's saved language once (their choice wins over the device's). */
+export function markFreshSignIn() {
+  try {
+    sessionStorage.setItem(FRESH_SIGN_IN, '1');
+  } catch {
+    /* storage unavailable */
+  }
+}
+/** True once after a sign-in. */
+export function takeFreshSignIn(): boolean {
+  try {
+    const fresh = sessionStorage.getItem(FRESH_SIGN_IN) === '1';
+    sessionStorage.removeItem(FRESH_SIGN_IN);
+    return fresh;
+  } catch {
+    return false;
+  }
+}

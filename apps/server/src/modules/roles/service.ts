@@ -140,11 +140,15 @@ export function searchPermissions(body: TSearchBody) {
   return { items: matching.slice(body.page * body.size, body.page * body.size + body.size), total: matching.length };
 }
 
-/** Every role id must be a role the caller can see (own space or an ancestor's catalogue). */
-export async function assertRolesUsable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, roleIds: string[]) {
+/** Every role id must be a role the caller can see (own space or an ancestor's catalogue); answers their names. */
+export async function assertRolesUsable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, roleIds: string[]): Promise<string[]> {
+  const names: string[] = [];
   for (const id of new Set(roleIds)) {
-    if (!(await repo.findRole(tx, caller, id))) throw invalidData(['roles']);
+    const role = await repo.findRole(tx, caller, id);
+    if (!role) throw invalidData(['roles']);
+    names.push(role.name);
   }
+  return names;
 }
 
 /** Replaces a user's roles (the users module calls this after assertRolesUsable); the rows carry the user's path. */

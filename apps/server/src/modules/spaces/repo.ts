@@ -13,6 +13,15 @@ export async function findSpaceInScope(tx: TDb, scope: TScope, id: string) {
   return space;
 }
 
+/** Spaces of the caller's scope among `ids` (missing ids are simply absent). */
+export function findSpacesInScope(tx: TDb, scope: TScope, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return tx
+    .select({ id: spaces.id, parentId: spaces.parentId, typeStructure: spaces.typeStructure, secureSpacePath: spaces.secureSpacePath })
+    .from(spaces)
+    .where(and(inArray(spaces.id, ids), inScope(spaces.secureSpacePath, scope)));
+}
+
 export async function identifierExists(tx: TDb, identifier: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: spaces.id })

@@ -66,6 +66,11 @@ export function findSpaceInScope(tx: TTransaction | TDatabase, scope: TScope, id
   return repo.findSpaceInScope(tx, scope, id);
 }
 
+/** Spaces of the caller's scope among `ids`, with their type and path (the users module's memberships). */
+export function findSpacesInScope(tx: TTransaction | TDatabase, scope: TScope, ids: string[]) {
+  return repo.findSpacesInScope(tx, scope, [...new Set(ids)]);
+}
+
 /** Creates a child space under `parent` (already checked to be inside the caller's space). */
 export function createChildSpace(
   tx: TTransaction | TDatabase,

@@ -14,6 +14,11 @@ const rolesOf = sql<{ _id: string; name: string; superAdmin: boolean }[]>`coales
   select json_agg(json_build_object('_id', r.id, 'name', r.name, 'superAdmin', r.super_admin) order by r.name)
   from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id"), '[]'::json)`;
 
+/** The user's memberships below a company (clients, establishments, areas), with their type, in the same query. */
+const membershipsOf = sql<{ _id: string; name: string; type: string }[]>`coalesce((
+  select json_agg(json_build_object('_id', s.id, 'name', s.name, 'type', s.type_structure) order by s.secure_space_path)
+  from user_spaces us join spaces s on s.id = us.space_id where us.user_id = "users"."id" and s.parent_id is not null), '[]'::json)`;
+
 const userColumns = {
   id: users.id,
   spaceId: users.spaceId,
@@ -34,6 +39,7 @@ const userColumns = {
   settings: users.settings,
   createdAt: users.createdAt,
   roles: rolesOf,
+  memberships: membershipsOf,
 };
 const selectUsers = (tx: TDb) => tx.select(userColumns).from(users);
 export type TUserRow = Awaited<ReturnType<typeof selectUsers>>[number];
@@ -70,6 +76,19 @@ export const userSearch: TSearchDefinition = {
     isAuditor: { column: users.isAuditor, type: 'boolean' },
     createdAt: { column: users.createdAt, type: 'date' },
     _id: { column: users.id, type: 'uuid', sortable: false },
+    /** Users who see this space: a membership in it or above it, below the company (the client page's Users tab). */
+    space: {
+      column: users.id,
+      type: 'uuid',
+      sortable: false,
+      filter: (_op, value) => {
+        const id = typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
+        if (!id) return sql`false`;
+        return sql`exists (select 1 from user_spaces us join spaces m on m.id = us.space_id join spaces s on s.id = ${id}
+          where us.user_id = "users"."id" and m.parent_id is not null
+          and (s.secure_space_path like us.secure_space_path || '%' or us.secure_space_path like s.secure_space_path || '%'))`;
+      },
+    },
     roles: {
       column: users.id,
       type: 'uuid',

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
-import { ZMe, ZUser, ZUserInput } from '@audit/domain/users';
+import { ZLanguageInput, ZMe, ZProfileInput, ZUser, ZUserInput, ZUserUpdate } from '@audit/domain/users';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import * as service from './service.js';
+import * as profile from './profile.js';
 import * as write from './write.js';
 
 /** /ms-core/api/users */
@@ -15,6 +16,30 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     config: { access: { permissions: [] } },
     schema: { tags: ['users'], summary: 'The signed-in user, with permissions', response: { 200: ZMe } },
     handler: (req) => service.getMe(ctx, requireAuth(req)),
+  });
+
+  r.patch('/me', {
+    config: { access: { permissions: [] } },
+    schema: {
+      tags: ['users'],
+      summary: 'Edit your own profile: name, phone, language and (with the current one) the password',
+      body: ZProfileInput,
+      response: { 200: ZMe },
+    },
+    handler: async (req) => {
+      const caller = requireAuth(req);
+      await profile.updateProfile(ctx, caller, req.body);
+      return service.getMe(ctx, caller);
+    },
+  });
+
+  r.patch('/me/language', {
+    config: { access: { permissions: [] } },
+    schema: { tags: ['users'], summary: "Save your language (the header's switch); the next sign-in uses it", body: ZLanguageInput, response: { 200: ZOk } },
+    handler: async (req) => {
+      await profile.updateLanguage(ctx, requireAuth(req), req.body.language);
+      return { ok: true as const };
+    },
   });
 
   r.patch('/me/settings', {
@@ -57,7 +82,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
       tags: ['users'],
       summary: 'Update a user',
       params: ZIdParams,
-      body: ZUserInput.omit({ password: true, autoGeneratePassword: true }),
+      body: ZUserUpdate,
       response: { 200: ZUser },
     },
     handler: (req) => write.updateUser(ctx, requireAuth(req), req.params.id, req.body),

@@ -13,6 +13,8 @@ import type { TIdentity } from '../../platform/identity.js';
 import { userPolicy } from './policy.js';
 import * as repo from './repo.js';
 
+const membershipsOfType = (row: repo.TUserRow, type: string) => row.memberships.filter((m) => m.type === type).map(({ _id, name }) => ({ _id, name }));
+
 export function presentUser(row: repo.TUserRow) {
   return {
     _id: row.id,
@@ -31,6 +33,9 @@ export function presentUser(row: repo.TUserRow) {
     onboardingCompleted: row.onboardingCompleted,
     /** When not empty, the only services this user may create audits for. */
     accessServices: row.accessServices ?? [],
+    clients: membershipsOfType(row, 'STRUCTURE'),
+    establishments: membershipsOfType(row, 'ESTABLISHMENT'),
+    areas: membershipsOfType(row, 'AREA'),
     space: row.spaceId,
     roles: row.roles,
     createdAt: iso(row.createdAt)!,

@@ -166,6 +166,7 @@ describe('creating and updating users', () => {
       firstName: 'Nuri',
       phone: '+34600111222',
       roles: [tenant.roles.USER],
+      isAuditor: false,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstName: 'Nuri', phone: '+34600111222' });

@@ -8,6 +8,8 @@ import { recordTrace } from '../../platform/trace.js';
 import { onUniqueViolation } from '../../platform/unique-violations.js';
 import * as roles from '../roles/service.js';
 import { servicesService } from '../services/definition.js';
+import { AUDITOR_ROLE } from '@audit/domain/users';
+import { resolveMemberships } from './memberships.js';
 import * as repo from './repo.js';
 import { generatePassword, presentUser, presentUserFor } from './service.js';
 
@@ -22,6 +24,9 @@ export interface TUserInput {
   language?: 'es' | 'en';
   reportType?: string;
   accessServices?: string[];
+  clients?: string[];
+  establishments?: string[];
+  areas?: string[];
   password?: string;
   autoGeneratePassword?: boolean;
 }
@@ -44,24 +49,36 @@ async function unsafeAssertLoginFreeInAnyTenant(ctx: TModuleContext, input: TUse
   if (taken.username) throw new AppError('alreadyExists', ['username']);
 }
 
-/** Creates a user at home in the caller's space, with roles the caller can see. */
+/**
+ * The auditor role and the isAuditor switch go together (issue 13): the switch follows the roles
+ * when it is not sent; a contradiction is refused rather than stored.
+ */
+async function auditorSwitchOf(tx: Parameters<typeof roles.assertRolesUsable>[0], caller: TAuth, input: TUserInput): Promise<boolean> {
+  const holdsAuditorRole = (await roles.assertRolesUsable(tx, caller, input.roles)).includes(AUDITOR_ROLE);
+  if (input.isAuditor !== undefined && input.isAuditor !== holdsAuditorRole) throw new AppError('auditorRoleMismatch', ['isAuditor']);
+  return holdsAuditorRole;
+}
+
+/** Creates a user at home in the caller's space (or the first of the clients, establishments and areas chosen), with roles the caller can see. */
 export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUserInput) {
   const password = input.autoGeneratePassword || !input.password ? generatePassword() : input.password;
   if (!isAcceptablePassword(password)) throw invalidData(['password']);
   const passwordHash = await hashPassword(password);
   await unsafeAssertLoginFreeInAnyTenant(ctx, input);
   return scoped(ctx, caller, async (tx) => {
-    await roles.assertRolesUsable(tx, caller, input.roles);
+    const isAuditor = await auditorSwitchOf(tx, caller, input);
     await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
+    const memberships = await resolveMemberships(tx, caller, input);
+    const home = memberships[0]!;
     const id = await repo.insertUser(tx, {
-      spaceId: caller.spaceId,
-      secureSpacePath: caller.spacePath,
+      spaceId: home.id,
+      secureSpacePath: home.secureSpacePath,
       firstName: input.firstName,
       lastName: emptyToNull(input.lastName),
       username: input.username,
       email: input.email,
       phone: emptyToNull(input.phone),
-      isAuditor: input.isAuditor ?? false,
+      isAuditor,
       language: input.language ?? 'es',
       reportType: input.reportType ?? 'default',
       accessServices: [...new Set(input.accessServices ?? [])],
@@ -69,8 +86,8 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
       verified: true,
       passwordHash,
     });
-    await repo.addMembership(tx, id, caller.spaceId, caller.spacePath);
-    await roles.assignRoles(tx, id, caller.spacePath, input.roles);
+    for (const space of memberships) await repo.addMembership(tx, id, space.id, space.secureSpacePath);
+    await roles.assignRoles(tx, id, home.secureSpacePath, input.roles);
     const { password: _omit, ...traced } = input;
     await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'users', entityId: id, payload: traced });
     const row = await repo.findUserInScope(tx, caller, id);
@@ -85,7 +102,7 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
   return scoped(ctx, caller, async (tx) => {
     const before = await repo.findUserInScope(tx, caller, id);
     if (!before) throw notFound();
-    await roles.assertRolesUsable(tx, caller, input.roles);
+    const isAuditor = await auditorSwitchOf(tx, caller, input);
     await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
     await repo.updateUsers(tx, [id], {
       firstName: input.firstName,
@@ -93,7 +110,7 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
       username: input.username,
       email: input.email,
       phone: emptyToNull(input.phone),
-      ...(input.isAuditor !== undefined ? { isAuditor: input.isAuditor } : {}),
+      isAuditor,
       ...(input.language ? { language: input.language } : {}),
       ...(input.reportType ? { reportType: input.reportType } : {}),
       ...(input.accessServices ? { accessServices: [...new Set(input.accessServices)] } : {}),

@@ -1,10 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Drawer, Layout } from 'antd';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@audit/domain/constants';
 import { BackgroundSync } from '../../offline/BackgroundSync';
 import { NotificationDrawer } from '../../features/notifications/NotificationDrawer';
+import { changeLanguage } from '../../i18n';
 import { homePathFor, type TMe } from '../../session/me';
+import { takeFreshSignIn } from '../../session/storage';
 import { Forbidden } from '../../ui/ComingSoon';
 import { useViewport } from '../../ui/useViewport';
 import { canOpenPath } from '../menu';
@@ -27,6 +29,11 @@ export function AppShell({ me, linkable }: { me: TMe; linkable: (path: string) =
   const collapsed = userCollapsed ?? isCompact;
   // A screen's chunk (or its loader) on its way: the current page stays, a bar runs at the top.
   const loading = useNavigation().state === 'loading';
+
+  // After a sign-in the user's saved language (profile, header switch) replaces this device's.
+  useEffect(() => {
+    if (takeFreshSignIn() && (me.language === 'es' || me.language === 'en')) void changeLanguage(me.language);
+  }, [me.language]);
 
   const toggle = () => (isMobile ? setDrawerOpen(true) : setUserCollapsed(!collapsed));
   const page: ReactNode = canOpenPath(me, pathname) ? <Outlet /> : <Forbidden homePath={homePathFor(me)} />;

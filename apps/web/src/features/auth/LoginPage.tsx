@@ -5,8 +5,9 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
 import { AuthTitle, AuthParagraph } from './AuthText';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../i18n/errorMessage';
 import { isSignedIn } from '../../session/storage';
 import { logout, useSignIn, useStartSession, type TSigninInput, type TSigninSession } from './authApi';
@@ -28,6 +29,7 @@ export function LoginPage() {
   const startSession = useStartSession();
   const [pending, setPending] = useState<TSigninSession | null>(null);
   const redirect = safeRedirect(params.get('redirect'));
+  const passwordChanged = (useLocation().state as { notice?: string } | null)?.notice === 'passwordChanged';
 
   if (isSignedIn() && !pending && !signIn.isPending) return <Navigate to={redirect} replace />;
 
@@ -35,6 +37,8 @@ export function LoginPage() {
     startSession(session);
     navigate(redirect, { replace: true });
   };
+  // 491: no dead end; the resend call arrives with the account flows, so say what to do now.
+  const notVerified = isApiError(signIn.error) && signIn.error.reference === '491';
 
   const onFinish = (values: TSigninInput) =>
     signIn.mutate(values, {
@@ -63,7 +67,20 @@ export function LoginPage() {
       <AuthParagraph secondary style={{ marginBottom: 28 }}>
         {t('auth.login.subtitle')}
       </AuthParagraph>
-      {signIn.isError && <Alert type="error" showIcon title={errorMessage(signIn.error)} style={{ marginBottom: 20 }} role="alert" data-testid="login-error" />}
+      {passwordChanged && !signIn.isError && (
+        <Alert type="success" showIcon title={t('auth.login.passwordChanged')} style={{ marginBottom: 20 }} data-testid="login-notice" />
+      )}
+      {signIn.isError && (
+        <Alert
+          type={notVerified ? 'warning' : 'error'}
+          showIcon
+          title={errorMessage(signIn.error)}
+          description={notVerified ? t('auth.login.notVerifiedHelp') : undefined}
+          style={{ marginBottom: 20 }}
+          role="alert"
+          data-testid="login-error"
+        />
+      )}
       <Form<TSigninInput> layout="vertical" size="large" onFinish={onFinish} initialValues={{ remember: true }} requiredMark={false}>
         <Form.Item name="username" label={t('auth.login.username')} rules={[{ required: true, whitespace: true, message: t('form.required') }]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder={t('auth.login.usernamePlaceholder')} />

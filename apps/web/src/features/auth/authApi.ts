@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../../api/client';
-import { clearSession, getRefreshToken, storeSession, type TSession, type TSpaceSummary } from '../../session/storage';
+import { clearSession, getRefreshToken, markFreshSignIn, storeSession, type TSession, type TSpaceSummary } from '../../session/storage';
 
 export interface TSigninInput {
   username: string;
@@ -31,6 +31,7 @@ export function useStartSession() {
   const queryClient = useQueryClient();
   return (session: TSession) => {
     storeSession(session);
+    markFreshSignIn();
     queryClient.clear();
   };
 }

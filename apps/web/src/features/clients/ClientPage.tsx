@@ -7,19 +7,14 @@ import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useRemoveStructure, useStructure } from './clientsApi';
 import { ClientGeneral } from './ClientGeneral';
 import { StructureTab } from './StructureTab';
+import { ClientUsersTab } from './ClientUsersTab';
 
 export const CLIENT_TABS = ['structure', 'general', 'users', 'contracts', 'documents', 'calendar', 'history'] as const;
 type TTab = (typeof CLIENT_TABS)[number];
 
 function LaterRelease({ tab }: { tab: TTab }) {
   const { t } = useTranslation();
-  return (
-    <Result
-      icon={<RocketOutlined style={{ color: '#0b6e5f' }} />}
-      title={t(`clients.tabs.${tab}`)}
-      subTitle={tab === 'users' ? t('clients.usersLater') : t('common.comingSoon')}
-    />
-  );
+  return <Result icon={<RocketOutlined style={{ color: '#0b6e5f' }} />} title={t(`clients.tabs.${tab}`)} subTitle={t('common.comingSoon')} />;
 }
 
 /** /clients/:id/:tab: a client (or one of its establishments or areas) with its tabs. */
@@ -53,7 +48,16 @@ export function ClientPage() {
         items={CLIENT_TABS.map((key) => ({
           key,
           label: t(`clients.tabs.${key}`),
-          children: key === 'structure' ? <StructureTab root={s} /> : key === 'general' ? <ClientGeneral s={s} /> : <LaterRelease tab={key} />,
+          children:
+            key === 'structure' ? (
+              <StructureTab root={s} />
+            ) : key === 'general' ? (
+              <ClientGeneral s={s} />
+            ) : key === 'users' ? (
+              <ClientUsersTab s={s} />
+            ) : (
+              <LaterRelease tab={key} />
+            ),
         }))}
       />
     </Card>

@@ -1,19 +1,82 @@
-import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Divider, Flex, Form, Input, Row, Select, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatInstantDay } from '@audit/domain/dates';
+import { LANGUAGES } from '@audit/domain/constants';
+import { isAcceptablePassword, isValidPhone, isValidSurname } from '@audit/domain/validators';
 import { useTranslation } from 'react-i18next';
-import { initialsOf, useMe } from '../../session/me';
+import { useNavigate } from 'react-router-dom';
+import { changeLanguage } from '../../i18n';
+import { initialsOf, useMe, type TMe } from '../../session/me';
 import { useCurrentSpace } from '../../session/space';
-import { PageSkeleton } from '../../ui/PageStates';
+import { clearSession } from '../../session/storage';
 import { useTimeZone } from '../../session/timeZone';
+import { notifySuccess } from '../../ui/feedback';
+import { applyFieldErrors } from '../../ui/formErrors';
+import { PageSkeleton } from '../../ui/PageStates';
+import { PasswordStrength } from '../../ui/PasswordStrength';
+import { useSaveProfile } from './profileApi';
 
-/** /profile: the signed-in user's data, read only for now (editing arrives with account flows). */
+interface TProfileValues {
+  firstName: string;
+  lastName?: string;
+  phone?: string;
+  language: 'es' | 'en';
+  currentPassword?: string;
+  password?: string;
+  confirm?: string;
+}
+
+const FIELDS = ['firstName', 'lastName', 'phone', 'language', 'currentPassword', 'password'];
+const capitaliseFirst = (value?: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value);
+
+/**
+ * /profile: the signed-in user edits name, phone, language and password (product document sections
+ * 2 and 5); username, e-mail, roles and space are shown, changed by an administrator. A new
+ * password ends the session: the user signs in again with it.
+ */
 export function ProfilePage() {
+  const me = useMe().data;
+  if (!me) return <PageSkeleton />;
+  return <Profile me={me} key={me._id} />;
+}
+
+function Profile({ me }: { me: TMe }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
-  const me = useMe().data;
   const space = useCurrentSpace();
-  if (!me) return <PageSkeleton />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<TProfileValues>();
+  const save = useSaveProfile();
+  const password = Form.useWatch('password', form) ?? '';
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+  const submit = (values: TProfileValues) =>
+    save.mutate(
+      {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName?.trim() || null,
+        phone: values.phone?.trim() || null,
+        language: values.language,
+        ...(values.password ? { password: values.password, currentPassword: values.currentPassword } : {}),
+      },
+      {
+        onSuccess: () => {
+          void changeLanguage(values.language);
+          if (values.password) {
+            // The server ends every session of the old password; sign in again with the new one.
+            clearSession();
+            queryClient.clear();
+            navigate('/login', { replace: true, state: { notice: 'passwordChanged' } });
+            return;
+          }
+          notifySuccess('updateSuccess');
+          form.setFieldsValue({ currentPassword: undefined, password: undefined, confirm: undefined });
+        },
+        onError: (error) => applyFieldErrors(form, error, FIELDS),
+      },
+    );
+
   return (
     <Card>
       <Flex gap={20} align="center" wrap style={{ marginBottom: 24 }}>
@@ -31,17 +94,121 @@ export function ProfilePage() {
           </div>
         </div>
       </Flex>
+      <Form<TProfileValues>
+        form={form}
+        layout="vertical"
+        requiredMark
+        scrollToFirstError
+        data-testid="profile-form"
+        initialValues={{
+          firstName: me.firstName,
+          lastName: me.lastName ?? undefined,
+          phone: me.phone ?? undefined,
+          language: me.language === 'en' ? 'en' : 'es',
+        }}
+        onFinish={submit}
+      >
+        <Typography.Title level={5}>{t('profile.title')}</Typography.Title>
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="firstName"
+              label={t('users.fields.firstName')}
+              rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="lastName"
+              label={t('users.fields.lastName')}
+              normalize={capitaliseFirst}
+              extra={t('users.form.lastNameHint')}
+              rules={[
+                { validator: (_r, v?: string) => (!v || isValidSurname(v) ? Promise.resolve() : Promise.reject(new Error(t('users.form.lastNameHint')))) },
+              ]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="phone"
+              label={t('users.fields.phone')}
+              normalize={(v?: string) => v?.replace(/[\s-]/g, '')}
+              rules={[{ validator: (_r, v?: string) => (!v || isValidPhone(v) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidPhone')))) }]}
+            >
+              <Input placeholder="+34600000000" inputMode="tel" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="language" label={t('users.fields.language')} rules={[{ required: true, message: t('form.required') }]}>
+              <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} data-testid="profile-language" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Divider titlePlacement="start">{t('profileEdit.passwordSection')}</Divider>
+        <Typography.Paragraph type="secondary">{t('profileEdit.passwordHint')}</Typography.Paragraph>
+        <Row gutter={24}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="currentPassword"
+              label={t('profileEdit.current')}
+              dependencies={['password']}
+              rules={[({ getFieldValue }) => ({ required: Boolean(getFieldValue('password')), message: t('form.required') })]}
+            >
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="password"
+              label={t('profileEdit.new')}
+              extra={password ? <PasswordStrength password={password} /> : undefined}
+              dependencies={['currentPassword']}
+              rules={[
+                { validator: (_r, v?: string) => (!v || isAcceptablePassword(v) ? Promise.resolve() : Promise.reject(new Error(t('password.rule')))) },
+                ({ getFieldValue }) => ({
+                  validator: (_r, v?: string) =>
+                    v && v === getFieldValue('currentPassword') ? Promise.reject(new Error(t('profileEdit.sameAsCurrent'))) : Promise.resolve(),
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="confirm"
+              label={t('profileEdit.confirm')}
+              dependencies={['password']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_r, v?: string) =>
+                    (getFieldValue('password') ?? '') === (v ?? '') ? Promise.resolve() : Promise.reject(new Error(t('profileEdit.mismatch'))),
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Flex justify="flex-end">
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
+            {t('profileEdit.save')}
+          </Button>
+        </Flex>
+      </Form>
+      <Divider />
+      <Alert type="info" showIcon title={t('profileEdit.readOnlyFields')} style={{ marginBottom: 16 }} />
       <Descriptions
         bordered
+        size="small"
         column={{ xs: 1, sm: 1, md: 2 }}
-        title={t('profile.title')}
         items={[
-          { key: 'firstName', label: t('users.fields.firstName'), children: me.firstName },
-          { key: 'lastName', label: t('users.fields.lastName'), children: me.lastName ?? dash },
           { key: 'username', label: t('users.fields.username'), children: me.username },
           { key: 'email', label: t('users.fields.email'), children: me.email },
-          { key: 'phone', label: t('users.fields.phone'), children: me.phone ?? dash },
-          { key: 'language', label: t('users.fields.language'), children: t(`language.${me.language}`, { defaultValue: me.language }) },
           { key: 'space', label: t('profile.space'), children: space.data?.name ?? dash },
           { key: 'createdAt', label: t('users.fields.createdAt'), children: formatInstantDay(me.createdAt, timeZone) },
           {
@@ -60,9 +227,6 @@ export function ProfilePage() {
           },
         ]}
       />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
-        {t('profile.readOnly')}
-      </Typography.Paragraph>
     </Card>
   );
 }

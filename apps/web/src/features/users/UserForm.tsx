@@ -1,8 +1,11 @@
-import { Button, Col, Divider, Flex, Form, Input, Row, Select, Switch, type FormInstance } from 'antd';
+import { Button, Col, Divider, Flex, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AUDITOR_ROLE } from '@audit/domain/users';
 import { isAcceptablePassword, isValidEmail, isValidPhone, USERNAME_PATTERN } from '@audit/domain/validators';
+import { useCurrentSpace } from '../../session/space';
 import { PasswordStrength } from '../../ui/PasswordStrength';
-import { useRoleOptions } from './rolesApi';
+import { spacesBelow, useAccessSpaces, useServiceOptions, type TAccessSpace } from './accessApi';
+import { useRoleOptions, type TRole } from './rolesApi';
 
 export interface TUserFormValues {
   firstName: string;
@@ -12,13 +15,57 @@ export interface TUserFormValues {
   phone?: string;
   roles: string[];
   isAuditor: boolean;
+  clients?: string[];
+  establishments?: string[];
+  areas?: string[];
+  accessServices?: string[];
   autoGeneratePassword?: boolean;
   password?: string;
 }
 
 /** Letters, digits and . _ @ - (as the server accepts). */
 
-export const USER_FORM_FIELDS = ['firstName', 'lastName', 'username', 'email', 'phone', 'roles', 'isAuditor', 'password'];
+export const USER_FORM_FIELDS = [
+  'firstName',
+  'lastName',
+  'username',
+  'email',
+  'phone',
+  'roles',
+  'isAuditor',
+  'clients',
+  'establishments',
+  'areas',
+  'accessServices',
+  'password',
+];
+
+const auditorRoleOf = (roles: TRole[]) => roles.find((r) => r.name === AUDITOR_ROLE);
+/** Product document section 6: a role that creates audits reveals the services selection (the services they may audit). */
+const auditsRole = (role: TRole) => role.name === AUDITOR_ROLE || (role.permissions ?? []).includes('AUDIT:CREATE');
+
+/**
+ * Keeps the auditor role and the Auditor switch together (the server refuses them apart), and
+ * drops establishments and areas no longer below the clients (or establishments) chosen.
+ */
+export function followChanges(changed: Partial<TUserFormValues>, values: TUserFormValues, roles: TRole[], spaces: TAccessSpace[]): Partial<TUserFormValues> {
+  const auditor = auditorRoleOf(roles);
+  const out: Partial<TUserFormValues> = {};
+  if (auditor && changed.roles) out.isAuditor = changed.roles.includes(auditor._id);
+  if (auditor && changed.isAuditor !== undefined) {
+    const others = (values.roles ?? []).filter((id) => id !== auditor._id);
+    out.roles = changed.isAuditor ? [...others, auditor._id] : others;
+  }
+  if (changed.clients || changed.establishments) {
+    const pick = (ids?: string[]) => spaces.filter((s) => ids?.includes(s._id));
+    const establishments = spacesBelow(spaces, 'ESTABLISHMENT', pick(values.clients)).map((s) => s._id);
+    out.establishments = (values.establishments ?? []).filter((id) => establishments.includes(id));
+    const parents = out.establishments.length ? pick(out.establishments) : pick(values.clients);
+    const areas = spacesBelow(spaces, 'AREA', parents).map((s) => s._id);
+    out.areas = (values.areas ?? []).filter((id) => areas.includes(id));
+  }
+  return out;
+}
 
 /** Last name: only the first letter capitalised (catalogue 921). */
 export const capitaliseFirst = (value?: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1).toLowerCase() : value);
@@ -27,25 +74,58 @@ export const capitaliseFirst = (value?: string) => (value ? value.charAt(0).toUp
 export function UserForm({
   form,
   initialValues,
+  initialRefs,
   withPassword,
+  editing = false,
   saving,
   onFinish,
   onCancel,
 }: {
   form: FormInstance<TUserFormValues>;
   initialValues: Partial<TUserFormValues>;
+  /** The names of the user's clients, establishments and areas (editing). */
+  initialRefs?: Partial<Record<'clients' | 'establishments' | 'areas', { _id: string; name: string }[]>>;
   withPassword: boolean;
+  /** Editing: clients, establishments and areas are shown but fixed (section 6). */
+  editing?: boolean;
   saving: boolean;
   onFinish: (values: TUserFormValues) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const roles = useRoleOptions();
+  const space = useCurrentSpace().data;
+  const spaces = useAccessSpaces(!editing);
+  const all = spaces.data?.items ?? [];
+  const chosen = (ids?: string[]) => all.filter((s) => ids?.includes(s._id));
+  const clients = Form.useWatch('clients', form);
+  const establishments = Form.useWatch('establishments', form);
+  const selectedRoles = Form.useWatch('roles', form);
+  const roleList = roles.data?.items ?? [];
+  const showServices = roleList.some((r) => selectedRoles?.includes(r._id) && auditsRole(r));
+  const services = useServiceOptions(showServices);
+  const toOptions = (list: TAccessSpace[]) => list.map((s) => ({ value: s._id, label: s.name }));
+  // Section 6: clients only from a STRUCTURE space, establishments never from an AREA; fixed once created.
+  const clientsDisabled = editing || space?.typeStructure !== 'STRUCTURE';
+  const establishmentsDisabled = editing || space?.typeStructure === 'AREA';
+  const fixedOptions = (refs?: { _id: string; name: string }[]) => (refs ?? []).map((r) => ({ value: r._id, label: r.name }));
   const auto = Form.useWatch('autoGeneratePassword', form) ?? true;
   const password = Form.useWatch('password', form) ?? '';
   const required = { required: true, whitespace: true, message: t('form.required') };
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} requiredMark scrollToFirstError data-testid="user-form">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onFinish}
+      onValuesChange={(changed: Partial<TUserFormValues>, values: TUserFormValues) => {
+        const follow = followChanges(changed, values, roleList, all);
+        if (Object.keys(follow).length) form.setFieldsValue(follow);
+      }}
+      requiredMark
+      scrollToFirstError
+      data-testid="user-form"
+    >
       <Row gutter={24}>
         <Col xs={24} md={12}>
           <Form.Item name="firstName" label={t('users.fields.firstName')} rules={[required, { max: 100 }]}>
@@ -105,10 +185,69 @@ export function UserForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="isAuditor" label={t('users.fields.isAuditor')} valuePropName="checked">
-            <Switch />
+          <Form.Item name="isAuditor" label={t('users.fields.isAuditor')} valuePropName="checked" extra={t('usersAccess.auditorHint')}>
+            <Switch data-testid="user-form-auditor" />
           </Form.Item>
         </Col>
+      </Row>
+      <Divider titlePlacement="start">{t('usersAccess.section')}</Divider>
+      <Typography.Paragraph type="secondary">{editing ? t('usersAccess.fixedOnEdit') : t('usersAccess.clientsHint')}</Typography.Paragraph>
+      <Row gutter={24}>
+        <Col xs={24} md={8}>
+          <Form.Item name="clients" label={t('usersAccess.clients')}>
+            <Select
+              mode="multiple"
+              disabled={clientsDisabled}
+              loading={spaces.isPending && !editing}
+              options={editing ? fixedOptions(initialRefs?.clients) : toOptions(spacesBelow(all, 'STRUCTURE', []))}
+              optionFilterProp="label"
+              placeholder={t('usersAccess.placeholder')}
+              data-testid="user-form-clients"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="establishments" label={t('usersAccess.establishments')}>
+            <Select
+              mode="multiple"
+              disabled={establishmentsDisabled}
+              options={editing ? fixedOptions(initialRefs?.establishments) : toOptions(spacesBelow(all, 'ESTABLISHMENT', chosen(clients)))}
+              optionFilterProp="label"
+              placeholder={t('usersAccess.placeholder')}
+              data-testid="user-form-establishments"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="areas" label={t('usersAccess.areas')}>
+            <Select
+              mode="multiple"
+              disabled={editing}
+              options={
+                editing
+                  ? fixedOptions(initialRefs?.areas)
+                  : toOptions(spacesBelow(all, 'AREA', establishments?.length ? chosen(establishments) : chosen(clients)))
+              }
+              optionFilterProp="label"
+              placeholder={t('usersAccess.placeholder')}
+              data-testid="user-form-areas"
+            />
+          </Form.Item>
+        </Col>
+        {showServices && (
+          <Col xs={24} md={12}>
+            <Form.Item name="accessServices" label={t('usersAccess.services')}>
+              <Select
+                mode="multiple"
+                loading={services.isPending}
+                options={(services.data?.items ?? []).map((s) => ({ value: s._id, label: s.name }))}
+                optionFilterProp="label"
+                placeholder={t('usersAccess.placeholder')}
+                data-testid="user-form-services"
+              />
+            </Form.Item>
+          </Col>
+        )}
       </Row>
       {withPassword && (
         <>

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Alert, Card, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { emptyToNull } from '@audit/domain/validators';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { UserForm, USER_FORM_FIELDS, type TUserFormValues } from './UserForm';
 import { useCreateUser, useUpdateUser, useUser, type TUser, type TUserInput } from './usersApi';
+
+const list = (ids?: string[]) => (ids?.length ? ids : undefined);
 
 const toInput = (values: TUserFormValues, withPassword: boolean): TUserInput => ({
   firstName: values.firstName.trim(),
@@ -17,6 +19,9 @@ const toInput = (values: TUserFormValues, withPassword: boolean): TUserInput => 
   phone: emptyToNull(values.phone),
   roles: values.roles,
   isAuditor: Boolean(values.isAuditor),
+  accessServices: values.accessServices ?? [],
+  // Memberships are chosen at creation only (product document section 6).
+  ...(withPassword ? { clients: list(values.clients), establishments: list(values.establishments), areas: list(values.areas) } : {}),
   ...(withPassword
     ? { autoGeneratePassword: values.autoGeneratePassword !== false, ...(values.autoGeneratePassword === false ? { password: values.password } : {}) }
     : {}),
@@ -30,7 +35,26 @@ const fromUser = (user: TUser): Partial<TUserFormValues> => ({
   phone: user.phone ?? undefined,
   roles: user.roles.map((r) => r._id),
   isAuditor: user.isAuditor,
+  accessServices: user.accessServices,
+  clients: user.clients.map((c) => c._id),
+  establishments: user.establishments.map((e) => e._id),
+  areas: user.areas.map((a) => a._id),
 });
+
+/**
+ * Opened from a client's Users tab (`?client=`, `?establishment=` or `?area=`): the form starts with
+ * that space chosen, and saving returns to the tab (only an in-app path is followed).
+ */
+function useOrigin() {
+  const [params] = useSearchParams();
+  const back = params.get('back');
+  const initial: Partial<TUserFormValues> = {};
+  for (const key of ['client', 'establishment', 'area'] as const) {
+    const id = params.get(key);
+    if (id) initial[key === 'client' ? 'clients' : key === 'establishment' ? 'establishments' : 'areas'] = [id];
+  }
+  return { initial, back: back && back.startsWith('/') && !back.startsWith('//') ? back : null };
+}
 
 /** /admin/users/create and /admin/users/:id/edit share one form. */
 export function UserFormPage() {
@@ -43,37 +67,33 @@ function CreateUser() {
   const navigate = useNavigate();
   const [form] = Form.useForm<TUserFormValues>();
   const create = useCreateUser();
+  const origin = useOrigin();
   const [created, setCreated] = useState<{ id: string; password: string } | null>(null);
+  const cancel = () => navigate(origin.back ?? '/admin/users');
+  const done = (id: string) => navigate(origin.back ?? `/admin/users/${id}/personal`);
   const submit = (values: TUserFormValues) =>
     create.mutate(toInput(values, true), {
-      onSuccess: (user) => (user.password ? setCreated({ id: user._id, password: user.password }) : navigate(`/admin/users/${user._id}/personal`)),
+      onSuccess: (user) => (user.password ? setCreated({ id: user._id, password: user.password }) : done(user._id)),
       onError: (error) => applyFieldErrors(form, error, USER_FORM_FIELDS),
     });
   return (
     <Card>
-      <DetailHeader
-        mode="edit"
-        title={t('users.createTitle')}
-        onBack={() => navigate('/admin/users')}
-        onCancel={() => navigate('/admin/users')}
-        onSave={() => form.submit()}
-        saving={create.isPending}
-      />
+      <DetailHeader mode="edit" title={t('users.createTitle')} onBack={cancel} onCancel={cancel} onSave={() => form.submit()} saving={create.isPending} />
       <div style={{ marginTop: 24 }}>
         <UserForm
           form={form}
-          initialValues={{ isAuditor: false, autoGeneratePassword: true, roles: [] }}
+          initialValues={{ isAuditor: false, autoGeneratePassword: true, roles: [], ...origin.initial }}
           withPassword
           saving={create.isPending}
           onFinish={submit}
-          onCancel={() => navigate('/admin/users')}
+          onCancel={cancel}
         />
       </div>
       <Modal
         open={Boolean(created)}
         title={t('users.createdTitle')}
-        onOk={() => navigate(`/admin/users/${created!.id}/personal`)}
-        onCancel={() => navigate(`/admin/users/${created!.id}/personal`)}
+        onOk={() => done(created!.id)}
+        onCancel={() => done(created!.id)}
         cancelButtonProps={{ style: { display: 'none' } }}
         closable={false}
         okText={t('common.close')}
@@ -109,7 +129,16 @@ function EditUser({ id }: { id: string }) {
         saving={update.isPending}
       />
       <div style={{ marginTop: 24 }}>
-        <UserForm form={form} initialValues={fromUser(user.data)} withPassword={false} saving={update.isPending} onFinish={submit} onCancel={back} />
+        <UserForm
+          form={form}
+          initialValues={fromUser(user.data)}
+          initialRefs={user.data}
+          withPassword={false}
+          editing
+          saving={update.isPending}
+          onFinish={submit}
+          onCancel={back}
+        />
       </div>
     </Card>
   );

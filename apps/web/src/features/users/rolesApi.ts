@@ -5,10 +5,12 @@ export interface TRole {
   _id: string;
   name: string;
   superAdmin: boolean;
+  permissions?: string[];
 }
 
 /** POST /ms-core/api/roles/search, size 250 (role selector). */
-export const searchRoles = () => searchPage<TRole>('/ms-core/api/roles/search', { size: 250, page: 0, sort: 'name', projections: ['name', 'superAdmin'] });
+export const searchRoles = () =>
+  searchPage<TRole>('/ms-core/api/roles/search', { size: 250, page: 0, sort: 'name', projections: ['name', 'superAdmin', 'permissions'] });
 
 export const rolesQueryOptions = () => queryOptions({ queryKey: ['roles', 'selector'], queryFn: searchRoles });
 
