@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isAcceptablePassword, isValidEmail, isValidPhone, USERNAME_PATTERN } from '@audit/domain/validators';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { useRoleOptions } from './rolesApi';
+import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 
 export interface TUserFormValues {
   firstName: string;
@@ -48,13 +49,19 @@ export function UserForm({
     <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} requiredMark scrollToFirstError data-testid="user-form">
       <Row gutter={24}>
         <Col xs={24} md={12}>
-          <Form.Item name="firstName" label={t('users.fields.firstName')} rules={[required, { max: 100 }]}>
-            <Input autoFocus maxLength={100} />
+          <Form.Item name="firstName" label={t('users.fields.firstName')} rules={[required, maxLengthRule(100)]}>
+            <Input autoFocus count={lengthCount(100)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="lastName" label={t('users.fields.lastName')} normalize={capitaliseFirst} rules={[{ max: 100 }]} extra={t('users.form.lastNameHint')}>
-            <Input maxLength={100} />
+          <Form.Item
+            name="lastName"
+            label={t('users.fields.lastName')}
+            normalize={capitaliseFirst}
+            rules={[maxLengthRule(100)]}
+            extra={t('users.form.lastNameHint')}
+          >
+            <Input count={lengthCount(100)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
