@@ -34,8 +34,11 @@ export type TSectionType = (typeof SECTION_TYPES)[number];
 
 /** Fields of a DATA section (the audit's cover). */
 export const COVER_FIELD_TYPES = ['audit_date', 'date', 'objective', 'evolution', 'summary', 'paragraph', 'location', 'number', 'auditor', 'text'] as const;
-/** Fields of a CONTACTS section; the pool ones are offered only for pool services (product document, section 6). */
-export const CONTACT_FIELD_TYPES = ['text', 'email', 'phone', 'contact_information', 'pools_reported', 'pools_audited', 'pools_not_audited'] as const;
+/**
+ * Fields of a CONTACTS section; the pool ones are offered only for pool services (product document,
+ * section 6). The contacts list (name and e-mail per person) comes first: it is a new field's default.
+ */
+export const CONTACT_FIELD_TYPES = ['contact_information', 'text', 'email', 'phone', 'pools_reported', 'pools_audited', 'pools_not_audited'] as const;
 export const POOL_FIELD_TYPES = ['pools_reported', 'pools_audited', 'pools_not_audited'] as const;
 export const FIELD_TYPES = [...new Set([...COVER_FIELD_TYPES, ...CONTACT_FIELD_TYPES])] as [string, ...string[]];
 export type TFieldType = (typeof COVER_FIELD_TYPES)[number] | (typeof CONTACT_FIELD_TYPES)[number];

@@ -118,6 +118,7 @@ function FieldDialog({ templateId, section, field, onClose }: { templateId: stri
         <Form.Item
           name="type"
           label={t('templates.fields.type')}
+          extra={type === 'contact_information' ? t('templates.fields.contactsHint') : undefined}
           rules={[
             {
               validator: (_, v: string) =>
