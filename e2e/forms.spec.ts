@@ -36,7 +36,8 @@ async function newTemplate(page: Page, name: string) {
   await dialog.getByLabel('Nombre').fill(name);
   await dialog.getByLabel('Descripción').fill(`Descripción de ${name}`);
   await dialog.getByTestId('template-save').click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  // Creating navigates to the editor once the template is saved (slow on a loaded machine).
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('form bounds and defaults', () => {
