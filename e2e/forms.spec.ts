@@ -54,7 +54,7 @@ test.describe('form bounds and defaults', () => {
     await page.locator('.ant-select-dropdown:visible').getByTitle('Contactos', { exact: true }).click();
     await add.getByRole('checkbox', { name: 'Duplicable' }).check();
     await add.getByRole('button', { name: 'Añadir sección' }).click();
-    await expect(page.getByTestId('section-panel').filter({ hasText: 'Contactos previos' })).toBeVisible();
+    await expect(page.getByTestId('section-panel').filter({ hasText: 'Contactos previos' })).toBeVisible({ timeout: 30_000 });
     await expect(add.getByRole('checkbox', { name: 'Duplicable' })).not.toBeChecked();
     await expect(add.locator('.ant-select')).toContainText('Preguntas');
 
@@ -82,7 +82,7 @@ test.describe('form bounds and defaults', () => {
     await drawer.getByLabel('Etiqueta de la opción 1').fill('Sí');
     await drawer.getByLabel('Puntos de la opción 1').fill('10');
     await drawer.getByTestId('question-save').click();
-    await expect(page.getByText('Creado correctamente.')).toBeVisible();
+    await expect(page.getByText('Creado correctamente.')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Actualizado correctamente.')).toHaveCount(0);
 
     // An incident deduction of 150 % is refused before saving; "1e9" is named, not kept silently.
