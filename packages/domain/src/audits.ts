@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { EMAIL_PATTERN } from './validators.js';
 import { RISK_LEVELS } from './constants.js';
+import { BOUNDS, zBounded } from './bounds.js';
 import {
   maxSelectScore,
   ZReadingRegistryConfigOut,
@@ -32,13 +33,13 @@ const ZId = z.string().uuid();
 
 /** What an answer holds, by kind (calls document, section 3). */
 export const ZTemplateAnswer = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('number'), number: z.number().finite().nullable() }),
+  z.object({ type: z.literal('number'), number: zBounded(BOUNDS.numberAnswer).nullable() }),
   z.object({ type: z.literal('select'), select: z.array(ZId).max(50) }),
   z.object({ type: z.literal('text'), text: z.string().max(20000).nullable() }),
   z.object({ type: z.literal('paragraph'), paragraph: z.string().max(20000).nullable() }),
   z.object({
     type: z.literal('readingRegistry'),
-    readingRegistry: z.array(z.object({ placesMeasure: ZId, optionKey: z.string().min(1).max(50), value: z.number().finite().nullable() })).max(5000),
+    readingRegistry: z.array(z.object({ placesMeasure: ZId, optionKey: z.string().min(1).max(50), value: zBounded(BOUNDS.reading).nullable() })).max(5000),
   }),
 ]);
 export type TTemplateAnswer = z.infer<typeof ZTemplateAnswer>;

@@ -121,6 +121,14 @@ export const CATALOGUE = {
     true,
   ),
   auditIncomplete: e('BADREQUESTERROR', 'AUD0003', 400, 'La información de la auditoría está incompleta.', 'The audit information is incomplete.', true),
+  visitBeforeStart: e(
+    'BADREQUESTERROR',
+    'AUD0004',
+    400,
+    'Las fechas de visita no pueden ser anteriores a la fecha de inicio de la auditoría.',
+    'The visit dates cannot be before the audit start date.',
+    true,
+  ),
   requestInProgress: e(
     'BADREQUESTERROR',
     'IDEM0001',
@@ -152,6 +160,8 @@ export const CATALOGUE = {
     'The data sent is nested too deeply.',
     true,
   ),
+  outOfRange: e('BADREQUESTERROR', 'VAL0001', 400, 'El valor está fuera del rango permitido.', 'The value is outside the allowed range.', true),
+  textTooLong: e('BADREQUESTERROR', 'VAL0002', 400, 'El texto supera la longitud máxima.', 'The text is longer than allowed.', true),
   notFound: e('NOTFOUND', 415, 404, 'Entidad no encontrada.', 'Entity not found.'),
   sessionExpired: e('UNAUTHORIZEDERROR', 401, 401, 'Su sesión ha caducado. Vuelva a iniciar sesión.', 'Your session has expired. Sign in again.', true),
   cannotAssignRoles: e('UNAUTHORIZEDERROR', 410, 403, 'No tiene permiso para asignar roles.', 'You have no permission to assign roles.'),

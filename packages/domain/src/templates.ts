@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { LANGUAGES, RISK_LEVELS } from './constants.js';
 import { EMAIL_PATTERN } from './validators.js';
+import { boundProblem, BOUNDS, readingBound, zBounded } from './bounds.js';
 
 /**
  * Audit templates, shared by the server and the browser (product document, section 3: Question,
@@ -33,8 +34,11 @@ export type TSectionType = (typeof SECTION_TYPES)[number];
 
 /** Fields of a DATA section (the audit's cover). */
 export const COVER_FIELD_TYPES = ['audit_date', 'date', 'objective', 'evolution', 'summary', 'paragraph', 'location', 'number', 'auditor', 'text'] as const;
-/** Fields of a CONTACTS section; the pool ones are offered only for pool services (product document, section 6). */
-export const CONTACT_FIELD_TYPES = ['text', 'email', 'phone', 'contact_information', 'pools_reported', 'pools_audited', 'pools_not_audited'] as const;
+/**
+ * Fields of a CONTACTS section; the pool ones are offered only for pool services (product document,
+ * section 6). The contacts list (name and e-mail per person) comes first: it is a new field's default.
+ */
+export const CONTACT_FIELD_TYPES = ['contact_information', 'text', 'email', 'phone', 'pools_reported', 'pools_audited', 'pools_not_audited'] as const;
 export const POOL_FIELD_TYPES = ['pools_reported', 'pools_audited', 'pools_not_audited'] as const;
 export const FIELD_TYPES = [...new Set([...COVER_FIELD_TYPES, ...CONTACT_FIELD_TYPES])] as [string, ...string[]];
 export type TFieldType = (typeof COVER_FIELD_TYPES)[number] | (typeof CONTACT_FIELD_TYPES)[number];
@@ -47,6 +51,11 @@ export const OPERATIONS = ['noFormat', 'greaterThan', 'lessThan', 'equal', 'betw
 export type TOperation = (typeof OPERATIONS)[number];
 /** Calls document, section 9: a `between` reading without bounds accepts 0 to 999999. */
 export const READING_BETWEEN_DEFAULT = { minValue: 0, maxValue: 999999 } as const;
+/** The default range of a new `between` reading, within what its unit can measure (0 to 1000 °C, 0 to 14 pH). */
+export const readingDefaultRange = (measure: string) => {
+  const b = readingBound(measure);
+  return { minValue: Math.max(READING_BETWEEN_DEFAULT.minValue, b.min), maxValue: Math.min(READING_BETWEEN_DEFAULT.maxValue, b.max) };
+};
 
 export { RISK_LEVELS };
 export type TRiskLevel = (typeof RISK_LEVELS)[number];
@@ -70,7 +79,7 @@ export const ZSelectOption = z.object({
   _id: ZId.optional(),
   label: ZLabel,
   color: ZHexColor,
-  score: z.number().finite().min(-1e6).max(1e6),
+  score: zBounded(BOUNDS.optionScore),
   failed: z.boolean().default(false),
 });
 export const ZSelectConfig = z
@@ -90,8 +99,8 @@ export const ZReadingOption = z.object({
   label: ZLabel,
   measure: z.enum(MEASURE_UNITS),
   operation: z.enum(OPERATIONS).default('noFormat'),
-  minValue: z.number().finite().nullish(),
-  maxValue: z.number().finite().nullish(),
+  minValue: zBounded(BOUNDS.reading).nullish(),
+  maxValue: zBounded(BOUNDS.reading).nullish(),
 });
 export const ZPlaceMeasure = z.object({ _id: ZId.optional(), place: ZLabel, label: z.string().trim().max(TEMPLATE_NAME_MAX).nullish() });
 export const ZReadingRegistryConfig = z
@@ -105,6 +114,12 @@ export const ZReadingRegistryConfig = z
         o[key] == null && ctx.addIssue({ code: 'custom', path: ['options', i, key], message: `${o.operation} needs ${key}` });
       if (o.operation === 'greaterThan' || o.operation === 'equal') need('minValue');
       if (o.operation === 'lessThan') need('maxValue');
+      // Limits a reading of this unit can take (decision 0026): no freezer at -2,000,000 °C.
+      for (const key of ['minValue', 'maxValue'] as const) {
+        const value = o[key];
+        if (value != null && boundProblem(value, readingBound(o.measure)))
+          ctx.addIssue({ code: 'custom', path: ['options', i, key], message: `${key} outside the ${o.measure} range`, params: { bound: true } });
+      }
       if (o.operation === 'between' && (o.minValue ?? READING_BETWEEN_DEFAULT.minValue) > (o.maxValue ?? READING_BETWEEN_DEFAULT.maxValue)) {
         ctx.addIssue({ code: 'custom', path: ['options', i, 'minValue'], message: 'minValue must not exceed maxValue' });
       }
@@ -166,7 +181,7 @@ const incidentShape = {
   name: ZLabel,
   description: z.string().trim().max(TEMPLATE_TEXT_MAX).nullish(),
   riskLevel: z.enum(RISK_LEVELS),
-  deductionPercentage: z.number().finite().min(0).max(100),
+  deductionPercentage: zBounded(BOUNDS.deductionPercentage),
   tasks: z.array(ZTask).max(50),
 };
 const uniqueTasks = (incident: { tasks?: { _id?: string }[] }, ctx: z.RefinementCtx) => uniqueBy(incident.tasks ?? [], (t) => t._id, ['tasks'], '_id', ctx);

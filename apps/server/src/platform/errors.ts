@@ -40,7 +40,20 @@ export function errorBody(name: TErrorName, reference: string | number, language
 
 interface TValidationIssue {
   instancePath?: string;
-  params?: { issue?: { path?: (string | number)[]; format?: string } };
+  /** The zod issue's code (fastify-type-provider-zod). */
+  keyword?: string;
+  params?: { issue?: { path?: (string | number)[]; format?: string }; origin?: string; params?: { bound?: boolean } };
+}
+
+/** A number beyond its bounds (decision 0026) or a text beyond its length: their own codes, so the form can say why. */
+function boundCode(issues: TValidationIssue[]): 'outOfRange' | 'textTooLong' | null {
+  const size = (i: TValidationIssue) => i.keyword === 'too_big' || i.keyword === 'too_small';
+  const range = (i: TValidationIssue) =>
+    (size(i) && (i.params?.origin === 'number' || i.params?.origin === 'int')) || (i.keyword === 'custom' && i.params?.params?.bound === true);
+  const long = (i: TValidationIssue) => i.keyword === 'too_big' && i.params?.origin === 'string';
+  if (issues.length && issues.every(range)) return 'outOfRange';
+  if (issues.length && issues.every(long)) return 'textTooLong';
+  return null;
 }
 
 /** Maps a schema failure to the catalogue: a malformed id is 412, anything else 400 naming the fields. */
@@ -51,6 +64,8 @@ function fromValidation(error: FastifyError): AppError {
   ];
   const context = error.validationContext;
   if (context === 'params') return new AppError('badIdFormat', fields);
+  const bound = boundCode(issues);
+  if (bound) return new AppError(bound, fields.length ? fields : [String(context ?? 'body')]);
   return invalidData(fields.length ? fields : [String(context ?? 'body')]);
 }
 

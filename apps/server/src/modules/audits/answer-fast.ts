@@ -2,7 +2,7 @@ import { evaluateAnswer, RUNNABLE_STATUSES, type TAnswerInput } from '@audit/dom
 import type { TQuestionConfig } from '@audit/domain/templates';
 import type { TAuth } from '../../platform/auth.js';
 import { runPrepared, type TDb } from '../../platform/db.js';
-import { answerProblems } from './answer-rules.js';
+import { answerProblems, readingsOutOfRange } from './answer-rules.js';
 
 /**
  * The answer hot path in one statement. A question's type and config never change once the audit
@@ -53,7 +53,7 @@ interface TAnswerRow extends Record<string, unknown> {
  */
 export async function trySaveAnswerFast(db: TDb, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
   const question = known.get(input.question);
-  if (!question || answerProblems(question, input.templateAnswer).length) return null;
+  if (!question || answerProblems(question, input.templateAnswer).length || readingsOutOfRange(question, input.templateAnswer).length) return null;
   const { score, failed } = evaluateAnswer({ type: question.type, select: question.config.select ?? null }, input.templateAnswer);
   const [row] = await runPrepared<TAnswerRow>(db, 'audit_answer_fast', SAVE_ANSWER, [
     caller.spacePath,

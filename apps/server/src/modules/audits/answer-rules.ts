@@ -1,4 +1,5 @@
 import { answerTypeOf, type TTemplateAnswer } from '@audit/domain/audits';
+import { boundProblem, fieldBound, parseTypedNumber, readingBound } from '@audit/domain/bounds';
 import type { TQuestionConfig } from '@audit/domain/templates';
 
 /**
@@ -29,4 +30,25 @@ export function answerProblems(question: { type: string; config: TQuestionConfig
     return fits ? [] : ['templateAnswer.readingRegistry'];
   }
   return [];
+}
+
+/** Readings beyond what their option's unit can measure (decision 0026): refused as VAL0001. */
+export function readingsOutOfRange(question: { config: TQuestionConfig }, answer: TTemplateAnswer): string[] {
+  if (answer.type !== 'readingRegistry') return [];
+  const measureOf = new Map(question.config.readingRegistry?.options.map((o) => [o.key, o.measure]) ?? []);
+  const bad = answer.readingRegistry.some((r) => r.value !== null && boundProblem(r.value, readingBound(measureOf.get(r.optionKey))));
+  return bad ? ['templateAnswer.readingRegistry'] : [];
+}
+
+/** Number cover and contact fields (stored as text) within their bounds; answers the offending field ids. */
+export function fieldValuesOutOfRange(fields: { _id: string; type: string }[], values: { _id: string; value: string | null }[]): string[] {
+  const typeOf = new Map(fields.map((f) => [f._id, f.type]));
+  return values
+    .filter((v) => {
+      const b = fieldBound(typeOf.get(v._id) ?? '');
+      if (!b || v.value === null || v.value.trim() === '') return false;
+      const n = parseTypedNumber(v.value);
+      return n === null || boundProblem(n, b) !== null;
+    })
+    .map((v) => v._id);
 }

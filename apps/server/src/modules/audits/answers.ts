@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { evaluateAnswer, type TAnswerInput } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { invalidData, notFound } from '../../platform/errors.js';
+import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { loadRunnable, loadRunnableQuestion } from './access.js';
 import { rememberQuestion, trySaveAnswerFast } from './answer-fast.js';
-import { answerProblems } from './answer-rules.js';
+import { answerProblems, readingsOutOfRange } from './answer-rules.js';
 import { presentAnswer } from './present.js';
 import { auditAnswers } from './tables.js';
 
@@ -27,6 +27,8 @@ export async function saveAnswerIn(tx: TDb, caller: TAuth, auditId: string, inpu
   if (answerId && answerQuestion !== question.id) throw invalidData(['question']);
   const problems = answerProblems(question, input.templateAnswer);
   if (problems.length) throw invalidData(problems);
+  const outOfRange = readingsOutOfRange(question, input.templateAnswer);
+  if (outOfRange.length) throw new AppError('outOfRange', outOfRange);
   const { score, failed } = evaluateAnswer({ type: question.type, select: question.config.select ?? null }, input.templateAnswer);
   const values = { templateAnswer: input.templateAnswer, score, failed, sectionId: question.sectionId, authorId: caller.userId };
   // A replayed or concurrent add of the same question updates the one answer instead of adding a second.

@@ -1,7 +1,7 @@
 import { dayOfInput, storedDayEnd, storedDayStart } from '@audit/domain/dates';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { invalidData, notFound } from '../../platform/errors.js';
+import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { assertWritable, rootPath } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import * as goals from '../services/goals.js';
@@ -32,6 +32,11 @@ export function dateRange(date: [string, string], timeZone: string) {
   const [from, to] = [storedDayStart(dayOfInput(date[0], timeZone)), storedDayEnd(dayOfInput(date[1], timeZone))];
   if (from > to) throw invalidData(['date']);
   return { dateFrom: from, dateTo: to };
+}
+
+/** Visits happen from the audit's start date on (decision 0026): AUD0004 otherwise. */
+export function assertVisitFromStart(startDate: Date, dateFrom: Date) {
+  if (dateFrom.getTime() < startDate.getTime()) throw new AppError('visitBeforeStart', ['date']);
 }
 
 /** The company root of a space path (/root/client/est/ -> /root/). */
@@ -77,6 +82,9 @@ export async function createAuditIn(tx: TDb, caller: TAuth, input: TCreateAudit,
 
   const template = await templates.readTemplate(tx, caller, input.template);
   const timeZone = await spaces.timeZoneOfPath(tx, establishment.secureSpacePath);
+  const startDate = storedDayStart(dayOfInput(input.startDate, timeZone));
+  const range = dateRange(input.date, timeZone);
+  assertVisitFromStart(startDate, range.dateFrom);
   const previousAuditId = await repo.findLastFinished(tx, caller, { establishmentId: establishment.id, serviceId: input.service, templateId: input.template });
   const audit = await repo.insertAudit(tx, {
     spaceId: establishment.id,
@@ -91,8 +99,8 @@ export async function createAuditIn(tx: TDb, caller: TAuth, input: TCreateAudit,
     areaAccessId: template.areaAccess?._id ?? null,
     auditorId: auditor._id,
     ownerId: caller.userId,
-    startDate: storedDayStart(dayOfInput(input.startDate, timeZone)),
-    ...dateRange(input.date, timeZone),
+    startDate,
+    ...range,
     valueGoal: goal.valueGoal,
     previousAuditId,
   });

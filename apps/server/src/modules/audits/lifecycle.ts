@@ -8,7 +8,7 @@ import { recordTrace } from '../../platform/trace.js';
 import { discardStored } from '../files/service.js';
 import * as spaces from '../spaces/service.js';
 import { loadAuditFor, loadRunnable } from './access.js';
-import { dateRange, traceAt } from './create.js';
+import { assertVisitFromStart, dateRange, traceAt } from './create.js';
 import { evidenceFilesOf, forgetFiles } from './media-files.js';
 import { copyPrevious } from './previous.js';
 import { isIncomplete, type TAuditView } from './present.js';
@@ -104,6 +104,7 @@ export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { ke
 export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [string, string]) {
   const audit = await loadAuditFor(tx, caller, id, 'update');
   const range = dateRange(date, await spaces.timeZoneOfPath(tx, audit.secureSpacePath));
+  assertVisitFromStart(audit.startDate, range.dateFrom);
   await repo.updateAudit(tx, id, range);
   await recordTrace(tx, caller, {
     ...traceAt(audit),

@@ -27,6 +27,7 @@ import {
 import * as sections from './sections.js';
 import * as service from './service.js';
 import * as wizard from './wizard.js';
+import { templateUsageRoutes } from './template-usage.js';
 import { ZTemplateSummary } from '../templates/schemas.js';
 
 const tags = AUDIT_TAGS;
@@ -37,6 +38,7 @@ const runs = RUNS_NOTE;
 export async function auditsModule(app: FastifyInstance, ctx: TModuleContext) {
   await app.register((scope) => auditsRoutes(scope, ctx), { prefix: '/audits' });
   await app.register((scope) => answersRoutes(scope, ctx), { prefix: '/audits' });
+  await app.register((scope) => templateUsageRoutes(scope, ctx), { prefix: '/audits' });
   await app.register((scope) => questionnaireRoutes(scope, ctx), { prefix: '/questionnaire-ies' });
 }
 

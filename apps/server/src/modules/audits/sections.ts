@@ -5,6 +5,7 @@ import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
+import { fieldValuesOutOfRange } from './answer-rules.js';
 import { loadRunnable } from './access.js';
 import { traceAt } from './create.js';
 import { presentField, presentSections, type TAuditView } from './present.js';
@@ -23,6 +24,13 @@ export async function setFieldValuesIn(tx: TDb, caller: TAuth, id: string, kind:
   const ids = [...new Set(values.map((v) => v._id))];
   const found = ids.length ? await tree.fieldsWithSectionType(tx, id, ids) : [];
   if (found.length !== ids.length || found.some((f) => f.sectionType !== kind)) throw invalidData([field]);
+  if (
+    fieldValuesOutOfRange(
+      found.map((f) => ({ _id: f.id, type: f.type })),
+      values,
+    ).length
+  )
+    throw new AppError('outOfRange', [field]);
   await tree.setFieldValues(
     tx,
     id,

@@ -83,7 +83,7 @@ export async function deleteSection(tx: TDb, auditId: string, section: { id: str
 /** Fields of the audit among `ids`, with the type of their section. */
 export function fieldsWithSectionType(tx: TDb, auditId: string, ids: string[]) {
   return tx
-    .select({ id: auditFields.id, sectionType: auditSections.type })
+    .select({ id: auditFields.id, sectionType: auditSections.type, type: auditFields.type })
     .from(auditFields)
     .innerJoin(auditSections, eq(auditSections.id, auditFields.sectionId))
     .where(and(eq(auditFields.auditId, auditId), inArray(auditFields.id, ids)));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNDS, zBounded } from '@audit/domain/bounds';
 import { DESCRIPTION_MAX_LENGTH, IVA_GROUPS, SERVICE_TYPE, type TIvaGroup } from '@audit/domain/constants';
 import { catalogueService, ZName, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
 import { serviceCategoriesService } from '../nomenclatures/definitions.js';
@@ -20,8 +21,8 @@ export const serviceDef: TCatalogueDefinition = {
     name: ZName,
     description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).nullish(),
     category: z.string().uuid().nullish(),
-    executionTime: z.number().min(0).max(1e6),
-    price: z.number().min(0).max(1e10),
+    executionTime: zBounded(BOUNDS.executionTime),
+    price: zBounded(BOUNDS.servicePrice),
     groupIva: z.enum(IVA_GROUP_NAMES).optional(),
     salesAccount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     code: ZOptionalText(100),

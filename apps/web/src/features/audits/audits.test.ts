@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { todayInZone } from '@audit/domain/dates';
 import { formatDay, formatPercent, formatRange, startDateFor, utcRange } from './auditFormat';
 import { countFilters, toSearchFilters } from './auditsApi';
-import { initialWizardState, settingComplete, wizardReducer, type TWizardState } from './wizard/wizardState';
+import { initialWizardState, rangeBeforeStart, settingComplete, startDayOf, wizardReducer, type TWizardState } from './wizard/wizardState';
 
 const ref = (id: string) => ({ _id: id, name: id });
 const service = { ...ref('svc'), isPoolService: false, valueGoal: 80, templates: [] };
@@ -93,8 +93,20 @@ describe('create wizard clearing rules', () => {
   });
 
   it('the setting step is complete only with every choice', () => {
-    expect(settingComplete(filled)).toBe(true);
-    expect(settingComplete(wizardReducer(filled, { type: 'establishment', value: ref('e2') }))).toBe(false);
-    expect(settingComplete(initialWizardState('2025-01-10'))).toBe(false);
+    expect(settingComplete(filled, '2025-01-10')).toBe(true);
+    expect(settingComplete(wizardReducer(filled, { type: 'establishment', value: ref('e2') }), '2025-01-10')).toBe(false);
+    expect(settingComplete(initialWizardState('2025-01-10'), '2025-01-10')).toBe(false);
+  });
+
+  it('visit dates before the start date leave the step incomplete', () => {
+    // Today is 10 January: the January audit starts today, so a visit on the 9th is refused.
+    const early = wizardReducer(filled, { type: 'range', value: [new Date(2025, 0, 9), new Date(2025, 0, 11)] });
+    expect(rangeBeforeStart(early, '2025-01-10')).toBe(true);
+    expect(settingComplete(early, '2025-01-10')).toBe(false);
+    expect(rangeBeforeStart(filled, '2025-01-10')).toBe(false);
+    // A February audit starts on the 1st: a visit on 31 January is before it.
+    const february = wizardReducer(filled, { type: 'period', value: { year: 2025, month: 1 } });
+    expect(startDayOf(february, '2025-01-10')).toBe('2025-02-01');
+    expect(rangeBeforeStart(february, '2025-01-10')).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { PhonesField } from './PhonesField';
 import { NomenclatureSelect } from './NomenclatureSelect';
 import type { TStructureFormValues } from './structureValues';
 import { DAY_FORMAT, isValidTimeZone, timeZoneNames } from '@audit/domain/dates';
+import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 
 /** Intl's IANA zones, Europe/Madrid first. */
 const TIME_ZONES = timeZoneNames().map((zone) => ({ value: zone, label: zone }));
@@ -65,13 +66,13 @@ export function StructureForm({
     >
       <Row gutter={24}>
         <Col {...col}>
-          <Form.Item name="name" label={t('clients.fields.name')} rules={[required, { max: 200 }]}>
-            <Input autoFocus maxLength={200} />
+          <Form.Item name="name" label={t('clients.fields.name')} rules={[required, maxLengthRule(200)]}>
+            <Input autoFocus count={lengthCount(200)} />
           </Form.Item>
         </Col>
         <Col {...col}>
-          <Form.Item name="code" label={t('clients.fields.code')} rules={[{ max: 50 }]}>
-            <Input maxLength={50} />
+          <Form.Item name="code" label={t('clients.fields.code')} rules={[maxLengthRule(50)]}>
+            <Input count={lengthCount(50)} />
           </Form.Item>
         </Col>
         {isArea ? (
@@ -82,8 +83,8 @@ export function StructureForm({
           </Col>
         ) : (
           <Col {...col}>
-            <Form.Item name="cif" label={t('clients.fields.cif')} rules={[{ max: 20 }]}>
-              <Input maxLength={20} />
+            <Form.Item name="cif" label={t('clients.fields.cif')} rules={[maxLengthRule(20)]}>
+              <Input count={lengthCount(20)} />
             </Form.Item>
           </Col>
         )}
@@ -120,8 +121,8 @@ export function StructureForm({
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={16}>
-              <Form.Item name="address" label={t('clients.fields.address')} rules={[required, { max: 300 }]}>
-                <Input maxLength={300} />
+              <Form.Item name="address" label={t('clients.fields.address')} rules={[required, maxLengthRule(300)]}>
+                <Input count={lengthCount(300)} />
               </Form.Item>
             </Col>
             <Col {...col}>
@@ -139,8 +140,8 @@ export function StructureForm({
       <Divider titlePlacement="start">{t('clients.form.contact')}</Divider>
       <Row gutter={24}>
         <Col {...col}>
-          <Form.Item name="contactPerson" label={t('clients.fields.contactPerson')} rules={[{ max: 200 }]}>
-            <Input maxLength={200} />
+          <Form.Item name="contactPerson" label={t('clients.fields.contactPerson')} rules={[maxLengthRule(200)]}>
+            <Input count={lengthCount(200)} />
           </Form.Item>
         </Col>
         {(isArea ? (['email'] as const) : EMAIL_FIELDS).map((name) => (

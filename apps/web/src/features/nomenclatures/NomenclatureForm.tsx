@@ -2,6 +2,8 @@ import { Col, ColorPicker, Form, Input, InputNumber, Row, Select, type FormInsta
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX_LENGTH } from '@audit/domain/constants';
 import { isValidEmail } from '@audit/domain/validators';
+import { BOUNDS } from '@audit/domain/bounds';
+import { boundHint, lengthCount, maxLengthRule, NumberField, numberRules } from '../../ui/NumberField';
 import { IVA_GROUPS_OPTIONS, type TExtraField, type TNomenclatureDef } from './definitions';
 import { useCatalogueOptions } from './nomenclaturesApi';
 
@@ -49,18 +51,15 @@ export function NomenclatureForm({
       scrollToFirstError
       data-testid="nomenclature-form"
     >
-      <Form.Item name="name" label={t('nomenclatures.fields.name')} rules={[{ ...required, whitespace: true }, { max: 200 }]}>
-        <Input autoFocus maxLength={200} />
+      <Form.Item name="name" label={t('nomenclatures.fields.name')} rules={[{ ...required, whitespace: true }, maxLengthRule(200)]}>
+        <Input autoFocus count={lengthCount(200)} />
       </Form.Item>
       <Form.Item
         name="description"
         label={t('nomenclatures.fields.description')}
-        rules={[
-          ...(def.descriptionRequired ? [{ ...required, whitespace: true }] : []),
-          { max: DESCRIPTION_MAX_LENGTH, message: t('nomenclatures.descriptionMax', { max: DESCRIPTION_MAX_LENGTH }) },
-        ]}
+        rules={[...(def.descriptionRequired ? [{ ...required, whitespace: true }] : []), maxLengthRule(DESCRIPTION_MAX_LENGTH)]}
       >
-        <Input.TextArea autoSize={{ minRows: 5, maxRows: 12 }} maxLength={DESCRIPTION_MAX_LENGTH} showCount />
+        <Input.TextArea autoSize={{ minRows: 5, maxRows: 12 }} count={lengthCount(DESCRIPTION_MAX_LENGTH)} />
       </Form.Item>
       <Row gutter={16}>
         {extra.has('category') && (
@@ -72,15 +71,25 @@ export function NomenclatureForm({
         )}
         {extra.has('executionTime') && (
           <Col {...half}>
-            <Form.Item name="executionTime" label={t('nomenclatures.fields.executionTime')} rules={[required]}>
-              <InputNumber min={0} style={{ width: '100%' }} />
+            <Form.Item
+              name="executionTime"
+              label={t('nomenclatures.fields.executionTime')}
+              rules={numberRules(BOUNDS.executionTime, { required: true })}
+              extra={boundHint(BOUNDS.executionTime)}
+            >
+              <NumberField />
             </Form.Item>
           </Col>
         )}
         {extra.has('price') && (
           <Col {...half}>
-            <Form.Item name="price" label={t('nomenclatures.fields.price')} rules={[required]}>
-              <InputNumber min={0} step={0.01} precision={2} suffix="€" style={{ width: '100%' }} />
+            <Form.Item
+              name="price"
+              label={t('nomenclatures.fields.price')}
+              rules={numberRules(BOUNDS.servicePrice, { required: true })}
+              extra={boundHint(BOUNDS.servicePrice)}
+            >
+              <NumberField suffix="€" data-testid="service-price" />
             </Form.Item>
           </Col>
         )}
@@ -100,15 +109,15 @@ export function NomenclatureForm({
         )}
         {extra.has('code') && (
           <Col {...half}>
-            <Form.Item name="code" label={t('nomenclatures.fields.code')} rules={[{ max: 100 }]}>
-              <Input maxLength={100} />
+            <Form.Item name="code" label={t('nomenclatures.fields.code')} rules={[maxLengthRule(100)]}>
+              <Input count={lengthCount(100)} />
             </Form.Item>
           </Col>
         )}
         {extra.has('legalRepresentative') && (
           <Col {...half}>
-            <Form.Item name="legalRepresentative" label={t('nomenclatures.fields.legalRepresentative')} rules={[{ max: 200 }]}>
-              <Input maxLength={200} />
+            <Form.Item name="legalRepresentative" label={t('nomenclatures.fields.legalRepresentative')} rules={[maxLengthRule(200)]}>
+              <Input count={lengthCount(200)} />
             </Form.Item>
           </Col>
         )}

@@ -8,11 +8,14 @@ import { useCurrentSpace } from '../../session/space';
 import { getStoredSpace, storeSession, type TSpaceSummary } from '../../session/storage';
 import { ErrorState } from '../../ui/PageStates';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { spaceTree, type TSpaceRow } from './spaceTree';
 import { useMySpaces, useSpaceAccess } from './spacesApi';
 
-const depthOf = (space: TSpaceSummary) => space.secureSpacePath.split('/').filter(Boolean).length;
+/** The "└" that ties a row to its parent above. */
+const BRANCH = { width: 10, height: 14, marginTop: -10, borderInlineStart: '1px solid #b7c7c4', borderBottom: '1px solid #b7c7c4', flex: 'none' } as const;
 
-function SpaceRow({ space, current, onPick, busy, level }: { space: TSpaceSummary; current: boolean; onPick: () => void; busy: boolean; level: number }) {
+function SpaceRow({ row, current, onPick, busy, flat }: { row: TSpaceRow; current: boolean; onPick: () => void; busy: boolean; flat: boolean }) {
+  const { space, level } = row;
   const { t } = useTranslation();
   return (
     <button
@@ -21,8 +24,10 @@ function SpaceRow({ space, current, onPick, busy, level }: { space: TSpaceSummar
       onClick={onPick}
       disabled={busy}
       data-testid="space-option"
-      style={{ paddingInlineStart: 8 + Math.min(level, 3) * 18 }}
+      style={{ paddingInlineStart: 8 + (flat ? 0 : Math.min(level, 4) * 16) }}
+      data-level={flat ? 0 : level}
     >
+      {!flat && level > 0 && <span aria-hidden style={BRANCH} />}
       <Avatar shape="square" size={32} src={space.logo || undefined} style={{ background: current ? '#0b6e5f' : '#5b7b83', flex: 'none' }}>
         {initialsOf(space.name)}
       </Avatar>
@@ -30,8 +35,10 @@ function SpaceRow({ space, current, onPick, busy, level }: { space: TSpaceSummar
         <Typography.Text strong={current} ellipsis style={{ display: 'block' }}>
           {space.name}
         </Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, display: 'block' }}>
           {t(`spaces.type.${space.typeStructure}`, { defaultValue: space.typeStructure })}
+          {/* Searching shows matches alone: name where each one is. */}
+          {flat && row.trail.length > 0 && ` · ${row.trail.join(' › ')}`}
         </Typography.Text>
       </span>
       {current && <CheckOutlined style={{ color: '#0b6e5f' }} />}
@@ -48,12 +55,14 @@ export function SpaceSelector({ compact }: { compact?: boolean }) {
   const debounced = useDebouncedValue(search);
   const current = useCurrentSpace();
   const spaces = useMySpaces(debounced, open);
+  // The whole list (cached) names where each search match is.
+  const all = useMySpaces('', open && Boolean(debounced.trim()));
   const access = useSpaceAccess();
   const currentId = current.data?._id ?? getStoredSpace()?._id;
   const name = current.data?.name ?? getStoredSpace()?.name ?? '…';
   const needle = debounced.trim().toLowerCase();
   const list = (spaces.data ?? []).filter((s) => !needle || s.name.toLowerCase().includes(needle) || s.identifier.includes(needle));
-  const topDepth = Math.min(...list.map(depthOf));
+  const rows = spaceTree(list, all.data ?? []);
 
   const pick = (space: TSpaceSummary) => {
     if (space._id === currentId) return setOpen(false);
@@ -85,14 +94,14 @@ export function SpaceSelector({ compact }: { compact?: boolean }) {
         )}
         {spaces.isError && <ErrorState error={spaces.error} onRetry={() => void spaces.refetch()} />}
         {spaces.isSuccess && list.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spaces.empty')} />}
-        {list.map((space) => (
+        {rows.map((row) => (
           <SpaceRow
-            key={space._id}
-            level={needle ? 0 : depthOf(space) - topDepth}
-            space={space}
-            current={space._id === currentId}
+            key={row.space._id}
+            row={row}
+            flat={Boolean(needle)}
+            current={row.space._id === currentId}
             busy={access.isPending}
-            onPick={() => pick(space)}
+            onPick={() => pick(row.space)}
           />
         ))}
       </div>

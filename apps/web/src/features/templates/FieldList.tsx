@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useAddField, useMoveField, useRemoveField, useUpdateField, type TFieldInput } from './sectionsApi';
 import { SortableList } from './SortableList';
 import type { TField, TSection } from './templatesApi';
+import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 
 /** Cover fields (DATA) or contact fields (CONTACTS): add, edit, remove, reorder. */
 export function FieldList({ templateId, section, readOnly }: { templateId: string; section: TSection; readOnly: boolean }) {
@@ -110,13 +111,14 @@ function FieldDialog({ templateId, section, field, onClose }: { templateId: stri
         <Form.Item
           name="label"
           label={t('templates.fields.label')}
-          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: TEMPLATE_NAME_MAX }]}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, maxLengthRule(TEMPLATE_NAME_MAX)]}
         >
-          <Input maxLength={TEMPLATE_NAME_MAX} />
+          <Input count={lengthCount(TEMPLATE_NAME_MAX)} />
         </Form.Item>
         <Form.Item
           name="type"
           label={t('templates.fields.type')}
+          extra={type === 'contact_information' ? t('templates.fields.contactsHint') : undefined}
           rules={[
             {
               validator: (_, v: string) =>

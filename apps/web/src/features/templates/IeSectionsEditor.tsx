@@ -14,6 +14,7 @@ import {
   useUpdateIeSection,
 } from './sectionsApi';
 import { SortableList } from './SortableList';
+import { lengthCount } from '../../ui/NumberField';
 import type { TIeQuestion, TIeSection, TTemplate } from './templatesApi';
 
 /** The incident-and-emergency questionnaire: its sections and their SIMPLE or PARAGRAPH questions. */
@@ -22,7 +23,8 @@ export function IeSectionsEditor({ tpl, readOnly }: { tpl: TTemplate; readOnly: 
   const move = useMoveIeSection(tpl._id);
   const add = useAddIeSection(tpl._id);
   const [title, setTitle] = useState('');
-  const submit = () => title.trim() && add.mutate(title.trim(), { onSuccess: () => setTitle('') });
+  const tooLong = title.length > TEMPLATE_NAME_MAX;
+  const submit = () => title.trim() && !tooLong && add.mutate(title.trim(), { onSuccess: () => setTitle('') });
   return (
     <Flex vertical gap={12}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
@@ -42,15 +44,21 @@ export function IeSectionsEditor({ tpl, readOnly }: { tpl: TTemplate; readOnly: 
           <Input
             style={{ flex: '1 1 240px' }}
             value={title}
-            maxLength={TEMPLATE_NAME_MAX}
+            count={lengthCount(TEMPLATE_NAME_MAX)}
+            status={tooLong ? 'error' : undefined}
             placeholder={t('templates.ie.newTitle')}
             aria-label={t('templates.ie.newTitle')}
             onChange={(e) => setTitle(e.target.value)}
             onPressEnter={submit}
           />
-          <Button type="primary" icon={<PlusOutlined />} disabled={!title.trim()} loading={add.isPending} onClick={submit}>
+          <Button type="primary" icon={<PlusOutlined />} disabled={!title.trim() || tooLong} loading={add.isPending} onClick={submit}>
             {t('templates.ie.add')}
           </Button>
+          {tooLong && (
+            <Typography.Text type="danger" style={{ flexBasis: '100%' }} role="alert">
+              {t('form.tooLong', { max: TEMPLATE_NAME_MAX, count: title.length })}
+            </Typography.Text>
+          )}
         </Flex>
       )}
     </Flex>
@@ -207,7 +215,7 @@ function IeQuestionDialog({
       onCancel={onClose}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !text.trim() }}
+      okButtonProps={{ disabled: !text.trim() || text.length > TEMPLATE_TEXT_MAX }}
       confirmLoading={save.isPending}
       destroyOnHidden
     >
@@ -215,7 +223,8 @@ function IeQuestionDialog({
         <Input.TextArea
           value={text}
           onChange={(e) => setText(e.target.value)}
-          maxLength={TEMPLATE_TEXT_MAX}
+          count={lengthCount(TEMPLATE_TEXT_MAX)}
+          status={text.length > TEMPLATE_TEXT_MAX ? 'error' : undefined}
           autoSize={{ minRows: 2, maxRows: 5 }}
           aria-label={t('templates.questions.label')}
           placeholder={t('templates.questions.label')}

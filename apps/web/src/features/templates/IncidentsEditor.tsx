@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Button, Empty, Flex, Form, Input, InputNumber, List, Modal, Select, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Form, Input, List, Modal, Select, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { RISK_LEVELS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '@audit/domain/templates';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useRemoveIncident, useSaveIncident, type TIncidentInput } from './sectionsApi';
 import type { TIncident, TQuestion } from './templatesApi';
+import { BOUNDS } from '@audit/domain/bounds';
+import { boundHint, lengthCount, maxLengthRule, NumberField, numberRules } from '../../ui/NumberField';
 
 /** Risk colours: high red, medium orange, low yellow, infrastructure blue. */
 export const RISK_COLORS: Record<string, string> = { high: 'red', medium: 'orange', low: 'gold', infrastructure: 'blue', IE: 'purple', P1: 'magenta' };
@@ -154,11 +156,11 @@ function IncidentDialog({
       {/* Values from the first render (the content is destroyed on close): set after the opening
           animation they would wipe what was typed meanwhile. */}
       <Form form={form} name="incident" layout="vertical" preserve={false} initialValues={incident && incident !== 'new' ? incident : NEW_INCIDENT}>
-        <Form.Item name="name" label={t('templates.incidents.name')} rules={[required, { max: TEMPLATE_NAME_MAX }]}>
-          <Input maxLength={TEMPLATE_NAME_MAX} />
+        <Form.Item name="name" label={t('templates.incidents.name')} rules={[required, maxLengthRule(TEMPLATE_NAME_MAX)]}>
+          <Input count={lengthCount(TEMPLATE_NAME_MAX)} />
         </Form.Item>
-        <Form.Item name="description" label={t('templates.incidents.description')}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={TEMPLATE_TEXT_MAX} />
+        <Form.Item name="description" label={t('templates.incidents.description')} rules={[maxLengthRule(TEMPLATE_TEXT_MAX)]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} count={lengthCount(TEMPLATE_TEXT_MAX)} />
         </Form.Item>
         <Flex gap={16} wrap>
           <Form.Item
@@ -172,10 +174,11 @@ function IncidentDialog({
           <Form.Item
             name="deductionPercentage"
             label={t('templates.incidents.deduction')}
-            rules={[{ required: true, message: t('form.required') }]}
-            style={{ flex: '0 0 140px' }}
+            rules={numberRules(BOUNDS.deductionPercentage, { required: true })}
+            extra={boundHint(BOUNDS.deductionPercentage)}
+            style={{ flex: '0 0 160px' }}
           >
-            <InputNumber min={0} max={100} suffix="%" style={{ width: '100%' }} />
+            <NumberField suffix="%" data-testid="incident-deduction" />
           </Form.Item>
         </Flex>
         <Typography.Text strong>{t('templates.incidents.tasks')}</Typography.Text>
@@ -184,8 +187,8 @@ function IncidentDialog({
             <Flex vertical gap={6} style={{ marginTop: 8 }}>
               {fields.map((field, index) => (
                 <Flex key={field.key} gap={8} align="flex-start">
-                  <Form.Item name={[field.name, 'name']} rules={[required]} style={{ flex: 1, marginBottom: 0 }}>
-                    <Input maxLength={TEMPLATE_NAME_MAX} aria-label={t('templates.incidents.taskOf', { n: index + 1 })} />
+                  <Form.Item name={[field.name, 'name']} rules={[required, maxLengthRule(TEMPLATE_NAME_MAX)]} style={{ flex: 1, marginBottom: 0 }}>
+                    <Input count={lengthCount(TEMPLATE_NAME_MAX)} aria-label={t('templates.incidents.taskOf', { n: index + 1 })} />
                   </Form.Item>
                   <Button
                     type="text"

@@ -8,6 +8,7 @@ import { ReadingRegistryEditor } from './ReadingRegistryEditor';
 import { useSaveQuestion, type TQuestionInput } from './sectionsApi';
 import { SelectOptionsEditor } from './SelectOptionsEditor';
 import type { TQuestion } from './templatesApi';
+import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 
 const EMPTY: TQuestionInput = {
   name: '',
@@ -107,9 +108,9 @@ export function QuestionDrawer({ templateId, sectionId, question, readOnly, onCr
         <Form.Item
           name="name"
           label={t('templates.questions.label')}
-          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: TEMPLATE_TEXT_MAX }]}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, maxLengthRule(TEMPLATE_TEXT_MAX)]}
         >
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={TEMPLATE_TEXT_MAX} />
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} count={lengthCount(TEMPLATE_TEXT_MAX)} />
         </Form.Item>
         <Flex gap={16} wrap>
           <Form.Item name="type" label={t('templates.questions.type')} style={{ flex: '1 1 220px' }}>
@@ -120,8 +121,8 @@ export function QuestionDrawer({ templateId, sectionId, question, readOnly, onCr
             <Checkbox>{t('templates.questions.required')}</Checkbox>
           </Form.Item>
         </Flex>
-        <Form.Item name="description" label={t('templates.questions.description')}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={TEMPLATE_TEXT_MAX} />
+        <Form.Item name="description" label={t('templates.questions.description')} rules={[maxLengthRule(TEMPLATE_TEXT_MAX)]}>
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} count={lengthCount(TEMPLATE_TEXT_MAX)} />
         </Form.Item>
         {type === 'select' && <SelectOptionsEditor disabled={readOnly} />}
         {type === 'readingRegistry' && <ReadingRegistryEditor disabled={readOnly} />}

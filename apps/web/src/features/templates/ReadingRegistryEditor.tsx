@@ -1,12 +1,14 @@
-import { Button, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MEASURE_UNITS, OPERATIONS, READING_BETWEEN_DEFAULT, READING_KEY_PATTERN, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
+import { readingBound } from '@audit/domain/bounds';
+import { MEASURE_UNITS, OPERATIONS, READING_BETWEEN_DEFAULT, READING_KEY_PATTERN, readingDefaultRange, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
+import { lengthCount, maxLengthRule, NumberField, numberRules } from '../../ui/NumberField';
 import { useViewport } from '../../ui/useViewport';
 import type { TQuestionInput } from './sectionsApi';
 
 type TReading = NonNullable<TQuestionInput['readingRegistry']>['options'][number];
-const NEW_READING: TReading = { key: '', label: '', measure: 'celsius', operation: 'between', ...READING_BETWEEN_DEFAULT };
+const NEW_READING: TReading = { key: '', label: '', measure: 'celsius', operation: 'between', ...readingDefaultRange('celsius') };
 
 /** Column widths, shared by the header row and the inputs so they line up (one line in the 760 px drawer). */
 const W = { key: 90, label: '1 1 110px', measure: 136, operation: 118, min: 80, max: 80, actions: 32 } as const;
@@ -44,6 +46,8 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
             )}
             {fields.map((field, index) => {
               const op = readings?.[index]?.operation;
+              // Limits within what the unit can measure (decision 0026): the server refuses the same.
+              const unit = readingBound(readings?.[index]?.measure);
               return (
                 <Flex key={field.key} gap={8} wrap align="flex-start" className="reading-row" data-testid="reading-option">
                   <Form.Item
@@ -57,11 +61,11 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
                   <Form.Item
                     name={[field.name, 'label']}
                     label={label(t('templates.reading.label'))}
-                    rules={[{ ...required, whitespace: true }]}
+                    rules={[{ ...required, whitespace: true }, maxLengthRule(TEMPLATE_NAME_MAX)]}
                     style={{ flex: W.label, marginBottom: 0 }}
                   >
                     <Input
-                      maxLength={TEMPLATE_NAME_MAX}
+                      count={lengthCount(TEMPLATE_NAME_MAX)}
                       placeholder={t('templates.reading.label')}
                       disabled={disabled}
                       aria-label={t('templates.reading.labelOf', { n: index + 1 })}
@@ -87,8 +91,9 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
                       onChange={(next: string) => {
                         // A between reading without bounds accepts 0 to 999999 (calls document, section 9).
                         if (next === 'between' && readings?.[index]?.minValue == null && readings?.[index]?.maxValue == null) {
-                          form.setFieldValue(['readingRegistry', 'options', field.name, 'minValue'], READING_BETWEEN_DEFAULT.minValue);
-                          form.setFieldValue(['readingRegistry', 'options', field.name, 'maxValue'], READING_BETWEEN_DEFAULT.maxValue);
+                          const range = readingDefaultRange(readings?.[index]?.measure ?? 'others');
+                          form.setFieldValue(['readingRegistry', 'options', field.name, 'minValue'], range.minValue);
+                          form.setFieldValue(['readingRegistry', 'options', field.name, 'maxValue'], range.maxValue);
                         }
                       }}
                     />
@@ -96,10 +101,11 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
                   <Form.Item
                     name={[field.name, 'minValue']}
                     label={label(t('templates.reading.min'))}
-                    rules={usesMin(op) && op !== 'between' ? [required] : []}
+                    dependencies={[['readingRegistry', 'options', field.name, 'measure']]}
+                    rules={[...(usesMin(op) && op !== 'between' ? [required] : []), ...numberRules(unit)]}
                     style={{ width: W.min, marginBottom: 0 }}
                   >
-                    <InputNumber
+                    <NumberField
                       style={{ width: '100%' }}
                       placeholder={t('templates.reading.min')}
                       disabled={disabled || !usesMin(op)}
@@ -109,9 +115,13 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
                   <Form.Item
                     name={[field.name, 'maxValue']}
                     label={label(t('templates.reading.max'))}
-                    dependencies={[['readingRegistry', 'options', field.name, 'minValue']]}
+                    dependencies={[
+                      ['readingRegistry', 'options', field.name, 'minValue'],
+                      ['readingRegistry', 'options', field.name, 'measure'],
+                    ]}
                     rules={[
                       ...(op === 'lessThan' ? [required] : []),
+                      ...numberRules(unit),
                       {
                         validator: async (_, max: number | null) => {
                           const min = form.getFieldValue(['readingRegistry', 'options', field.name, 'minValue']) as number | null;
@@ -122,7 +132,7 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
                     ]}
                     style={{ width: W.max, marginBottom: 0 }}
                   >
-                    <InputNumber
+                    <NumberField
                       style={{ width: '100%' }}
                       placeholder={t('templates.reading.max')}
                       disabled={disabled || !usesMax(op)}
@@ -162,9 +172,13 @@ export function ReadingRegistryEditor({ disabled }: { disabled?: boolean }) {
           <Flex vertical gap={6}>
             {fields.map((field, index) => (
               <Flex key={field.key} gap={8} align="flex-start" data-testid="reading-place">
-                <Form.Item name={[field.name, 'place']} rules={[{ ...required, whitespace: true }]} style={{ flex: 1, marginBottom: 0 }}>
+                <Form.Item
+                  name={[field.name, 'place']}
+                  rules={[{ ...required, whitespace: true }, maxLengthRule(TEMPLATE_NAME_MAX)]}
+                  style={{ flex: 1, marginBottom: 0 }}
+                >
                   <Input
-                    maxLength={TEMPLATE_NAME_MAX}
+                    count={lengthCount(TEMPLATE_NAME_MAX)}
                     placeholder={t('templates.reading.place')}
                     disabled={disabled}
                     aria-label={t('templates.reading.placeOf', { n: index + 1 })}

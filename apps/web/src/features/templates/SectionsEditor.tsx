@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Checkbox, Empty, Flex, Input, Select } from 'antd';
+import { Button, Checkbox, Empty, Flex, Input, Select, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SECTION_TYPES, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
 import { SectionPanel } from './SectionPanel';
 import { useAddSection, useMoveSection } from './sectionsApi';
 import { SortableList } from './SortableList';
+import { lengthCount } from '../../ui/NumberField';
 import type { TTemplate } from './templatesApi';
 
 /** The template's sections in order: reorder, add (DATA, QUESTION, CONTACTS). */
@@ -34,16 +35,28 @@ function AddSection({ templateId }: { templateId: string }) {
   const [title, setTitle] = useState('');
   const [type, setType] = useState<string>('QUESTION');
   const [duplicable, setDuplicable] = useState(false);
+  const tooLong = title.length > TEMPLATE_NAME_MAX;
   const submit = () => {
-    if (!title.trim()) return;
-    add.mutate({ title: title.trim(), type, duplicable }, { onSuccess: () => setTitle('') });
+    if (!title.trim() || tooLong) return;
+    // Each new section starts from the defaults: a CONTACTS section must not inherit "duplicable" from the previous one.
+    add.mutate(
+      { title: title.trim(), type, duplicable },
+      {
+        onSuccess: () => {
+          setTitle('');
+          setType('QUESTION');
+          setDuplicable(false);
+        },
+      },
+    );
   };
   return (
     <Flex gap={8} wrap align="center" className="add-section" data-testid="add-section">
       <Input
         style={{ flex: '1 1 240px' }}
         value={title}
-        maxLength={TEMPLATE_NAME_MAX}
+        count={lengthCount(TEMPLATE_NAME_MAX)}
+        status={tooLong ? 'error' : undefined}
         placeholder={t('templates.sections.newTitle')}
         aria-label={t('templates.sections.newTitle')}
         onChange={(e) => setTitle(e.target.value)}
@@ -59,9 +72,14 @@ function AddSection({ templateId }: { templateId: string }) {
       <Checkbox checked={duplicable} onChange={(e) => setDuplicable(e.target.checked)}>
         {t('templates.sections.duplicable')}
       </Checkbox>
-      <Button type="primary" icon={<PlusOutlined />} onClick={submit} disabled={!title.trim()} loading={add.isPending}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={submit} disabled={!title.trim() || tooLong} loading={add.isPending}>
         {t('templates.sections.add')}
       </Button>
+      {tooLong && (
+        <Typography.Text type="danger" style={{ flexBasis: '100%' }} role="alert">
+          {t('form.tooLong', { max: TEMPLATE_NAME_MAX, count: title.length })}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Checkbox, ColorPicker, Flex, Form, Input, InputNumber, Switch, Typography } from 'antd';
+import { Button, Checkbox, ColorPicker, Flex, Form, Input, Switch, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { maxSelectScore, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
 import type { TQuestionInput } from './sectionsApi';
+import { BOUNDS } from '@audit/domain/bounds';
+import { lengthCount, maxLengthRule, NumberField, numberRules } from '../../ui/NumberField';
 
 const NEW_OPTION = { label: '', color: '#52c41a', score: 0, failed: false };
 
@@ -43,10 +45,10 @@ export function SelectOptionsEditor({ disabled }: { disabled?: boolean }) {
               <Flex key={field.key} gap={8} align="flex-start" data-testid="select-option">
                 <Form.Item
                   name={[field.name, 'label']}
-                  rules={[{ required: true, whitespace: true, message: t('form.required') }]}
+                  rules={[{ required: true, whitespace: true, message: t('form.required') }, maxLengthRule(TEMPLATE_NAME_MAX)]}
                   style={{ flex: '1 1 160px', marginBottom: 0 }}
                 >
-                  <Input maxLength={TEMPLATE_NAME_MAX} disabled={disabled} aria-label={t('templates.select.labelOf', { n: index + 1 })} />
+                  <Input count={lengthCount(TEMPLATE_NAME_MAX)} disabled={disabled} aria-label={t('templates.select.labelOf', { n: index + 1 })} />
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'color']}
@@ -61,14 +63,8 @@ export function SelectOptionsEditor({ disabled }: { disabled?: boolean }) {
                   />
                 </Form.Item>
                 {scoring && (
-                  <Form.Item name={[field.name, 'score']} rules={[{ required: true, message: t('form.required') }]} style={{ width: 90, marginBottom: 0 }}>
-                    <InputNumber
-                      style={{ width: '100%' }}
-                      min={-1e6}
-                      max={1e6}
-                      disabled={disabled}
-                      aria-label={t('templates.select.scoreOf', { n: index + 1 })}
-                    />
+                  <Form.Item name={[field.name, 'score']} rules={numberRules(BOUNDS.optionScore, { required: true })} style={{ width: 90, marginBottom: 0 }}>
+                    <NumberField style={{ width: '100%' }} disabled={disabled} aria-label={t('templates.select.scoreOf', { n: index + 1 })} />
                   </Form.Item>
                 )}
                 <Form.Item name={[field.name, 'failed']} valuePropName="checked" style={{ width: 80, marginBottom: 0, paddingTop: 5 }}>

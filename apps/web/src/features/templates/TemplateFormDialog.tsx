@@ -5,6 +5,7 @@ import { LANGUAGES } from '@audit/domain/constants';
 import { TEMPLATE_NAME_MAX } from '@audit/domain/templates';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { useAreaTypes, useCategoryTree, useServices, type TCategoryNode, type TTemplateInput } from './templatesApi';
+import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 
 const DESCRIPTION_MAX = 500;
 const KNOWN = ['name', 'description', 'language', 'category', 'service', 'areaAccess'];
@@ -40,7 +41,9 @@ export function TemplateFormDialog({ open, title, initial, saving, onCancel, onS
   }, [open, initial, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // An incomplete form shows its errors on the fields; the rejection is not an error of the page.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       await onSave({
         ...values,
@@ -69,11 +72,11 @@ export function TemplateFormDialog({ open, title, initial, saving, onCancel, onS
       forceRender
     >
       <Form form={form} name="template" layout="vertical" requiredMark preserve={false}>
-        <Form.Item name="name" label={t('templates.fields.name')} rules={[required, { max: TEMPLATE_NAME_MAX }]}>
-          <Input maxLength={TEMPLATE_NAME_MAX} autoFocus />
+        <Form.Item name="name" label={t('templates.fields.name')} rules={[required, maxLengthRule(TEMPLATE_NAME_MAX)]}>
+          <Input count={lengthCount(TEMPLATE_NAME_MAX)} autoFocus />
         </Form.Item>
-        <Form.Item name="description" label={t('templates.fields.description')} rules={[required, { max: DESCRIPTION_MAX }]}>
-          <Input.TextArea rows={3} maxLength={DESCRIPTION_MAX} showCount />
+        <Form.Item name="description" label={t('templates.fields.description')} rules={[required, maxLengthRule(DESCRIPTION_MAX)]}>
+          <Input.TextArea rows={3} count={lengthCount(DESCRIPTION_MAX)} />
         </Form.Item>
         <Form.Item name="language" label={t('templates.fields.language')}>
           <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} />

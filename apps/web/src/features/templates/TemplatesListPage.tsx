@@ -1,6 +1,6 @@
 import './templates.css';
 import { useCallback, useState } from 'react';
-import { Card, Collapse, Flex } from 'antd';
+import { Card, Collapse, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -19,6 +19,7 @@ import {
   useRemoveTemplate,
   useSetEnabled,
   useTemplatesList,
+  useTemplateUsage,
   type TTemplateFilters,
   type TTemplateSummary,
 } from './templatesApi';
@@ -120,12 +121,30 @@ export function TemplatesListPage() {
       <ConfirmDialog
         open={Boolean(removing)}
         title={t('templates.removeTitle')}
-        content={t('templates.removeQuestion', { name: removing?.name ?? '' })}
+        content={<RemoveContent tpl={removing} />}
         confirmText={t('common.delete')}
         loading={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => remove.mutate(removing!._id, { onSettled: () => setRemoving(null) })}
       />
+    </Flex>
+  );
+}
+
+/** The delete question with how many audits use the template (they keep their copy, reports intact). */
+function RemoveContent({ tpl }: { tpl: TTemplateSummary | null }) {
+  const { t } = useTranslation();
+  const usage = useTemplateUsage(tpl?._id);
+  return (
+    <Flex vertical gap={8} data-testid="template-usage">
+      <span>{t('templates.removeQuestion', { name: tpl?.name ?? '' })}</span>
+      {usage.isPending ? (
+        <Typography.Text type="secondary">{t('templates.usageLoading')}</Typography.Text>
+      ) : usage.data ? (
+        <Typography.Text strong={usage.data.audits > 0}>
+          {usage.data.audits > 0 ? t('templates.usageCount', { count: usage.data.audits }) : t('templates.usageNone')}
+        </Typography.Text>
+      ) : null}
     </Flex>
   );
 }

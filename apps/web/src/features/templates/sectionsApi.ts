@@ -50,10 +50,14 @@ const moveById = <T extends { _id: string }>(list: T[], id: string, to: number) 
   return from < 0 ? list : moved(list, from, to);
 };
 
+type TSuccess = 'createSuccess' | 'updateSuccess' | 'deleteSuccess';
+/** A save without an id creates: "created", not "updated". */
+const savedSuccess = (v: { id?: string }): TSuccess => (v.id ? 'updateSuccess' : 'createSuccess');
+
 export function useTreeMutation<V, R = unknown>(
   templateId: string,
   mutationFn: (v: V) => Promise<R>,
-  options: { apply?: (tree: TTemplate, v: V) => TTemplate; success?: 'createSuccess' | 'updateSuccess' | 'deleteSuccess' } = {},
+  options: { apply?: (tree: TTemplate, v: V) => TTemplate; success?: TSuccess | ((v: V) => TSuccess) } = {},
 ) {
   const queryClient = useQueryClient();
   const key = templateQueryKey(templateId);
@@ -69,7 +73,7 @@ export function useTreeMutation<V, R = unknown>(
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSuccess: () => options.success && notifySuccess(options.success),
+    onSuccess: (_data, vars) => options.success && notifySuccess(typeof options.success === 'function' ? options.success(vars) : options.success),
     onSettled: () => queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY }),
   });
 }
@@ -158,7 +162,7 @@ export const useSaveQuestion = (templateId: string) =>
     templateId,
     ({ sectionId, id, body }: { sectionId: string; id?: string; body: TQuestionInput }) =>
       id ? request<{ _id: string }>(`${SECTIONS}/${sectionId}/question/${id}/update`, { method: 'PATCH', body }) : addQuestion(sectionId, body),
-    { success: 'updateSuccess' },
+    { success: savedSuccess },
   );
 export const useRemoveQuestion = (templateId: string) =>
   useTreeMutation(
@@ -186,7 +190,7 @@ export const useSaveIncident = (templateId: string) =>
     templateId,
     ({ sectionId, questionId, id, body }: { sectionId: string; questionId: string; id?: string; body: TIncidentInput }) =>
       request(id ? `${incidentsPath(sectionId, questionId)}/${id}` : incidentsPath(sectionId, questionId), { method: id ? 'PATCH' : 'POST', body }),
-    { success: 'updateSuccess' },
+    { success: savedSuccess },
   );
 export const useRemoveIncident = (templateId: string) =>
   useTreeMutation(
@@ -231,7 +235,7 @@ export const useSaveIeQuestion = (templateId: string) =>
     {
       apply: (tree, { sectionId, id, body }) =>
         id ? mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.map((q) => (q._id === id ? { ...q, ...body } : q)) })) : tree,
-      success: 'updateSuccess',
+      success: savedSuccess,
     },
   );
 export const useRemoveIeQuestion = (templateId: string) =>

@@ -104,6 +104,14 @@ export const useCreateTemplate = () => useTemplatesMutation(createTemplate, 'cre
 export const useUpdateTemplate = () =>
   useTemplatesMutation(({ id, body }: { id: string; body: Partial<TTemplateInput> }) => updateTemplate(id, body), 'updateSuccess');
 export const useRemoveTemplate = () => useTemplatesMutation(removeTemplate, 'deleteSuccess');
+/** How many audits were made from a template, for the delete confirmation (fresh each time it opens). */
+export const useTemplateUsage = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...TEMPLATES_QUERY_KEY, 'usage', id],
+    queryFn: () => request<{ audits: number }>(`/ms-core/api/audits/template-usage/${id}`),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
 export const useDuplicateTemplate = () => useTemplatesMutation(duplicateTemplate, 'createSuccess');
 
 /** Enabling runs the server's runnability check (10021, 692, 934); the switch follows the cache optimistically and rolls back. */

@@ -6,6 +6,7 @@ import { useCurrentSpace } from '../../session/space';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { spacesBelow, useAccessSpaces, useServiceOptions, type TAccessSpace } from './accessApi';
 import { useRoleOptions, type TRole } from './rolesApi';
+import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 
 export interface TUserFormValues {
   firstName: string;
@@ -128,13 +129,19 @@ export function UserForm({
     >
       <Row gutter={24}>
         <Col xs={24} md={12}>
-          <Form.Item name="firstName" label={t('users.fields.firstName')} rules={[required, { max: 100 }]}>
-            <Input autoFocus maxLength={100} />
+          <Form.Item name="firstName" label={t('users.fields.firstName')} rules={[required, maxLengthRule(100)]}>
+            <Input autoFocus count={lengthCount(100)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="lastName" label={t('users.fields.lastName')} normalize={capitaliseFirst} rules={[{ max: 100 }]} extra={t('users.form.lastNameHint')}>
-            <Input maxLength={100} />
+          <Form.Item
+            name="lastName"
+            label={t('users.fields.lastName')}
+            normalize={capitaliseFirst}
+            rules={[maxLengthRule(100)]}
+            extra={t('users.form.lastNameHint')}
+          >
+            <Input count={lengthCount(100)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -1,6 +1,7 @@
 import type { TAuditField } from '@audit/domain/audits';
 import { invalidEmails } from '@audit/domain/templates';
 import { isValidPhone } from '@audit/domain/validators';
+import { BOUNDS, fieldBound } from '@audit/domain/bounds';
 import { parseDecimal } from '../decimal';
 import { ContactsEditor } from './ContactsEditor';
 import { DateAnswer } from './DateAnswer';
@@ -27,7 +28,15 @@ export function FieldInput({ field, disabled, onSave, id }: TProps) {
   if (field.type === 'contact_information') return <ContactsEditor value={field.value} disabled={disabled} onSave={onSave} label={field.label} />;
   if (NUMBERS.includes(field.type)) {
     const n = parseDecimal(value);
-    return <DecimalInput id={id} value={n !== null && !Number.isNaN(n) ? n : null} disabled={disabled} onSave={(v) => save(v === null ? null : String(v))} />;
+    return (
+      <DecimalInput
+        id={id}
+        value={n !== null && !Number.isNaN(n) ? n : null}
+        bound={fieldBound(field.type) ?? BOUNDS.numberAnswer}
+        disabled={disabled}
+        onSave={(v) => save(v === null ? null : String(v))}
+      />
+    );
   }
   const validate = (draft: string) => {
     if (!draft.trim()) return field.required ? t('form.required') : null;

@@ -1,6 +1,7 @@
 import { answerTypeOf, type TAuditQuestion, type TTemplateAnswer } from '@audit/domain/audits';
 import { ContactsEditor } from './ContactsEditor';
 import { DateAnswer } from './DateAnswer';
+import { BOUNDS } from '@audit/domain/bounds';
 import { DecimalInput } from './DecimalInput';
 import { DraftInput } from './DraftInput';
 import { ReadingRegistry } from './ReadingRegistry';
@@ -37,6 +38,7 @@ export function QuestionWidget({ question, disabled, onSave, inputId }: TProps) 
           {...label}
           value={answer?.type === 'number' ? answer.number : null}
           disabled={disabled}
+          bound={BOUNDS.numberAnswer}
           onSave={(n) => onSave(n === null ? null : { type: 'number', number: n })}
         />
       );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Select } from 'antd';
 import { isReadingCompliant, type TAuditQuestion, type TReadingOption } from '@audit/domain/audits';
 import { useViewport } from '../../../ui/useViewport';
+import { readingBound } from '@audit/domain/bounds';
 import { DecimalInput } from './DecimalInput';
 import { t } from '../runI18n';
 
@@ -38,6 +39,7 @@ export function ReadingRegistry({ question, disabled, onSave }: TProps) {
       value={valueOf(place._id, option.key)}
       disabled={disabled}
       compliant={(v) => isReadingCompliant(option, v)}
+      bound={readingBound(option.measure)}
       onSave={(v) => save(place._id, option.key, v)}
       aria-label={label}
     />

@@ -51,7 +51,7 @@ export function CreateAuditWizard({ open, onClose, onCreated }: { open: boolean;
     });
   };
 
-  const canNext = step === 0 ? settingComplete(state) : step === 1 ? Boolean(state.template) : false;
+  const canNext = step === 0 ? settingComplete(state, todayInZone(timeZone)) : step === 1 ? Boolean(state.template) : false;
   const footer = (
     <Flex justify="space-between" gap={8}>
       <Button onClick={close}>{t('common.cancel')}</Button>

@@ -3,8 +3,9 @@ import { Col, DatePicker, Form, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAuditorOptions, useClientOptions, useEstablishmentOptions, useEstablishmentServices } from '../optionsApi';
-import type { TWizardAction, TWizardState } from './wizardState';
-import { DAY_FORMAT } from '@audit/domain/dates';
+import { rangeBeforeStart, startDayOf, type TWizardAction, type TWizardState } from './wizardState';
+import { DAY_FORMAT, formatDay, todayInZone } from '@audit/domain/dates';
+import { useTimeZone } from '../../../session/timeZone';
 
 const byId = <T extends { _id: string }>(list: T[] | undefined, id: string | undefined) => list?.find((o) => o._id === id) ?? null;
 const select = { showSearch: { optionFilterProp: 'label' as const }, style: { width: '100%' } };
@@ -16,8 +17,11 @@ export function SettingStep({ state, dispatch }: { state: TWizardState; dispatch
   const establishments = useEstablishmentOptions(state.client?._id, Boolean(state.client));
   const services = useEstablishmentServices(state.establishment?._id);
   const auditors = useAuditorOptions(state.client?._id);
-  const item = (id: string, label: string, children: React.ReactNode, extra?: string) => (
-    <Form.Item label={label} htmlFor={id} required extra={extra}>
+  const today = todayInZone(useTimeZone());
+  const startDay = startDayOf(state, today);
+  const beforeStart = rangeBeforeStart(state, today);
+  const item = (id: string, label: string, children: React.ReactNode, extra?: string, error?: string) => (
+    <Form.Item label={label} htmlFor={id} required extra={extra} validateStatus={error ? 'error' : undefined} help={error}>
       {children}
     </Form.Item>
   );
@@ -119,10 +123,15 @@ export function SettingStep({ state, dispatch }: { state: TWizardState; dispatch
               format={DAY_FORMAT}
               style={{ width: '100%' }}
               value={state.range ? [dayjs(state.range[0]), dayjs(state.range[1])] : null}
+              // Visits happen from the start date on (the server refuses earlier ones).
+              disabledDate={(d) => d.format('YYYY-MM-DD') < startDay}
               onChange={(range) =>
                 dispatch({ type: 'range', value: range?.[0] && range[1] ? [range[0].startOf('day').toDate(), range[1].startOf('day').toDate()] : null })
               }
+              status={beforeStart ? 'error' : undefined}
             />,
+            t('audits.wizard.rangeHint', { start: formatDay(startDay) }),
+            beforeStart ? t('audits.wizard.rangeBeforeStart', { start: formatDay(startDay) }) : undefined,
           )}
         </Col>
       </Row>

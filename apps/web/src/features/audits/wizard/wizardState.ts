@@ -1,5 +1,5 @@
 import type { TDay } from '@audit/domain/dates';
-import { periodOf } from '../auditFormat';
+import { periodOf, startDateFor } from '../auditFormat';
 import type { TAuditorOption, TOption, TServiceOption, TTemplateOption } from '../optionsApi';
 
 /**
@@ -64,5 +64,17 @@ export function wizardReducer(state: TWizardState, action: TWizardAction): TWiza
   }
 }
 
-/** Step 1 is complete when every setting is chosen. */
-export const settingComplete = (s: TWizardState) => Boolean(s.client && s.establishment && s.service && s.range && s.auditor);
+/** The audit's start day (YYYY-MM-DD) for the chosen period: visits cannot be before it. */
+export const startDayOf = (s: TWizardState, today: TDay) => startDateFor(s.period.year, s.period.month, today).slice(0, 10);
+
+/** Whether the picked visit dates begin before the start day (the server refuses it, AUD0004). */
+export function rangeBeforeStart(s: TWizardState, today: TDay): boolean {
+  if (!s.range) return false;
+  const d = s.range[0];
+  const from = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return from < startDayOf(s, today);
+}
+
+/** Step 1 is complete when every setting is chosen and the visits start on or after the start day. */
+export const settingComplete = (s: TWizardState, today: TDay) =>
+  Boolean(s.client && s.establishment && s.service && s.range && s.auditor) && !rangeBeforeStart(s, today);
