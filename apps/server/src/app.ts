@@ -16,6 +16,7 @@ import { createJobQueue, type TJobQueue } from './platform/jobs/queue.js';
 import type { TServerModule } from './platform/module.js';
 import { idempotencyManifest } from './platform/idempotency/purge.js';
 import { registerWebApp } from './platform/web.js';
+import { registerEtags } from './platform/etag.js';
 import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
 import { registerMultipart } from './modules/files/upload.js';
 import { authModule } from './modules/auth/module.js';
@@ -131,6 +132,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => identities.close());
   registerAuthentication(app, identities, ctx.tokens);
   registerIdempotency(app, deps.db);
+  registerEtags(app);
   await registerMultipart(app, deps.config);
   // After the idempotency layer's onSend (it stores the plain body), before the routes.
   await registerCompression(app);
