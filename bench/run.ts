@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { benchAudits } from './audits.js';
 import { benchFoundation } from './foundation.js';
@@ -31,7 +31,16 @@ if (only !== 'speed') {
   const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? ''}; load average at start ${loadavg()
     .map((x) => x.toFixed(1))
     .join(' ')}`;
+  // A run of one engine keeps the other engine's table of the last run (with its own date).
+  const file = new URL('./results.json', import.meta.url);
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const kept = Object.fromEntries(
+    (['postgres', 'pglite'] as const)
+      .filter((e) => !engines.includes(e) && previous[e])
+      .map((e) => [e, { ...(previous[e] as object), date: (previous[e] as { date?: string }).date ?? previous.date }]),
+  );
   const results: Record<string, unknown> = {
+    ...kept,
     date: new Date().toISOString(),
     machine,
     node: process.version,
@@ -41,7 +50,7 @@ if (only !== 'speed') {
   for (const engine of engines) {
     console.log(`\n${engine}: speed (ratios to anchors in the same run)`);
     rows[engine] = await benchSpeed(engine);
-    results[engine] = rows[engine];
+    results[engine] = { date: new Date().toISOString(), ...rows[engine] };
   }
   for (const engine of engines) console.log(`\n${formatTable(engine, rows[engine]!.rows)}`);
   if (rows.pglite && rows.postgres) {
@@ -49,6 +58,6 @@ if (only !== 'speed') {
     console.log('\nPGlite / PostgreSQL, line by line (same run):');
     console.table(results.pgliteToPostgres);
   }
-  writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nwritten to bench/results.json');
 }

@@ -95,6 +95,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Registering every module's routes (zod schemas, OpenAPI) took more than Fastify's default 10 s
+    // on a saturated 2-core machine: a slow start is not a hung plugin.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
