@@ -40,8 +40,7 @@ const rate = (m: { perSecond: number; cpuMsPerOp: number }): TFigure => ({ value
 /** Issue 14 items 2 and 3: the answer as the run view sends it, and the audit read. */
 export const answersAndRead: TLineSource = async ({ server, pgbench }) => {
   const { audits, big, loaded, headers } = await setUpAudits(server);
-  // The audit read goes out without zod's encode (audits/routes.ts): on the big audit too (60 issues,
-  // 40 photos), the body is exactly what the schema keeps.
+  // The audit read of the big audit (60 issues, 40 photos) is exactly what the schema keeps.
   if (!isDeepStrictEqual(ZAuditOut.parse(loaded), loaded)) throw new Error('the audit read sends what ZAuditOut would not keep');
   const api = { headers };
   // The run view reads its audit before answering it (and so does every client here).

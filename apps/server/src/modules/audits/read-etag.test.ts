@@ -21,7 +21,7 @@ describe('GET /audits/{id} validators', () => {
   it('answers 304 to its own ETag, a new ETag after a change, and never caches in a shared cache', async () => {
     const { id, ids } = await runningAudit(f);
     const first = await f.auditor.get(`${AUDITS}/${id}`);
-    // Sent without zod's encode (routes.ts): exactly what the schema keeps, nothing more.
+    // What the schema keeps, nothing more (the answers inside the tree carry no section/question).
     expect(ZAuditOut.parse(first.body)).toEqual(first.body);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);

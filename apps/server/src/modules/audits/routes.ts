@@ -113,10 +113,6 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
       params: ZAuditParams,
       response: { 200: ZAuditOut },
     },
-    // The run view's read, up to ~365 KB: zod's encode of it was 13 % of the read's CPU (issue 14).
-    // presentAudit builds exactly TAudit (typed), and read-etag.test.ts checks that the body sent
-    // is what ZAuditOut would keep; so it goes out with JSON.stringify alone.
-    serializerCompiler: () => (data) => JSON.stringify(data),
     handler: (req) => service.getAudit(ctx, auth(req), req.params.id),
   });
   r.get('/:id/get-preview', {
