@@ -18,71 +18,80 @@ const CLIENTS = 50;
 
 type TJson = Record<string, any>;
 
+/**
+ * The demo data, the 300-question template, CLIENTS running audits of the auditor, and the first of
+ * them (the big one) answered in full with 60 issues and 40 photos.
+ */
+export async function setUpAudits(server: Awaited<ReturnType<typeof startServer>>) {
+  const templateId = await seedBigTemplate(server.db);
+  const api = apiOf(server.base);
+  const auditor = await api.signin('auditor@demo.test');
+  const refs = await referencesFor(server.db);
+  const audits: TJson[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const created = await api.call(auditor, 'POST', '/ms-core/api/audits', {
+      client: refs.client,
+      establishment: refs.establishment,
+      service: refs.service,
+      template: templateId,
+      auditor: refs.auditor,
+      startDate: '2026-11-02',
+      date: ['2026-11-02', '2026-11-03'],
+    });
+    audits.push(await api.call(auditor, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`));
+  }
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${auditor}` };
+
+  // The big audit: every question answered (1 in 5 failed), 60 issues with their task, 40 photos.
+  const big = audits[0]!;
+  const bigQuestions = questionsOf(big);
+  for (const [i, { s, q }] of bigQuestions.entries())
+    await api.call(auditor, 'POST', `/ms-core/api/audits/${big._id}/answer/add`, JSON.parse(answerBody(s, q, i % 5 === 0 ? 2 : 0)));
+  const withIncidences = bigQuestions.filter(({ q }) => q.incidences.length).slice(0, 60);
+  for (const { s, q } of withIncidences)
+    await api.call(auditor, 'PATCH', `/ms-core/api/audits/${big._id}/sections/${s._id}/questions/${q._id}/issues-tasks`, {
+      issuesToAdd: [q.incidences[0]._id],
+      issuesToRemove: [],
+      tasksToAdd: [],
+      tasksToRemove: [],
+    });
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 120, b: 180 } } })
+    .jpeg()
+    .toBuffer();
+  const issueOf = async (s: TJson, q: TJson) =>
+    (await api.call(auditor, 'GET', `/ms-core/api/audits/${big._id}`)).sections
+      .find((x: TJson) => x._id === s._id)
+      .questions.find((x: TJson) => x._id === q._id).issues[0];
+  for (const { s, q } of withIncidences.slice(0, 40)) {
+    const issue = await issueOf(s, q);
+    const form = new FormData();
+    form.set('issue', issue._id);
+    form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+    const res = await fetch(`${server.base}/ms-core/api/audits/${big._id}/sections/${s._id}/questions/${q._id}/evidences`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${auditor}` },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`evidence upload answered ${res.status}: ${await res.text()}`);
+  }
+  const loaded = await api.call(auditor, 'GET', `/ms-core/api/audits/${big._id}`);
+  const shape = {
+    questions: questionsOf(loaded).length,
+    answers: questionsOf(loaded).filter(({ q }) => q.answer).length,
+    issues: questionsOf(loaded).reduce((n, { q }) => n + q.issues.length, 0),
+    photos: questionsOf(loaded).reduce((n, { q }) => n + q.issues.reduce((m: number, i: TJson) => m + i.evidences.length, 0), 0),
+  };
+  return { api, auditor, audits, big, bigQuestions, loaded, shape, headers };
+}
+
+export const questionsOf = (audit: TJson) => (audit.sections as TJson[]).flatMap((s) => (s.questions as TJson[]).map((q) => ({ s, q })));
+export const answerBody = (s: TJson, q: TJson, pick: number) =>
+  JSON.stringify({ section: s._id, question: q._id, templateAnswer: { type: 'select', select: [q.select.options[pick % 3]._id] } });
+
 export async function benchAudits(engine: 'pglite' | 'postgres'): Promise<Record<string, TMeasure | Record<string, number>>> {
   const server = await startServer(engine);
   try {
-    const templateId = await seedBigTemplate(server.db);
-    const api = apiOf(server.base);
-    const auditor = await api.signin('auditor@demo.test');
-    const refs = await referencesFor(server.db);
-    const audits: TJson[] = [];
-    for (let i = 0; i < CLIENTS; i++) {
-      const created = await api.call(auditor, 'POST', '/ms-core/api/audits', {
-        client: refs.client,
-        establishment: refs.establishment,
-        service: refs.service,
-        template: templateId,
-        auditor: refs.auditor,
-        startDate: '2026-11-02',
-        date: ['2026-11-02', '2026-11-03'],
-      });
-      audits.push(await api.call(auditor, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`));
-    }
-    const questionsOf = (audit: TJson) => (audit.sections as TJson[]).flatMap((s) => (s.questions as TJson[]).map((q) => ({ s, q })));
-    const answerBody = (s: TJson, q: TJson, pick: number) =>
-      JSON.stringify({ section: s._id, question: q._id, templateAnswer: { type: 'select', select: [q.select.options[pick % 3]._id] } });
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${auditor}` };
-
-    // The big audit: every question answered (1 in 5 failed), 60 issues with their task, 40 photos.
-    const big = audits[0]!;
-    const bigQuestions = questionsOf(big);
-    for (const [i, { s, q }] of bigQuestions.entries())
-      await api.call(auditor, 'POST', `/ms-core/api/audits/${big._id}/answer/add`, JSON.parse(answerBody(s, q, i % 5 === 0 ? 2 : 0)));
-    const withIncidences = bigQuestions.filter(({ q }) => q.incidences.length).slice(0, 60);
-    for (const { s, q } of withIncidences)
-      await api.call(auditor, 'PATCH', `/ms-core/api/audits/${big._id}/sections/${s._id}/questions/${q._id}/issues-tasks`, {
-        issuesToAdd: [q.incidences[0]._id],
-        issuesToRemove: [],
-        tasksToAdd: [],
-        tasksToRemove: [],
-      });
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 120, b: 180 } } })
-      .jpeg()
-      .toBuffer();
-    const issueOf = async (s: TJson, q: TJson) =>
-      (await api.call(auditor, 'GET', `/ms-core/api/audits/${big._id}`)).sections
-        .find((x: TJson) => x._id === s._id)
-        .questions.find((x: TJson) => x._id === q._id).issues[0];
-    for (const { s, q } of withIncidences.slice(0, 40)) {
-      const issue = await issueOf(s, q);
-      const form = new FormData();
-      form.set('issue', issue._id);
-      form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-      const res = await fetch(`${server.base}/ms-core/api/audits/${big._id}/sections/${s._id}/questions/${q._id}/evidences`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${auditor}` },
-        body: form,
-      });
-      if (!res.ok) throw new Error(`evidence upload answered ${res.status}: ${await res.text()}`);
-    }
-    const loaded = await api.call(auditor, 'GET', `/ms-core/api/audits/${big._id}`);
-    const shape = {
-      questions: questionsOf(loaded).length,
-      answers: questionsOf(loaded).filter(({ q }) => q.answer).length,
-      issues: questionsOf(loaded).reduce((n, { q }) => n + q.issues.length, 0),
-      photos: questionsOf(loaded).reduce((n, { q }) => n + q.issues.reduce((m: number, i: TJson) => m + i.evidences.length, 0), 0),
-    };
-
+    const { api, auditor, audits, big, bigQuestions, shape, headers } = await setUpAudits(server);
     const getAudit = (n: number): TRequest[] => Array.from({ length: n }, () => ({ path: `/ms-core/api/audits/${big._id}`, headers }));
     const figures: Record<string, TMeasure | Record<string, number>> = { big_audit: shape };
     figures.get_audit_c1 = await measureRequests(server.base, getAudit(200), { concurrency: 1 });

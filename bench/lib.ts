@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { fork } from 'node:child_process';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
@@ -42,6 +43,11 @@ export async function startServer(engine: 'pglite' | 'postgres', options: { serv
   return {
     base: `http://127.0.0.1:${address.port}`,
     db: handle.db,
+    /** The PostgreSQL database's name and the admin URL (null on PGlite, which runs in this process). */
+    database:
+      engine === 'postgres'
+        ? { name: new URL(url).pathname.slice(1), admin: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
+        : null,
     async stop() {
       await app.close();
       await handle.close();
@@ -55,6 +61,10 @@ export interface TMeasure {
   perSecond: number;
   medianMs: number;
   p95Ms: number;
+  /** Answers 304 Not Modified (counted as successes). */
+  notModified?: number;
+  /** Bytes of response bodies received, as sent (compressed when the request asked for it). */
+  bytes?: number;
 }
 
 export interface TRequest {
@@ -64,20 +74,40 @@ export interface TRequest {
   body?: string;
 }
 
+export interface TLoadOptions {
+  concurrency: number;
+  /** Each client paced to this rate (open load) instead of sending back to back. */
+  perClientPerSecond?: number;
+  /** Cycle through the requests until this time is up (else each is sent once). */
+  durationMs?: number;
+  /** Each request gets its own Idempotency-Key `${keyPrefix}-${n}`, as the run view sends its writes. */
+  keyPrefix?: string;
+}
+
 /**
- * Sends the requests from a separate thread with `concurrency` clients in flight; with
- * `perClientPerSecond`, each client is paced to that rate (open load) instead of sending back to
- * back. Every request must answer 2xx.
+ * Sends the requests from a process of its own (loader-worker.mjs) with `concurrency` clients in
+ * flight. Every request must answer 2xx (or 304).
  */
-export async function measureRequests(base: string, requests: TRequest[], options: { concurrency: number; perClientPerSecond?: number }): Promise<TMeasure> {
-  const worker = new Worker(new URL('./loader-worker.mjs', import.meta.url), { workerData: { base, requests, ...options } });
-  const result = await new Promise<{ elapsedMs: number; latencies: number[]; failures: string[] }>((done, fail) => {
-    worker.once('message', done);
-    worker.once('error', fail);
-  });
-  await worker.terminate();
+export async function measureRequests(base: string, requests: TRequest[], options: TLoadOptions): Promise<TMeasure> {
+  const child = fork(fileURLToPath(new URL('./loader-worker.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+  const result = await new Promise<{ elapsedMs: number; latencies: number[]; failures: string[]; sent: number; bytes: number; notModified: number }>(
+    (done, fail) => {
+      child.once('message', done as never);
+      child.once('error', fail);
+      child.once('exit', (code) => fail(new Error(`load generator exited with ${code}`)));
+      child.send({ base, requests, ...options });
+    },
+  );
+  child.removeAllListeners('exit');
   if (result.failures.length) throw new Error(`${result.failures.length} requests failed, e.g. ${result.failures.slice(0, 3).join(', ')}`);
   const latencies = result.latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-  return { requests: requests.length, perSecond: Math.round(requests.length / (result.elapsedMs / 1000)), medianMs: at(0.5), p95Ms: at(0.95) };
+  return {
+    requests: result.sent,
+    perSecond: Math.round(result.sent / (result.elapsedMs / 1000)),
+    medianMs: at(0.5),
+    p95Ms: at(0.95),
+    notModified: result.notModified,
+    bytes: result.bytes,
+  };
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { benchAudits } from './audits.js';
 import { benchFoundation } from './foundation.js';
 import { benchLists } from './lists.js';
@@ -7,32 +7,59 @@ import { benchPdf } from './pdf.js';
 import { benchOffline } from './offline.js';
 import { benchRender } from './render.js';
 import { benchShell } from './shell.js';
+import { formatTable } from './ratio.js';
+import { benchSpeed, crossEngine, type TEngine } from './speed.js';
 
-// npm run bench [pglite|postgres] [foundation|audits|offline|render|shell|lists|pdf]: figures go to stdout and bench/results.json.
-const engines = (process.argv[2] ? [process.argv[2]] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
-// A run of one engine or suite replaces only its own figures: the others stay as last measured.
-const file = new URL('./results.json', import.meta.url);
-const results: Record<string, any> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-Object.assign(results, { date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? ''}`, node: process.version });
-const suites = {
-  foundation: benchFoundation,
-  audits: benchAudits,
-  offline: benchOffline,
-  render: benchRender,
-  shell: benchShell,
-  lists: benchLists,
-  pdf: benchPdf,
-};
-const only = process.argv[3] as keyof typeof suites | undefined;
-for (const engine of engines) {
-  const figures: Record<string, unknown> = { ...(results[engine] ?? {}) };
-  for (const [name, run] of Object.entries(suites)) {
-    if (only && name !== only) continue;
-    console.log(`\n${engine}: ${name}`);
-    figures[name] = await run(engine);
-    console.table(figures[name]);
+/**
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf]
+ * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
+ *   run (bench/ratio.ts); the table goes to stdout and bench/results.json (with the date, the
+ *   machine and its load: only the ratios are comparable from one run to another).
+ * - the other suites print absolute figures only: on a shared machine they describe the machine's
+ *   load as much as the code, so nothing of them is committed.
+ */
+const engines = (process.argv[2] && process.argv[2] !== 'all' ? [process.argv[2]] : ['postgres', 'pglite']) as TEngine[];
+const only = process.argv[3] ?? 'speed';
+const absolute = { foundation: benchFoundation, audits: benchAudits, offline: benchOffline, render: benchRender, shell: benchShell, lists: benchLists, pdf: benchPdf };
+
+if (only !== 'speed') {
+  const suite = absolute[only as keyof typeof absolute];
+  if (!suite) throw new Error(`unknown suite ${only}`);
+  for (const engine of engines) {
+    console.log(`\n${engine}: ${only} (absolute figures of this machine now: not comparable between runs)`);
+    console.table(await suite(engine));
   }
-  results[engine] = figures;
+} else {
+  const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? ''}; load average at start ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`;
+  // A run of one engine keeps the other engine's table of the last run (with its own date).
+  const file = new URL('./results.json', import.meta.url);
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const kept = Object.fromEntries(
+    (['postgres', 'pglite'] as const)
+      .filter((e) => !engines.includes(e) && previous[e])
+      .map((e) => [e, { ...(previous[e] as object), date: (previous[e] as { date?: string }).date ?? previous.date }]),
+  );
+  const results: Record<string, unknown> = {
+    ...kept,
+    date: new Date().toISOString(),
+    machine,
+    node: process.version,
+    note: 'Each figure was measured interleaved with its anchor, 3 runs, medians (spread min-max). Only the ratios compare between runs or machines; the absolute figures describe this machine at that moment.',
+  };
+  const rows: Partial<Record<TEngine, Awaited<ReturnType<typeof benchSpeed>>>> = {};
+  for (const engine of engines) {
+    console.log(`\n${engine}: speed (ratios to anchors in the same run)`);
+    rows[engine] = await benchSpeed(engine);
+    results[engine] = { date: new Date().toISOString(), ...rows[engine] };
+  }
+  for (const engine of engines) console.log(`\n${formatTable(engine, rows[engine]!.rows)}`);
+  if (rows.pglite && rows.postgres) {
+    results.pgliteToPostgres = crossEngine(rows.pglite.rows, rows.postgres.rows);
+    console.log('\nPGlite / PostgreSQL, line by line (same run):');
+    console.table(results.pgliteToPostgres);
+  }
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log('\nwritten to bench/results.json');
 }
-writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-console.log('\nwritten to bench/results.json');

@@ -17,6 +17,7 @@ import { createJobQueue, type TJobQueue } from './platform/jobs/queue.js';
 import type { TServerModule } from './platform/module.js';
 import { idempotencyManifest } from './platform/idempotency/purge.js';
 import { registerWebApp } from './platform/web.js';
+import { registerEtags } from './platform/etag.js';
 import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
 import { registerMultipart } from './modules/files/upload.js';
 import { authModule } from './modules/auth/module.js';
@@ -97,6 +98,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Registering every module's routes (zod schemas, OpenAPI) took more than Fastify's default 10 s
+    // on a saturated 2-core machine: a slow start is not a hung plugin.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -136,6 +140,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => totals.close());
   registerAuthentication(app, identities, ctx.tokens);
   registerIdempotency(app, deps.db);
+  registerEtags(app);
   await registerMultipart(app, deps.config);
   // After the idempotency layer's onSend (it stores the plain body), before the routes.
   await registerCompression(app);

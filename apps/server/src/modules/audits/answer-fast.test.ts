@@ -134,3 +134,58 @@ describe('the one-call answer (audit_answer_fast outside a transaction)', () => 
     expect(rows.rows).toHaveLength(0);
   });
 });
+
+describe('the keyed answer (the run view sends an Idempotency-Key: audit_answer_keyed, one call)', () => {
+  const keyed = (key: string) => ({ 'idempotency-key': key });
+  const stored = (key: string) =>
+    unsafeUnscoped(
+      t.db,
+      async (tx) => (await tx.execute<{ status: number | null; body: string | null }>(sql`select status, body from idempotency_keys where key = ${key}`)).rows,
+    );
+
+  it('saves, stores the very response it sends, and answers a replay with it without undoing a later answer', async () => {
+    const { id, url, body, answerId } = await knownQuestion();
+    const first = await f.auditor.call('POST', url, { ...body, templateAnswer: select(f.tpl.options.no) }, keyed('kf-1'));
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotency-replayed']).toBeUndefined();
+    expect(first.body).toMatchObject({ _id: answerId, score: 0, failed: true, templateAnswer: { select: [f.tpl.options.no] } });
+    expect(first.body.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const [row] = await stored('kf-1');
+    expect(row!.status).toBe(200);
+    expect(JSON.parse(row!.body!)).toEqual(first.body);
+    await f.auditor.post(url, body);
+    const again = await f.auditor.call('POST', url, { ...body, templateAnswer: select(f.tpl.options.no) }, keyed('kf-1'));
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const audit = (await f.auditor.get(`${AUDITS}/${id}`)).body;
+    const floors = audit.sections.flatMap((s: any) => s.questions).find((q: any) => q._id === body.question);
+    expect(floors.answer.templateAnswer.select).toEqual([f.tpl.options.yes]);
+  });
+
+  it('twins sent at once write one answer and get the same response (or 409 to retry)', async () => {
+    const { id, url, body } = await knownQuestion();
+    const twins = await Promise.all([1, 2, 3].map(() => f.auditor.call('POST', url, body, keyed('kf-twin'))));
+    const ok = twins.filter((r) => r.status === 200);
+    for (const res of twins) expect(res.status === 200 || res.body.reference === 'IDEM0001').toBe(true);
+    for (const res of ok) expect(res.body).toEqual(ok[0]!.body);
+    const n = await unsafeUnscoped(
+      t.db,
+      async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from audit_answers where audit_id = ${id}`)).rows[0]!.n,
+    );
+    expect(n).toBe(1);
+  });
+
+  it('a refused answer keeps no key and names its error; the same key then saves once it is right', async () => {
+    const { ids, url, body } = await knownQuestion();
+    const bad = await f.auditor.call('POST', url, { ...body, section: ids.records }, keyed('kf-fix'));
+    expect(bad.body.fields).toEqual(['section']);
+    expect(await stored('kf-fix')).toEqual([]);
+    const good = await f.auditor.call('POST', url, body, keyed('kf-fix'));
+    expect(good.status).toBe(200);
+    expect(good.headers['idempotency-replayed']).toBeUndefined();
+    expect((await stored('kf-fix'))[0]!.status).toBe(200);
+    // The same key on another answer's update is a client bug: refused, not answered with this one.
+    const elsewhere = await f.auditor.call('PATCH', `${url.replace('/answer/add', '')}/answer/${good.body._id}/update`, body, keyed('kf-fix'));
+    expect(elsewhere.body.fields).toEqual(['Idempotency-Key']);
+  });
+});

@@ -1,6 +1,7 @@
 import { evaluateAnswer, RUNNABLE_STATUSES, type TAnswerInput } from '@audit/domain/audits';
 import type { TQuestionConfig } from '@audit/domain/templates';
 import type { TAuth } from '../../platform/auth.js';
+import type { TStoredResponse } from '../../platform/idempotency/keys.js';
 import { runPrepared, type TDb } from '../../platform/db.js';
 import { answerProblems, readingsOutOfRange } from './answer-rules.js';
 
@@ -46,16 +47,12 @@ interface TAnswerRow extends Record<string, unknown> {
   updated_at: string | Date;
 }
 
-/**
- * The saved answer's row, or null when the fast path does not apply (unknown question, invalid
- * answer, any check failing). `db` may be the database itself (the call is its own transaction,
- * scoped by the function) or a scoped transaction.
- */
-export async function trySaveAnswerFast(db: TDb, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
+/** The known question's values for the SQL functions, or null when the fast path does not apply. */
+function fastValues(caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
   const question = known.get(input.question);
   if (!question || answerProblems(question, input.templateAnswer).length || readingsOutOfRange(question, input.templateAnswer).length) return null;
   const { score, failed } = evaluateAnswer({ type: question.type, select: question.config.select ?? null }, input.templateAnswer);
-  const [row] = await runPrepared<TAnswerRow>(db, 'audit_answer_fast', SAVE_ANSWER, [
+  return [
     caller.spacePath,
     caller.userId,
     caller.isAdmin,
@@ -67,7 +64,18 @@ export async function trySaveAnswerFast(db: TDb, caller: TAuth, auditId: string,
     JSON.stringify(input.templateAnswer),
     score,
     failed,
-  ]);
+  ];
+}
+
+/**
+ * The saved answer's row, or null when the fast path does not apply (unknown question, invalid
+ * answer, any check failing). `db` may be the database itself (the call is its own transaction,
+ * scoped by the function) or a scoped transaction.
+ */
+export async function trySaveAnswerFast(db: TDb, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
+  const values = fastValues(caller, auditId, input, answerId);
+  if (!values) return null;
+  const [row] = await runPrepared<TAnswerRow>(db, 'audit_answer_fast', SAVE_ANSWER, values);
   if (!row) return null;
   return {
     id: row.id,
@@ -78,4 +86,37 @@ export async function trySaveAnswerFast(db: TDb, caller: TAuth, auditId: string,
     failed: row.failed,
     updatedAt: new Date(row.updated_at),
   };
+}
+
+/**
+ * The checked upsert with its Idempotency-Key (audit_answer_keyed, migration 0017): in one
+ * statement, its own transaction, the key is claimed, the answer saved and its response stored, or
+ * the key's stored response read back ('replay'). Null when the fast path does not apply or wrote
+ * nothing (the key was not kept either): the caller looks the key up and takes the full path.
+ */
+const SAVE_KEYED =
+  'select * from audit_answer_keyed($1::text, $2::text, $3::text, $4::text, $5::uuid, $6::boolean, $7::text[], $8::uuid, $9::uuid, $10::uuid, $11::uuid, $12::jsonb, $13::double precision, $14::boolean)';
+
+interface TKeyedRow extends Record<string, unknown> {
+  outcome: 'saved' | 'replay';
+  status: number | null;
+  method: string;
+  url: string;
+  content_type: string | null;
+  body: string | null;
+}
+
+export async function trySaveAnswerKeyed(
+  db: TDb,
+  caller: TAuth,
+  key: { key: string; method: string; url: string },
+  auditId: string,
+  input: TAnswerInput,
+  answerId?: string,
+): Promise<(TStoredResponse & { outcome: 'saved' | 'replay' }) | null> {
+  const values = caller.userId ? fastValues(caller, auditId, input, answerId) : null;
+  if (!values) return null;
+  const [row] = await runPrepared<TKeyedRow>(db, 'audit_answer_keyed', SAVE_KEYED, [key.key, key.method, key.url, ...values]);
+  if (!row) return null;
+  return { outcome: row.outcome, method: row.method, url: row.url, status: row.status, contentType: row.content_type, body: row.body };
 }

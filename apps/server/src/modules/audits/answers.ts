@@ -1,11 +1,13 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { evaluateAnswer, type TAnswerInput } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
+import { replayStored, sendStored } from '../../platform/idempotency/keys.js';
 import { loadRunnable, loadRunnableQuestion } from './access.js';
-import { rememberQuestion, trySaveAnswerFast } from './answer-fast.js';
+import { rememberQuestion, trySaveAnswerFast, trySaveAnswerKeyed } from './answer-fast.js';
 import { answerProblems, readingsOutOfRange } from './answer-rules.js';
 import { presentAnswer } from './present.js';
 import { auditAnswers } from './tables.js';
@@ -42,19 +44,33 @@ export async function saveAnswerIn(tx: TDb, caller: TAuth, auditId: string, inpu
 
 /**
  * Without an Idempotency-Key (whose record must share the write's transaction), a known question's
- * answer is one call of its own (audit_answer_fast scopes itself): one round trip. Otherwise, or
- * when it writes nothing, the scoped transaction, which names the error.
+ * answer is one call of its own (audit_answer_fast scopes itself): one round trip. With a key (the
+ * run view always sends one), audit_answer_keyed claims it, saves and stores the response in that
+ * one call, or answers with the key's first response (decision 0027). Otherwise, or when it writes
+ * nothing, the key is looked up as for any write and the scoped transaction names the error.
  */
-async function saveAnswer(ctx: TModuleContext, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
-  const fast = caller.idempotency ? null : await trySaveAnswerFast(ctx.db, caller, auditId, input, answerId);
-  if (fast) return presentAnswer(fast);
+async function saveAnswer(ctx: TModuleContext, http: THttp, caller: TAuth, auditId: string, input: TAnswerInput, answerId?: string) {
+  const key = caller.idempotency;
+  if (!key) {
+    const fast = await trySaveAnswerFast(ctx.db, caller, auditId, input, answerId);
+    if (fast) return presentAnswer(fast);
+  } else if (key.deferred) {
+    key.deferred = false;
+    const keyed = await trySaveAnswerKeyed(ctx.db, caller, key, auditId, input, answerId);
+    if (keyed?.outcome === 'saved') return http.reply.code(200).type(keyed.contentType!).send(keyed.body);
+    if (keyed) return sendStored(http.request, http.reply, keyed);
+    if (await replayStored(ctx.db, http.request, http.reply, key.key)) return http.reply;
+  }
   return scoped(ctx, caller, (tx) => saveAnswerIn(tx, caller, auditId, input, answerId));
 }
 
-export const addAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, input: TAnswerInput) => saveAnswer(ctx, caller, auditId, input);
+type THttp = { request: FastifyRequest; reply: FastifyReply };
 
-export const updateAnswer = (ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string, input: TAnswerInput) =>
-  saveAnswer(ctx, caller, auditId, input, answerId);
+export const addAnswer = (ctx: TModuleContext, http: THttp, caller: TAuth, auditId: string, input: TAnswerInput) =>
+  saveAnswer(ctx, http, caller, auditId, input);
+
+export const updateAnswer = (ctx: TModuleContext, http: THttp, caller: TAuth, auditId: string, answerId: string, input: TAnswerInput) =>
+  saveAnswer(ctx, http, caller, auditId, input, answerId);
 
 export async function removeAnswer(ctx: TModuleContext, caller: TAuth, auditId: string, answerId: string) {
   await scoped(ctx, caller, async (tx) => {

@@ -37,6 +37,23 @@ export async function findPdfState(tx: TDb, scope: TScope, id: string, lock = fa
   return row;
 }
 
+/**
+ * The audit's version without reading its tree: its newest change, as liveFigures (present.ts)
+ * computes it from the rows (the audit, answers, issues, questions, fields, photos, questionnaire).
+ */
+export async function auditVersion(tx: TDb, id: string): Promise<Date> {
+  const { rows } = await tx.execute<{ ms: number }>(sql`select floor(extract(epoch from greatest(
+      (select updated_at from audits where id = ${id}),
+      (select max(updated_at) from audit_answers where audit_id = ${id}),
+      (select max(updated_at) from audit_issues where audit_id = ${id}),
+      (select max(updated_at) from audit_questions where audit_id = ${id}),
+      (select max(updated_at) from audit_fields where audit_id = ${id}),
+      (select max(created_at) from audit_media where audit_id = ${id}),
+      (select max(updated_at) from audit_questionnaires where audit_id = ${id}))) * 1000)::float8 as ms`);
+  // Milliseconds, as the tree's rows arrive in JavaScript (the version a PDF records).
+  return new Date(Number(rows[0]!.ms));
+}
+
 export async function setPdfState(tx: TDb, id: string, values: Partial<Pick<typeof audits.$inferInsert, 'pdfStatus' | 'pdfFileId' | 'pdfOf'>>) {
   await tx.update(audits).set(values).where(eq(audits.id, id));
 }

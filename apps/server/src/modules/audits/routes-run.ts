@@ -28,6 +28,8 @@ import {
 
 const tags = AUDIT_TAGS;
 const write = auditAccess('WRITE');
+// The answer claims and stores its Idempotency-Key in its own statement (answers.ts, decision 0027).
+const keyedWrite = { ...write, idempotency: 'in-handler' as const };
 const runs = RUNS_NOTE;
 const Q = '/:id/sections/:sectionId/questions/:questionId';
 const multipart = { consumes: ['multipart/form-data'] };
@@ -37,7 +39,7 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const r = typed(app);
   const auth = requireAuth;
   r.post('/:id/answer/add', {
-    config: write,
+    config: keyedWrite,
     schema: {
       tags,
       summary: `Answer a question (an existing answer of the question is updated: a replayed add never doubles).${runs}`,
@@ -45,12 +47,12 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
       body: ZAnswerInput,
       response: { 200: ZAnswerOut },
     },
-    handler: (req) => answers.addAnswer(ctx, auth(req), req.params.id, req.body),
+    handler: (req, reply) => answers.addAnswer(ctx, { request: req, reply }, auth(req), req.params.id, req.body),
   });
   r.patch('/:id/answer/:answerId/update', {
-    config: write,
+    config: keyedWrite,
     schema: { tags, summary: `Change an answer.${runs}`, params: ZAnswerParams, body: ZAnswerInput, response: { 200: ZAnswerOut } },
-    handler: (req) => answers.updateAnswer(ctx, auth(req), req.params.id, req.params.answerId, req.body),
+    handler: (req, reply) => answers.updateAnswer(ctx, { request: req, reply }, auth(req), req.params.id, req.params.answerId, req.body),
   });
   r.delete('/:id/answer/:answerId/remove', {
     config: write,

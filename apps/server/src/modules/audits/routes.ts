@@ -108,7 +108,7 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => service.checkScore(ctx, auth(req), req.body.audit),
   });
   r.get('/:id', {
-    config: perm('READ'),
+    config: { ...perm('READ'), etag: true },
     schema: {
       tags,
       summary: 'The whole audit: sections, questions, answers, issues, photos, questionnaire; figures computed while not finished',

@@ -6,20 +6,28 @@ import { statusRefused } from '../audits/policy.js';
 import { signedFileUrl } from '../files/signing.js';
 import { renderPdfJob } from './pdf-job.js';
 import * as pdfState from '../audits/report-state.js';
-import { isCurrent, pdfFileName, readWithState } from './service.js';
+import { notFound } from '../../platform/errors.js';
+import { auditView, readAudit } from '../audits/read.js';
+import { isCurrent, pdfFileName } from './service.js';
 
 /**
  * POST /reports/audit/{id}/pdf. A PDF is the report of a finished audit (AUD0002 otherwise: a
  * running audit changes under it). The current one is answered at once; otherwise a job renders it
- * and tells the caller with a notification. A job already queued for this version is not doubled:
- * each job checks again and only notifies when the PDF is already there.
+ * and tells the caller with a notification. The request answers from what the database already has
+ * (decision 0027): the PDF's state and the audit's version (its newest change, one aggregate query),
+ * not the whole audit; and while a job is queued no other is added (the queued job reads the audit
+ * when it runs, so it renders the newest version).
  */
 export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string): Promise<{ pdfSendToGenerate: true } | { pdfUrl: string }> {
   return scoped(ctx, caller, async (tx) => {
-    const { audit, state } = await readWithState(tx, ctx, caller, id);
-    if (audit.status !== 'finished') throw statusRefused();
-    if (isCurrent(state, audit)) return { pdfUrl: signedFileUrl(ctx.config, state.pdfFileId!) };
+    const state = await pdfState.findPdfState(tx, caller, id);
+    if (!state) throw notFound();
+    if (state.status !== 'finished') throw statusRefused();
+    if (isCurrent(state, { status: state.status, updatedAt: (await pdfState.auditVersion(tx, id)).toISOString() }))
+      return { pdfUrl: signedFileUrl(ctx.config, state.pdfFileId!) };
+    if (state.pdfStatus === 'queued') return { pdfSendToGenerate: true as const };
     await pdfState.setPdfState(tx, id, { pdfStatus: 'queued' });
+    const audit = await readAudit(tx, caller, id, auditView(ctx));
     const jobId = await enqueueJob(tx, caller, renderPdfJob, { auditId: id, userId: caller.userId, name: pdfFileName(audit) });
     await recordTrace(tx, caller, {
       type: 'CREATE',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TDatabase, TTransaction } from '../db.js';
 import { AppError, invalidData } from '../errors.js';
@@ -13,6 +13,9 @@ import { idempotencyKeys } from './tables.js';
  *    waits on the key's unique index and then gets 409 IDEM0001 (retry later);
  *  - the response is stored right after the handler (onSend).
  * Only writes that go through `scoped` are covered; others simply run again.
+ * A route with `idempotency: 'in-handler'` in its config (the answer, decision 0027) looks the key
+ * up itself: its one SQL statement reads, claims and stores the key with the write; when it cannot
+ * take that path it calls `replayStored` and then goes through `scoped` as any other write.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotency-replayed';
@@ -24,6 +27,24 @@ export interface TIdempotency {
   method: string;
   url: string;
   claimed: boolean;
+  /** Not looked up yet: the route's handler does it (config `idempotency: 'in-handler'`). */
+  deferred?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The handler looks the key up itself (replayStored or its own statement), not the preHandler. */
+    idempotency?: 'in-handler';
+  }
+}
+
+/** A stored response, as idempotency_keys holds it. */
+export interface TStoredResponse {
+  method: string;
+  url: string;
+  status: number | null;
+  contentType: string | null;
+  body: string | null;
 }
 
 export const inProgress = () => new AppError('requestInProgress');
@@ -50,27 +71,45 @@ function readKey(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** Answers with a response stored for the key (marked as replayed); a key used on another call is refused. */
+export function sendStored(request: FastifyRequest, reply: FastifyReply, first: TStoredResponse) {
+  if (first.method !== request.method || first.url !== request.url) throw invalidData(['Idempotency-Key']);
+  // Saved, but its response not stored yet: the first attempt is finishing right now.
+  if (first.status === null) throw inProgress();
+  reply.header(REPLAYED_HEADER, 'true');
+  if (first.contentType) reply.header('content-type', first.contentType);
+  return reply.code(first.status).send(first.body ?? undefined);
+}
+
+/**
+ * The preHandler's look-up: a key already recorded for this user answers with its first response
+ * (true: replied); else the key is kept on the request for `scoped` to claim.
+ */
+export async function replayStored(db: TDatabase, request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> {
+  if (!request.auth) return false;
+  // The caller's own rows, by their id: a reviewed read outside the tenant scope.
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, request.auth.userId), eq(idempotencyKeys.key, key)));
+  if (!first) {
+    request.auth.idempotency = { key, method: request.method, url: request.url, claimed: false };
+    return false;
+  }
+  await sendStored(request, reply, first);
+  return true;
+}
+
 export function registerIdempotency(app: FastifyInstance, db: TDatabase) {
   app.addHook('preHandler', async (request, reply) => {
     const key = readKey(request);
     if (!key || !request.auth) return;
-    // The caller's own rows, by their id: a reviewed read outside the tenant scope.
-    const [first] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, request.auth.userId), eq(idempotencyKeys.key, key)));
-    if (!first) {
-      request.auth.idempotency = { key, method: request.method, url: request.url, claimed: false };
+    if (request.routeOptions.config.idempotency === 'in-handler') {
+      request.auth.idempotency = { key, method: request.method, url: request.url, claimed: false, deferred: true };
       return;
     }
-    if (first.method !== request.method || first.url !== request.url) throw invalidData(['Idempotency-Key']);
-    // Saved, but its response not stored yet: the first attempt is finishing right now.
-    if (first.status === null) throw inProgress();
-    reply.header(REPLAYED_HEADER, 'true');
-    if (first.contentType) reply.header('content-type', first.contentType);
-    return reply.code(first.status).send(first.body ?? undefined);
+    if (await replayStored(db, request, reply, key)) return reply;
   });
-
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.auth?.idempotency;
     if (!pending?.claimed || !request.auth) return payload;
