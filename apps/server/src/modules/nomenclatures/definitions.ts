@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catalogueService, ZDescription, ZName, ZSimpleInput, type TCatalogueDefinition } from './catalogue.js';
-import { ZOptionalEmail, ZOptionalText, ZPhoneOut, ZPhones } from './fields.js';
+import { ZOptionalEmail, ZOptionalText, ZPhoneOut, ZPhones } from '@audit/domain/fields';
 import { activities, areaTypes, billingMethods, companies, employeeProfiles, employeeTypes, paymentTypes, serviceCategories, socialReasons } from './tables.js';
 
 /** The simple nomenclatures: name and description (both required), nothing else. */
