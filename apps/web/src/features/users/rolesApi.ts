@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRole as TApiRole } from '@audit/domain/roles';
 import { searchPage } from '../../api/client';
 
-export interface TRole {
-  _id: string;
-  name: string;
-  superAdmin: boolean;
-}
+/** The selector's projection of a role as the server answers it (packages/domain/src/roles.ts). */
+export type TRole = Pick<TApiRole, '_id' | 'name' | 'superAdmin'>;
 
 /** POST /ms-core/api/roles/search, size 250 (role selector). */
 export const searchRoles = () => searchPage<TRole>('/ms-core/api/roles/search', { size: 250, page: 0, sort: 'name', projections: ['name', 'superAdmin'] });
