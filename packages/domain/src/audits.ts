@@ -1,16 +1,7 @@
 import { z } from './zod.js';
 import { EMAIL_PATTERN } from './validators.js';
 import { RISK_LEVELS } from './constants.js';
-import {
-  maxSelectScore,
-  ZReadingRegistryConfigOut,
-  ZSelectConfigOut,
-  ZTextConfigOut,
-  type TPlaceMeasure,
-  type TReadingOption,
-  type TSelectConfig,
-  type TTextConfig,
-} from './templates.js';
+import { maxSelectScore, QUESTION_OUT_FIELDS, type TPlaceMeasure, type TReadingOption, type TSelectConfig, type TTextConfig } from './templates.js';
 
 /**
  * Audits: the shapes the server answers and the browser keeps (product document, sections 3 and 4;
@@ -138,19 +129,12 @@ export const ZAnswer = z.object({ _id: z.string(), templateAnswer: ZTemplateAnsw
 /** An answer as the answer calls return it: with its section and question. */
 export const ZAnswerOfQuestion = ZAnswer.extend({ section: z.string(), question: z.string() });
 
+/** An audit's copy of a template question (the question's fields are the template's, templates.ts) with its answer, note and issues. */
 export const ZAuditQuestion = z.object({
   _id: z.string(),
   section: z.string(),
   templateQuestion: z.string().nullable(),
-  name: z.string(),
-  type: z.string(),
-  description: z.string().nullable(),
-  required: z.boolean(),
-  position: z.number(),
-  select: ZSelectConfigOut.nullable(),
-  readingRegistry: ZReadingRegistryConfigOut.nullable(),
-  text: ZTextConfigOut.nullable(),
-  maxScore: z.number(),
+  ...QUESTION_OUT_FIELDS,
   incidences: z.array(ZIncidence),
   note: z.string().nullable(),
   noteImages: z.array(ZNoteImage),
