@@ -4,6 +4,7 @@ import { RISK_LEVELS } from './constants.js';
 import { BOUNDS, zBounded } from './bounds.js';
 import {
   maxSelectScore,
+  QUESTION_OUT_FIELDS,
   ZReadingRegistryConfigOut,
   ZSelectConfigOut,
   ZTextConfigOut,
@@ -139,19 +140,12 @@ export const ZAnswer = z.object({ _id: z.string(), templateAnswer: ZTemplateAnsw
 /** An answer as the answer calls return it: with its section and question. */
 export const ZAnswerOfQuestion = ZAnswer.extend({ section: z.string(), question: z.string() });
 
+/** An audit's copy of a template question (the question's fields are the template's, templates.ts) with its answer, note and issues. */
 export const ZAuditQuestion = z.object({
   _id: z.string(),
   section: z.string(),
   templateQuestion: z.string().nullable(),
-  name: z.string(),
-  type: z.string(),
-  description: z.string().nullable(),
-  required: z.boolean(),
-  position: z.number(),
-  select: ZSelectConfigOut.nullable(),
-  readingRegistry: ZReadingRegistryConfigOut.nullable(),
-  text: ZTextConfigOut.nullable(),
-  maxScore: z.number(),
+  ...QUESTION_OUT_FIELDS,
   incidences: z.array(ZIncidence),
   note: z.string().nullable(),
   noteImages: z.array(ZNoteImage),

@@ -1,3 +1,5 @@
+import { z } from './zod.js';
+
 /** The roles every new root space starts with. ADMIN passes every permission check. */
 export interface TRoleTemplate {
   name: string;
@@ -51,3 +53,31 @@ export const DEFAULT_ROLES: TRoleTemplate[] = [
     permissions: ['LAB_DATA_VIEW', 'LAB_DATA_WRITE', 'LAB_DATA_ISSUES_VIEW', 'LAB_DATA_ISSUES_WRITE', 'SAMPLE_TYPE_VIEW', 'REQUEST_VIEW'],
   },
 ];
+
+/**
+ * Roles: the request and response schemas of /ms-core/api/roles and /permissions, shared by the
+ * server's routes and the web (whose types are inferred from them).
+ */
+export const ZRole = z.object({
+  _id: z.string(),
+  name: z.string(),
+  superAdmin: z.boolean(),
+  permissions: z.array(z.string()),
+  space: z.string(),
+  createdAt: z.string(),
+  /** What the caller may do with the role (roles policy). */
+  can: z.object({ update: z.boolean(), assign: z.boolean(), delete: z.boolean() }),
+});
+const ZRoleName = z.string().trim().min(1).max(100);
+const ZPermissionNames = z.array(z.string().max(100)).max(1000);
+
+export const ZRoleCreate = z.object({ name: ZRoleName, superAdmin: z.boolean().optional(), permissions: ZPermissionNames.optional() });
+export const ZRoleUpdate = z.object({ name: ZRoleName.optional(), superAdmin: z.boolean().optional() });
+export const ZRolePermissions = z.object({ permissions: ZPermissionNames });
+/** One entry of POST /permissions/search. */
+export const ZPermissionItem = z.object({ _id: z.string(), name: z.string(), module: z.string(), action: z.string().nullable() });
+
+export type TRole = z.infer<typeof ZRole>;
+export type TRoleCreate = z.input<typeof ZRoleCreate>;
+export type TRoleUpdate = z.input<typeof ZRoleUpdate>;
+export type TPermissionItem = z.infer<typeof ZPermissionItem>;

@@ -312,9 +312,11 @@ export const ZIncidentOut = z.object({
   position: z.number(),
 });
 
-export const ZQuestionOut = z.object({
-  _id: z.string(),
-  section: z.string(),
+/**
+ * What a question is, as a template's question and as an audit's copy of it both answer it
+ * (`ZQuestionOut` here, `ZAuditQuestion` in audits.ts, each adding its own fields around it).
+ */
+export const QUESTION_OUT_FIELDS = {
   name: z.string(),
   type: z.string(),
   description: z.string().nullable(),
@@ -325,6 +327,12 @@ export const ZQuestionOut = z.object({
   text: ZTextConfigOut.nullable(),
   /** Highest score the question can give (select questions with scoring; 0 otherwise). */
   maxScore: z.number(),
+};
+
+export const ZQuestionOut = z.object({
+  _id: z.string(),
+  section: z.string(),
+  ...QUESTION_OUT_FIELDS,
   incidents: z.array(ZIncidentOut),
 });
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TPermission } from '@audit/domain/permissions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
 
@@ -42,7 +43,8 @@ export interface TMenuEntry {
   key: string;
   path?: string;
   audience: TAudience;
-  permissions?: string[];
+  /** Typed: a name the product does not know fails the typecheck (packages/domain/src/permissions.ts). */
+  permissions?: TPermission[];
   hideForAdmin?: boolean;
   registerArea?: 'KITCHEN' | 'POOL' | 'LEGIONELLA' | 'OTHERS';
   labDataArea?: 'labDataFood' | 'labDataPool' | 'labDataLegionella' | 'labDataOthers';

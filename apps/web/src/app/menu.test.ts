@@ -1,3 +1,4 @@
+import type { TPermission } from '@audit/domain/permissions';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '@audit/domain/roles';
 import { assembleMenu, canOpenPath, MENU, menuLeaves, visibleMenu, type TMenuEntry, type TMenuUser } from './menu';
@@ -33,9 +34,9 @@ const ADMIN_ONLY = [
   '/settings/services',
 ];
 
-const REGISTER_READ = ['REGISTER:READ'];
-const AUDIT_READ = ['AUDIT:READ'];
-const ANALYTICS_READ = ['ANALYTICS:READ'];
+const REGISTER_READ: TPermission[] = ['REGISTER:READ'];
+const AUDIT_READ: TPermission[] = ['AUDIT:READ'];
+const ANALYTICS_READ: TPermission[] = ['ANALYTICS:READ'];
 
 /** The sidebar as it was written by hand before the manifests (issue 12): users must see the same. */
 const EXPECTED_MENU: TMenuEntry[] = [

@@ -1,7 +1,8 @@
+import type { TPermission } from '@audit/domain/permissions';
 import { screen, type TFeatureManifest, type TMenuContribution } from './manifest';
 
-const REGISTER_READ = ['REGISTER:READ'];
-const ANALYTICS_READ = ['ANALYTICS:READ'];
+const REGISTER_READ: TPermission[] = ['REGISTER:READ'];
+const ANALYTICS_READ: TPermission[] = ['ANALYTICS:READ'];
 const home = () => import('./HomeRoute').then((m) => m.HomeRoute);
 
 /**

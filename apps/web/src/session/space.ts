@@ -1,25 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TSpace as TApiSpace } from '@audit/domain/spaces';
 import { request } from '../api/client';
 import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
 import { COPY_KEYS, isSignedIn } from './storage';
 
-/** GET /ms-core/api/spaces/current */
-export interface TSpace {
-  _id: string;
-  identifier: string;
-  name: string;
-  description: string | null;
-  logo: string | null;
-  typeStructure: string;
-  parent: string | null;
-  modules: string[];
-  theme: Record<string, string> | null;
-  secureSpacePath: string;
-  isRoot: boolean;
-  createdAt: string;
-  /** The IANA zone its days are counted in (own or inherited); absent in a copy saved by an older release. */
-  timeZone?: string;
-}
+/**
+ * GET /ms-core/api/spaces/current, as the server answers it (packages/domain/src/spaces.ts); the
+ * time zone may be absent in a device copy saved by an older release.
+ */
+export type TSpace = Omit<TApiSpace, 'timeZone'> & { timeZone?: string };
 
 export const CURRENT_SPACE_QUERY_KEY = ['spaces', 'current'] as const;
 

@@ -1,25 +1,14 @@
+import type { TSession as TApiSession, TSpaceSummary } from '@audit/domain/spaces';
 /**
  * The browser's copy of the session: access token, refresh token and the session's space, in
  * localStorage (shared by the tabs of one browser). The last users/me and spaces/current answers
  * are kept beside them (offlineCopy.ts) so the shell opens with no network; clearing the session
  * clears them too.
  */
-export interface TSpaceSummary {
-  _id: string;
-  name: string;
-  identifier: string;
-  typeStructure: string;
-  logo: string | null;
-  parent: string | null;
-  secureSpacePath: string;
-}
+export type { TSpaceSummary } from '@audit/domain/spaces';
 
-export interface TSession {
-  accessToken: string;
-  refreshToken: string;
-  space: TSpaceSummary;
-  spaces?: TSpaceSummary[];
-}
+/** The stored session: the server's answer (packages/domain/src/spaces.ts), its list of spaces kept only when the answer had it. */
+export type TSession = Omit<TApiSession, 'spaces'> & { spaces?: TApiSession['spaces'] };
 
 const KEYS = { access: 'accessToken', refresh: 'refreshToken', space: 'space' } as const;
 

@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.js';
 import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
-import { ZSpaceSummary } from '../spaces/routes.js';
+import { ZSession } from '@audit/domain/spaces';
 import * as service from './service.js';
-
-export const ZSession = z.object({ accessToken: z.string(), refreshToken: z.string(), space: ZSpaceSummary, spaces: z.array(ZSpaceSummary) });
 
 const ZSignin = z.object({
   username: z.string().trim().min(1).max(254),

@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { CATEGORY_OUTPUT, ZCategoryInput } from '@audit/domain/categories';
 import { CATEGORY_TYPES } from '@audit/domain/constants';
 import { AppError, invalidData } from '../../platform/errors.js';
-import { catalogueService, ZDescription, ZName, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
+import { catalogueService, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
 import { descendantsOf, hasChildren } from './repo.js';
 import { categories } from './tables.js';
-
-const ZColor = z
-  .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{3,8}$/);
 
 /**
  * Categories of templates (TEMPLATE) and registers (REGISTER): name and description required,
@@ -20,14 +15,8 @@ export const categoryDef: TCatalogueDefinition = {
   table: categories,
   module: 'CATEGORY',
   section: 'categories',
-  input: z.object({
-    name: ZName,
-    description: ZDescription,
-    type: z.enum(CATEGORY_TYPES),
-    color: ZColor.nullish().or(z.literal('')),
-    parent: z.string().uuid().nullish(),
-  }),
-  output: { type: z.string(), color: z.string().nullable(), parent: z.string().nullable() },
+  input: ZCategoryInput,
+  output: CATEGORY_OUTPUT,
   fields: {
     type: { column: categories.type, type: 'enum', values: CATEGORY_TYPES },
     color: { column: categories.color, type: 'text' },

@@ -1,27 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CATEGORY_TYPES } from '@audit/domain/constants';
+import { ZCategory, ZCategoryTree, ZCategoryTreeSearch } from '@audit/domain/categories';
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZId, type TModuleContext } from '../../platform/http.js';
 import { catalogueRoutes } from '../nomenclatures/catalogue.js';
 import { categoriesService, categoryDef } from './definition.js';
 import * as service from './service.js';
-
-const ZCategory = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  type: z.string(),
-  color: z.string().nullable(),
-  parent: z.string().nullable(),
-  space: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  can: z.object({ update: z.boolean(), delete: z.boolean() }),
-});
-type TTree = z.infer<typeof ZCategory> & { children: TTree[] };
-const ZTree: z.ZodType<TTree> = ZCategory.extend({ children: z.array(z.lazy(() => ZTree)) });
 
 /** /ms-core/api/categories: categories of templates and registers (filter `type` on /search). */
 export async function categoriesRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -43,8 +28,8 @@ export async function categoriesRoutes(app: FastifyInstance, ctx: TModuleContext
     schema: {
       tags: ['categories'],
       summary: 'The category tree of a type: top-level categories (paged) with all their subcategories nested',
-      body: ZSearchBody.extend({ type: z.enum(CATEGORY_TYPES) }),
-      response: { 200: z.array(ZTree) },
+      body: ZCategoryTreeSearch,
+      response: { 200: z.array(ZCategoryTree) },
     },
     handler: async (req, reply) => sendPage(reply, await service.searchTree(ctx, requireAuth(req), req.body.type, req.body)),
   });

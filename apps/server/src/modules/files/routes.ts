@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { ZFileUpload, ZImageUpload, ZSignedQuery } from '@audit/domain/files';
 import { requireAuth } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
@@ -30,7 +30,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: TModuleContext) {
       tags,
       ...multipartBody,
       summary: 'Upload a photo (multipart field `file`): checked by content (FIL0001), upright, at most 800x800, JPEG quality 0.8, metadata removed',
-      response: { 200: z.object({ _id: z.string(), url: z.string(), width: z.number(), height: z.number() }) },
+      response: { 200: ZImageUpload },
     },
     handler: async (req) => saveImage(ctx, requireAuth(req), await readUpload(req)),
   });
@@ -40,7 +40,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: TModuleContext) {
       tags,
       ...multipartBody,
       summary: 'Upload any file (multipart field `file`; FIL0002 above UPLOAD_MAX_MB)',
-      response: { 200: z.object({ _id: z.string(), url: z.string(), contentType: z.string(), size: z.number() }) },
+      response: { 200: ZFileUpload },
     },
     handler: async (req) => saveFile(ctx, requireAuth(req), await readUpload(req)),
   });
@@ -50,7 +50,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: TModuleContext) {
       tags,
       summary: "A file's bytes by a signed address (the `url` of an upload or of a report's photo); 404 when the signature is wrong or expired",
       params: ZIdParams,
-      querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(200).optional() }),
+      querystring: ZSignedQuery,
     },
     handler: async (req, reply) => {
       const { id } = req.params;

@@ -2,7 +2,7 @@ import type { TPermission, TPermissionModule } from '@audit/domain/permissions';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DESCRIPTION_MAX_LENGTH } from '@audit/domain/constants';
+import { catalogueItem } from '@audit/domain/nomenclatures';
 import { ZSearchBody, type TSearchBody } from '@audit/domain/search';
 import { requireAuth, requires, type TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
@@ -51,10 +51,8 @@ export interface TCatalogueDefinition {
   beforeDelete?: (tx: TDb, caller: TAuth, row: TRow) => Promise<void>;
 }
 
-export const ZName = z.string().trim().min(1).max(200);
-export const ZDescription = z.string().trim().min(1).max(DESCRIPTION_MAX_LENGTH);
-/** The simple entities of the product document: name and description, both required (section 5). */
-export const ZSimpleInput = z.object({ name: ZName, description: ZDescription });
+/** The catalogues' field schemas, from the shared contract (the definitions build their bodies with them). */
+export { ZDescription, ZName, ZSimpleInput } from '@audit/domain/nomenclatures';
 
 export function catalogueRepo(def: TCatalogueDefinition) {
   const table = def.table;
@@ -246,16 +244,7 @@ export type TCatalogueService = ReturnType<typeof catalogueService>;
 
 /** POST /search, GET /:id, POST /, PATCH /:id, DELETE /:id for one catalogue entity. */
 export function catalogueRoutes(def: TCatalogueDefinition, service: TCatalogueService = catalogueService(def)) {
-  const ZItem = z.object({
-    _id: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    ...def.output,
-    space: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    can: z.object({ update: z.boolean(), delete: z.boolean() }),
-  });
+  const ZItem = catalogueItem(def.output ?? {});
   const tags = [def.section];
   const access = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(`${def.module}:${action}` as TPermission);
   return async (app: FastifyInstance, ctx: TModuleContext) => {

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { catalogueService, ZDescription, ZName, ZSimpleInput, type TCatalogueDefinition } from './catalogue.js';
-import { ZOptionalEmail, ZOptionalText, ZPhoneOut, ZPhones } from './fields.js';
+import { catalogueService, type TCatalogueDefinition } from './catalogue.js';
+import { SOCIAL_REASON_OUTPUT, ZSimpleInput, ZSocialReasonInput } from '@audit/domain/nomenclatures';
 import { activities, areaTypes, billingMethods, companies, employeeProfiles, employeeTypes, paymentTypes, serviceCategories, socialReasons } from './tables.js';
 
 /** The simple nomenclatures: name and description (both required), nothing else. */
@@ -27,14 +26,8 @@ export const socialReasonDef: TCatalogueDefinition = {
   table: socialReasons,
   module: 'SOCIAL_REASON',
   section: 'socialreasons',
-  input: z.object({
-    name: ZName,
-    description: ZDescription.nullish().or(z.literal('')),
-    legalRepresentative: ZOptionalText(),
-    phones: ZPhones.optional(),
-    email: ZOptionalEmail,
-  }),
-  output: { legalRepresentative: z.string().nullable(), phones: z.array(ZPhoneOut), email: z.string().nullable() },
+  input: ZSocialReasonInput,
+  output: SOCIAL_REASON_OUTPUT,
   fields: {
     legalRepresentative: { column: socialReasons.legalRepresentative, type: 'text' },
     email: { column: socialReasons.email, type: 'text' },

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireAuth, requires } from '../../platform/auth.js';
 import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
-import { ZAuditOut } from '../audits/schemas.js';
+import { ZAudit } from '@audit/domain/audits';
+import { ZPdfAnswer, ZPublicReportQuery } from '@audit/domain/reports';
 import { getPublicReport } from './public.js';
 import { requestPdf } from './pdf-request.js';
 import { downloadPdf, getReport } from './service.js';
@@ -19,7 +19,7 @@ export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const r = typed(app);
   r.get('/audit/:id', {
     config: read,
-    schema: { tags, summary: "The audit report (TAudit) in the caller's tenant", params: ZIdParams, response: { 200: ZAuditOut } },
+    schema: { tags, summary: "The audit report (TAudit) in the caller's tenant", params: ZIdParams, response: { 200: ZAudit } },
     handler: (req) => getReport(ctx, requireAuth(req), req.params.id),
   });
   r.get('/audit/:id/public', {
@@ -29,8 +29,8 @@ export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
       summary:
         'The public report link: the report of a finished audit whose sharing is on, without e-mails of its people; 404 otherwise. isPreview=true lets a signed-in reader of the audit see it before sharing.',
       params: ZIdParams,
-      querystring: z.object({ isPreview: z.enum(['true', 'false']).optional() }),
-      response: { 200: ZAuditOut },
+      querystring: ZPublicReportQuery,
+      response: { 200: ZAudit },
     },
     handler: (req) => getPublicReport(ctx, req.auth, req.params.id, req.query.isPreview === 'true'),
   });
@@ -41,7 +41,7 @@ export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
       summary:
         'The PDF of a finished audit (AUD0002 otherwise): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a notification when the job has made it',
       params: ZIdParams,
-      response: { 200: z.union([z.object({ pdfUrl: z.string() }), z.object({ pdfSendToGenerate: z.literal(true) })]) },
+      response: { 200: ZPdfAnswer },
     },
     handler: (req) => requestPdf(ctx, requireAuth(req), req.params.id),
   });

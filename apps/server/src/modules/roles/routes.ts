@@ -1,21 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ZPermissionItem, ZRole, ZRoleCreate, ZRolePermissions, ZRoleUpdate } from '@audit/domain/roles';
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import * as service from './service.js';
-
-const ZRole = z.object({
-  _id: z.string(),
-  name: z.string(),
-  superAdmin: z.boolean(),
-  permissions: z.array(z.string()),
-  space: z.string(),
-  createdAt: z.string(),
-  can: z.object({ update: z.boolean(), assign: z.boolean(), delete: z.boolean() }),
-});
-const ZRoleName = z.string().trim().min(1).max(100);
-const ZPermissionNames = z.array(z.string().max(100)).max(1000);
 
 /** /ms-core/api/roles */
 export async function rolesRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -30,7 +19,7 @@ export async function rolesRoutes(app: FastifyInstance, ctx: TModuleContext) {
     schema: {
       tags: ['security'],
       summary: 'Create a role',
-      body: z.object({ name: ZRoleName, superAdmin: z.boolean().optional(), permissions: ZPermissionNames.optional() }),
+      body: ZRoleCreate,
       response: { 200: ZRole },
     },
     handler: (req) => service.createRole(ctx, requireAuth(req), req.body),
@@ -41,7 +30,7 @@ export async function rolesRoutes(app: FastifyInstance, ctx: TModuleContext) {
       tags: ['security'],
       summary: 'Rename a role',
       params: ZIdParams,
-      body: z.object({ name: ZRoleName.optional(), superAdmin: z.boolean().optional() }),
+      body: ZRoleUpdate,
       response: { 200: ZRole },
     },
     handler: (req) => service.updateRole(ctx, requireAuth(req), req.params.id, req.body),
@@ -60,7 +49,7 @@ export async function rolesRoutes(app: FastifyInstance, ctx: TModuleContext) {
       tags: ['security'],
       summary: "Set a role's permissions",
       params: ZIdParams,
-      body: z.object({ permissions: ZPermissionNames }),
+      body: ZRolePermissions,
       response: { 200: ZRole },
     },
     handler: (req) => service.setRolePermissions(ctx, requireAuth(req), req.params.id, req.body.permissions),
@@ -75,7 +64,7 @@ export async function permissionsRoutes(app: FastifyInstance) {
       tags: ['security'],
       summary: 'Paged search of permission names',
       body: ZSearchBody,
-      response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), module: z.string(), action: z.string().nullable() })) },
+      response: { 200: z.array(ZPermissionItem) },
     },
     handler: async (req, reply) => sendPage(reply, service.searchPermissions(req.body)),
   });

@@ -3,7 +3,7 @@ import { BOUNDS, zBounded } from '@audit/domain/bounds';
 import { DESCRIPTION_MAX_LENGTH, IVA_GROUPS, SERVICE_TYPE, type TIvaGroup } from '@audit/domain/constants';
 import { catalogueService, ZName, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
 import { serviceCategoriesService } from '../nomenclatures/definitions.js';
-import { ZOptionalText } from '../nomenclatures/fields.js';
+import { ZOptionalText } from '@audit/domain/fields';
 import { services } from './tables.js';
 
 const IVA_GROUP_NAMES = Object.keys(IVA_GROUPS) as [TIvaGroup, ...TIvaGroup[]];

@@ -2,8 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
-import { ZAreaCreate, ZAreaUpdate, ZCascade, ZEstablishmentCreate, ZEstablishmentUpdate } from './input.js';
-import { ZStructure, ZStructurePage, ZSummaryPage } from './schemas.js';
+import {
+  ZAreaCreate,
+  ZAreaUpdate,
+  ZCascade,
+  ZEstablishmentCreate,
+  ZEstablishmentUpdate,
+  ZStructure,
+  ZStructurePage,
+  ZSummaryPage,
+} from '@audit/domain/structures';
 import * as service from './service.js';
 import * as write from './write.js';
 

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
-import { ZCascade, ZStructureCreate, ZStructureUpdate } from './input.js';
-import { ZStructure, ZStructurePage, ZSummaryPage } from './schemas.js';
+import { ZCascade, ZStructure, ZStructureCreate, ZStructurePage, ZStructureUpdate, ZSummaryPage } from '@audit/domain/structures';
 import * as service from './service.js';
 import * as write from './write.js';
 

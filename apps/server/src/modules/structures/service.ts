@@ -1,3 +1,4 @@
+import type { TSpaceType } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
@@ -9,13 +10,16 @@ import * as repo from './repo.js';
 /** Permission module of a structure by its type (the registry used by every write check). */
 export { moduleOf };
 
+/** Structures are written only with these types (the column is the spaces' free text). */
+const typeOf = (row: repo.TStructureRow) => row.typeStructure as TSpaceType;
+
 export function presentStructure(row: repo.TStructureRow, caller: TAuth) {
   return {
     _id: row.id,
     name: row.name,
     identifier: row.identifier,
-    type: row.typeStructure,
-    typeStructure: row.typeStructure,
+    type: typeOf(row),
+    typeStructure: typeOf(row),
     parent: row.parentId,
     space: row.id,
     secureSpacePath: row.secureSpacePath,
@@ -60,7 +64,7 @@ export function presentStructure(row: repo.TStructureRow, caller: TAuth) {
 export const presentSummary = (row: repo.TStructureRow) => ({
   _id: row.id,
   name: row.name,
-  type: row.typeStructure,
+  type: typeOf(row),
   parent: row.parentId,
   secureSpacePath: row.secureSpacePath,
   active: row.active ?? true,

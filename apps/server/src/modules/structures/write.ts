@@ -9,7 +9,7 @@ import * as geography from '../geography/service.js';
 import * as nomenclatures from '../nomenclatures/definitions.js';
 import { deleteGoalsBelow } from '../services/goals.js';
 import * as spaces from '../spaces/service.js';
-import type { TDetailsInput } from './input.js';
+import type { TDetailsInput } from '@audit/domain/structures';
 import { structurePolicy } from './policy.js';
 import * as repo from './repo.js';
 import { moduleOf, presentStructure } from './service.js';

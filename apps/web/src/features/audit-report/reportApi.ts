@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
+import type { TPdfAnswer as TApiPdfAnswer } from '@audit/domain/reports';
 import { request } from '../../api/client';
 import { isSignedIn } from '../../session/storage';
 
@@ -20,14 +21,13 @@ export const useReport = (id: string) => useQuery({ queryKey: reportKey(id, 'pri
 export const usePublicReport = (id: string, isPreview: boolean) =>
   useQuery({ queryKey: [...reportKey(id, 'public'), isPreview], queryFn: () => fetchPublicReport(id, isPreview) });
 
-export type TPdfAnswer = { pdfSendToGenerate: true; pdfUrl?: undefined } | { pdfUrl: string; pdfSendToGenerate?: false };
+/** The server's answer (packages/domain/src/reports.ts); `pdfUrl` readable on both kinds (absent when queued). */
+export type TPdfAnswer = TApiPdfAnswer & { pdfUrl?: string };
 export const requestPdf = (id: string) => request<TPdfAnswer>(`${REPORTS}/${id}/pdf`, { method: 'POST' });
 export { downloadFile } from '../../api/download';
 
-export interface TShare {
-  enabled: boolean;
-  url: string | null;
-}
+/** PATCH audits/{id}/share answers the audit's `share` (packages/domain/src/audits.ts). */
+export type TShare = TAudit['share'];
 export const setShare = (id: string, enabled: boolean) => request<TShare>(`/ms-core/api/audits/${id}/share`, { method: 'PATCH', body: { enabled } });
 
 /** The report's `share` follows the answer at once (no refetch of the whole audit). */

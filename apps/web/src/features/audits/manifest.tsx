@@ -1,9 +1,10 @@
+import type { TPermission } from '@audit/domain/permissions';
 import { screen, type TFeatureManifest } from '../../app/manifest';
 import en from './i18n/en.json';
 import es from './i18n/es.json';
 
 const list = () => import('./AuditsListPage').then((m) => m.AuditsListPage);
-const AUDIT_READ = ['AUDIT:READ'];
+const AUDIT_READ: TPermission[] = ['AUDIT:READ'];
 
 /** The audit lists of auditors and clients (the wizard opens from them). */
 export const auditsManifest: TFeatureManifest = {

@@ -1,3 +1,4 @@
+import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TWizardAuditor, TWizardService } from '@audit/domain/audits';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
@@ -26,12 +27,8 @@ export interface TTemplateOption {
   service: TOption | null;
   areaAccess: TOption | null;
 }
-export interface TCategoryNode {
-  _id: string;
-  name: string;
-  color?: string | null;
-  children?: TCategoryNode[];
-}
+/** The category tree as the server answers it (packages/domain/src/categories.ts). */
+export type TCategoryNode = TCategoryTree;
 
 const CORE = '/ms-core/api';
 const OPTIONS_KEY = ['audits', 'options'] as const;

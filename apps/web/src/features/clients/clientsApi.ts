@@ -2,52 +2,12 @@ import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
 import { notifySuccess } from '../../ui/feedback';
+import type { TStructure, TStructureInput, TStructureType } from '@audit/domain/structures';
 
 const STRUCTURES = '/ms-core/api/structures';
 
-export type TStructureType = 'STRUCTURE' | 'ESTABLISHMENT' | 'AREA';
-export type TPhone = { type: 'mobile' | 'home' | 'work' | 'other'; phone: string };
-
-/** One client, establishment or area (GET /structures/{id}). */
-export interface TStructure {
-  _id: string;
-  name: string;
-  type: TStructureType;
-  parent: string | null;
-  code: string | null;
-  cif: string | null;
-  country: string | null;
-  province: string | null;
-  provinceOrState: string | null;
-  municipality: string | null;
-  address: string | null;
-  zipCode: number | null;
-  phones: TPhone[];
-  fax: string | null;
-  email: string | null;
-  billingEmail: string | null;
-  auditReportEmail: string | null;
-  analyticalReportEmail: string | null;
-  contactPerson: string | null;
-  paymentType: string | null;
-  activities: string[];
-  company: string | null;
-  socialReason: string | null;
-  active: boolean;
-  inactivityDate: string | null;
-  openMonth: number | null;
-  closeMonth: number | null;
-  visitDays: number[];
-  notVisitDays: number[];
-  areaType: string | null;
-  /** Its own IANA time zone; null inherits the space above's (decision 0015). */
-  timeZone: string | null;
-  childrenCount: number;
-  createdAt: string;
-  can: { update: boolean; delete: boolean };
-}
-
-export type TStructureInput = Partial<Omit<TStructure, '_id' | 'type' | 'childrenCount' | 'createdAt' | 'can'>>;
+/** The API's shapes, inferred from the schemas the server validates with (packages/domain/src/structures.ts). */
+export type { TPhone, TStructure, TStructureInput, TStructureType } from '@audit/domain/structures';
 
 export interface TClientFilters {
   active?: boolean;

@@ -2,18 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { request, searchPage } from '../../api/client';
 import { notifySuccess } from '../../ui/feedback';
 import type { TNomenclatureDef } from './definitions';
+import type { TCatalogueItem } from '@audit/domain/nomenclatures';
 
-/** A row of any catalogue: name, description, the extras of its definition, `can`, tree children. */
-export interface TNomenclatureItem {
-  _id: string;
-  name: string;
-  description: string | null;
-  createdAt: string;
-  can: { update: boolean; delete: boolean };
-  parent?: string | null;
-  children?: TNomenclatureItem[];
-  [extra: string]: unknown;
-}
+/**
+ * A row of any catalogue as the server answers it (packages/domain/src/nomenclatures.ts): the common
+ * fields, the extras of its definition (a category's parent, a service's price...) and, in the
+ * category tree, its children.
+ */
+export type TNomenclatureItem = TCatalogueItem & { parent?: string | null; children?: TNomenclatureItem[]; [extra: string]: unknown };
 
 export type TNomenclatureInput = Record<string, unknown>;
 

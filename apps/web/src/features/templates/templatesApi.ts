@@ -1,3 +1,4 @@
+import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TIeQuestionOut,
@@ -135,12 +136,8 @@ export function useSetEnabled() {
 }
 
 /** The pickers: TEMPLATE category tree, services, facility (area) types. */
-export interface TCategoryNode {
-  _id: string;
-  name: string;
-  color?: string | null;
-  children?: TCategoryNode[];
-}
+/** The category tree as the server answers it (packages/domain/src/categories.ts). */
+export type TCategoryNode = TCategoryTree;
 export const categoryTreeQueryOptions = () =>
   queryOptions({
     queryKey: [...TEMPLATES_QUERY_KEY, 'categoryTree'],

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRole as TApiRole } from '@audit/domain/roles';
 import { searchPage } from '../../api/client';
 
-export interface TRole {
-  _id: string;
-  name: string;
-  superAdmin: boolean;
-  permissions?: string[];
-}
+/** The selector's projection of a role as the server answers it (packages/domain/src/roles.ts), with its permissions when asked for. */
+export type TRole = Pick<TApiRole, '_id' | 'name' | 'superAdmin'> & Partial<Pick<TApiRole, 'permissions'>>;
 
 /** POST /ms-core/api/roles/search, size 250 (role selector). */
 export const searchRoles = () =>

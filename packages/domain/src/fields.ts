@@ -1,11 +1,14 @@
-import { z } from 'zod';
-import { PHONE_TYPES } from '@audit/domain/constants';
-import { EMAIL_PATTERN, PHONE_PATTERN, emptyToNull } from '@audit/domain/validators';
+import { z } from './zod.js';
+import { PHONE_TYPES } from './constants.js';
+import { EMAIL_PATTERN, PHONE_PATTERN, emptyToNull } from './validators.js';
 
 /**
- * Shared field schemas of the client and social-reason forms (product document, section 5).
- * An empty phone or e-mail is stored as null; a phones entry without a number is dropped.
+ * Field schemas shared by several request bodies (client form, social reasons, services; product
+ * document, section 5). An empty phone or e-mail is stored as null; a phones entry without a number
+ * is dropped.
  */
+export const ZUuid = z.string().uuid();
+
 export const ZOptionalEmail = z
   .union([z.string().trim().regex(EMAIL_PATTERN), z.literal(''), z.null()])
   .optional()
@@ -27,4 +30,6 @@ export const ZOptionalText = (max = 200) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : emptyToNull(v)));
 
-export const ZPhoneOut = z.object({ type: z.string(), phone: z.string() });
+/** A stored phone as the API answers it (only ZPhones' types are ever stored). */
+export const ZPhoneOut = z.object({ type: z.enum(PHONE_TYPES), phone: z.string() });
+export type TPhone = z.infer<typeof ZPhoneOut>;
