@@ -2,6 +2,7 @@ import type { TDb } from '../platform/db.js';
 import { categories } from '../modules/categories/tables.js';
 import { cityId, countryId, stateId } from '../modules/geography/data.js';
 import { activities, areaTypes, companies, paymentTypes, serviceCategories, socialReasons } from '../modules/nomenclatures/tables.js';
+import { DEFAULT_VALUE_GOAL } from '@audit/domain/services';
 import { services, spaceServiceGoals } from '../modules/services/tables.js';
 import { structureDetails } from '../modules/structures/tables.js';
 import type { TSeedSpace } from './build.js';
@@ -120,73 +121,71 @@ export async function seedDemoClients(tx: TDb, d: TDemoClients) {
     active: true,
     ...extra,
   });
-  await tx
-    .insert(structureDetails)
-    .values([
-      client(d.hotel, {
-        code: 'CLI-001',
-        cif: 'B46123456',
-        province: stateId('ES', '46'),
-        municipality: cityId('ES', '46250'),
-        address: 'Avenida del Puerto 120',
-        zipCode: 46023,
-        phones: [{ type: 'work', phone: '+34963000100' }],
-        email: 'direccion@marazul.es',
-        billingEmail: 'facturas@marazul.es',
-        contactPerson: 'Marta Ruiz',
-        paymentType: payment.Transferencia,
-        activities: [activity['Hostelería']!],
-        company: company['Higiene Demo Levante'],
-        socialReason: marAzulSr!.id,
-        visitDays: [5, 20],
-      }),
-      client(d.hotelValencia, {
-        code: 'EST-001',
-        province: stateId('ES', '46'),
-        municipality: cityId('ES', '46250'),
-        address: 'Paseo de Neptuno 2',
-        zipCode: 46011,
-        socialReason: marAzulSr!.id,
-        openMonth: 1,
-        closeMonth: 12,
-        auditReportEmail: 'calidad.valencia@marazul.es',
-      }),
-      client(d.hotelAlicante, {
-        code: 'EST-002',
-        province: stateId('ES', '03'),
-        municipality: cityId('ES', '03014'),
-        address: 'Explanada de España 5',
-        zipCode: 3002,
-        socialReason: marAzulSr!.id,
-        openMonth: 3,
-        closeMonth: 10,
-        visitDays: [10],
-      }),
-      client(d.olivo, {
-        code: 'CLI-002',
-        cif: 'B28765432',
-        province: stateId('ES', '28'),
-        municipality: cityId('ES', '28079'),
-        address: 'Calle de Alcalá 45',
-        zipCode: 28014,
-        phones: [{ type: 'mobile', phone: '+34600111222' }],
-        email: 'info@elolivo.es',
-        contactPerson: 'Javier Gómez',
-        paymentType: payment['Domiciliación'],
-        activities: [activity['Restauración']!],
-        company: company['Higiene Demo Centro'],
-        socialReason: olivoSr!.id,
-      }),
-      client(d.olivoCentro, {
-        code: 'EST-003',
-        province: stateId('ES', '28'),
-        municipality: cityId('ES', '28005'),
-        address: 'Calle Mayor 10',
-        zipCode: 28801,
-        socialReason: olivoSr!.id,
-      }),
-      ...d.areas.map(({ space, type }) => ({ spaceId: space.id, secureSpacePath: space.path, areaType: areaType[type] ?? null })),
-    ]);
+  await tx.insert(structureDetails).values([
+    client(d.hotel, {
+      code: 'CLI-001',
+      cif: 'B46123456',
+      province: stateId('ES', '46'),
+      municipality: cityId('ES', '46250'),
+      address: 'Avenida del Puerto 120',
+      zipCode: 46023,
+      phones: [{ type: 'work', phone: '+34963000100' }],
+      email: 'direccion@marazul.es',
+      billingEmail: 'facturas@marazul.es',
+      contactPerson: 'Marta Ruiz',
+      paymentType: payment.Transferencia,
+      activities: [activity['Hostelería']!],
+      company: company['Higiene Demo Levante'],
+      socialReason: marAzulSr!.id,
+      visitDays: [5, 20],
+    }),
+    client(d.hotelValencia, {
+      code: 'EST-001',
+      province: stateId('ES', '46'),
+      municipality: cityId('ES', '46250'),
+      address: 'Paseo de Neptuno 2',
+      zipCode: 46011,
+      socialReason: marAzulSr!.id,
+      openMonth: 1,
+      closeMonth: 12,
+      auditReportEmail: 'calidad.valencia@marazul.es',
+    }),
+    client(d.hotelAlicante, {
+      code: 'EST-002',
+      province: stateId('ES', '03'),
+      municipality: cityId('ES', '03014'),
+      address: 'Explanada de España 5',
+      zipCode: 3002,
+      socialReason: marAzulSr!.id,
+      openMonth: 3,
+      closeMonth: 10,
+      visitDays: [10],
+    }),
+    client(d.olivo, {
+      code: 'CLI-002',
+      cif: 'B28765432',
+      province: stateId('ES', '28'),
+      municipality: cityId('ES', '28079'),
+      address: 'Calle de Alcalá 45',
+      zipCode: 28014,
+      phones: [{ type: 'mobile', phone: '+34600111222' }],
+      email: 'info@elolivo.es',
+      contactPerson: 'Javier Gómez',
+      paymentType: payment['Domiciliación'],
+      activities: [activity['Restauración']!],
+      company: company['Higiene Demo Centro'],
+      socialReason: olivoSr!.id,
+    }),
+    client(d.olivoCentro, {
+      code: 'EST-003',
+      province: stateId('ES', '28'),
+      municipality: cityId('ES', '28005'),
+      address: 'Calle Mayor 10',
+      zipCode: 28801,
+      socialReason: olivoSr!.id,
+    }),
+    ...d.areas.map(({ space, type }) => ({ spaceId: space.id, secureSpacePath: space.path, areaType: areaType[type] ?? null })),
+  ]);
 
   const goal = (space: TSeedSpace, serviceId: string, valueGoal: number, position: number) => ({
     spaceId: space.id,
@@ -195,15 +194,17 @@ export async function seedDemoClients(tx: TDb, d: TDemoClients) {
     valueGoal,
     position,
   });
-  await tx
-    .insert(spaceServiceGoals)
-    .values([
-      goal(d.hotelValencia, hygiene!.id, 85, 0),
-      goal(d.hotelValencia, pools!.id, 80, 1),
-      goal(d.hotelValencia, legionella!.id, 90, 2),
-      goal(d.hotelAlicante, hygiene!.id, 85, 0),
-      goal(d.olivoCentro, hygiene!.id, 80, 0),
-    ]);
+  await tx.insert(spaceServiceGoals).values([
+    goal(d.hotelValencia, hygiene!.id, 85, 0),
+    goal(d.hotelValencia, pools!.id, 80, 1),
+    goal(d.hotelValencia, legionella!.id, 90, 2),
+    goal(d.hotelAlicante, hygiene!.id, 85, 0),
+    goal(d.olivoCentro, hygiene!.id, 80, 0),
+    // The company's goals: every client or establishment without its own takes these (decision 0023).
+    goal(root, hygiene!.id, DEFAULT_VALUE_GOAL, 0),
+    goal(root, pools!.id, DEFAULT_VALUE_GOAL, 1),
+    goal(root, legionella!.id, DEFAULT_VALUE_GOAL, 2),
+  ]);
   const byName = (list: { id: string; name: string }[]) => Object.fromEntries(list.map((r) => [r.name, r.id])) as Record<string, string>;
   return { services: byName([hygiene!, pools!, legionella!]), areaTypes: areaType, categories: byName(templateCats.filter((c) => c.type === 'TEMPLATE')) };
 }
