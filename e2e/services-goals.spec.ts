@@ -69,7 +69,7 @@ test('a new establishment takes the company goals, is offered in the wizard, and
   const rows = editor.getByTestId('goal-row');
   await expect(rows).toHaveCount(3);
   while ((await rows.count()) > 1) await rows.last().getByTestId('goal-remove').click();
-  await rows.first().getByTestId('goal-value').locator('input').fill('70');
+  await rows.first().getByRole('spinbutton').fill('70');
   await shoot(page, 'goals-client-editing');
   await editor.getByTestId('goals-save').click();
   await expect(page.getByText('Actualizado correctamente.')).toBeVisible();
