@@ -63,6 +63,10 @@ export const ZCreateAudit = z.object({
 });
 export type TCreateAudit = z.infer<typeof ZCreateAudit>;
 
+/** PATCH /audits/{id}/auditor: plan the audit for another of the company's auditors (until it starts). */
+export const ZAssignAuditor = z.object({ auditor: ZId });
+export type TAssignAuditor = z.infer<typeof ZAssignAuditor>;
+
 /** Wizard options: the services with a goal for an establishment, and the company's auditors. */
 export const ZWizardService = z.object({
   _id: z.string(),
@@ -201,7 +205,7 @@ export const ZRef = z.object({ _id: z.string(), name: z.string() });
 export const ZDeduction = z.object({ issue: z.string(), name: z.string(), percentage: z.number() });
 
 /** The actions of an audit's policy (apps/server/src/modules/audits/policy.ts, decision 0020). */
-export const AUDIT_ACTIONS = ['read', 'update', 'start', 'run', 'reopen', 'share'] as const;
+export const AUDIT_ACTIONS = ['read', 'update', 'assign', 'start', 'run', 'reopen', 'share'] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 export const ZAuditCan = z.object(Object.fromEntries(AUDIT_ACTIONS.map((a) => [a, z.boolean()])) as Record<TAuditAction, z.ZodBoolean>);
 

@@ -278,7 +278,7 @@ describe("each object's can agrees with what the server does", () => {
       const audit = await expectOk(api.get(`${AUDITS}/${id}`));
       expect({ name, can: audit.can }).toEqual({
         name,
-        can: { read: true, update: runs || name === 'another auditor', start: false, run: runs, reopen: false, share: false },
+        can: { read: true, update: runs || name === 'another auditor', assign: false, start: false, run: runs, reopen: false, share: false },
       });
       const res = await api.patch(note, { note: `by ${name}` });
       expect({ name, status: res.status, reference: res.body?.reference ?? null }).toEqual({ name, status: runs ? 200 : 403, reference: refusal });

@@ -2,6 +2,7 @@ import type { TDb } from '../platform/db.js';
 import { categories } from '../modules/categories/tables.js';
 import { cityId, countryId, stateId } from '../modules/geography/data.js';
 import { activities, areaTypes, companies, paymentTypes, serviceCategories, socialReasons } from '../modules/nomenclatures/tables.js';
+import { DEFAULT_VALUE_GOAL } from '@audit/domain/services';
 import { services, spaceServiceGoals } from '../modules/services/tables.js';
 import { structureDetails } from '../modules/structures/tables.js';
 import type { TSeedSpace } from './build.js';
@@ -193,15 +194,17 @@ export async function seedDemoClients(tx: TDb, d: TDemoClients) {
     valueGoal,
     position,
   });
-  await tx
-    .insert(spaceServiceGoals)
-    .values([
-      goal(d.hotelValencia, hygiene!.id, 85, 0),
-      goal(d.hotelValencia, pools!.id, 80, 1),
-      goal(d.hotelValencia, legionella!.id, 90, 2),
-      goal(d.hotelAlicante, hygiene!.id, 85, 0),
-      goal(d.olivoCentro, hygiene!.id, 80, 0),
-    ]);
+  await tx.insert(spaceServiceGoals).values([
+    goal(d.hotelValencia, hygiene!.id, 85, 0),
+    goal(d.hotelValencia, pools!.id, 80, 1),
+    goal(d.hotelValencia, legionella!.id, 90, 2),
+    goal(d.hotelAlicante, hygiene!.id, 85, 0),
+    goal(d.olivoCentro, hygiene!.id, 80, 0),
+    // The company's goals: every client or establishment without its own takes these (decision 0023).
+    goal(root, hygiene!.id, DEFAULT_VALUE_GOAL, 0),
+    goal(root, pools!.id, DEFAULT_VALUE_GOAL, 1),
+    goal(root, legionella!.id, DEFAULT_VALUE_GOAL, 2),
+  ]);
   const byName = (list: { id: string; name: string }[]) => Object.fromEntries(list.map((r) => [r.name, r.id])) as Record<string, string>;
   return { services: byName([hygiene!, pools!, legionella!]), areaTypes: areaType, categories: byName(templateCats.filter((c) => c.type === 'TEMPLATE')) };
 }

@@ -34,6 +34,8 @@ export interface TRouteContext {
  * - audience: 'auditor' shows only to auditors, 'client' only to non-auditors, 'admin' only to admins, 'any' to everyone.
  * - permissions: all must be held; holding ADMIN (isAdmin) passes.
  * - hideForAdmin: hidden from admins even though ADMIN passes the permission check (USER:MANAGEMENT).
+ * - alsoFor: an 'auditor' entry also shown to the non-auditors holding these permissions (ADMIN
+ *   passes): the audit list is where the office plans audits for its auditors.
  * - registerArea / labDataArea: hidden when the user's access list is set and lacks that area.
  */
 export type TAudience = 'auditor' | 'client' | 'admin' | 'any';
@@ -46,6 +48,7 @@ export interface TMenuEntry {
   /** Typed: a name the product does not know fails the typecheck (packages/domain/src/permissions.ts). */
   permissions?: TPermission[];
   hideForAdmin?: boolean;
+  alsoFor?: TPermission[];
   registerArea?: 'KITCHEN' | 'POOL' | 'LEGIONELLA' | 'OTHERS';
   labDataArea?: 'labDataFood' | 'labDataPool' | 'labDataLegionella' | 'labDataOthers';
   children?: TMenuEntry[];

@@ -94,7 +94,8 @@ const EXPECTED_MENU: TMenuEntry[] = [
       { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor' },
     ],
   },
-  { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', permissions: AUDIT_READ },
+  // Issue 13: the office plans audits there too (administrators, AUDIT:CREATE holders).
+  { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', alsoFor: ['AUDIT:CREATE'], permissions: AUDIT_READ },
   { key: 'faqsView', path: '/faqs-view', audience: 'auditor' },
   { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client' },
   { key: 'templates', path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'] },
@@ -166,7 +167,9 @@ describe('sidebar visibility', () => {
   it('shows admins the client items and the Administration and Settings groups', () => {
     const visible = paths(admin);
     for (const path of [...CLIENT_ONLY, ...ADMIN_ONLY]) expect(visible).toContain(path);
-    for (const path of AUDITOR_ONLY) expect(visible).not.toContain(path);
+    // The audit list is where the office plans audits (issue 13): an admin sees it, not the rest.
+    for (const path of AUDITOR_ONLY.filter((p) => p !== '/auditor/audits')) expect(visible).not.toContain(path);
+    expect(visible).toContain('/auditor/audits');
     expect(groups(admin)).toEqual(expect.arrayContaining(['administration', 'settings']));
   });
 
@@ -191,6 +194,13 @@ describe('sidebar visibility', () => {
     expect(paths({ ...client, permissions: [...client.permissions, 'TEMPLATES:READ'] })).toContain('/templates');
     expect(canOpenPath(client, '/templates/123')).toBe(false);
     expect(canOpenPath(auditor, '/templates/123')).toBe(true);
+  });
+
+  it('opens the audit list to administrators and audit planners, not to client users (issue 13)', () => {
+    expect(canOpenPath(admin, '/auditor/audits')).toBe(true);
+    expect(canOpenPath({ ...client, permissions: [...client.permissions, 'AUDIT:CREATE'] }, '/auditor/audits')).toBe(true);
+    expect(canOpenPath(client, '/auditor/audits')).toBe(false);
+    expect(canOpenPath(auditor, '/auditor/audits')).toBe(true);
   });
 
   it('refuses opening a hidden path and allows paths outside the menu', () => {

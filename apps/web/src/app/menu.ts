@@ -40,7 +40,8 @@ export const MENU: TMenuEntry[] = assembleMenu(FEATURES);
 function fitsAudience(entry: TMenuEntry, user: TMenuUser): boolean {
   if (entry.audience === 'any') return true;
   if (entry.audience === 'admin') return user.isAdmin;
-  return entry.audience === 'auditor' ? user.isAuditor : !user.isAuditor;
+  if (entry.audience === 'client') return !user.isAuditor;
+  return user.isAuditor || Boolean(entry.alsoFor && (user.isAdmin || hasPermissions(user.permissions, entry.alsoFor)));
 }
 
 function allowedArea(list: readonly string[] | undefined | null, area: string | undefined): boolean {

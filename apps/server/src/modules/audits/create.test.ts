@@ -145,10 +145,13 @@ describe('creating an audit (wizard)', () => {
   it('offers services, auditors and templates to the wizard', async () => {
     const services = await f.auditor.get(`${AUDITS}/options/services?establishment=${f.tenant.establishment.id}`);
     expect(services.body).toEqual([{ _id: f.refs.service, name: expect.any(String), isPoolService: false, valueGoal: 80, templates: [] }]);
-    // An area without goals of its own is not an establishment; the client has no goals either.
+    // An area is not an establishment.
     expect((await f.auditor.get(`${AUDITS}/options/services?establishment=${f.tenant.area.id}`)).body.fields).toEqual(['establishment']);
+    // Neither the new establishment nor its client has goals: the company's apply, which every
+    // service joins when it is created, with the default goal (decision 0023).
     const second = await addSpace(t.db, { name: 'Second', parent: f.tenant.client, type: 'ESTABLISHMENT' });
-    expect((await f.auditor.get(`${AUDITS}/options/services?establishment=${second.id}`)).body).toEqual([]);
+    const inherited = (await f.auditor.get(`${AUDITS}/options/services?establishment=${second.id}`)).body;
+    expect(inherited.map((s: { _id: string; valueGoal: number }) => [s._id, s.valueGoal])).toContainEqual([f.refs.service, 80]);
     await expectOk(
       f.admin.post(`/ms-core/api/spaces/${f.tenant.client.id}/services-templates-goal`, {
         servicesTemplatesGoal: [{ service: f.refs.service, valueGoal: 70, templates: [] }],

@@ -2,13 +2,14 @@ import { finishProblems, issueCounts, riskOf, auditScore, type TFinishProblem } 
 import type { TErrorCode } from '@audit/domain/errors';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, invalidData } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
 import { discardStored } from '../files/service.js';
 import * as spaces from '../spaces/service.js';
+import * as users from '../users/service.js';
 import { loadAuditFor, loadRunnable } from './access.js';
-import { assertVisitFromStart, dateRange, traceAt } from './create.js';
+import { assertVisitFromStart, dateRange, rootOf, traceAt } from './create.js';
 import { evidenceFilesOf, forgetFiles } from './media-files.js';
 import { copyPrevious } from './previous.js';
 import { isIncomplete, type TAuditView } from './present.js';
@@ -115,6 +116,26 @@ export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [strin
   return id;
 }
 
+/**
+ * Assigning (planning) an audit: whoever holds AUDIT:WRITE (the office, an administrator) gives a
+ * draft to another of the company's verified auditors (400 `auditor` otherwise); the run stays the
+ * assigned auditor's (decision 0020 lets an administrator run it too). Once started it keeps its auditor.
+ */
+export async function assignIn(tx: TDb, caller: TAuth, id: string, auditorId: string) {
+  const audit = await loadAuditFor(tx, caller, id, 'assign');
+  const [auditor] = await users.findAuditors(tx, caller, rootOf(audit.secureSpacePath), auditorId);
+  if (!auditor) throw invalidData(['auditor']);
+  if (audit.auditorId === auditor._id) return id;
+  await repo.updateAudit(tx, id, { auditorId: auditor._id });
+  await recordTrace(tx, caller, {
+    ...traceAt(audit),
+    type: 'UPDATE',
+    entityId: id,
+    payload: { before: { auditor: audit.auditorId }, after: { auditor: auditor._id } },
+  });
+  return id;
+}
+
 /** The public link of a finished audit opens and closes here (reports serves it). */
 export async function setShareIn(tx: TDb, caller: TAuth, id: string, enabled: boolean, view: TAuditView) {
   const audit = await loadAuditFor(tx, caller, id, 'share');
@@ -141,5 +162,6 @@ export async function reopen(ctx: TModuleContext, caller: TAuth, id: string) {
 }
 export const setDate = (ctx: TModuleContext, caller: TAuth, id: string, date: [string, string]) =>
   thenRead(ctx, caller, (tx) => setDateIn(tx, caller, id, date));
+export const assign = (ctx: TModuleContext, caller: TAuth, id: string, auditorId: string) => thenRead(ctx, caller, (tx) => assignIn(tx, caller, id, auditorId));
 export const setShare = (ctx: TModuleContext, caller: TAuth, id: string, enabled: boolean) =>
   scoped(ctx, caller, (tx) => setShareIn(tx, caller, id, enabled, auditView(ctx)));

@@ -42,6 +42,8 @@ export const auditPolicy = definePolicy<TAuditSubject, TAuditAction>({
   start: runs(['draft', 'accepted']),
   /** Answers, issues, notes, photos, fields, sections, questionnaire, finish. */
   run: runs(['running']),
+  /** Give it to another auditor, until it is started (planning: the office or an administrator). */
+  assign: edits((status) => status === 'draft' || status === 'accepted'),
   /** Back to running, erasing its issues. */
   reopen: edits((status) => status === 'finished'),
   /** Open or close the public report link. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZFieldValues } from '@audit/domain/audits';
+import { ZAssignAuditor, ZFieldValues } from '@audit/domain/audits';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZId, type TModuleContext } from '../../platform/http.js';
 import * as lifecycle from './lifecycle.js';
@@ -168,6 +168,17 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
       response: { 200: ZAuditOut },
     },
     handler: (req) => lifecycle.setDate(ctx, auth(req), req.params.id, req.body.date),
+  });
+  r.patch('/:id/auditor', {
+    config: perm('WRITE'),
+    schema: {
+      tags,
+      summary: "Assign the audit to another of the company's verified auditors (400 `auditor` otherwise), while it is a draft (AUD0002 once started)",
+      params: ZAuditParams,
+      body: ZAssignAuditor,
+      response: { 200: ZAuditOut },
+    },
+    handler: (req) => lifecycle.assign(ctx, auth(req), req.params.id, req.body.auditor),
   });
   r.patch('/:id/share', {
     config: perm('WRITE'),

@@ -47,6 +47,8 @@ export interface TCatalogueDefinition {
   validate?: (tx: TDb, caller: TAuth, input: TInput, before?: TRow) => Promise<void>;
   /** Names are unique per space, or within the rows this predicate selects (e.g. a category's siblings). */
   sameNameScope?: (input: TInput, before?: TRow) => SQL | undefined;
+  /** Work of the same transaction once a row is created (a new service joins its space's goals). */
+  afterCreate?: (tx: TDb, caller: TAuth, row: TRow) => Promise<void>;
   /** Refuses a delete (throws) when the row is still needed. */
   beforeDelete?: (tx: TDb, caller: TAuth, row: TRow) => Promise<void>;
 }
@@ -195,6 +197,7 @@ export function catalogueService(def: TCatalogueDefinition) {
         await assertNameFree(tx, caller.spaceId, input);
         await def.validate?.(tx, caller, input);
         const row = await repo.insert(tx, { ...values(input), spaceId: caller.spaceId, secureSpacePath: caller.spacePath });
+        await def.afterCreate?.(tx, caller, row);
         await recordTrace(tx, caller, { type: 'CREATE', module: def.module, section: def.section, entityId: row.id, payload: input });
         return present(row, caller);
       });

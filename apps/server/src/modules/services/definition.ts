@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { BOUNDS, zBounded } from '@audit/domain/bounds';
 import { DESCRIPTION_MAX_LENGTH, IVA_GROUPS, SERVICE_TYPE, type TIvaGroup } from '@audit/domain/constants';
+import { DEFAULT_VALUE_GOAL, ZServiceFields } from '@audit/domain/services';
 import { catalogueService, ZName, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
 import { serviceCategoriesService } from '../nomenclatures/definitions.js';
 import { ZOptionalText } from '@audit/domain/fields';
+import { appendGoal } from './repo.js';
 import { services } from './tables.js';
 
 const IVA_GROUP_NAMES = Object.keys(IVA_GROUPS) as [TIvaGroup, ...TIvaGroup[]];
@@ -30,17 +32,7 @@ export const serviceDef: TCatalogueDefinition = {
     /** Pool services show the pool contact fields in audits. */
     isPoolService: z.boolean().optional(),
   }),
-  output: {
-    category: z.string().nullable(),
-    executionTime: z.number(),
-    price: z.number(),
-    groupIva: z.string(),
-    ivaPercentage: z.number(),
-    salesAccount: z.number(),
-    code: z.string().nullable(),
-    type: z.string(),
-    isPoolService: z.boolean(),
-  },
+  output: ZServiceFields.shape,
   fields: {
     category: { column: services.category, type: 'uuid' },
     executionTime: { column: services.executionTime, type: 'number' },
@@ -65,6 +57,8 @@ export const serviceDef: TCatalogueDefinition = {
     type: row.type,
     isPoolService: row.isPoolService === true,
   }),
+  /** Its space's goals offer it at once, with the default goal (docs/decisions/0023). */
+  afterCreate: (tx, _caller, row) => appendGoal(tx, { id: row.spaceId, secureSpacePath: row.secureSpacePath }, row.id, DEFAULT_VALUE_GOAL),
   validate: async (tx, caller, input) => serviceCategoriesService.assertVisible(tx, caller, [input.category as string | null], 'category'),
 };
 

@@ -66,6 +66,25 @@ export async function setGoals(ctx: TModuleContext, caller: TAuth, spaceId: stri
   });
 }
 
+/**
+ * The goals in effect in a space (docs/decisions/0023): its own, else the nearest space above it
+ * that has any, which is what the audit wizard offers. Read under the caller's scope, so a client
+ * user whose client has no goals of its own sees none (the company's are above their scope).
+ */
+export async function goalsInEffect(ctx: TModuleContext, caller: TAuth, spaceId: string) {
+  return scoped(ctx, caller, async (tx) => {
+    const space = await loadSpace(tx, caller, spaceId);
+    const rows = await repo.nearestGoals(tx, space.secureSpacePath);
+    const fromId = rows[0]?.spaceId;
+    const from = fromId === undefined ? null : fromId === space.id ? space : await spaces.findSpaceInScope(tx, caller, fromId);
+    return {
+      from: from ? { _id: from.id, name: from.name, typeStructure: from.typeStructure } : null,
+      own: fromId === space.id,
+      goals: rows.map((g) => ({ service: g.serviceId, valueGoal: g.valueGoal, templates: g.templates, createdAt: iso(g.createdAt)! })),
+    };
+  });
+}
+
 /** Services with a goal in exactly this space, each with its goal and templates. */
 export async function searchSpaceServices(ctx: TModuleContext, caller: TAuth, spaceId: string, body: TSearchBody) {
   return scoped(ctx, caller, async (tx) => {

@@ -45,6 +45,20 @@ export async function replaceGoals(
     });
 }
 
+/** Adds one goal after the space's others; a goal the space already has for the service stays as it is. */
+export async function appendGoal(tx: TDb, space: { id: string; secureSpacePath: string }, serviceId: string, valueGoal: number) {
+  await tx
+    .insert(spaceServiceGoals)
+    .values({
+      spaceId: space.id,
+      secureSpacePath: space.secureSpacePath,
+      serviceId,
+      valueGoal,
+      position: sql`(select coalesce(max(g.position) + 1, 0) from space_service_goals g where g.space_id = ${space.id})`,
+    })
+    .onConflictDoNothing();
+}
+
 export function goalsOf(tx: TDb, spaceId: string, serviceIds: string[]) {
   if (!serviceIds.length) return Promise.resolve([]);
   return tx

@@ -2,23 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth } from '../../platform/auth.js';
+import { ZGoal, ZGoalsBody, ZGoalsInEffect, ZService, ZSpaceService } from '@audit/domain/services';
 import { sendPage, typed, ZId, ZIdParams, type TModuleContext } from '../../platform/http.js';
 import { catalogueRoutes } from '../nomenclatures/catalogue.js';
 import { serviceDef, servicesService } from './definition.js';
 import * as goals from './goals.js';
-
-const ZService = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  ...serviceDef.output,
-  space: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  can: z.object({ update: z.boolean(), delete: z.boolean() }),
-});
-const ZGoal = z.object({ service: ZId, valueGoal: z.number().int().min(0).max(100), templates: z.array(ZId).max(200).default([]) });
-const ZGoalOut = z.object({ service: z.string(), valueGoal: z.number(), templates: z.array(z.string()), createdAt: z.string() });
 
 /** /ms-core/api/services: the catalogue CRUD plus the services offered to a client. */
 export async function servicesRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -41,7 +29,7 @@ export async function spaceServicesRoutes(app: FastifyInstance, ctx: TModuleCont
   const tags = ['spaces'];
   r.get('/:id/services-templates-goal', {
     config: { access: { permissions: ['SERVICES:READ'] } },
-    schema: { tags, summary: 'The services-templates goal of a space', params: ZIdParams, response: { 200: z.array(ZGoalOut) } },
+    schema: { tags, summary: 'The services-templates goal of a space', params: ZIdParams, response: { 200: z.array(ZGoal) } },
     handler: (req) => goals.getGoals(ctx, requireAuth(req), req.params.id),
   });
   r.post('/:id/services-templates-goal', {
@@ -50,10 +38,20 @@ export async function spaceServicesRoutes(app: FastifyInstance, ctx: TModuleCont
       tags,
       summary: "Replace the services-templates goal of a space (also needs STRUCTURE, ESTABLISHMENT or AREA:WRITE by the space's type)",
       params: ZIdParams,
-      body: z.object({ servicesTemplatesGoal: z.array(ZGoal).max(200) }),
-      response: { 200: z.array(ZGoalOut) },
+      body: ZGoalsBody,
+      response: { 200: z.array(ZGoal) },
     },
     handler: (req) => goals.setGoals(ctx, requireAuth(req), req.params.id, req.body.servicesTemplatesGoal),
+  });
+  r.get('/:id/services-goal-in-effect', {
+    config: { access: { permissions: ['SERVICES:READ'] } },
+    schema: {
+      tags,
+      summary: 'The goals in effect in a space: its own, else the nearest space above it that has any (its client, then the company), named in `from`',
+      params: ZIdParams,
+      response: { 200: ZGoalsInEffect },
+    },
+    handler: (req) => goals.goalsInEffect(ctx, requireAuth(req), req.params.id),
   });
   r.post('/:id/services', {
     config: { access: { permissions: ['SERVICES:READ'] } },
@@ -62,7 +60,7 @@ export async function spaceServicesRoutes(app: FastifyInstance, ctx: TModuleCont
       summary: 'Paged search of the services offered in this space (with their goal and templates)',
       params: ZIdParams,
       body: ZSearchBody,
-      response: { 200: z.array(ZService.extend({ valueGoal: z.number().nullable(), templates: z.array(z.string()) }).partial()) },
+      response: { 200: z.array(ZSpaceService.partial()) },
     },
     handler: async (req, reply) => sendPage(reply, await goals.searchSpaceServices(ctx, requireAuth(req), req.params.id, req.body)),
   });

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { TAuditListItem } from '@audit/domain/audits';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/PageStates';
+import { AssignAuditor } from './AssignAuditor';
 import { formatDay, formatRange } from './auditFormat';
 import { useExecuteAudit, usePreview, useReopenAudit } from './auditsApi';
 import { StatusTag } from './AuditTags';
@@ -45,7 +46,7 @@ export function AuditPreviewDialog({ id, onClose }: { id: string | null; onClose
               { key: 'establishment', label: t('audits.fields.establishment'), children: audit.establishment.name },
               { key: 'service', label: t('audits.fields.service'), children: audit.service.name },
               { key: 'owner', label: t('audits.fields.owner'), children: audit.owner?.name ?? '—' },
-              { key: 'auditor', label: t('audits.fields.auditor'), children: audit.auditor?.name ?? '—' },
+              { key: 'auditor', label: t('audits.fields.auditor'), children: <AssignAuditor audit={audit} /> },
               { key: 'startDate', label: t('audits.fields.startDate'), children: formatDay(audit.startDate) },
               { key: 'date', label: t('audits.fields.dateRange'), children: formatRange(audit.date) },
               { key: 'status', label: t('audits.fields.status'), children: <StatusTag status={audit.status} /> },

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAudit, TAuditListItem, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
+import type { TAssignAuditor, TAudit, TAuditListItem, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
@@ -63,6 +63,8 @@ export type TAuditInput = TCreateAudit;
 export const createAudit = (body: TAuditInput) => request<TAudit>(BASE, { method: 'POST', body });
 export const executeAudit = (id: string, usePrevious: boolean) =>
   request<TAudit>(`${BASE}/${id}/execute`, { method: 'PATCH', query: { use_previous: usePrevious } });
+/** Plan the audit for another auditor (PATCH /audits/{id}/auditor, while not started). */
+export const assignAudit = ({ id, ...body }: { id: string } & TAssignAuditor) => request<TAudit>(`${BASE}/${id}/auditor`, { method: 'PATCH', body });
 export const reopenAudit = (id: string) => request<TAudit>(`${BASE}/${id}/reopen`, { method: 'PATCH' });
 
 /** Every change touches lists and previews (and the report of a reopened audit): invalidate all. */
@@ -81,4 +83,5 @@ function useAuditsMutation<V, R>(mutationFn: (v: V) => Promise<R>, options: { su
 /** The wizard shows the error in place (catalogue 692, 934, 10021), so the toast is off. */
 export const useCreateAudit = () => useAuditsMutation(createAudit, { success: 'createSuccess', silent: true });
 export const useExecuteAudit = () => useAuditsMutation(({ id, usePrevious }: { id: string; usePrevious: boolean }) => executeAudit(id, usePrevious));
+export const useAssignAudit = () => useAuditsMutation(assignAudit, { success: 'updateSuccess' });
 export const useReopenAudit = () => useAuditsMutation(reopenAudit, { success: 'updateSuccess' });

@@ -16,7 +16,8 @@ export const auditsManifest: TFeatureManifest = {
   menu: [
     { key: 'clientAudits', audience: 'client', permissions: AUDIT_READ, order: 40 },
     { key: 'clientAuditsAudits', path: '/client-audits/audits', audience: 'client', parent: 'clientAudits', order: 20 },
-    { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', permissions: AUDIT_READ, order: 130 },
+    // Auditors run audits; an administrator (or whoever may create audits) plans them here too.
+    { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', alsoFor: ['AUDIT:CREATE'], permissions: AUDIT_READ, order: 130 },
   ],
   translations: { es, en },
 };

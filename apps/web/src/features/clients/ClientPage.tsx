@@ -3,13 +3,14 @@ import { RocketOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { DetailHeader } from '../../ui/DetailHeader';
+import { GoalsEditor } from '../../ui/goals/GoalsEditor';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useRemoveStructure, useStructure } from './clientsApi';
 import { ClientGeneral } from './ClientGeneral';
 import { StructureTab } from './StructureTab';
 import { ClientUsersTab } from './ClientUsersTab';
 
-export const CLIENT_TABS = ['structure', 'general', 'users', 'contracts', 'documents', 'calendar', 'history'] as const;
+export const CLIENT_TABS = ['structure', 'general', 'services', 'users', 'contracts', 'documents', 'calendar', 'history'] as const;
 type TTab = (typeof CLIENT_TABS)[number];
 
 function LaterRelease({ tab }: { tab: TTab }) {
@@ -28,6 +29,14 @@ export function ClientPage() {
   if (structure.isPending) return <PageSkeleton rows={8} />;
   if (structure.isError) return <ErrorState error={structure.error} onRetry={() => void structure.refetch()} />;
   const s = structure.data;
+  const tabContent = (key: TTab) => {
+    if (key === 'structure') return <StructureTab root={s} />;
+    if (key === 'general') return <ClientGeneral s={s} />;
+    // The services it is audited for and their goals, own or inherited (decision 0023).
+    if (key === 'services') return <GoalsEditor spaceId={s._id} canEdit={s.can.update} />;
+    if (key === 'users') return <ClientUsersTab s={s} />;
+    return <LaterRelease tab={key} />;
+  };
   const back = () => (s.parent && s.type !== 'STRUCTURE' ? navigate(`/clients/${s.parent}/structure`) : navigate('/clients'));
   return (
     <Card>
@@ -48,16 +57,7 @@ export function ClientPage() {
         items={CLIENT_TABS.map((key) => ({
           key,
           label: t(`clients.tabs.${key}`),
-          children:
-            key === 'structure' ? (
-              <StructureTab root={s} />
-            ) : key === 'general' ? (
-              <ClientGeneral s={s} />
-            ) : key === 'users' ? (
-              <ClientUsersTab s={s} />
-            ) : (
-              <LaterRelease tab={key} />
-            ),
+          children: tabContent(key),
         }))}
       />
     </Card>

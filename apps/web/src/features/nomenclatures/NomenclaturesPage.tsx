@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { listQueryProps, useListState } from '../../ui/useListState';
 import { NOMENCLATURES, nomenclatureOf, type TNomenclatureDef } from './definitions';
+import { CompanyGoalsCard } from './CompanyGoalsCard';
 import { NomenclatureDrawer, type TNomenclatureTarget } from './NomenclatureDrawer';
 import { useNomenclatureList, useRemoveNomenclature, type TNomenclatureItem } from './nomenclaturesApi';
 import { useTimeZone } from '../../session/timeZone';
@@ -156,6 +157,7 @@ function Catalogue({ def }: { def: TNomenclatureDef }) {
         onAdd={() => setTarget({})}
         addLabel={t(`nomenclatures.add.${def.key}`)}
       />
+      {def.key === 'services' && <CompanyGoalsCard />}
       <NomenclatureDrawer def={def} target={target} onClose={() => setTarget(null)} />
       <ConfirmDialog
         open={Boolean(removing)}

@@ -347,7 +347,7 @@ export function buildAuditFixture(options: TFixtureOptions = {}): { audit: TAudi
     createdAt: '2024-05-01T08:00:00.000Z',
     updatedAt: now,
     finishedDate: now,
-    can: { read: true, update: false, start: false, run: false, reopen: true, share: true },
+    can: { read: true, update: false, assign: false, start: false, run: false, reopen: true, share: true },
     timeZone: 'Europe/Madrid',
   };
   return { audit, photoIds };

@@ -129,6 +129,7 @@ export function makeAudit(questions = 300, status: TAudit['status'] = 'running')
     can: {
       read: true,
       update: status !== 'finished',
+      assign: status === 'draft' || status === 'accepted',
       start: status === 'draft' || status === 'accepted',
       run: status === 'running',
       reopen: status === 'finished',

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TGoal, TGoalInput, TGoalsInEffect, TService } from '@audit/domain/services';
+import type { TTemplateSummary } from '@audit/domain/templates';
+import { request, searchPage } from '../../api/client';
+import { notifySuccess } from '../feedback';
+
+/**
+ * The services-templates goal of a space (client, establishment, area, or the company itself):
+ * the goals in effect there (own or inherited, docs/decisions/0023) and the replace call. Types are
+ * the server's schemas (packages/domain/src/services.ts).
+ */
+const SPACES = '/ms-core/api/spaces';
+/** Under the catalogues' key: creating or deleting a service changes the goals, and refreshes these. */
+export const GOALS_QUERY_KEY = ['nomenclatures', 'goals'] as const;
+
+export const useGoalsInEffect = (spaceId: string) =>
+  useQuery({
+    queryKey: [...GOALS_QUERY_KEY, spaceId],
+    queryFn: () => request<TGoalsInEffect>(`${SPACES}/${spaceId}/services-goal-in-effect`),
+  });
+
+export type TServiceOption = Pick<TService, '_id' | 'name'>;
+export type TTemplateOption = Pick<TTemplateSummary, '_id' | 'name' | 'service' | 'enabled'>;
+
+/** Every service the caller can see (the company's), names only. */
+export const useServiceNames = () =>
+  useQuery({
+    queryKey: [...GOALS_QUERY_KEY, 'services'],
+    queryFn: async () =>
+      (await searchPage<TServiceOption>('/ms-core/api/services/search', { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] })).items,
+  });
+
+/** The audit templates, to narrow a goal to some of its service's templates. */
+export const useTemplateNames = () =>
+  useQuery({
+    queryKey: [...GOALS_QUERY_KEY, 'templates'],
+    queryFn: async () =>
+      (
+        await searchPage<TTemplateOption>('/ms-core/api/audit-templates/search', {
+          page: 0,
+          size: 1000,
+          sort: 'name',
+          projections: ['_id', 'name', 'service', 'enabled'],
+        })
+      ).items,
+  });
+
+export function useSaveGoals(spaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (goals: TGoalInput[]) =>
+      request<TGoal[]>(`${SPACES}/${spaceId}/services-templates-goal`, { method: 'POST', body: { servicesTemplatesGoal: goals } }),
+    onSuccess: async () => {
+      notifySuccess('updateSuccess');
+      // Every space below may take its goals from this one; the wizard's options follow them.
+      await queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['audits', 'options'] });
+    },
+  });
+}

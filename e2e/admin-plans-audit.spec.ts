@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pageApi, screenshotPath, settled, sidebar, signInToShell } from './helpers';
+
+/**
+ * Administrators plan audits (issue 13): the space administrator, who is not an auditor, finds
+ * "Auditorías" in the menu, creates an audit with the wizard for an auditor and gives it to another
+ * one from the audit's preview; the run stays the assigned auditor's.
+ */
+const CORE = '/ms-core/api';
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await settled(page);
+  await page.screenshot({ path: screenshotPath(`${name}-desktop`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await page.screenshot({ path: screenshotPath(`${name}-phone`) });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}`) })
+    .first()
+    .click();
+}
+
+/** DD-MM-YYYY of today plus `days` (local). */
+const day = (days: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
+};
+
+/** A second auditor of the company, active, made with the users screen's calls. */
+async function secondAuditor(page: Page) {
+  const roles = await pageApi<{ _id: string; name: string }[]>(page, 'POST', `${CORE}/roles/search`, { size: 50 });
+  const tag = Date.now();
+  const user = await pageApi<{ _id: string }>(page, 'POST', `${CORE}/users`, {
+    firstName: 'Beatriz',
+    lastName: `Planificada ${tag}`,
+    username: `beatriz${tag}`,
+    email: `beatriz.${tag}@demo.test`,
+    roles: [roles.find((r) => r.name === 'auditor')!._id],
+    isAuditor: true,
+    password: 'Demo1234!x',
+  });
+  await pageApi(page, 'POST', `${CORE}/users/status`, { users: [user._id], status: 'ACTIVE' });
+  return `Beatriz Planificada ${tag}`;
+}
+
+test('the administrator lists audits, creates one with the wizard and assigns it to another auditor', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInToShell(page, 'admin@demo.test');
+  const beatriz = await secondAuditor(page);
+
+  await sidebar(page).getByRole('link', { name: 'Auditorías', exact: true }).click();
+  await expect(page).toHaveURL(/\/auditor\/audits$/);
+  await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
+  await expect(page.getByText('No tiene permiso para ver esta sección.')).toHaveCount(0);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await shoot(page, 'admin-audits-list');
+
+  await page.getByTestId('list-add').click();
+  const dialog = page.getByRole('dialog');
+  await pick(page, 'Cliente', 'Hotel Mar Azul');
+  await pick(page, 'Establecimiento', 'Hotel Mar Azul Valencia');
+  await pick(page, 'Servicio', 'Auditoría de higiene');
+  await pick(page, 'Auditor', 'Álvaro Auditor');
+  const range = dialog.locator('.ant-picker-range');
+  await range.locator('input').first().click();
+  await range.locator('input').first().fill(day(2));
+  await range.locator('input').first().press('Enter');
+  await range.locator('input').nth(1).fill(day(3));
+  await range.locator('input').nth(1).press('Enter');
+  await expect(dialog.getByTestId('wizard-next')).toBeEnabled();
+  await dialog.getByTestId('wizard-next').click();
+  await dialog
+    .getByTestId('wizard-template')
+    .first()
+    .getByRole('button', { name: /Seleccionar esta plantilla/ })
+    .click();
+  await expect(dialog.getByTestId('wizard-confirmation')).toContainText('Álvaro Auditor');
+  await dialog.getByTestId('wizard-create').click();
+  await expect(page.getByText('Creado correctamente.')).toBeVisible();
+
+  // The preview of the new draft: the auditor can be changed until it starts.
+  const preview = page.getByTestId('audit-preview');
+  await expect(preview).toContainText('Borrador');
+  const assign = preview.getByTestId('audit-assign');
+  await expect(assign).toContainText('Álvaro Auditor');
+  await assign.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: beatriz }).click();
+  await expect(page.getByText('Actualizado correctamente.')).toBeVisible();
+  await expect(assign).toContainText(beatriz);
+  await shoot(page, 'admin-audit-assigned');
+
+  // The list shows the audit under its new auditor.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-table-row').filter({ hasText: beatriz }).first()).toBeVisible();
+});
+
+test('a client user still has no auditor audit list', async ({ page }) => {
+  await signInToShell(page, 'client@demo.test');
+  await expect(sidebar(page).getByRole('link', { name: 'Auditorías', exact: true })).toHaveCount(0);
+  await page.goto('/auditor/audits');
+  await expect(page.getByText('No tiene permiso para ver esta sección.')).toBeVisible();
+});
