@@ -20,7 +20,15 @@ import { benchSpeed, crossEngine, type TEngine } from './speed.js';
  */
 const engines = (process.argv[2] && process.argv[2] !== 'all' ? [process.argv[2]] : ['postgres', 'pglite']) as TEngine[];
 const only = process.argv[3] ?? 'speed';
-const absolute = { foundation: benchFoundation, audits: benchAudits, offline: benchOffline, render: benchRender, shell: benchShell, lists: benchLists, pdf: benchPdf };
+const absolute = {
+  foundation: benchFoundation,
+  audits: benchAudits,
+  offline: benchOffline,
+  render: benchRender,
+  shell: benchShell,
+  lists: benchLists,
+  pdf: benchPdf,
+};
 
 if (only !== 'speed') {
   const suite = absolute[only as keyof typeof absolute];

@@ -2,17 +2,7 @@ import { z } from './zod.js';
 import { EMAIL_PATTERN } from './validators.js';
 import { RISK_LEVELS } from './constants.js';
 import { BOUNDS, zBounded } from './bounds.js';
-import {
-  maxSelectScore,
-  QUESTION_OUT_FIELDS,
-  ZReadingRegistryConfigOut,
-  ZSelectConfigOut,
-  ZTextConfigOut,
-  type TPlaceMeasure,
-  type TReadingOption,
-  type TSelectConfig,
-  type TTextConfig,
-} from './templates.js';
+import { maxSelectScore, QUESTION_OUT_FIELDS, type TPlaceMeasure, type TReadingOption, type TSelectConfig, type TTextConfig } from './templates.js';
 
 /**
  * Audits: the shapes the server answers and the browser keeps (product document, sections 3 and 4;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../../api/client';
 import type { TSession as TSigninSession } from '@audit/domain/spaces';
-import { clearSession, getRefreshToken, markFreshSignIn, storeSession, type TSession, type TSpaceSummary } from '../../session/storage';
+import { clearSession, getRefreshToken, markFreshSignIn, storeSession, type TSession } from '../../session/storage';
 
 export interface TSigninInput {
   username: string;
