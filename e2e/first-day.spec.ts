@@ -56,10 +56,11 @@ async function pick(page: Page, field: ReturnType<Page['getByLabel']>, option: s
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
 }
 
-const isoDay = (days: number) => {
+/** DD-MM-YYYY of today plus `days` (local), as typed in the wizard's date range. */
+const dayText = (days: number) => {
   const d = new Date();
   d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
 };
 
 test('first day: empty start, client, establishment, area, template, auditor, audit run on a phone, client user reads report and PDF', async ({ browser }) => {
@@ -74,7 +75,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
 
   // Catalogue set-up the establishment and the template need (the nomenclature screens have their own specs).
   const socialReason = await pageApi<{ _id: string }>(admin, 'POST', '/ms-core/api/socialreasons', { name: 'La Lonja Hostelería S.L.' });
-  const service = await pageApi<{ _id: string }>(admin, 'POST', '/ms-core/api/services', { name: SERVICE, executionTime: 2, price: 120, salesAccount: 1 });
+  await pageApi(admin, 'POST', '/ms-core/api/services', { name: SERVICE, executionTime: 2, price: 120, salesAccount: 1 });
   await pageApi(admin, 'POST', '/ms-core/api/typeareas', { name: 'Cocina', description: 'Cocinas y obradores' });
   expect(socialReason._id).toBeTruthy();
 
@@ -120,7 +121,6 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await pick(admin, dialog.getByLabel('Tipo de instalación'), 'Cocina');
   await dialog.getByTestId('template-save').click();
   await expect(admin).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
-  const templateId = admin.url().split('/').pop()!;
   await admin.getByLabel('Título de la nueva sección').fill('Limpieza');
   await admin.getByRole('button', { name: 'Añadir sección' }).click();
   const panel = admin.getByTestId('section-panel').filter({ hasText: 'Limpieza' });
@@ -141,10 +141,17 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await expect(admin.getByTestId('template-enabled')).toBeChecked();
 
   // ── 4. The service goal of the establishment ──────────────────────────────────────────────────
-  // UI step arrives with the services-goals screen
-  await pageApi(admin, 'POST', `/ms-core/api/spaces/${establishment._id}/services-templates-goal`, {
-    servicesTemplatesGoal: [{ service: service._id, valueGoal: 80, templates: [templateId] }],
-  });
+  // A new service joins the company's goals at 80 % (decision 0023): the establishment inherits it,
+  // and gets a goal of its own from its Services tab.
+  await admin.goto(`/clients/${establishment._id}/services`);
+  const goals = admin.getByTestId('goals-editor');
+  await expect(goals.getByTestId('goals-origin')).toContainText('Sin objetivos propios');
+  await expect(goals.getByTestId('goal-row').filter({ hasText: SERVICE })).toContainText('Objetivo 80 %');
+  await goals.getByTestId('goals-edit').click();
+  await goals.getByTestId('goal-row').first().getByRole('spinbutton').fill('85');
+  await goals.getByTestId('goals-save').click();
+  await expect(goals.getByTestId('goals-origin')).toHaveText('Objetivos propios: se auditan estos servicios.');
+  await expect(goals.getByTestId('goal-row').first()).toContainText('Objetivo 85 %');
 
   // ── 5. The auditor, created on the users screen: the auditor role turns the switch on ─────────
   await admin.goto('/admin/users/create');
@@ -165,17 +172,37 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await expect(admin).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}\/personal$/);
   const auditorId = admin.url().split('/').at(-2)!;
 
-  // ── 6. The administrator plans the audit and assigns it ───────────────────────────────────────
-  // UI step arrives with the services-goals screen (the administrators' planning path)
-  await pageApi(admin, 'POST', '/ms-core/api/audits', {
-    client: clientId,
-    establishment: establishment._id,
-    service: service._id,
-    template: templateId,
-    auditor: auditorId,
-    startDate: isoDay(0),
-    date: [isoDay(0), isoDay(1)],
-  });
+  // ── 6. The administrator plans the audit with the wizard and assigns it ───────────────────────
+  await sidebar(admin).getByRole('link', { name: 'Auditorías', exact: true }).click();
+  await expect(admin).toHaveURL(/\/auditor\/audits$/);
+  await admin.getByTestId('list-add').click();
+  const wizard = admin.getByRole('dialog');
+  const choose = async (label: string, option: string) => {
+    await wizard.getByLabel(label, { exact: true }).click();
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  };
+  await choose('Cliente', CLIENT);
+  await choose('Establecimiento', ESTABLISHMENT);
+  await choose('Servicio', SERVICE);
+  await choose('Auditor', `${AUDITOR.first} ${AUDITOR.last}`);
+  const range = wizard.locator('.ant-picker-range');
+  await range.locator('input').first().click();
+  await range.locator('input').first().fill(dayText(0));
+  await range.locator('input').first().press('Enter');
+  await range.locator('input').nth(1).fill(dayText(1));
+  await range.locator('input').nth(1).press('Enter');
+  await wizard.getByTestId('wizard-next').click();
+  await wizard
+    .getByTestId('wizard-template')
+    .filter({ hasText: TEMPLATE })
+    .getByRole('button', { name: /Seleccionar esta plantilla/ })
+    .click();
+  await expect(wizard.getByTestId('wizard-confirmation')).toContainText(`${AUDITOR.first} ${AUDITOR.last}`);
+  await wizard.getByTestId('wizard-create').click();
+  await expect(admin.getByText('Creado correctamente.')).toBeVisible();
+  await expect(admin.getByTestId('audit-preview').getByTestId('audit-assign')).toContainText(`${AUDITOR.first} ${AUDITOR.last}`);
+  await admin.keyboard.press('Escape');
+  expect(auditorId).toMatch(/^[0-9a-f-]{36}$/);
 
   // ── 7. The auditor runs it on a phone and finishes ────────────────────────────────────────────
   const phone = await browse(browser, PHONE);

@@ -9,6 +9,7 @@ type TJsonSchema = {
   type?: string | string[];
   properties?: Record<string, TJsonSchema>;
   items?: TJsonSchema;
+  prefixItems?: TJsonSchema[];
   anyOf?: TJsonSchema[];
   oneOf?: TJsonSchema[];
   allOf?: TJsonSchema[];
@@ -40,11 +41,15 @@ function sampleOf(schema: TJsonSchema | undefined, id: string, name = ''): unkno
     case 'object':
       return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, prop]) => [key, sampleOf(prop, id, key)]));
     case 'array':
+      // A tuple (a date range, say) has one schema per position.
+      if (schema.prefixItems?.length) return schema.prefixItems.map((item) => sampleOf(item, id, name));
       return [sampleOf(schema.items, id, name.replace(/s$/, ''))];
     case 'string': {
       if (schema.format === 'uuid') return id;
       if (schema.format === 'email') return 'isolation.probe@example.com';
       if (schema.format === 'date-time') return new Date().toISOString();
+      // A day (YYYY-MM-DD), by format or by the pattern that spells it.
+      if (schema.format === 'date' || schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return new Date().toISOString().slice(0, 10);
       const rule = byName.find(([re]) => re.test(name));
       return rule ? rule[1](id) : 'isolation-probe';
     }
