@@ -217,6 +217,8 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   const question = auditor.locator('.run-question').filter({ has: auditor.getByRole('heading', { name: QUESTION }) });
   await question.getByRole('radio', { name: 'Sí', exact: true }).click();
   await expect(question.locator('.run-state')).toContainText(/Respondida|Answered/);
+  // The chosen option keeps its full colour under its light text after the tap (a touch leaves :hover on it).
+  await expect(question.getByRole('radio', { name: 'Sí', exact: true })).toHaveCSS('background-color', 'rgb(82, 196, 26)');
   await settled(auditor);
   await auditor.screenshot({ path: screenshotPath('first-day-run-phone') });
   await auditor
