@@ -42,3 +42,12 @@ export const ZSession = z.object({ accessToken: z.string(), refreshToken: z.stri
 export type TSpace = z.infer<typeof ZSpace>;
 export type TSpaceSummary = z.infer<typeof ZSpaceSummary>;
 export type TSession = z.infer<typeof ZSession>;
+
+/** POST /auth/api/signin (and the administrators' sign-in): username or e-mail, and the password. */
+export const ZSignin = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(256),
+  remember: z.boolean().default(false),
+  space: z.string().uuid().optional(),
+});
+export type TSigninInput = z.input<typeof ZSignin>;

@@ -3,15 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.js';
 import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
-import { ZSession } from '@audit/domain/spaces';
+import { ZSession, ZSignin } from '@audit/domain/spaces';
 import * as service from './service.js';
-
-const ZSignin = z.object({
-  username: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(256),
-  remember: z.boolean().default(false),
-  space: z.string().uuid().optional(),
-});
 
 /** {auth} base: /auth/api. Sign-in paths are public and rate-limited per IP (argon2 is costly). */
 export async function authRoutes(app: FastifyInstance, ctx: TModuleContext) {

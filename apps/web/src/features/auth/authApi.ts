@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../../api/client';
-import type { TSession as TSigninSession } from '@audit/domain/spaces';
+import type { TSession as TSigninSession, TSigninInput } from '@audit/domain/spaces';
 import { clearSession, getRefreshToken, markFreshSignIn, storeSession, type TSession } from '../../session/storage';
 
-export interface TSigninInput {
-  username: string;
-  password: string;
-  remember: boolean;
-}
-
-/** A sign-in's answer, with every space the user may enter (packages/domain/src/spaces.ts). */
-export type { TSession as TSigninSession } from '@audit/domain/spaces';
+/** The sign-in body, and its answer with every space the user may enter (packages/domain/src/spaces.ts). */
+export type { TSession as TSigninSession, TSigninInput } from '@audit/domain/spaces';
 
 /** POST /auth/api/signin: public, so no bearer and a 401 is a wrong password, not an expired session. */
 export const signIn = (body: TSigninInput) => request<TSigninSession>('/auth/api/signin', { method: 'POST', body, anonymous: true });
