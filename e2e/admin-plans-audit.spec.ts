@@ -52,6 +52,8 @@ async function secondAuditor(page: Page) {
 }
 
 test('the administrator lists audits, creates one with the wizard and assigns it to another auditor', async ({ page }) => {
+  // A long walk (list, wizard, preview, two screen sizes): more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInToShell(page, 'admin@demo.test');
   const beatriz = await secondAuditor(page);
@@ -96,6 +98,10 @@ test('the administrator lists audits, creates one with the wizard and assigns it
   await expect(page.getByText('Actualizado correctamente.')).toBeVisible();
   await expect(assign).toContainText(beatriz);
   await shoot(page, 'admin-audit-assigned');
+  // On a phone the preview fits its width: labels above values, the selector inside.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => preview.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   // The list shows the audit under its new auditor.
   await page.keyboard.press('Escape');

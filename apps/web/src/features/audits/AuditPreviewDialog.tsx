@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Flex, Modal, Skeleton } from 'antd';
+import { Alert, Button, Descriptions, Flex, Grid, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TAuditListItem } from '@audit/domain/audits';
@@ -22,6 +22,7 @@ export function AuditPreviewDialog({ id, onClose }: { id: string | null; onClose
   const { t } = useTranslation();
   const preview = usePreview(id);
   const audit = preview.data;
+  const phone = !Grid.useBreakpoint().sm;
   return (
     <Modal
       open={Boolean(id)}
@@ -40,6 +41,8 @@ export function AuditPreviewDialog({ id, onClose }: { id: string | null; onClose
             column={1}
             size="small"
             bordered
+            // On a phone the two columns of a bordered table do not fit a long name or the auditor selector: labels go above.
+            layout={phone ? 'vertical' : 'horizontal'}
             items={[
               { key: 'template', label: t('audits.fields.template'), children: audit.template.name },
               { key: 'client', label: t('audits.fields.client'), children: audit.client.name },
