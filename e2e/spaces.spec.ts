@@ -10,7 +10,7 @@ test('an admin switches to a client space and sees only its users', async ({ pag
   await expect(panel.getByTestId('space-option').first()).toContainText('Hotel Mar Azul');
   await panel
     .getByTestId('space-option')
-    .filter({ hasText: /^HMHotel Mar AzulEstructura$/ })
+    .filter({ hasText: /^HMHotel Mar AzulEstructura( · |$)/ })
     .click();
   await expect(page).toHaveURL(/\/home\/client$/);
   await expect(page.getByTestId('space-selector')).toContainText('Hotel Mar Azul');
