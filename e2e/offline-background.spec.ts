@@ -146,10 +146,14 @@ test('signing out with changes waiting asks first; the same auditor signing in a
   await settled(page);
   await page.screenshot({ path: screenshotPath('offline-logout-pending-desktop') });
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  // Closed (its leaving animation done) before the menu is opened again: under a loaded CI a click on
+  // the menu during the dialog's exit could land before the menu listened.
+  await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/auditor/audits/run/${auditId}$`));
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Hay 1 cambio sin enviar en este dispositivo');
   await page.getByRole('dialog').getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await readStore(page, 'queries')).toHaveLength(1);

@@ -56,14 +56,14 @@ test.describe('profile and language', () => {
     await signInToShell(page, 'client@demo.test');
     await page.goto('/profile');
     const form = page.getByTestId('profile-form');
-    await form.getByLabel('Nueva contraseña').fill('Demo1234!');
+    await form.getByLabel('Nueva contraseña', { exact: true }).fill('Demo1234!');
     await form.getByLabel('Repita la nueva contraseña').fill('Demo1234!');
     await page.getByTestId('profile-save').click();
     await expect(form).toContainText('Este campo es obligatorio');
     await form.getByLabel('Contraseña actual').fill('Demo1234!');
     await page.getByTestId('profile-save').click();
     await expect(form).toContainText('La nueva contraseña debe ser distinta de la actual');
-    await form.getByLabel('Nueva contraseña').fill('Otra-Clave-2026!');
+    await form.getByLabel('Nueva contraseña', { exact: true }).fill('Otra-Clave-2026!');
     await form.getByLabel('Repita la nueva contraseña').fill('Otra-Clave-2027!');
     await page.getByTestId('profile-save').click();
     await expect(form).toContainText('Las contraseñas no coinciden');
