@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { EMAIL_PATTERN } from './validators.js';
 import { RISK_LEVELS } from './constants.js';
 import { BOUNDS, zBounded } from './bounds.js';
-import { maxSelectScore, QUESTION_OUT_FIELDS, type TPlaceMeasure, type TReadingOption, type TSelectConfig, type TTextConfig } from './templates.js';
+import { maxSelectScore, QUESTION_OUT_FIELDS, ZRef, type TPlaceMeasure, type TReadingOption, type TSelectConfig, type TTextConfig } from './templates.js';
 
 /**
  * Audits: the shapes the server answers and the browser keeps (product document, sections 3 and 4;
@@ -191,7 +191,8 @@ export const ZQuestionnaireAnswer = z.object({
 });
 export const ZQuestionnaire = z.object({ _id: z.string(), sent: z.boolean(), questionsAnswers: z.array(ZQuestionnaireAnswer) });
 
-export const ZRef = z.object({ _id: z.string(), name: z.string() });
+/** An id and a name (one definition, templates.ts). */
+export { ZRef };
 export const ZDeduction = z.object({ issue: z.string(), name: z.string(), percentage: z.number() });
 
 /** The actions of an audit's policy (apps/server/src/modules/audits/policy.ts, decision 0020). */
