@@ -111,8 +111,11 @@ export const answersAndRead: TLineSource = async ({ server, pgbench }) => {
       unit: 'ms',
       anchor: {
         what: 'bare Fastify answering 304 to its ETag',
-        measure: async () =>
-          (await bare.measure({ ...BROWSER, ...(bareEtag ? { 'if-none-match': bareEtag } : {}) }, { concurrency: 1, durationMs: SECONDS * 1000 })).medianMs,
+        async measure() {
+          const bareEtag = await etagOf(`${bare.base}/audit`, {});
+          if (!bareEtag) throw new Error('the bare anchor sends no ETag');
+          return (await bare.measure({ ...BROWSER, 'if-none-match': bareEtag }, { concurrency: 1, durationMs: SECONDS * 1000 })).medianMs;
+        },
       },
       goal: { below: 50 },
       async measure() {
