@@ -205,3 +205,31 @@ describe('duplicated sections', () => {
     expect(traces.body.map((x: { type: string }) => x.type).sort()).toEqual(['CREATE', 'REMOVE']);
   });
 });
+
+describe('sections a few at a time, and the section routes that name no audit', () => {
+  it('questions-answers and preview answer the listed sections as GET does; all of them for an empty list', async () => {
+    const { id, ids } = await runningAudit(f);
+    await expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.no) }));
+    const whole = await expectOk(f.auditor.get(`${AUDITS}/${id}`));
+    const facilities = whole.sections.find((s: { _id: string }) => s._id === ids.facilities);
+    for (const path of ['questions-answers', 'preview']) {
+      expect(await expectOk(f.auditor.post(`${AUDITS}/${id}/${path}`, { sections: [ids.facilities] }))).toEqual([facilities]);
+      expect(await expectOk(f.client.post(`${AUDITS}/${id}/${path}`, {}))).toEqual(whole.sections);
+      expect((await f.auditor.post(`${AUDITS}/${id}/${path}`, { sections: ['nope'] })).status).toBe(400);
+    }
+    // A section of another audit is not part of this one.
+    const other = await runningAudit(f);
+    expect(await expectOk(f.auditor.post(`${AUDITS}/${id}/questions-answers`, { sections: [other.ids.facilities] }))).toEqual([]);
+  });
+
+  it('POST sections/{sectionId}/duplicate copies like the audit route, finds the audit itself, and 404s an unknown section', async () => {
+    const { id, ids } = await runningAudit(f);
+    const copy = await expectOk(f.auditor.post(`/ms-core/api/sections/${ids.facilities}/duplicate`));
+    expect(copy).toMatchObject({ title: 'Instalaciones', isDuplicated: true, duplicatedFrom: ids.facilities, position: 2 });
+    expect((await f.auditor.post(`/ms-core/api/sections/${ids.records}/duplicate`)).body.fields).toEqual(['section']);
+    expect((await f.auditor.post(`/ms-core/api/sections/00000000-0000-4000-8000-000000000000/duplicate`)).status).toBe(404);
+    expect((await f.client.post(`/ms-core/api/sections/${ids.facilities}/duplicate`)).status).toBe(403);
+    const audit = await expectOk(f.auditor.get(`${AUDITS}/${id}`));
+    expect(audit.sections.filter((s: { duplicatedFrom?: string }) => s.duplicatedFrom === ids.facilities)).toHaveLength(1);
+  });
+});

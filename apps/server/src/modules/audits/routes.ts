@@ -6,6 +6,7 @@ import { sendPage, typed, ZId, type TModuleContext } from '../../platform/http.j
 import * as lifecycle from './lifecycle.js';
 import { answersRoutes } from './routes-run.js';
 import { questionnaireRoutes } from './routes-questionnaire.js';
+import { sectionReadRoutes, sectionRoutes } from './routes-sections.js';
 import {
   AUDIT_TAGS,
   auditAccess,
@@ -34,12 +35,14 @@ const tags = AUDIT_TAGS;
 const perm = auditAccess;
 const runs = RUNS_NOTE;
 
-/** Mounted at /ms-core/api: /audits (this file and routes-run.ts) and /questionnaire-ies. One line in app.ts. */
+/** Mounted at /ms-core/api: /audits (this file, routes-run.ts, routes-sections.ts), /questionnaire-ies and /sections. One line in app.ts. */
 export async function auditsModule(app: FastifyInstance, ctx: TModuleContext) {
   await app.register((scope) => auditsRoutes(scope, ctx), { prefix: '/audits' });
   await app.register((scope) => answersRoutes(scope, ctx), { prefix: '/audits' });
   await app.register((scope) => templateUsageRoutes(scope, ctx), { prefix: '/audits' });
+  await app.register((scope) => sectionReadRoutes(scope, ctx), { prefix: '/audits' });
   await app.register((scope) => questionnaireRoutes(scope, ctx), { prefix: '/questionnaire-ies' });
+  await app.register((scope) => sectionRoutes(scope, ctx), { prefix: '/sections' });
 }
 
 async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {

@@ -128,3 +128,7 @@ export async function updateQuestionnaire(tx: TDb, id: string, values: Partial<t
 export async function deleteIssuesOf(tx: TDb, auditId: string) {
   await tx.delete(auditIssues).where(eq(auditIssues.auditId, auditId));
 }
+
+/** The audit a section belongs to (the calls document's section routes name no audit); RLS keeps it to the caller's tenant. */
+export const auditIdOfSection = async (tx: TDb, sectionId: string) =>
+  (await tx.select({ auditId: auditSections.auditId }).from(auditSections).where(eq(auditSections.id, sectionId)).limit(1))[0]?.auditId;

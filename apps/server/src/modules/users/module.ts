@@ -1,4 +1,11 @@
 import { CORE, defineModule } from '../../platform/module.js';
 import { usersRoutes } from './routes.js';
+import { workersRoutes } from './routes-workers.js';
 
-export const usersModule = defineModule({ name: 'users', routes: [[`${CORE}/users`, usersRoutes]] });
+export const usersModule = defineModule({
+  name: 'users',
+  routes: [
+    [`${CORE}/users`, usersRoutes],
+    [`${CORE}/workers`, workersRoutes],
+  ],
+});

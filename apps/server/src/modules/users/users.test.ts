@@ -15,6 +15,24 @@ afterAll(() => t.close());
 
 const search = (body: unknown) => admin.api.post('/ms-core/api/users/search', body);
 
+describe('POST /ms-core/api/workers/search-users', () => {
+  it('finds only workers (the auditor switch on), with the users search body; 401 and 452 as users/search', async () => {
+    const { apiClient } = await import('../../test/harness.js');
+    expect((await apiClient(t.app).post('/ms-core/api/workers/search-users', {})).status).toBe(401);
+    const client = await signIn(t.app, tenant.clientUser.email);
+    expect((await client.api.post('/ms-core/api/workers/search-users', {})).body.reference).toBe('452');
+    const all = await admin.api.post('/ms-core/api/workers/search-users', { size: 250 });
+    expect(all.status).toBe(200);
+    expect(all.body.map((u: { email: string }) => u.email)).toEqual([tenant.auditor.email]);
+    expect(all.headers['x-total-count']).toBe('1');
+    // The caller's own filters still apply, and cannot widen the list past the workers.
+    const none = await admin.api.post('/ms-core/api/workers/search-users', { filters: [{ field: 'email', operator: 'eq', value: tenant.admin.email }] });
+    expect(none.body).toEqual([]);
+    const widened = await admin.api.post('/ms-core/api/workers/search-users', { filters: [{ field: 'isAuditor', operator: 'eq', value: false }] });
+    expect(widened.body).toEqual([]);
+  });
+});
+
 describe('POST /ms-core/api/users/search', () => {
   it('401 without a session, 452 without USER:READ, 400 for a bad body', async () => {
     const { apiClient } = await import('../../test/harness.js');

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZSearchBody } from '@audit/domain/search';
+import { ZUser } from '@audit/domain/users';
+import { requireAuth } from '../../platform/auth.js';
+import { sendPage, typed, type TModuleContext } from '../../platform/http.js';
+import * as service from './service.js';
+
+/**
+ * /ms-core/api/workers: a worker is a user with the auditor switch on (isAuditor), the people the
+ * company sends to audit (decision 0024). The calls document's one call is the users search narrowed
+ * to them: same body, filters and projections as `users/search`, larger lookups (size up to 250).
+ */
+export async function workersRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  const r = typed(app);
+  r.post('/search-users', {
+    config: { access: { permissions: ['USER:READ'] } },
+    schema: {
+      tags: ['users'],
+      summary: 'Paged search of the workers (users with the auditor switch on) of the space; the filters of users/search apply too',
+      body: ZSearchBody,
+      response: { 200: z.array(ZUser.partial()) },
+    },
+    handler: async (req, reply) => {
+      const body = { ...req.body, filters: [...req.body.filters, { field: 'isAuditor', operator: 'eq' as const, value: true }] };
+      return sendPage(reply, await service.searchUsers(ctx, requireAuth(req), body));
+    },
+  });
+}
