@@ -59,12 +59,13 @@ export function LogGridPage() {
   }, [id, query]);
 
   // The take to enter first: the first due take of the latest day with a facility missing, else the last.
+  // Chosen again when the shown period lacks the chosen take (another period was opened).
   useEffect(() => {
-    if (!log || selectedTake) return;
+    if (!log || (selectedTake && log.grid.takes.some((k) => takeKey(k) === selectedTake))) return;
     const stored = new Set(log.grid.entries.map((e) => `${e.facility}|${takeKey(e)}`));
     const open = [...log.grid.takes].reverse().find((k) => log.grid.facilities.some((f) => !stored.has(`${f._id}|${takeKey(k)}`)));
     const chosen = open ?? log.grid.takes[log.grid.takes.length - 1];
-    if (chosen) setSelectedTake(takeKey(chosen));
+    setSelectedTake(chosen ? takeKey(chosen) : null);
   }, [log, selectedTake]);
 
   const params = useMemo(() => (log ? log.grid.sections.flatMap((s) => s.params) : []), [log]);
@@ -82,7 +83,6 @@ export function LogGridPage() {
   const canWrite = register.can.write;
 
   const onDate = (next: string | undefined) => {
-    setSelectedTake(null);
     const current = next && periodOf(register.period, next)[0] === periodOf(register.period, today)[0];
     setSearch(next && !current ? { date: next } : {}, { replace: true });
   };

@@ -34,6 +34,8 @@ export const logQueryOptions = (registerId: string, view: TLogView) =>
       const [register, grid] = await Promise.all([request<TRegisterOut>(`${REGISTERS_BASE}/${registerId}`), fetchGrid(registerId, view)]);
       return { register, grid };
     },
+    // Offline the device's copy answers (loadResource): the query runs whatever the network, never paused waiting for it.
+    networkMode: 'always',
     placeholderData: keepPreviousData,
   });
 export const useRegisterLog = (registerId: string, view: TLogView) => useQuery(logQueryOptions(registerId, view));
