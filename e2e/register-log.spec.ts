@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageApi, settled, signInToShell } from './helpers';
+import { pageApi, settled, sidebar, signInToShell } from './helpers';
 
 /**
  * The register log (decisions 0031, 0036), as issue 15 asks: set up through the API (a template
@@ -86,7 +86,7 @@ async function setUp(admin: Page): Promise<TSetup> {
 const cellOf = (page: Page, fridge: string) => page.locator(`[data-testid^="cell-${fridge}-"]`);
 
 test('a client records the morning on a phone, one reading offline; the auditor sees late and repeated values', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const baseURL = test.info().project.use.baseURL;
   const office = await browser.newContext({ locale: 'es-ES', baseURL, viewport: DESKTOP });
   const admin = await office.newPage();
@@ -97,7 +97,17 @@ test('a client records the morning on a phone, one reading offline; the auditor 
   const kitchen = await browser.newContext({ locale: 'es-ES', baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await kitchen.newPage();
   await signInToShell(page, 'client');
-  await page.goto('/client-registers/kitchen');
+  // The sidebar counts the registers with pending takes, by area.
+  await page.getByTestId('menu-toggle').click();
+  await expect(sidebar(page).getByTestId('menu-pending-clientRegisters')).toHaveText('1');
+  await sidebar(page).getByRole('menuitem', { name: 'Registros' }).click();
+  await expect(sidebar(page).getByTestId('menu-pending-registersKitchen')).toHaveText('1');
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/0-menu-badges-phone.png` });
+  await sidebar(page)
+    .getByRole('link', { name: /^Cocina/ })
+    .click();
+  await expect(page).toHaveURL(/\/client-registers\/kitchen$/);
   const row = page.getByRole('row', { name: /Temperaturas de neveras/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('3 tomas pendientes').or(row.locator('.ant-badge'))).toBeVisible();

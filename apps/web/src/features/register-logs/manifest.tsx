@@ -1,4 +1,5 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
+import { PendingMenuBadge } from './PendingMenuBadge';
 import en from './i18n/en.json';
 import es from './i18n/es.json';
 
@@ -20,12 +21,44 @@ export const registerLogsManifest: TFeatureManifest = {
     { path: '/client-registers/others', ...screen(status, { area: 'OTHERS', titleKey: 'registerLogs.areaTitle.OTHERS' }) },
   ],
   menu: [
-    { key: 'clientRegisters', audience: 'client', permissions: ['REGISTER:READ'], order: 30 },
-    { key: 'registersKitchen', path: '/client-registers/kitchen', audience: 'client', registerArea: 'KITCHEN', parent: 'clientRegisters', order: 10 },
-    { key: 'registersPool', path: '/client-registers/pool', audience: 'client', registerArea: 'POOL', parent: 'clientRegisters', order: 20 },
-    { key: 'registersLegionella', path: '/client-registers/legionella', audience: 'client', registerArea: 'LEGIONELLA', parent: 'clientRegisters', order: 30 },
-    { key: 'registersOthers', path: '/client-registers/others', audience: 'client', registerArea: 'OTHERS', parent: 'clientRegisters', order: 40 },
-    { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor', parent: 'registers', order: 20 },
+    { key: 'clientRegisters', audience: 'client', permissions: ['REGISTER:READ'], order: 30, badge: PendingMenuBadge },
+    {
+      key: 'registersKitchen',
+      path: '/client-registers/kitchen',
+      audience: 'client',
+      registerArea: 'KITCHEN',
+      parent: 'clientRegisters',
+      order: 10,
+      badge: PendingMenuBadge,
+    },
+    {
+      key: 'registersPool',
+      path: '/client-registers/pool',
+      audience: 'client',
+      registerArea: 'POOL',
+      parent: 'clientRegisters',
+      order: 20,
+      badge: PendingMenuBadge,
+    },
+    {
+      key: 'registersLegionella',
+      path: '/client-registers/legionella',
+      audience: 'client',
+      registerArea: 'LEGIONELLA',
+      parent: 'clientRegisters',
+      order: 30,
+      badge: PendingMenuBadge,
+    },
+    {
+      key: 'registersOthers',
+      path: '/client-registers/others',
+      audience: 'client',
+      registerArea: 'OTHERS',
+      parent: 'clientRegisters',
+      order: 40,
+      badge: PendingMenuBadge,
+    },
+    { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor', parent: 'registers', order: 20, badge: PendingMenuBadge },
   ],
   translations: { es, en },
 };

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TAnswerAdd, TLogEntryOut } from '@audit/domain/registers';
 import { isApiError, NETWORK_ERROR } from '../../api/errors';
 import { queuedFor } from '../../offline/queueState';
 import { checkRegisterData, saveTake } from './logsApi';
-import { registerLogResource } from './offline/registerResource';
+import { registerLogResource, REGISTER_LOGS_QUERY_KEY } from './offline/registerResource';
+import { PENDING_ALL_QUERY_KEY } from './PendingMenuBadge';
 
 export interface TConflict {
   body: TAnswerAdd;
@@ -22,6 +24,7 @@ const unreachable = (error: unknown) => isApiError(error) && (error.name === NET
 export function useTakeSave(registerId: string, reload: () => Promise<unknown>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [conflict, setConflict] = useState<TConflict | null>(null);
@@ -37,6 +40,9 @@ export function useTakeSave(registerId: string, reload: () => Promise<unknown>) 
       const result = await saveTake(registerId, body);
       void message.success(t(result.status === 'queued' ? 'registerLogs.savedOnDevice' : 'registerLogs.saved'));
       setConflict(null);
+      // The badges (menu and lists) count pending takes: read again.
+      void queryClient.invalidateQueries({ queryKey: PENDING_ALL_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: [...REGISTER_LOGS_QUERY_KEY, 'pending'] });
       await reload();
       return true;
     } catch (failure) {
