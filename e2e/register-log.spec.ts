@@ -130,6 +130,18 @@ test('a client records the morning on a phone, one reading offline; the auditor 
   await expect(cellOf(page, fridges[1]!)).toContainText('7,5 °C');
   await expect(cellOf(page, fridges[1]!)).toContainText('Fuera de límites');
 
+  // The take is stored: saving it again opens the conflict dialog; "recover" puts the stored value back in the form.
+  await page.getByRole('checkbox', { name: 'Nevera 1' }).check();
+  await page.getByLabel('Temperatura de Nevera 1').fill('2');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ya hay valores en esta toma' });
+  await expect(dialog).toContainText('Nevera 1: 3 °C');
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/2b-conflict-phone.png` });
+  await dialog.getByRole('button', { name: 'Recuperar los guardados' }).click();
+  await expect(page.getByLabel('Temperatura de Nevera 1')).toHaveValue('3');
+  await page.getByRole('checkbox', { name: 'Nevera 1' }).uncheck();
+
   // The third offline: kept on the phone, shown as not sent, replayed once back online.
   await kitchen.setOffline(true);
   await page.getByRole('checkbox', { name: 'Nevera 3' }).check();

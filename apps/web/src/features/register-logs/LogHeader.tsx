@@ -91,7 +91,8 @@ export function LogHeader({ log, day, today, onDate, repeatTakes, onRepeatTakes,
       </Flex>
       {register.can.openClose && (
         <Flex gap={8} wrap>
-          {day && !register.dailyDisabled && (
+          {/* A daily sheet's period is its day: one button. */}
+          {day && !register.dailyDisabled && register.period !== 'daily' && (
             <Button
               icon={dayClosed ? <UnlockOutlined /> : <LockOutlined />}
               onClick={() => setPending({ period: 'day', date: day, open: dayClosed })}
