@@ -383,3 +383,42 @@ export type TRegisterOut = z.infer<typeof ZRegisterOut>;
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 export type TAnswerAdd = z.infer<typeof ZAnswerAdd>;
 export type TLogEntryOut = z.infer<typeof ZLogEntryOut>;
+
+// ---------------------------------------------------------------------------------------------
+// Flags that beat paper logs (decision 0036): late entries and values repeated take after take.
+
+/** Takes in a row with identical values that flag a facility as repeated, unless the view asks otherwise. */
+export const REPEATED_TAKES_DEFAULT = 5;
+export const REPEATED_TAKES_MIN = 2;
+export const REPEATED_TAKES_MAX = 60;
+export const ZRepeatTakes = z.number().int().min(REPEATED_TAKES_MIN).max(REPEATED_TAKES_MAX);
+
+/** The log grid's request: the period containing `date` (default today); staff may set the repeated threshold. */
+export const ZFacilityDataBody = z.object({
+  date: ZDay.optional(),
+  repeatTakes: ZRepeatTakes.optional(),
+});
+
+/** A facility's run of identical values: its first and last take and the entries in it. */
+export const ZRepeatedRun = z.object({
+  facility: z.string(),
+  takes: z.number(),
+  from: z.object({ slot: z.string(), take: z.number() }),
+  to: z.object({ slot: z.string(), take: z.number() }),
+  entries: z.array(z.string()),
+});
+/** The flags of a grid: late entries (by id) for everyone; repeated runs only for staff (null otherwise). */
+export const ZLogFlagsOut = z.object({
+  late: z.array(z.string()),
+  repeatTakes: z.number(),
+  repeated: z.array(ZRepeatedRun).nullable(),
+});
+/** The log grid with its flags and the template's sections (facility-data's answer: client staff cannot read templates). */
+export const ZFacilityDataFlaggedOut = ZFacilityDataOut.extend({ flags: ZLogFlagsOut, sections: z.array(ZRegisterSectionOut) });
+
+export type TRepeatedRun = z.infer<typeof ZRepeatedRun>;
+export type TLogFlagsOut = z.infer<typeof ZLogFlagsOut>;
+export type TFacilityDataOut = z.infer<typeof ZFacilityDataFlaggedOut>;
+export type TCheckRegisterDataOut = z.infer<typeof ZCheckRegisterDataOut>;
+export type TRegisterSectionOut = z.infer<typeof ZRegisterSectionOut>;
+export type TRegisterItemOut = z.infer<typeof ZRegisterItemOut>;

@@ -52,6 +52,8 @@ export interface TMenuEntry {
   registerArea?: 'KITCHEN' | 'POOL' | 'LEGIONELLA' | 'OTHERS';
   labDataArea?: 'labDataFood' | 'labDataPool' | 'labDataLegionella' | 'labDataOthers';
   children?: TMenuEntry[];
+  /** A count shown beside the label (e.g. pending register takes); rendered only while the entry is visible. */
+  badge?: ComponentType<{ menuKey: string }>;
 }
 
 /** A manifest's sidebar entry: `order` sorts siblings (the sidebar's order), `parent` names its group. */

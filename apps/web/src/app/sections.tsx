@@ -12,11 +12,6 @@ const home = () => import('./HomeRoute').then((m) => m.HomeRoute);
  * `order` is the sidebar's order (top level by tens; children within their group).
  */
 const upcoming: TMenuContribution[] = [
-  { key: 'clientRegisters', audience: 'client', permissions: REGISTER_READ, order: 30 },
-  { key: 'registersKitchen', path: '/client-registers/kitchen', audience: 'client', registerArea: 'KITCHEN', parent: 'clientRegisters', order: 10 },
-  { key: 'registersPool', path: '/client-registers/pool', audience: 'client', registerArea: 'POOL', parent: 'clientRegisters', order: 20 },
-  { key: 'registersLegionella', path: '/client-registers/legionella', audience: 'client', registerArea: 'LEGIONELLA', parent: 'clientRegisters', order: 30 },
-  { key: 'registersOthers', path: '/client-registers/others', audience: 'client', registerArea: 'OTHERS', parent: 'clientRegisters', order: 40 },
   { key: 'clientAuditsResume', path: '/client-audits/resume', audience: 'client', parent: 'clientAudits', order: 10 },
   { key: 'labData', audience: 'client', permissions: ['LAB_DATA_VIEW'], order: 50 },
   { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood', parent: 'labData', order: 10 },
@@ -31,7 +26,6 @@ const upcoming: TMenuContribution[] = [
   { key: 'analyticsAuditor', path: '/analytics/auditor', audience: 'auditor', permissions: ANALYTICS_READ, order: 100 },
   { key: 'calendar', path: '/calendar', audience: 'auditor', order: 110 },
   { key: 'registers', audience: 'auditor', permissions: REGISTER_READ, order: 120 },
-  { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor', parent: 'registers', order: 20 },
   { key: 'faqsView', path: '/faqs-view', audience: 'auditor', order: 140 },
   { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client', order: 150 },
   { key: 'administration', audience: 'admin', order: 180 },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import {
   dueTakes,
   inCurrentPeriod,
@@ -8,6 +8,7 @@ import {
   parseMeasure,
   periodNameOf,
   periodOf,
+  REPEATED_TAKES_DEFAULT,
   takeSlotOf,
   takesPerSlot,
   type TAnswerAdd,
@@ -25,7 +26,9 @@ import { inScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import { unsafeUserNames } from '../users/service.js';
 import { facilitiesOf } from './facilities.js';
-import { registerPolicy } from './policy.js';
+import { logFlags } from './flags.js';
+import { loadTemplate, presentTemplates } from './templates.js';
+import { isStaff, registerPolicy } from './policy.js';
 import { accessPredicate, loadRegister, statusOf, zoneOf } from './registers.js';
 import { registerClosures, registerItems, registerLocks, registerLogs, registers, type TLogValue, type TRegisterLogRow, type TRegisterRow } from './tables.js';
 
@@ -75,8 +78,12 @@ async function closedDays(tx: TDb, registerId: string, from: string, to: string)
     .where(and(eq(registerClosures.registerId, registerId), sql`${registerClosures.startDay} between ${from} and ${to}`));
 }
 
-/** The grid of the period containing `date` (default today): facilities, the due takes (columns), what is stored. */
-export const facilityData = async (ctx: TModuleContext, caller: TAuth, id: string, date?: string) => {
+/**
+ * The grid of the period containing `date` (default today): facilities, the due takes (columns),
+ * what is stored, and its flags (flags.ts; decision 0036). A run of repeated values may start in
+ * the previous period: the last takes before it are read for the flags only.
+ */
+export const facilityData = async (ctx: TModuleContext, caller: TAuth, id: string, date?: string, repeatTakes?: number) => {
   const grid = await scoped(ctx, caller, async (tx) => {
     const row = await loadRegister(tx, caller, id);
     const today = todayInZone(await zoneOf(tx, row));
@@ -90,7 +97,20 @@ export const facilityData = async (ctx: TModuleContext, caller: TAuth, id: strin
       .where(and(eq(registerLogs.registerId, id), sql`${registerLogs.slot} between ${start} and ${end}`))
       .orderBy(asc(registerLogs.slot), asc(registerLogs.take));
     const closures = await closedDays(tx, id, start, end);
+    const showRepeated = isStaff(caller);
+    const before = showRepeated
+      ? await tx
+          .select()
+          .from(registerLogs)
+          .where(and(eq(registerLogs.registerId, id), lt(registerLogs.slot, start)))
+          .orderBy(desc(registerLogs.slot), desc(registerLogs.take))
+          .limit(((repeatTakes ?? REPEATED_TAKES_DEFAULT) - 1) * facilities.length)
+      : [];
+    // What the grid asks for: the template's sections with their params and fields (client staff hold no TEMPLATES:READ).
+    const [template] = await presentTemplates(tx, caller, [await loadTemplate(tx, caller, row.templateId)]);
     return {
+      sections: template!.sections,
+      flags: logFlags([...before, ...entries], { repeatTakes, showRepeated }),
       period: [start, end] as [string, string],
       closed: closures.some((c) => c.kind === 'period' && c.startDay === start),
       closedDays: closures.filter((c) => c.kind === 'day').map((c) => c.startDay),

@@ -5,7 +5,8 @@ import {
   ZCheckPending,
   ZCheckRegisterData,
   ZCheckRegisterDataOut,
-  ZFacilityDataOut,
+  ZFacilityDataBody,
+  ZFacilityDataFlaggedOut,
   ZLogEntryOut,
   ZOpenClose,
   ZRegisterInput,
@@ -147,17 +148,13 @@ export async function registersRoutes(app: FastifyInstance, ctx: TModuleContext)
     config: perm('READ'),
     schema: {
       tags,
-      summary: 'The log grid of the period containing `date` (default today): facilities, due takes, stored entries (844 without facilities)',
+      summary:
+        'The log grid of the period containing `date` (default today): facilities, due takes, stored entries, late and repeated flags (844 without facilities)',
       params: z.object({ registerId: z.string().uuid() }),
-      body: z.object({
-        date: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/)
-          .optional(),
-      }),
-      response: { 200: ZFacilityDataOut },
+      body: ZFacilityDataBody,
+      response: { 200: ZFacilityDataFlaggedOut },
     },
-    handler: (req) => logs.facilityData(ctx, auth(req), req.params.registerId, req.body.date),
+    handler: (req) => logs.facilityData(ctx, auth(req), req.params.registerId, req.body.date, req.body.repeatTakes),
   });
   r.post('/:id/answer/checkRegisterData', {
     config: perm('WRITE'),

@@ -20,7 +20,14 @@ export function SidebarMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed:
   }, [pathname]);
 
   const toItem = (entry: TMenuEntry, depth: number): TItem => {
-    const label = t(`menu.${entry.key}`);
+    const Badge = entry.badge;
+    const label = Badge ? (
+      <>
+        {t(`menu.${entry.key}`)} <Badge menuKey={entry.key} />
+      </>
+    ) : (
+      t(`menu.${entry.key}`)
+    );
     const icon = depth === 0 ? MENU_ICONS[entry.key] : undefined;
     if (entry.children) return { key: entry.key, icon, label, children: entry.children.map((child) => toItem(child, depth + 1)) };
     return {

@@ -1,5 +1,6 @@
 import { Button, Tag, Tooltip } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, TableOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import type { TListColumn } from '../../ui/ListPage';
 import type { TRegister } from './registersApi';
@@ -28,12 +29,21 @@ export function registerColumns(t: TFunction, onRemove: (register: TRegister) =>
       title: t('registers.actions'),
       locked: true,
       align: 'center',
-      render: (_, r) =>
-        r.can.delete ? (
-          <Tooltip title={t('common.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('registers.removeOf', { name: r.name })} onClick={() => onRemove(r)} />
+      render: (_, r) => (
+        <>
+          {/* The log sheet (features/register-logs), by its path. */}
+          <Tooltip title={t('registers.openLog')}>
+            <Link to={`/registers/log/${r._id}`} aria-label={t('registers.openLogOf', { name: r.name })} style={{ padding: '4px 8px' }}>
+              <TableOutlined />
+            </Link>
           </Tooltip>
-        ) : null,
+          {r.can.delete ? (
+            <Tooltip title={t('common.delete')}>
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('registers.removeOf', { name: r.name })} onClick={() => onRemove(r)} />
+            </Tooltip>
+          ) : null}
+        </>
+      ),
     },
   ];
 }

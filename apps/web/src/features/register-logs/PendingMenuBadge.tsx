@@ -1,0 +1,30 @@
+import { Badge } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/client';
+
+/** Query key of `pending/check-all` (under the feature's key, so a save's invalidation reaches it). */
+export const PENDING_ALL_QUERY_KEY = ['register-logs', 'pending-all'] as const;
+const AREA_OF_KEY: Record<string, string> = {
+  registersKitchen: 'KITCHEN',
+  registersPool: 'POOL',
+  registersLegionella: 'LEGIONELLA',
+  registersOthers: 'OTHERS',
+};
+
+/**
+ * The sidebar's count of registers with pending takes (`pending/check-all`): an area's entry shows
+ * that area's, a group or the inspection entry all of them. Kept small: the manifest imports it.
+ */
+export function PendingMenuBadge({ menuKey }: { menuKey: string }) {
+  const { t } = useTranslation();
+  const pending = useQuery({
+    queryKey: PENDING_ALL_QUERY_KEY,
+    queryFn: () => request<{ total: number; byArea: Record<string, number> }>('/ms-registry/api/registers/pending/check-all', { method: 'POST', body: {} }),
+    staleTime: 60_000,
+  });
+  const area = AREA_OF_KEY[menuKey];
+  const count = (area ? pending.data?.byArea[area] : pending.data?.total) ?? 0;
+  if (!count) return null;
+  return <Badge count={count} size="small" title={t('registerLogs.pendingRegisters', { count })} data-testid={`menu-pending-${menuKey}`} />;
+}

@@ -1,0 +1,64 @@
+import { screen, type TFeatureManifest } from '../../app/manifest';
+import { PendingMenuBadge } from './PendingMenuBadge';
+import en from './i18n/en.json';
+import es from './i18n/es.json';
+
+const status = () => import('./RegisterStatusPage').then((m) => m.RegisterStatusPage);
+
+/**
+ * The registers' logs (decisions 0031, 0036): the log grid of a period, the client's registers by
+ * area and the auditor's inspection lists (pending / completed / closed), a client's registers.
+ */
+export const registerLogsManifest: TFeatureManifest = {
+  id: 'register-logs',
+  routes: () => [
+    { path: '/registers/log/:id', ...screen(() => import('./LogGridPage').then((m) => m.LogGridPage)) },
+    { path: '/registers/inspection', ...screen(status, { titleKey: 'registerLogs.inspectionTitle' }) },
+    { path: '/registers/client/:id', ...screen(() => import('./ClientRegistersPage').then((m) => m.ClientRegistersPage)) },
+    { path: '/client-registers/kitchen', ...screen(status, { area: 'KITCHEN', titleKey: 'registerLogs.areaTitle.KITCHEN' }) },
+    { path: '/client-registers/pool', ...screen(status, { area: 'POOL', titleKey: 'registerLogs.areaTitle.POOL' }) },
+    { path: '/client-registers/legionella', ...screen(status, { area: 'LEGIONELLA', titleKey: 'registerLogs.areaTitle.LEGIONELLA' }) },
+    { path: '/client-registers/others', ...screen(status, { area: 'OTHERS', titleKey: 'registerLogs.areaTitle.OTHERS' }) },
+  ],
+  menu: [
+    { key: 'clientRegisters', audience: 'client', permissions: ['REGISTER:READ'], order: 30, badge: PendingMenuBadge },
+    {
+      key: 'registersKitchen',
+      path: '/client-registers/kitchen',
+      audience: 'client',
+      registerArea: 'KITCHEN',
+      parent: 'clientRegisters',
+      order: 10,
+      badge: PendingMenuBadge,
+    },
+    {
+      key: 'registersPool',
+      path: '/client-registers/pool',
+      audience: 'client',
+      registerArea: 'POOL',
+      parent: 'clientRegisters',
+      order: 20,
+      badge: PendingMenuBadge,
+    },
+    {
+      key: 'registersLegionella',
+      path: '/client-registers/legionella',
+      audience: 'client',
+      registerArea: 'LEGIONELLA',
+      parent: 'clientRegisters',
+      order: 30,
+      badge: PendingMenuBadge,
+    },
+    {
+      key: 'registersOthers',
+      path: '/client-registers/others',
+      audience: 'client',
+      registerArea: 'OTHERS',
+      parent: 'clientRegisters',
+      order: 40,
+      badge: PendingMenuBadge,
+    },
+    { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor', parent: 'registers', order: 20, badge: PendingMenuBadge },
+  ],
+  translations: { es, en },
+};
