@@ -3,7 +3,7 @@ import { pageApi, screenshotPath, settled, sidebar, signInToShell } from './help
 
 /**
  * Administrators plan audits (issue 13): the space administrator, who is not an auditor, finds
- * "Auditorías" in the menu, creates an audit with the wizard for an auditor and gives it to another
+ * "Planificación" in the menu, creates an audit with the wizard for an auditor and gives it to another
  * one from the audit's preview; the run stays the assigned auditor's.
  */
 const CORE = '/ms-core/api';
@@ -58,7 +58,7 @@ test('the administrator lists audits, creates one with the wizard and assigns it
   await signInToShell(page, 'admin@demo.test');
   const beatriz = await secondAuditor(page);
 
-  await sidebar(page).getByRole('link', { name: 'Auditorías', exact: true }).click();
+  await sidebar(page).getByRole('link', { name: 'Planificación', exact: true }).click();
   await expect(page).toHaveURL(/\/auditor\/audits$/);
   await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
   await expect(page.getByText('No tiene permiso para ver esta sección.')).toHaveCount(0);
@@ -110,6 +110,7 @@ test('the administrator lists audits, creates one with the wizard and assigns it
 
 test('a client user still has no auditor audit list', async ({ page }) => {
   await signInToShell(page, 'client@demo.test');
+  await expect(sidebar(page).getByRole('link', { name: 'Planificación', exact: true })).toHaveCount(0);
   await expect(sidebar(page).getByRole('link', { name: 'Auditorías', exact: true })).toHaveCount(0);
   await page.goto('/auditor/audits');
   await expect(page.getByText('No tiene permiso para ver esta sección.')).toBeVisible();

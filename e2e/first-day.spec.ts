@@ -173,7 +173,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   const auditorId = admin.url().split('/').at(-2)!;
 
   // ── 6. The administrator plans the audit with the wizard and assigns it ───────────────────────
-  await sidebar(admin).getByRole('link', { name: 'Auditorías', exact: true }).click();
+  await sidebar(admin).getByRole('link', { name: 'Planificación', exact: true }).click();
   await expect(admin).toHaveURL(/\/auditor\/audits$/);
   await admin.getByTestId('list-add').click();
   const wizard = admin.getByRole('dialog');

@@ -50,7 +50,7 @@ test('a new establishment takes the company goals, is offered in the wizard, and
   await shoot(page, 'goals-establishment-inherited');
 
   // The wizard offers the service at once: no "no services with a goal" stop.
-  await sidebar(page).getByRole('link', { name: 'Auditorías', exact: true }).click();
+  await sidebar(page).getByRole('link', { name: 'Planificación', exact: true }).click();
   await page.getByTestId('list-add').click();
   const dialog = page.getByRole('dialog');
   await pick(page, 'Cliente', name);
