@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageApi, screenshotPath, settled, sidebar, signInToShell } from './helpers';
+import { pageApi, pickInDialog, shoot, sidebar, signInToShell } from './helpers';
 
 /**
  * Administrators plan audits (issue 13): the space administrator, who is not an auditor, finds
@@ -7,25 +7,6 @@ import { pageApi, screenshotPath, settled, sidebar, signInToShell } from './help
  * one from the audit's preview; the run stays the assigned auditor's.
  */
 const CORE = '/ms-core/api';
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await settled(page);
-  await page.screenshot({ path: screenshotPath(`${name}-desktop`) });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settled(page);
-  await page.screenshot({ path: screenshotPath(`${name}-phone`) });
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}`) })
-    .first()
-    .click();
-}
 
 /** DD-MM-YYYY of today plus `days` (local). */
 const day = (days: number) => {
@@ -67,10 +48,10 @@ test('the administrator lists audits, creates one with the wizard and assigns it
 
   await page.getByTestId('list-add').click();
   const dialog = page.getByRole('dialog');
-  await pick(page, 'Cliente', 'Hotel Mar Azul');
-  await pick(page, 'Establecimiento', 'Hotel Mar Azul Valencia');
-  await pick(page, 'Servicio', 'Auditoría de higiene');
-  await pick(page, 'Auditor', 'Álvaro Auditor');
+  await pickInDialog(page, 'Cliente', 'Hotel Mar Azul');
+  await pickInDialog(page, 'Establecimiento', 'Hotel Mar Azul Valencia');
+  await pickInDialog(page, 'Servicio', 'Auditoría de higiene');
+  await pickInDialog(page, 'Auditor', 'Álvaro Auditor');
   const range = dialog.locator('.ant-picker-range');
   await range.locator('input').first().click();
   await range.locator('input').first().fill(day(2));

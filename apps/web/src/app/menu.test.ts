@@ -219,7 +219,10 @@ describe('sidebar visibility', () => {
     for (const texts of [all.es, all.en]) {
       // Siblings must differ ("Piscina" may be both a register and a lab-data page, in two groups).
       const siblingGroups = (entries: TMenuEntry[]): TMenuEntry[][] => [entries, ...entries.flatMap((e) => (e.children ? siblingGroups(e.children) : []))];
-      const text = (entry: TMenuEntry) => menuLabelKey(entry).split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+      const text = (entry: TMenuEntry) =>
+        menuLabelKey(entry)
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
       for (const user of [admin, planner, auditor, client, adminAuditor]) {
         for (const siblings of siblingGroups(visibleMenu(user))) {
           const labels = siblings.map(text);
