@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageApi, pickInDialog, shoot, sidebar, signInToShell } from './helpers';
+import { pageApi, pickInDialog, shoot, sidebar, signIn, signInToShell } from './helpers';
 
 /**
  * Administrators plan audits (issue 13): the space administrator, who is not an auditor, finds
@@ -29,15 +29,16 @@ async function secondAuditor(page: Page) {
     password: 'Demo1234!x',
   });
   await pageApi(page, 'POST', `${CORE}/users/status`, { users: [user._id], status: 'ACTIVE' });
-  return `Beatriz Planificada ${tag}`;
+  return { name: `Beatriz Planificada ${tag}`, username: `beatriz${tag}`, password: 'Demo1234!x' };
 }
 
-test('the administrator lists audits, creates one with the wizard and assigns it to another auditor', async ({ page }) => {
+test('the administrator lists audits, creates one with the wizard and assigns it to another auditor, who is told in the bell', async ({ page, browser }) => {
   // A long walk (list, wizard, preview, two screen sizes): more than the default minute on a busy machine.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInToShell(page, 'admin@demo.test');
-  const beatriz = await secondAuditor(page);
+  const second = await secondAuditor(page);
+  const beatriz = second.name;
 
   await sidebar(page).getByRole('link', { name: 'Planificación', exact: true }).click();
   await expect(page).toHaveURL(/\/auditor\/audits$/);
@@ -87,6 +88,22 @@ test('the administrator lists audits, creates one with the wizard and assigns it
   // The list shows the audit under its new auditor.
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-table-row').filter({ hasText: beatriz }).first()).toBeVisible();
+
+  // The new auditor is told (issue 13): an unread notification in the bell opens the audit's preview.
+  const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1366, height: 900 } });
+  const auditor = await context.newPage();
+  await signIn(auditor, second.username, second.password);
+  await expect(auditor.getByTestId('notifications-unread')).toContainText('1');
+  await auditor.getByTestId('notifications-button').click();
+  const notice = auditor.locator('.notification-item').filter({ hasText: 'Auditoría asignada' });
+  await expect(notice).toContainText('Auditoría de higiene');
+  await shoot(auditor, 'admin-audit-assigned-notice');
+  await notice.getByTestId('notification-open-audit').click();
+  await expect(auditor).toHaveURL(/\/auditor\/audits$/);
+  const opened = auditor.getByTestId('audit-preview');
+  await expect(opened).toContainText('Borrador');
+  await expect(opened.getByTestId('audit-assign')).toContainText(beatriz);
+  await context.close();
 });
 
 test('a client user still has no auditor audit list', async ({ page }) => {
