@@ -89,3 +89,35 @@ test('the Services tab in English', async ({ page }) => {
   await expect(page.getByTestId('goals-origin')).toHaveText('No goals of its own: uses those of Higiene Demo S.L.');
   await expect(page.getByTestId('goals-edit')).toHaveText(/Customize/);
 });
+
+test('a goal whose service was deleted says "Servicio eliminado", never the id', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInToShell(page, 'admin@demo.test');
+  // A new service joins the company's goals (decision 0023); deleting the service leaves its goal.
+  const service = await pageApi<{ _id: string }>(page, 'POST', `${CORE}/services`, {
+    name: `Servicio efímero ${Date.now()}`,
+    executionTime: 60,
+    price: 120,
+    salesAccount: 7000,
+  });
+  await pageApi(page, 'DELETE', `${CORE}/services/${service._id}`);
+
+  await page.goto('/settings/services');
+  const company = page.getByTestId('company-goals');
+  await expect(company.getByTestId('goal-row')).toHaveCount(4);
+  const orphan = company.getByTestId('goal-row').filter({ has: page.getByTestId('goal-service-deleted') });
+  await expect(orphan).toHaveCount(1);
+  await expect(orphan).toContainText('Servicio eliminado');
+  await expect(company).not.toContainText(service._id);
+  await shoot(page, 'goals-deleted-service', { fullPage: true });
+
+  // Editing: the row says the same and can be removed; saving keeps the three live services.
+  await company.getByTestId('goals-edit').click();
+  const editingRow = company.getByTestId('goal-row').filter({ hasText: 'Servicio eliminado' });
+  await expect(editingRow).toHaveCount(1);
+  await expect(company).not.toContainText(service._id);
+  await editingRow.getByTestId('goal-remove').click();
+  await company.getByTestId('goals-save').click();
+  await expect(company.getByTestId('goal-row')).toHaveCount(3);
+  await expect(company.getByTestId('goal-service-deleted')).toHaveCount(0);
+});
