@@ -83,7 +83,7 @@ export async function seedDemoAudits(tx: TDb, p: TDemoAuditPlaces) {
     values('DATA').map((f) => ({ _id: f.id, value: cover[f.type] ?? null })),
   );
   // .test: the e-mail rule takes top-level domains of 2 to 4 letters (.example would be 497).
-  const contact: Record<string, string> = { text: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' };
+  const contact: Record<string, string> = { contact_information: JSON.stringify([{ name: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' }]) };
   await setFieldValuesIn(
     tx,
     caller,
