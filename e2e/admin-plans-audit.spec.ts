@@ -42,7 +42,7 @@ test('the administrator lists audits, creates one with the wizard and assigns it
 
   await sidebar(page).getByRole('link', { name: 'Planificación', exact: true }).click();
   await expect(page).toHaveURL(/\/auditor\/audits$/);
-  await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Planificación de auditorías' })).toBeVisible();
   await expect(page.getByText('No tiene permiso para ver esta sección.')).toHaveCount(0);
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await shoot(page, 'admin-audits-list');

@@ -49,7 +49,8 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
   return (
     <>
       <ListPage
-        title={t(kind === 'auditor' ? 'audits.title' : 'audits.clientTitle')}
+        // The office reaches this list as "Planificación" (decision 0033): the heading says the same.
+        title={t(kind === 'client' ? 'audits.clientTitle' : me?.isAuditor === false ? 'audits.planningTitle' : 'audits.title')}
         settingsKey={kind === 'auditor' ? 'table.audits' : 'table.clientAudits'}
         columns={kind === 'auditor' ? auditorColumns(t, i18n.language) : clientColumns(t, i18n.language)}
         rowKey={(audit) => audit._id}
