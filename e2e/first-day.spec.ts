@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { DESKTOP, PHONE, pageApi, pick, screenshotPath, settled, sidebar, signIn } from './helpers';
 import { startOwnServer, type TOwnServer } from './own-server';
 
@@ -15,6 +16,7 @@ import { startOwnServer, type TOwnServer } from './own-server';
 const ADMIN = { email: 'owner@firstday.test', password: 'Pr1mer-Dia!x' };
 const AUDITOR = { first: 'Irene', last: 'Inspectora', username: 'irene', email: 'irene@firstday.test', password: 'Aud1tor-Dia!' };
 const CLIENT_USER = { first: 'Carlos', last: 'Cocinero', username: 'carlos', email: 'carlos@firstday.test', password: 'Cl1ente-Dia!' };
+const COMPANY = 'Higiene Levante S.L.';
 const CLIENT = 'Restaurante La Lonja';
 const ESTABLISHMENT = 'La Lonja Puerto';
 const AREA = 'Cocina caliente';
@@ -34,7 +36,7 @@ test.beforeAll(async () => {
   const given = process.env.FIRST_DAY_SERVER;
   server = given
     ? { baseUrl: given, webDist: '', stop: async () => undefined }
-    : await startOwnServer({ env: { SEED: 'none', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, timeoutMs: 220_000 });
+    : await startOwnServer({ env: { SEED: 'none', COMPANY_NAME: COMPANY, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, timeoutMs: 220_000 });
 });
 test.afterAll(async () => server?.stop());
 
@@ -62,6 +64,8 @@ test('first day: empty start, client, establishment, area, template, auditor, au
 
   // ── 1. The first administrator signs in to an empty company ──────────────────────────────────
   await signInToShell(admin, ADMIN.email, ADMIN.password);
+  // The company is the one COMPANY_NAME named on the first start (it was "Main").
+  await expect(admin.getByTestId('space-selector')).toContainText(COMPANY);
   await sidebar(admin).getByRole('link', { name: 'Clientes', exact: true }).click();
   await expect(admin).toHaveURL(/\/clients$/);
 
@@ -280,6 +284,13 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   mkdirSync(dirname(PDF_PATH), { recursive: true });
   await download.saveAs(PDF_PATH);
   expect(readFileSync(PDF_PATH).subarray(0, 5).toString()).toBe('%PDF-');
+  // The cover names the company, as COMPANY_NAME gave it.
+  const parser = new PDFParse({ data: new Uint8Array(readFileSync(PDF_PATH)) });
+  try {
+    expect((await parser.getText()).getPageText(1)).toContain(COMPANY.toUpperCase());
+  } finally {
+    await parser.destroy();
+  }
   // The first page as a picture, to be looked at (pdftoppm from poppler-utils).
   execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', PDF_PATH, '.e2e-artifacts/screens/first-day-pdf-page1']);
   await home.context.close();
