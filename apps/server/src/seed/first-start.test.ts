@@ -18,7 +18,7 @@ describe('first start', () => {
     expect(await seedOnFirstStart(t.db, config(env))).toEqual({ accounts: [] });
     const { api } = await signIn(t.app, 'owner@company.example', 'Str0ng-Pass!');
     const me = await api.get('/ms-core/api/users/me');
-    expect(me.body).toMatchObject({ isAdmin: true, firstName: 'Administrator' });
+    expect(me.body).toMatchObject({ isAdmin: true, firstName: 'Administrador' });
     // The company is named as asked, not "Main" (it shows on every screen and on the PDF's cover).
     expect((await api.get('/ms-core/api/spaces/current')).body).toMatchObject({ name: 'Company Example S.L.' });
     expect((await api.post('/ms-core/api/users/search', {})).headers['x-total-count']).toBe('1');

@@ -30,7 +30,8 @@ export async function seedOnFirstStart(db: TDatabase, config: TConfig): Promise<
         password: config.ADMIN_PASSWORD,
         passwordHash: await hashPassword(config.ADMIN_PASSWORD),
         username: config.ADMIN_EMAIL.split('@')[0],
-        firstName: 'Administrator',
+        // Spanish, the product's default language (the user changes it in the profile).
+        firstName: 'Administrador',
         home: root.space,
         roleIds: [root.roles.SPACE_ADMIN!],
       });
