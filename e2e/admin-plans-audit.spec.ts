@@ -1,31 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageApi, screenshotPath, settled, sidebar, signInToShell } from './helpers';
+import { pageApi, pickInDialog, shoot, sidebar, signIn, signInToShell } from './helpers';
 
 /**
  * Administrators plan audits (issue 13): the space administrator, who is not an auditor, finds
- * "Auditorías" in the menu, creates an audit with the wizard for an auditor and gives it to another
+ * "Planificación" in the menu, creates an audit with the wizard for an auditor and gives it to another
  * one from the audit's preview; the run stays the assigned auditor's.
  */
 const CORE = '/ms-core/api';
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await settled(page);
-  await page.screenshot({ path: screenshotPath(`${name}-desktop`) });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settled(page);
-  await page.screenshot({ path: screenshotPath(`${name}-phone`) });
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}`) })
-    .first()
-    .click();
-}
 
 /** DD-MM-YYYY of today plus `days` (local). */
 const day = (days: number) => {
@@ -48,29 +29,30 @@ async function secondAuditor(page: Page) {
     password: 'Demo1234!x',
   });
   await pageApi(page, 'POST', `${CORE}/users/status`, { users: [user._id], status: 'ACTIVE' });
-  return `Beatriz Planificada ${tag}`;
+  return { name: `Beatriz Planificada ${tag}`, username: `beatriz${tag}`, password: 'Demo1234!x' };
 }
 
-test('the administrator lists audits, creates one with the wizard and assigns it to another auditor', async ({ page }) => {
+test('the administrator lists audits, creates one with the wizard and assigns it to another auditor, who is told in the bell', async ({ page, browser }) => {
   // A long walk (list, wizard, preview, two screen sizes): more than the default minute on a busy machine.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInToShell(page, 'admin@demo.test');
-  const beatriz = await secondAuditor(page);
+  const second = await secondAuditor(page);
+  const beatriz = second.name;
 
-  await sidebar(page).getByRole('link', { name: 'Auditorías', exact: true }).click();
+  await sidebar(page).getByRole('link', { name: 'Planificación', exact: true }).click();
   await expect(page).toHaveURL(/\/auditor\/audits$/);
-  await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Planificación de auditorías' })).toBeVisible();
   await expect(page.getByText('No tiene permiso para ver esta sección.')).toHaveCount(0);
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await shoot(page, 'admin-audits-list');
 
   await page.getByTestId('list-add').click();
   const dialog = page.getByRole('dialog');
-  await pick(page, 'Cliente', 'Hotel Mar Azul');
-  await pick(page, 'Establecimiento', 'Hotel Mar Azul Valencia');
-  await pick(page, 'Servicio', 'Auditoría de higiene');
-  await pick(page, 'Auditor', 'Álvaro Auditor');
+  await pickInDialog(page, 'Cliente', 'Hotel Mar Azul');
+  await pickInDialog(page, 'Establecimiento', 'Hotel Mar Azul Valencia');
+  await pickInDialog(page, 'Servicio', 'Auditoría de higiene');
+  await pickInDialog(page, 'Auditor', 'Álvaro Auditor');
   const range = dialog.locator('.ant-picker-range');
   await range.locator('input').first().click();
   await range.locator('input').first().fill(day(2));
@@ -106,10 +88,27 @@ test('the administrator lists audits, creates one with the wizard and assigns it
   // The list shows the audit under its new auditor.
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-table-row').filter({ hasText: beatriz }).first()).toBeVisible();
+
+  // The new auditor is told (issue 13): an unread notification in the bell opens the audit's preview.
+  const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1366, height: 900 } });
+  const auditor = await context.newPage();
+  await signIn(auditor, second.username, second.password);
+  await expect(auditor.getByTestId('notifications-unread')).toContainText('1');
+  await auditor.getByTestId('notifications-button').click();
+  const notice = auditor.locator('.notification-item').filter({ hasText: 'Auditoría asignada' });
+  await expect(notice).toContainText('Auditoría de higiene');
+  await shoot(auditor, 'admin-audit-assigned-notice');
+  await notice.getByTestId('notification-open-audit').click();
+  await expect(auditor).toHaveURL(/\/auditor\/audits$/);
+  const opened = auditor.getByTestId('audit-preview');
+  await expect(opened).toContainText('Borrador');
+  await expect(opened.getByTestId('audit-assign')).toContainText(beatriz);
+  await context.close();
 });
 
 test('a client user still has no auditor audit list', async ({ page }) => {
   await signInToShell(page, 'client@demo.test');
+  await expect(sidebar(page).getByRole('link', { name: 'Planificación', exact: true })).toHaveCount(0);
   await expect(sidebar(page).getByRole('link', { name: 'Auditorías', exact: true })).toHaveCount(0);
   await page.goto('/auditor/audits');
   await expect(page.getByText('No tiene permiso para ver esta sección.')).toBeVisible();

@@ -6,6 +6,7 @@ import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import type { TAudit, TAuditQuestion, TReadingOption } from '@audit/domain/audits';
 import { screenshotPath, settled, sidebar, signInToShell } from './helpers';
+import { addContact } from './run-helpers';
 
 /**
  * The whole audit flow as users do it (issue 4, "Done means"): the demo auditor creates a hygiene
@@ -254,10 +255,7 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   await page.getByLabel(/^Auditor\s*\*?$/).press('Enter');
   await page.getByLabel(/^Ubicación/).fill('Cocina');
   await page.getByLabel(/^Ubicación/).press('Enter');
-  await page.getByLabel(/^Nombre del responsable/).fill(CONTACT.name);
-  await page.getByLabel(/^Nombre del responsable/).press('Enter');
-  await page.getByLabel(/^E-mail del responsable/).fill(CONTACT.email);
-  await page.getByLabel(/^E-mail del responsable/).press('Enter');
+  await addContact(page, CONTACT);
   await expect(page.locator('.run-saving')).toContainText(/Guardado|Saved/);
   // The stored range reads back into the picker.
   await expect(visit).toHaveValue(day(0));

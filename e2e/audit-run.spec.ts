@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { TAudit } from '@audit/domain/audits';
 import { makeAudit } from '../apps/web/src/features/audit-run/testing/auditFixture';
 import { pageApi as api, screenshotPath, settled } from './helpers';
-import { addPicture, DESKTOP, pngPicture, signInAsAuditor, startHygieneAudit } from './run-helpers';
+import { addContact, addPicture, contactRow, DESKTOP, pngPicture, signInAsAuditor, startHygieneAudit } from './run-helpers';
 import { serveAudit } from './serve-audit';
 
 /**
@@ -127,15 +127,12 @@ test.describe.serial('audit run view, against the server', () => {
     await readings.getByLabel('Congelador · Congelación').press('Enter');
     await expect(readings.locator('.run-out-of-range')).toHaveCount(1);
 
-    // Contacts: a bad e-mail is refused and not saved; a good one is.
-    const email = page.getByLabel('E-mail del responsable');
-    await email.fill('calidad@hotel');
-    await email.press('Enter');
-    await expect(page.getByText('Correo electrónico no válido')).toBeVisible();
-    await email.fill('calidad@hotel.es');
-    await email.press('Enter');
-    await page.getByLabel('Nombre del responsable').fill('Marta Ruiz');
-    await page.getByLabel('Nombre del responsable').press('Enter');
+    // Contacts (a name-and-e-mail list): a bad e-mail is refused and not saved; a good one is.
+    const contact = await addContact(page, { name: 'Marta Ruiz', email: 'calidad@hotel' });
+    await expect(contact.list.getByText('Correo electrónico no válido')).toBeVisible();
+    await contact.email.fill('calidad@hotel.es');
+    await contact.email.press('Enter');
+    await expect(contact.list.getByText('Correo electrónico no válido')).toHaveCount(0);
     await expect(page.locator('.run-saving')).toContainText('Guardado');
 
     await settled(page);
@@ -148,7 +145,8 @@ test.describe.serial('audit run view, against the server', () => {
     await expect(q2.getByRole('radio', { name: 'No conforme', exact: true })).toHaveAttribute('aria-checked', 'true');
     await expect(q1.locator('.run-note')).toContainText('Revisar la tabla de corte azul.');
     await expect(page.getByLabel('Ubicación')).toHaveValue('Cocina central');
-    await expect(page.getByLabel('E-mail del responsable')).toHaveValue('calidad@hotel.es');
+    await expect(contactRow(page).name).toHaveValue('Marta Ruiz');
+    await expect(contactRow(page).email).toHaveValue('calidad@hotel.es');
     await expect(readings.getByLabel('Cámara 1 · Refrigeración')).toHaveValue('3,5');
     await expect(score).toContainText('50,0 %');
     await q2.getByRole('button', { name: /Incidencias/ }).click();

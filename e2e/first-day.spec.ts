@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { pageApi, screenshotPath, settled, sidebar, signIn } from './helpers';
+import { PDFParse } from 'pdf-parse';
+import { DESKTOP, PHONE, pageApi, pick, screenshotPath, settled, sidebar, signIn } from './helpers';
 import { startOwnServer, type TOwnServer } from './own-server';
 
 /**
@@ -15,6 +16,7 @@ import { startOwnServer, type TOwnServer } from './own-server';
 const ADMIN = { email: 'owner@firstday.test', password: 'Pr1mer-Dia!x' };
 const AUDITOR = { first: 'Irene', last: 'Inspectora', username: 'irene', email: 'irene@firstday.test', password: 'Aud1tor-Dia!' };
 const CLIENT_USER = { first: 'Carlos', last: 'Cocinero', username: 'carlos', email: 'carlos@firstday.test', password: 'Cl1ente-Dia!' };
+const COMPANY = 'Higiene Levante S.L.';
 const CLIENT = 'Restaurante La Lonja';
 const ESTABLISHMENT = 'La Lonja Puerto';
 const AREA = 'Cocina caliente';
@@ -22,8 +24,6 @@ const SERVICE = 'Higiene alimentaria';
 const TEMPLATE = 'Inspección de cocina';
 const QUESTION = '¿Están limpias las superficies de trabajo?';
 const PDF_PATH = '.e2e-artifacts/first-day.pdf';
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 // A long walk through many screens on a shared machine: each step may wait longer than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   const given = process.env.FIRST_DAY_SERVER;
   server = given
     ? { baseUrl: given, webDist: '', stop: async () => undefined }
-    : await startOwnServer({ env: { SEED: 'none', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, timeoutMs: 220_000 });
+    : await startOwnServer({ env: { SEED: 'none', COMPANY_NAME: COMPANY, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, timeoutMs: 220_000 });
 });
 test.afterAll(async () => server?.stop());
 
@@ -48,12 +48,6 @@ const browse = async (browser: Browser, viewport = DESKTOP) => {
 async function signInToShell(page: Page, login: string, password: string) {
   await signIn(page, login, password);
   await expect(page.getByTestId('menu-toggle')).toBeVisible();
-}
-
-/** An antd select opened from its label inside `scope`; the option chosen by its text. */
-async function pick(page: Page, field: ReturnType<Page['getByLabel']>, option: string) {
-  await field.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
 }
 
 /** DD-MM-YYYY of today plus `days` (local), as typed in the wizard's date range. */
@@ -70,6 +64,8 @@ test('first day: empty start, client, establishment, area, template, auditor, au
 
   // ── 1. The first administrator signs in to an empty company ──────────────────────────────────
   await signInToShell(admin, ADMIN.email, ADMIN.password);
+  // The company is the one COMPANY_NAME named on the first start (it was "Main").
+  await expect(admin.getByTestId('space-selector')).toContainText(COMPANY);
   await sidebar(admin).getByRole('link', { name: 'Clientes', exact: true }).click();
   await expect(admin).toHaveURL(/\/clients$/);
 
@@ -93,7 +89,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await drawer.getByLabel('Nombre').fill(ESTABLISHMENT);
   await drawer.getByLabel('Dirección').fill('Muelle de Poniente 5');
   await drawer.getByLabel('Código postal').fill('46024');
-  await pick(admin, drawer.getByLabel('Razón social'), 'La Lonja Hostelería S.L.');
+  await pick(admin, drawer.getByLabel('Razón social'), 'La Lonja Hostelería S.L.', { exact: true });
   await drawer.getByTestId('detail-save').click();
   await expect(admin.getByTestId(`tree-node-${ESTABLISHMENT}`)).toBeVisible();
   await admin.getByTestId(`tree-node-${ESTABLISHMENT}`).getByTestId('node-add').click();
@@ -116,9 +112,9 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   const dialog = admin.getByRole('dialog', { name: 'Nueva plantilla' });
   await dialog.getByLabel('Nombre').fill(TEMPLATE);
   await dialog.getByLabel('Descripción').fill('Revisión diaria de la cocina');
-  await pick(admin, dialog.getByLabel('Servicio'), SERVICE);
+  await pick(admin, dialog.getByLabel('Servicio'), SERVICE, { exact: true });
   await expect(dialog.getByLabel('Servicio').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText(SERVICE);
-  await pick(admin, dialog.getByLabel('Tipo de instalación'), 'Cocina');
+  await pick(admin, dialog.getByLabel('Tipo de instalación'), 'Cocina', { exact: true });
   await dialog.getByTestId('template-save').click();
   await expect(admin).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
   await admin.getByLabel('Título de la nueva sección').fill('Limpieza');
@@ -160,7 +156,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await userForm.getByLabel('Apellidos').fill(AUDITOR.last);
   await userForm.getByLabel('Usuario', { exact: true }).fill(AUDITOR.username);
   await userForm.getByLabel('Correo electrónico').fill(AUDITOR.email);
-  await pick(admin, userForm.getByLabel('Roles'), 'auditor');
+  await pick(admin, userForm.getByLabel('Roles'), 'auditor', { exact: true });
   await admin.keyboard.press('Escape');
   await expect(admin.getByTestId('user-form-auditor')).toBeChecked();
   await expect(admin.getByTestId('user-form-services')).toBeVisible();
@@ -173,14 +169,11 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   const auditorId = admin.url().split('/').at(-2)!;
 
   // ── 6. The administrator plans the audit with the wizard and assigns it ───────────────────────
-  await sidebar(admin).getByRole('link', { name: 'Auditorías', exact: true }).click();
+  await sidebar(admin).getByRole('link', { name: 'Planificación', exact: true }).click();
   await expect(admin).toHaveURL(/\/auditor\/audits$/);
   await admin.getByTestId('list-add').click();
   const wizard = admin.getByRole('dialog');
-  const choose = async (label: string, option: string) => {
-    await wizard.getByLabel(label, { exact: true }).click();
-    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-  };
+  const choose = (label: string, option: string) => pick(admin, wizard.getByLabel(label, { exact: true }), option);
   await choose('Cliente', CLIENT);
   await choose('Establecimiento', ESTABLISHMENT);
   await choose('Servicio', SERVICE);
@@ -242,7 +235,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await userForm.getByLabel('Apellidos').fill(CLIENT_USER.last);
   await userForm.getByLabel('Usuario', { exact: true }).fill(CLIENT_USER.username);
   await userForm.getByLabel('Correo electrónico').fill(CLIENT_USER.email);
-  await pick(admin, userForm.getByLabel('Roles'), 'USER');
+  await pick(admin, userForm.getByLabel('Roles'), 'USER', { exact: true });
   await admin.keyboard.press('Escape');
   await expect(admin.getByTestId('user-form-auditor')).not.toBeChecked();
   await userForm.getByLabel('Generar automáticamente').click();
@@ -291,6 +284,13 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   mkdirSync(dirname(PDF_PATH), { recursive: true });
   await download.saveAs(PDF_PATH);
   expect(readFileSync(PDF_PATH).subarray(0, 5).toString()).toBe('%PDF-');
+  // The cover names the company, as COMPANY_NAME gave it.
+  const parser = new PDFParse({ data: new Uint8Array(readFileSync(PDF_PATH)) });
+  try {
+    expect((await parser.getText()).getPageText(1)).toContain(COMPANY.toUpperCase());
+  } finally {
+    await parser.destroy();
+  }
   // The first page as a picture, to be looked at (pdftoppm from poppler-utils).
   execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', PDF_PATH, '.e2e-artifacts/screens/first-day-pdf-page1']);
   await home.context.close();

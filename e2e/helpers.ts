@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo1234!';
 
@@ -52,4 +52,43 @@ export async function pageApi<T>(page: Page, method: string, path: string, body?
     },
     [method, path, body] as const,
   );
+}
+
+/** The screen sizes the specs look at: a desktop and a phone (390 px wide). */
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Opens an Ant Design select (`field`: its input, found by label) and clicks the first option
+ * whose text starts with `option`, or (`exact`) whose title is exactly `option`. The dropdown is
+ * looked up among the visible ones, since antd renders it at the end of the body.
+ */
+export async function pick(page: Page, field: Locator, option: string, { exact = false } = {}) {
+  await field.click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const choice = exact
+    ? dropdown.getByTitle(option, { exact: true })
+    : dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRegExp(option)}`) });
+  await choice.first().click();
+}
+
+/** `pick` on the select labelled exactly `label` inside the open dialog (the wizard, the forms). */
+export const pickInDialog = (page: Page, label: string, option: string) => pick(page, page.getByRole('dialog').getByLabel(label, { exact: true }), option);
+
+/**
+ * A screenshot of the page at the desktop size and at the phone size (`{name}-desktop`,
+ * `{name}-phone`), each once the page has settled; the page is left at the desktop size.
+ */
+export async function shoot(page: Page, name: string, { fullPage = false } = {}) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await settled(page);
+    await page.screenshot({ path: screenshotPath(`${name}-${size}`), fullPage });
+  }
+  await page.setViewportSize(DESKTOP);
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TAudit, TAuditQuestion } from '@audit/domain/audits';
 import { screenshotPath, settled } from './helpers';
-import { addPicture, card, DESKTOP, HYGIENE, option, signInAsAuditor } from './run-helpers';
+import { addContact, addPicture, card, contactRow, DEMO_CONTACTS, DESKTOP, HYGIENE, option, signInAsAuditor } from './run-helpers';
 import {
   CLEAR_ROUND,
   COUNT,
@@ -28,6 +28,9 @@ import {
   shownScore,
   watchOverlay,
 } from './offline-support';
+
+/** The last change made offline: one contact of the demo template's name-and-e-mail list. */
+const CONTACT = { name: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' };
 
 /**
  * The offline write queue of the run view (docs/decisions/0012-offline-queue.md), as issue 5's
@@ -164,8 +167,7 @@ test.describe.serial('offline run view', () => {
     expect(before.coverFields.find((f) => f.label === 'Ubicación')?.value ?? null).toBeNull();
 
     // ── A last change (a contact), and the page is closed at once ─────────────────────────────
-    await page.getByLabel('Nombre del responsable').fill('Marta Ruiz');
-    await page.getByLabel('Nombre del responsable').press('Enter');
+    await addContact(page, CONTACT);
     // Closed at once, before the change may have reached the queue: the run view's journal
     // (features/audit-run/offline/intents.ts) holds it, and the next page saves it again.
     await page.close({ runBeforeUnload: false });
@@ -205,7 +207,8 @@ test.describe.serial('offline run view', () => {
       await expect(tab.getByLabel(COUNT, { exact: true })).toHaveValue('3');
       await expect(tab.getByLabel(REMARKS, { exact: true })).toHaveValue('Sin incidencias en las cámaras.');
       await expect(tab.getByLabel('Ubicación')).toHaveValue('Sótano -1');
-      await expect(tab.getByLabel('Nombre del responsable')).toHaveValue('Marta Ruiz');
+      await expect(contactRow(tab).name).toHaveValue(CONTACT.name);
+      await expect(contactRow(tab).email).toHaveValue(CONTACT.email);
       await expect(tab.getByTestId('run-pending')).toHaveText(pendingText);
       await expect(tab.getByTestId('audit-score').locator('.run-score-value')).toHaveText(offlineScore);
     };
@@ -217,7 +220,7 @@ test.describe.serial('offline run view', () => {
     await secondTab.goto(runUrl);
     await expect(secondTab.getByTestId('run-pending')).toHaveText(pendingText);
     await expect(secondTab.getByTestId('audit-score').locator('.run-score-value')).toHaveText(offlineScore);
-    await expect(secondTab.getByLabel('Nombre del responsable')).toHaveValue('Marta Ruiz');
+    await expect(contactRow(secondTab).name).toHaveValue(CONTACT.name);
 
     // ── The network returns: one replay (two tabs, one Web Lock), under the overlay ───────────
     const pages = [reopened, secondTab];
@@ -283,7 +286,7 @@ test.describe.serial('offline run view', () => {
     expect(byName.get(COUNT)!.answer?.templateAnswer).toEqual({ type: 'number', number: 3 });
     expect(byName.get(REMARKS)!.answer?.templateAnswer).toEqual({ type: 'paragraph', paragraph: 'Sin incidencias en las cámaras.' });
     expect(after.coverFields.find((f) => f.label === 'Ubicación')?.value).toBe('Sótano -1');
-    expect(after.contactFields.find((f) => f.label === 'Nombre del responsable')?.value).toBe('Marta Ruiz');
+    expect(JSON.parse(after.contactFields.find((f) => f.label === DEMO_CONTACTS)?.value ?? 'null')).toEqual([CONTACT]);
 
     // The server's score is the one the auditor saw offline; the reloaded screens show it too.
     const score = await server<{ percentage: number | null }>(reopened, 'POST', '/ms-core/api/audits/check-score', { audit: auditId });

@@ -59,3 +59,28 @@ export async function addPicture(page: Page, button: Locator, picture?: Buffer, 
   await button.click();
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: picture ?? (await pngPicture(page)) });
 }
+
+/** The demo template's contacts: one name-and-e-mail list field (as new Contacts fields are). */
+export const DEMO_CONTACTS = 'Personas de contacto';
+
+/** The list field labelled `label` in the run view, and the name and e-mail inputs of its row `n` (from 1). */
+export function contactRow(page: Page, n = 1, label = DEMO_CONTACTS) {
+  const list = page.getByRole('group', { name: label });
+  return {
+    list,
+    name: list.getByLabel(new RegExp(`^(Nombre|Name) ${n}$`)),
+    email: list.getByLabel(new RegExp(`^(Correo electrónico|E-mail) ${n}$`)),
+  };
+}
+
+/** Adds a contact row, types its name and e-mail and saves it with Enter (one contact-field/update). */
+export async function addContact(page: Page, contact: { name: string; email: string }, label = DEMO_CONTACTS) {
+  const { list } = contactRow(page, 1, label);
+  const before = await list.getByRole('textbox').count();
+  await list.getByRole('button', { name: /(Añadir contacto|Add contact)$/ }).click();
+  const row = contactRow(page, before / 2 + 1, label);
+  await row.name.fill(contact.name);
+  await row.email.fill(contact.email);
+  await row.email.press('Enter');
+  return row;
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageApi, screenshotPath, settled, sidebar, signInToShell } from './helpers';
+import { pageApi, pickInDialog, shoot, sidebar, signInToShell } from './helpers';
 
 /**
  * A new customer's first day (issue 13, decision 0023): a client and establishment created today
@@ -8,16 +8,6 @@ import { pageApi, screenshotPath, settled, sidebar, signInToShell } from './help
  */
 const CORE = '/ms-core/api';
 
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await settled(page);
-  await page.screenshot({ path: screenshotPath(`${name}-desktop`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settled(page);
-  await page.screenshot({ path: screenshotPath(`${name}-phone`), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
 /** A client and its establishment, made with the calls the client screens make. */
 async function newClient(page: Page, name: string) {
   const [reason] = await pageApi<{ _id: string }[]>(page, 'POST', `${CORE}/socialreasons/search`, { size: 1 });
@@ -25,15 +15,6 @@ async function newClient(page: Page, name: string) {
   const client = await pageApi<{ _id: string }>(page, 'POST', `${CORE}/structures`, { name, ...place });
   const establishment = await pageApi<{ _id: string }>(page, 'POST', `${CORE}/establishments`, { name: `${name} Centro`, parent: client._id, ...place });
   return { client: client._id, establishment: establishment._id };
-}
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}`) })
-    .first()
-    .click();
 }
 
 test('a new establishment takes the company goals, is offered in the wizard, and a client may have its own', async ({ page }) => {
@@ -47,16 +28,16 @@ test('a new establishment takes the company goals, is offered in the wizard, and
   const editor = page.getByTestId('goals-editor');
   await expect(editor.getByTestId('goals-origin')).toHaveText('Sin objetivos propios: usa los de Higiene Demo S.L.');
   await expect(editor.getByTestId('goal-row').filter({ hasText: 'Auditoría de higiene' })).toContainText('Objetivo 80 %');
-  await shoot(page, 'goals-establishment-inherited');
+  await shoot(page, 'goals-establishment-inherited', { fullPage: true });
 
   // The wizard offers the service at once: no "no services with a goal" stop.
-  await sidebar(page).getByRole('link', { name: 'Auditorías', exact: true }).click();
+  await sidebar(page).getByRole('link', { name: 'Planificación', exact: true }).click();
   await page.getByTestId('list-add').click();
   const dialog = page.getByRole('dialog');
-  await pick(page, 'Cliente', name);
-  await pick(page, 'Establecimiento', `${name} Centro`);
+  await pickInDialog(page, 'Cliente', name);
+  await pickInDialog(page, 'Establecimiento', `${name} Centro`);
   await expect(dialog.getByText('Este establecimiento no tiene servicios con objetivo.')).toHaveCount(0);
-  await pick(page, 'Servicio', 'Auditoría de higiene');
+  await pickInDialog(page, 'Servicio', 'Auditoría de higiene');
   await expect(dialog.getByLabel('Servicio', { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText(
     'Auditoría de higiene',
   );
@@ -70,7 +51,7 @@ test('a new establishment takes the company goals, is offered in the wizard, and
   await expect(rows).toHaveCount(3);
   while ((await rows.count()) > 1) await rows.last().getByTestId('goal-remove').click();
   await rows.first().getByRole('spinbutton').fill('70');
-  await shoot(page, 'goals-client-editing');
+  await shoot(page, 'goals-client-editing', { fullPage: true });
   await editor.getByTestId('goals-save').click();
   await expect(page.getByText('Actualizado correctamente.')).toBeVisible();
   await expect(editor.getByTestId('goals-origin')).toHaveText('Objetivos propios: se auditan estos servicios.');
@@ -94,7 +75,13 @@ test('a new establishment takes the company goals, is offered in the wizard, and
   const company = page.getByTestId('company-goals');
   await expect(company.getByTestId('goals-origin')).toContainText('Objetivos por defecto de la empresa');
   await expect(company.getByTestId('goal-row')).toHaveCount(3);
-  await shoot(page, 'goals-company');
+  await shoot(page, 'goals-company', { fullPage: true });
+});
+
+// The header's language switch is saved on the user (issue 13): the admin gets Spanish back after
+// each test, so the next test's sign-in opens in Spanish whatever this one did.
+test.afterEach(async ({ page }) => {
+  await pageApi(page, 'PATCH', '/ms-core/api/users/me/language', { language: 'es' }).catch(() => undefined);
 });
 
 test('the Services tab in English', async ({ page }) => {
@@ -107,4 +94,36 @@ test('the Services tab in English', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Services' })).toBeVisible();
   await expect(page.getByTestId('goals-origin')).toHaveText('No goals of its own: uses those of Higiene Demo S.L.');
   await expect(page.getByTestId('goals-edit')).toHaveText(/Customize/);
+});
+
+test('a goal whose service was deleted says "Servicio eliminado", never the id', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInToShell(page, 'admin@demo.test');
+  // A new service joins the company's goals (decision 0023); deleting the service leaves its goal.
+  const service = await pageApi<{ _id: string }>(page, 'POST', `${CORE}/services`, {
+    name: `Servicio efímero ${Date.now()}`,
+    executionTime: 60,
+    price: 120,
+    salesAccount: 7000,
+  });
+  await pageApi(page, 'DELETE', `${CORE}/services/${service._id}`);
+
+  await page.goto('/settings/services');
+  const company = page.getByTestId('company-goals');
+  await expect(company.getByTestId('goal-row')).toHaveCount(4);
+  const orphan = company.getByTestId('goal-row').filter({ has: page.getByTestId('goal-service-deleted') });
+  await expect(orphan).toHaveCount(1);
+  await expect(orphan).toContainText('Servicio eliminado');
+  await expect(company).not.toContainText(service._id);
+  await shoot(page, 'goals-deleted-service', { fullPage: true });
+
+  // Editing: the row says the same and can be removed; saving keeps the three live services.
+  await company.getByTestId('goals-edit').click();
+  const editingRow = company.getByTestId('goal-row').filter({ hasText: 'Servicio eliminado' });
+  await expect(editingRow).toHaveCount(1);
+  await expect(company).not.toContainText(service._id);
+  await editingRow.getByTestId('goal-remove').click();
+  await company.getByTestId('goals-save').click();
+  await expect(company.getByTestId('goal-row')).toHaveCount(3);
+  await expect(company.getByTestId('goal-service-deleted')).toHaveCount(0);
 });

@@ -32,9 +32,10 @@ test.describe('sidebar by kind of user', () => {
 
   test('an admin sees the client items, templates, clients and the Administration and Settings groups', async ({ page }) => {
     await signInToShell(page, 'admin@demo.test');
-    // The client items, with the audit list where the office plans audits (issue 13) after Estadísticas.
+    // The client items, with the audit list where the office plans audits (issue 13) after Estadísticas,
+    // named "Planificación" so that it is not a second "Auditorías" beside the client group.
     const clientItems = [...CLIENT_ITEMS];
-    clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Auditorías');
+    clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Planificación');
     expect(await sidebarLabels(page)).toEqual([...clientItems, 'Plantillas', 'Clientes', 'Administración', 'Configuración']);
     await expect(sidebar(page).getByRole('link', { name: 'Plantillas', exact: true })).toHaveAttribute('href', '/templates');
     await expect(sidebar(page).getByRole('link', { name: 'Clientes', exact: true })).toHaveAttribute('href', '/clients');

@@ -53,6 +53,8 @@ const ZEnv = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** With SEED=none, the company's name on the first start (its space, the PDF's cover, the space selector). */
+  COMPANY_NAME: z.string().trim().min(1).max(200).default('Mi empresa'),
   PUBLIC_URL: z.string().url().optional(),
   WEB_DIST: z.string().default(join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -44,7 +44,10 @@ describe('demo seed: audits', () => {
       ['Registro de temperaturas incompleto', [true]],
     ]);
     expect(questions.every((q: { answer: unknown }) => q.answer)).toBe(true);
-    expect(report.contactFields.map((c: { value: string }) => c.value)).toEqual(['Marta Ruiz', 'calidad.valencia@marazul.test']);
+    // One name-and-e-mail list, as new Contacts fields are (issue 13).
+    expect(report.contactFields.map((c: { type: string; value: string }) => [c.type, JSON.parse(c.value)])).toEqual([
+      ['contact_information', [{ name: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' }]],
+    ]);
     expect(report.questionnaire.sent).toBe(true);
   });
 

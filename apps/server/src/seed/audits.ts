@@ -29,7 +29,7 @@ export interface TDemoAuditPlaces {
 }
 
 // The seed needs no URLs: nothing it writes is presented to anyone.
-const view: TAuditView = { shareUrl: (id) => `/share-audit-report/${id}`, fileUrl: (id) => id };
+const view: TAuditView = { shareUrl: (id) => `/share-audit-report/${id}`, fileUrl: (id) => id, auditUrl: (id) => `/auditor/audits?audit=${id}` };
 /** Days counted from today where the demo company is (Europe/Madrid). */
 const day = (offset: number) => addDays(todayInZone(DEFAULT_TIME_ZONE), offset);
 
@@ -83,7 +83,7 @@ export async function seedDemoAudits(tx: TDb, p: TDemoAuditPlaces) {
     values('DATA').map((f) => ({ _id: f.id, value: cover[f.type] ?? null })),
   );
   // .test: the e-mail rule takes top-level domains of 2 to 4 letters (.example would be 497).
-  const contact: Record<string, string> = { text: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' };
+  const contact: Record<string, string> = { contact_information: JSON.stringify([{ name: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' }]) };
   await setFieldValuesIn(
     tx,
     caller,

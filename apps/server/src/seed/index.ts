@@ -8,7 +8,8 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 
 /**
  * First start only: SEED=demo loads the demo data; SEED=none creates the first administrator from
- * ADMIN_EMAIL / ADMIN_PASSWORD when there is none. Later starts keep the data as it is.
+ * ADMIN_EMAIL / ADMIN_PASSWORD, in a company named COMPANY_NAME, when there is none. Later starts
+ * keep the data as it is.
  */
 export async function seedOnFirstStart(db: TDatabase, config: TConfig): Promise<{ accounts: string[] }> {
   return unsafeUnscoped(db, async (tx) => {
@@ -22,13 +23,15 @@ export async function seedOnFirstStart(db: TDatabase, config: TConfig): Promise<
       return { accounts: DEMO_ACCOUNTS };
     }
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      const root = await createRootSpace(tx, { name: 'Main', identifier: 'main' });
+      // The company's own name shows on every screen and on the PDF's cover ("Main" read wrong there).
+      const root = await createRootSpace(tx, { name: config.COMPANY_NAME, identifier: 'main' });
       await createUser(tx, {
         email: config.ADMIN_EMAIL,
         password: config.ADMIN_PASSWORD,
         passwordHash: await hashPassword(config.ADMIN_PASSWORD),
         username: config.ADMIN_EMAIL.split('@')[0],
-        firstName: 'Administrator',
+        // Spanish, the product's default language (the user changes it in the profile).
+        firstName: 'Administrador',
         home: root.space,
         roleIds: [root.roles.SPACE_ADMIN!],
       });

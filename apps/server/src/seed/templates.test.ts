@@ -57,7 +57,9 @@ describe('demo seed: audit templates', () => {
     ]);
     expect(reading.readingRegistry.placesMeasure.map((p: { place: string }) => p.place)).toEqual(['Cámara 1', 'Cámara 2', 'Congelador']);
     expect(questions.map((q) => q.type)).toEqual(expect.arrayContaining(['number', 'text']));
-    expect(hygiene.sections[4].fields.map((f: { type: string }) => f.type)).toEqual(['text', 'email']);
+    expect(hygiene.sections[4].fields.map((f: { type: string; label: string }) => [f.type, f.label])).toEqual([
+      ['contact_information', 'Personas de contacto'],
+    ]);
     expect(hygiene.ieSections[0].questions.map((q: { type: string }) => q.type)).toEqual(['SIMPLE', 'PARAGRAPH']);
 
     const pool = (await api.get(`${T}/${poolRow._id}`)).body;

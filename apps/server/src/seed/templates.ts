@@ -105,8 +105,8 @@ function cover(t: ReturnType<ReturnType<typeof templateBuilder>['template']>, wi
 
 function contacts(t: ReturnType<ReturnType<typeof templateBuilder>['template']>) {
   const section = t.section('Contactos', 'CONTACTS');
-  section.field('Nombre del responsable', 'text', true);
-  section.field('E-mail del responsable', 'email', true);
+  // The name-and-e-mail list a new Contacts field gets in the template editor (issue 13).
+  section.field('Personas de contacto', 'contact_information', true);
 }
 
 export async function seedDemoTemplates(tx: TDb, root: TSeedSpace, refs: TTemplateRefs) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { HomePage, type TShortcut } from '../features/home/HomePage';
 import { homePathFor, useMe } from '../session/me';
 import { ComingSoon } from '../ui/ComingSoon';
-import { menuLeaves, visibleMenu, type TMenuEntry } from './menu';
+import { menuLabelKey, menuLeaves, visibleMenu, type TMenuEntry } from './menu';
 import { iconFor } from './shell/menuIcons';
 
 function parentKeyOf(entry: TMenuEntry, entries: TMenuEntry[]): string | undefined {
@@ -21,7 +21,7 @@ export function HomeRoute({ kind }: { kind: 'auditor' | 'client' }) {
       return {
         key: entry.key,
         path: entry.path!,
-        label: t(`menu.${entry.key}`),
+        label: t(menuLabelKey(entry)),
         group: parent ? t(`menu.${parent}`) : undefined,
         icon: iconFor(entry.key, parent),
       };

@@ -36,6 +36,8 @@ export interface TRouteContext {
  * - hideForAdmin: hidden from admins even though ADMIN passes the permission check (USER:MANAGEMENT).
  * - alsoFor: an 'auditor' entry also shown to the non-auditors holding these permissions (ADMIN
  *   passes): the audit list is where the office plans audits for its auditors.
+ * - alsoForLabel: the label key (menu.{alsoForLabel}) when the entry is shown through alsoFor, so
+ *   it does not repeat a client group's name ("Planificación", not a second "Auditorías").
  * - registerArea / labDataArea: hidden when the user's access list is set and lacks that area.
  */
 export type TAudience = 'auditor' | 'client' | 'admin' | 'any';
@@ -49,6 +51,9 @@ export interface TMenuEntry {
   permissions?: TPermission[];
   hideForAdmin?: boolean;
   alsoFor?: TPermission[];
+  alsoForLabel?: string;
+  /** Set by visibleMenu: the label key to show when it is not the entry's own key. */
+  labelKey?: string;
   registerArea?: 'KITCHEN' | 'POOL' | 'LEGIONELLA' | 'OTHERS';
   labDataArea?: 'labDataFood' | 'labDataPool' | 'labDataLegionella' | 'labDataOthers';
   children?: TMenuEntry[];

@@ -1,7 +1,9 @@
 import type { TPermission } from '@audit/domain/permissions';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '@audit/domain/roles';
-import { assembleMenu, canOpenPath, MENU, menuLeaves, visibleMenu, type TMenuEntry, type TMenuUser } from './menu';
+import { buildTranslations } from '../i18n/resources';
+import { FEATURES } from './features';
+import { assembleMenu, canOpenPath, MENU, menuLabelKey, menuLeaves, visibleMenu, type TMenuEntry, type TMenuUser } from './menu';
 
 const permissionsOf = (role: string) => DEFAULT_ROLES.find((r) => r.name === role)!.permissions;
 const paths = (user: TMenuUser) => menuLeaves(visibleMenu(user)).map((entry) => entry.path);
@@ -95,7 +97,14 @@ const EXPECTED_MENU: TMenuEntry[] = [
     ],
   },
   // Issue 13: the office plans audits there too (administrators, AUDIT:CREATE holders).
-  { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', alsoFor: ['AUDIT:CREATE'], permissions: AUDIT_READ },
+  {
+    key: 'auditorAudits',
+    path: '/auditor/audits',
+    audience: 'auditor',
+    alsoFor: ['AUDIT:CREATE'],
+    alsoForLabel: 'auditorAuditsPlanning',
+    permissions: AUDIT_READ,
+  },
   { key: 'faqsView', path: '/faqs-view', audience: 'auditor' },
   { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client' },
   { key: 'templates', path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'] },
@@ -205,6 +214,31 @@ describe('sidebar visibility', () => {
     expect(canOpenPath({ ...client, permissions: [...client.permissions, 'AUDIT:CREATE'] }, '/auditor/audits')).toBe(true);
     expect(canOpenPath(client, '/auditor/audits')).toBe(false);
     expect(canOpenPath(auditor, '/auditor/audits')).toBe(true);
+  });
+
+  it('never shows one user two entries of the same name: the planning list is "Planificación" for the office (issue 13)', () => {
+    const planner: TMenuUser = { ...client, permissions: [...client.permissions, 'AUDIT:CREATE'] };
+    const adminAuditor: TMenuUser = { ...admin, isAuditor: true };
+    const all = buildTranslations(FEATURES.flatMap((feature) => (feature.translations ? [feature.translations] : [])));
+    for (const texts of [all.es, all.en]) {
+      // Siblings must differ ("Piscina" may be both a register and a lab-data page, in two groups).
+      const siblingGroups = (entries: TMenuEntry[]): TMenuEntry[][] => [entries, ...entries.flatMap((e) => (e.children ? siblingGroups(e.children) : []))];
+      const text = (entry: TMenuEntry) =>
+        menuLabelKey(entry)
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+      for (const user of [admin, planner, auditor, client, adminAuditor]) {
+        for (const siblings of siblingGroups(visibleMenu(user))) {
+          const labels = siblings.map(text);
+          expect(labels.every((label) => typeof label === 'string')).toBe(true);
+          expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+        }
+      }
+    }
+    const planning = (user: TMenuUser) => menuLeaves(visibleMenu(user)).find((e) => e.path === '/auditor/audits')!;
+    expect(menuLabelKey(planning(admin))).toBe('menu.auditorAuditsPlanning');
+    expect(menuLabelKey(planning(planner))).toBe('menu.auditorAuditsPlanning');
+    expect(menuLabelKey(planning(auditor))).toBe('menu.auditorAudits');
   });
 
   it('refuses opening a hidden path and allows paths outside the menu', () => {

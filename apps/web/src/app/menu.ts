@@ -37,6 +37,12 @@ export function assembleMenu(manifests: readonly TFeatureManifest[]): TMenuEntry
 
 export const MENU: TMenuEntry[] = assembleMenu(FEATURES);
 
+/** Whether an 'auditor' entry reaches this user only through `alsoFor` (the office, not an auditor). */
+const shownThroughAlsoFor = (entry: TMenuEntry, user: TMenuUser) => entry.audience === 'auditor' && !user.isAuditor && Boolean(entry.alsoFor);
+
+/** The i18n key of an entry's label, as visibleMenu chose it. */
+export const menuLabelKey = (entry: TMenuEntry) => `menu.${entry.labelKey ?? entry.key}`;
+
 function fitsAudience(entry: TMenuEntry, user: TMenuUser): boolean {
   if (entry.audience === 'any') return true;
   if (entry.audience === 'admin') return user.isAdmin;
@@ -73,6 +79,8 @@ export function visibleMenu(user: TMenuUser, menu: readonly TMenuEntry[] = MENU)
     if (entry.children) {
       const children = visibleMenu(user, entry.children);
       if (children.length) result.push({ ...entry, children });
+    } else if (entry.alsoForLabel && shownThroughAlsoFor(entry, user)) {
+      result.push({ ...entry, labelKey: entry.alsoForLabel });
     } else {
       result.push(entry);
     }

@@ -9,6 +9,7 @@ import { discardStored } from '../files/service.js';
 import * as spaces from '../spaces/service.js';
 import * as users from '../users/service.js';
 import { loadAuditFor, loadRunnable } from './access.js';
+import { noticeAssignment } from './assignment-notice.js';
 import { assertVisitFromStart, dateRange, rootOf, traceAt } from './create.js';
 import { evidenceFilesOf, forgetFiles } from './media-files.js';
 import { copyPrevious } from './previous.js';
@@ -121,7 +122,7 @@ export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [strin
  * draft to another of the company's verified auditors (400 `auditor` otherwise); the run stays the
  * assigned auditor's (decision 0020 lets an administrator run it too). Once started it keeps its auditor.
  */
-export async function assignIn(tx: TDb, caller: TAuth, id: string, auditorId: string) {
+export async function assignIn(tx: TDb, caller: TAuth, id: string, auditorId: string, view: TAuditView) {
   const audit = await loadAuditFor(tx, caller, id, 'assign');
   const [auditor] = await users.findAuditors(tx, caller, rootOf(audit.secureSpacePath), auditorId);
   if (!auditor) throw invalidData(['auditor']);
@@ -133,6 +134,7 @@ export async function assignIn(tx: TDb, caller: TAuth, id: string, auditorId: st
     entityId: id,
     payload: { before: { auditor: audit.auditorId }, after: { auditor: auditor._id } },
   });
+  await noticeAssignment(tx, caller, { ...audit, auditorId: auditor._id }, view.auditUrl);
   return id;
 }
 
@@ -162,6 +164,7 @@ export async function reopen(ctx: TModuleContext, caller: TAuth, id: string) {
 }
 export const setDate = (ctx: TModuleContext, caller: TAuth, id: string, date: [string, string]) =>
   thenRead(ctx, caller, (tx) => setDateIn(tx, caller, id, date));
-export const assign = (ctx: TModuleContext, caller: TAuth, id: string, auditorId: string) => thenRead(ctx, caller, (tx) => assignIn(tx, caller, id, auditorId));
+export const assign = (ctx: TModuleContext, caller: TAuth, id: string, auditorId: string) =>
+  thenRead(ctx, caller, (tx) => assignIn(tx, caller, id, auditorId, auditView(ctx)));
 export const setShare = (ctx: TModuleContext, caller: TAuth, id: string, enabled: boolean) =>
   scoped(ctx, caller, (tx) => setShareIn(tx, caller, id, enabled, auditView(ctx)));

@@ -43,6 +43,8 @@ export interface TAuditView {
   shareUrl: (auditId: string) => string;
   /** A signed address an <img> can load without a token. */
   fileUrl: (fileId: string) => string;
+  /** Where the audit's auditor opens it in the app ({host}/auditor/audits?audit={id}): the assignment e-mail's link. */
+  auditUrl: (auditId: string) => string;
 }
 
 export const presentField = (f: TAuditFieldRow): TAuditField => ({

@@ -14,7 +14,11 @@ import { rememberQuestion } from './answer-fast.js';
 /** How audits address their share link and their photos, from the app's configuration. */
 export function auditView(ctx: Pick<TModuleContext, 'config'>): TAuditView {
   const host = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
-  return { shareUrl: (id) => `${host}/share-audit-report/${id}`, fileUrl: (fileId) => signedFileUrl(ctx.config, fileId) };
+  return {
+    shareUrl: (id) => `${host}/share-audit-report/${id}`,
+    fileUrl: (fileId) => signedFileUrl(ctx.config, fileId),
+    auditUrl: (id) => `${host}/auditor/audits?audit=${id}`,
+  };
 }
 
 /** The audit row (with names) and every row of its tree: one query per table, in the caller's transaction. */

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { project } from '../../platform/search.js';
 import * as users from '../users/service.js';
+import { noticeAssignment } from './assignment-notice.js';
 import { createAuditIn } from './create.js';
 import { liveFigures, presentHead } from './present.js';
 import { auditView, loadAuditTree, readAudit, sectionsOf, withPeopleNames } from './read.js';
@@ -22,7 +23,11 @@ export async function thenRead(ctx: TModuleContext, caller: TAuth, work: (tx: TD
 
 export async function createAudit(ctx: TModuleContext, caller: TAuth, input: TCreateAudit) {
   const accessServices = await users.ownAccessServices(ctx, caller.userId);
-  return thenRead(ctx, caller, async (tx) => (await createAuditIn(tx, caller, input, accessServices)).id);
+  return thenRead(ctx, caller, async (tx) => {
+    const audit = await createAuditIn(tx, caller, input, accessServices);
+    await noticeAssignment(tx, caller, audit, auditView(ctx).auditUrl);
+    return audit.id;
+  });
 }
 
 export const getAudit = (ctx: TModuleContext, caller: TAuth, id: string) => thenRead(ctx, caller, async () => id);

@@ -11,7 +11,7 @@ import { notifications } from './tables.js';
 const notificationSearch: TSearchDefinition = {
   fields: {
     read: { column: notifications.read, type: 'boolean' },
-    type: { column: notifications.type, type: 'enum', values: ['TASK_UPDATE_STATE', 'SHARE_FILE'] },
+    type: { column: notifications.type, type: 'enum', values: ['TASK_UPDATE_STATE', 'SHARE_FILE', 'AUDIT_ASSIGNED'] },
     createdAt: { column: notifications.createdAt, type: 'date' },
   },
   searchColumns: [],

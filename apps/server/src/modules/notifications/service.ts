@@ -2,7 +2,8 @@ import type { TDb } from '../../platform/db.js';
 import type { TScope } from '../../platform/tenancy.js';
 import { notifications } from './tables.js';
 
-export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE';
+/** AUDIT_ASSIGNED: an audit was given to its auditor (body {auditId, name: the template's name}). */
+export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE' | 'AUDIT_ASSIGNED';
 
 /**
  * An in-app notification for one user, in the caller's transaction, in the space the user acted

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** In-app notifications (TASK_UPDATE_STATE, SHARE_FILE) addressed to one user. */
+/** In-app notifications (TASK_UPDATE_STATE, SHARE_FILE, AUDIT_ASSIGNED) addressed to one user. */
 export const notifications = pgTable(
   'notifications',
   {

@@ -137,6 +137,7 @@ describe('PDF of the report', () => {
 
   it('is queued, made by the job (with its photo), then answered at once and downloadable; a new version queues again', async () => {
     const { id } = await finishedAudit();
+    await t.app.jobs.runDue(); // the auditor's assignment e-mail: only the PDF's jobs are counted below
     expect((await f.admin.get(`${REPORTS}/${id}/pdf`)).status).toBe(404); // none yet
     expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
     expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true }); // asked twice before the worker ran
@@ -186,9 +187,10 @@ describe('PDF of the report', () => {
 
   it('401 without a session, AUD0002 for a running audit, 404 for another tenant', async () => {
     const { id } = await runningAudit(f);
+    const finished = await finishedAudit(true);
+    await t.app.jobs.runDue(); // the auditors' assignment e-mails: the refused requests below must queue nothing
     expect((await apiClient(t.app).post(`${REPORTS}/${id}/pdf`)).status).toBe(401);
     expect((await f.admin.post(`${REPORTS}/${id}/pdf`)).body.reference).toBe('AUD0002');
-    const finished = await finishedAudit(true);
     expect((await other.admin.post(`${REPORTS}/${finished.id}/pdf`)).status).toBe(404);
     expect((await other.admin.get(`${REPORTS}/${finished.id}/pdf`)).status).toBe(404);
     expect(await t.app.jobs.runDue()).toBe(0);

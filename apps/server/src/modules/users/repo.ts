@@ -155,7 +155,7 @@ export async function unsafeFindOwnUser(tx: TDb, id: string) {
 /** Auditors of a company: active, verified users with isAuditor whose home is the company's root space. */
 export function listAuditors(tx: TDb, scope: TScope, rootPath: string, id?: string) {
   return tx
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, language: users.language })
     .from(users)
     .where(
       and(

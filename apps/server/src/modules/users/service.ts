@@ -70,7 +70,7 @@ export const fullNameOf = (row: { firstName: string; lastName: string | null }) 
 /** For the audits wizard: the company's auditors (see repo.listAuditors), in the caller's transaction. */
 export async function findAuditors(tx: TDb, caller: TAuth, rootPath: string, id?: string) {
   const rows = await repo.listAuditors(tx, caller, rootPath, id);
-  return rows.map((r) => ({ _id: r.id, fullName: fullNameOf(r), email: r.email }));
+  return rows.map((r) => ({ _id: r.id, fullName: fullNameOf(r), email: r.email, language: r.language }));
 }
 
 /**

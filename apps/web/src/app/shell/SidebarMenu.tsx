@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { TMe } from '../../session/me';
-import { menuLeaves, openKeysFor, visibleMenu, type TMenuEntry } from '../menu';
+import { menuLabelKey, menuLeaves, openKeysFor, visibleMenu, type TMenuEntry } from '../menu';
 import { MENU_ICONS } from './menuIcons';
 
 type TItem = Required<MenuProps>['items'][number];
@@ -21,12 +21,13 @@ export function SidebarMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed:
 
   const toItem = (entry: TMenuEntry, depth: number): TItem => {
     const Badge = entry.badge;
+    const text = t(menuLabelKey(entry));
     const label = Badge ? (
       <>
-        {t(`menu.${entry.key}`)} <Badge menuKey={entry.key} />
+        {text} <Badge menuKey={entry.key} />
       </>
     ) : (
-      t(`menu.${entry.key}`)
+      text
     );
     const icon = depth === 0 ? MENU_ICONS[entry.key] : undefined;
     if (entry.children) return { key: entry.key, icon, label, children: entry.children.map((child) => toItem(child, depth + 1)) };

@@ -1,7 +1,7 @@
 import './audits.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { TAuditListItem } from '@audit/domain/audits';
 import { useMe, userCan } from '../../session/me';
 import { ListPage } from '../../ui/ListPage';
@@ -19,6 +19,7 @@ const CLIENT_STATUS: TAuditFilters = { status: ['finished'] };
  * /auditor/audits (kind auditor): every audit of the scope, a row opens the preview, "New audit"
  * opens the wizard. /client-audits/audits (kind client): the client's finished audits with their
  * risk counts and score, a row opens the report.
+ * ?audit={id} opens that audit's preview: the link of the assignment notice and e-mail.
  */
 export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
   const { t, i18n } = useTranslation();
@@ -28,12 +29,28 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
   const { filters } = state;
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const linked = kind === 'auditor' ? params.get('audit') : null;
+  useEffect(() => {
+    if (!linked) return;
+    setPreviewId(linked);
+    // Opened once: closing the preview leaves a plain list address.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('audit');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linked, setParams]);
   const list = useAuditsList({ ...state.query, filters: kind === 'client' ? { ...filters, ...CLIENT_STATUS } : filters });
 
   return (
     <>
       <ListPage
-        title={t(kind === 'auditor' ? 'audits.title' : 'audits.clientTitle')}
+        // The office reaches this list as "Planificación" (decision 0033): the heading says the same.
+        title={t(kind === 'client' ? 'audits.clientTitle' : me?.isAuditor === false ? 'audits.planningTitle' : 'audits.title')}
         settingsKey={kind === 'auditor' ? 'table.audits' : 'table.clientAudits'}
         columns={kind === 'auditor' ? auditorColumns(t, i18n.language) : clientColumns(t, i18n.language)}
         rowKey={(audit) => audit._id}

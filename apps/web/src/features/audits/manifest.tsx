@@ -16,8 +16,17 @@ export const auditsManifest: TFeatureManifest = {
   menu: [
     { key: 'clientAudits', audience: 'client', permissions: AUDIT_READ, order: 40 },
     { key: 'clientAuditsAudits', path: '/client-audits/audits', audience: 'client', parent: 'clientAudits', order: 20 },
-    // Auditors run audits; an administrator (or whoever may create audits) plans them here too.
-    { key: 'auditorAudits', path: '/auditor/audits', audience: 'auditor', alsoFor: ['AUDIT:CREATE'], permissions: AUDIT_READ, order: 130 },
+    // Auditors run audits; an administrator (or whoever may create audits) plans them here too,
+    // under its own name: the client group beside it is already called "Auditorías".
+    {
+      key: 'auditorAudits',
+      path: '/auditor/audits',
+      audience: 'auditor',
+      alsoFor: ['AUDIT:CREATE'],
+      alsoForLabel: 'auditorAuditsPlanning',
+      permissions: AUDIT_READ,
+      order: 130,
+    },
   ],
   translations: { es, en },
 };

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Drawer, Empty, Flex, List, Segmented, Skeleton, Tooltip, Typography } from 'antd';
-import { CheckOutlined, ClearOutlined, DownloadOutlined, FileOutlined, SyncOutlined } from '@ant-design/icons';
+import { CheckOutlined, ClearOutlined, DownloadOutlined, FileOutlined, FileProtectOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { NOTIFICATION_DRAWER_WIDTH } from '@audit/domain/constants';
 import { downloadFile } from '../../api/download';
 import { notifyError } from '../../ui/feedback';
@@ -33,10 +34,12 @@ function PdfLink({ auditId, name }: { auditId: string; name: string }) {
   );
 }
 
-function NotificationItem({ item }: { item: TNotification }) {
+const ICONS: Record<string, ReactNode> = { SHARE_FILE: <FileOutlined />, AUDIT_ASSIGNED: <FileProtectOutlined /> };
+
+function NotificationItem({ item, onNavigate }: { item: TNotification; onNavigate: () => void }) {
   const { t } = useTranslation();
   const body = item.payload?.body ?? {};
-  const icon = item.type === 'SHARE_FILE' ? <FileOutlined /> : <SyncOutlined />;
+  const icon = ICONS[item.type] ?? <SyncOutlined />;
   return (
     <List.Item className={`notification-item${item.read ? '' : ' is-unread'}`}>
       <List.Item.Meta
@@ -51,6 +54,13 @@ function NotificationItem({ item }: { item: TNotification }) {
             {body.name && <Typography.Text>{body.name}</Typography.Text>}
             {body.status && <Typography.Text type="secondary"> · {statusText(t, body.status)}</Typography.Text>}
             {item.type === 'SHARE_FILE' && body.status === 'ready' && body.auditId && <PdfLink auditId={body.auditId} name={body.name ?? 'informe.pdf'} />}
+            {item.type === 'AUDIT_ASSIGNED' && body.auditId && (
+              <div>
+                <Link to={`/auditor/audits?audit=${body.auditId}`} onClick={onNavigate} data-testid="notification-open-audit">
+                  {t('notifications.openAudit')}
+                </Link>
+              </div>
+            )}
             <div style={{ fontSize: 12, color: '#8a969e' }}>{dayjs(item.createdAt).fromNow()}</div>
           </>
         }
@@ -101,7 +111,9 @@ export function NotificationDrawer({ open, onClose, fullWidth }: { open: boolean
       {query.isPending && <Skeleton active avatar paragraph={{ rows: 2 }} />}
       {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.items.length === 0 && <Empty description={t('notifications.empty')} style={{ marginTop: 48 }} />}
-      {query.isSuccess && query.data.items.length > 0 && <List dataSource={query.data.items} renderItem={(item) => <NotificationItem item={item} />} />}
+      {query.isSuccess && query.data.items.length > 0 && (
+        <List dataSource={query.data.items} renderItem={(item) => <NotificationItem item={item} onNavigate={onClose} />} />
+      )}
     </Drawer>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Empty, Flex, InputNumber, Row, Select, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, Empty, Flex, InputNumber, Row, Select, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_VALUE_GOAL, type TGoalInput } from '@audit/domain/services';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorState, PageSkeleton } from '../PageStates';
+import { nameAmong, type TGoalName } from './goalNames';
 import { useGoalsInEffect, useSaveGoals, useServiceNames, useTemplateNames } from './goalsApi';
 
 type TRow = { key: number; service: string | undefined; valueGoal: number; templates: string[] };
@@ -19,6 +20,19 @@ interface TProps {
 }
 
 let nextKey = 0;
+
+/** The service of a goal row; a deleted one reads "Servicio eliminado", with what to do about it. */
+function ServiceName({ name }: { name: TGoalName }) {
+  const { t } = useTranslation();
+  if (!name.deleted) return <Typography.Text strong>{name.name}</Typography.Text>;
+  return (
+    <Tooltip title={t('goals.deletedServiceHint')}>
+      <Typography.Text type="secondary" italic data-testid="goal-service-deleted">
+        <WarningOutlined /> {name.name}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
 const rowOf = (g: { service: string; valueGoal: number; templates: string[] }): TRow => ({ key: nextKey++, ...g });
 
 /**
@@ -40,8 +54,8 @@ export function GoalsEditor({ spaceId, canEdit, company = false }: TProps) {
   if (inEffect.isError) return <ErrorState error={inEffect.error} onRetry={() => void inEffect.refetch()} />;
   if (services.isError) return <ErrorState error={services.error} onRetry={() => void services.refetch()} />;
   const { from, own, goals } = inEffect.data;
-  const nameOf = (id: string) => services.data.find((s) => s._id === id)?.name ?? id;
-  const templateName = (id: string) => templates.data?.find((x) => x._id === id)?.name ?? id;
+  const serviceOf = (id: string) => nameAmong(id, services.data, t('goals.deletedService'));
+  const templateName = (id: string) => nameAmong(id, templates.data, t('goals.deletedTemplate')).name;
   const editing = draft !== null;
   const rows = draft ?? goals.map(rowOf);
   const used = new Set(rows.map((r) => r.service));
@@ -76,12 +90,16 @@ export function GoalsEditor({ spaceId, canEdit, company = false }: TProps) {
                 aria-label={t('goals.service')}
                 showSearch
                 optionFilterProp="label"
-                options={services.data.filter((s) => s._id === row.service || !used.has(s._id)).map((s) => ({ value: s._id, label: s.name }))}
+                status={row.service && serviceOf(row.service).deleted ? 'warning' : undefined}
+                options={[
+                  ...(row.service && serviceOf(row.service).deleted ? [{ value: row.service, label: t('goals.deletedService') }] : []),
+                  ...services.data.filter((s) => s._id === row.service || !used.has(s._id)).map((s) => ({ value: s._id, label: s.name })),
+                ]}
                 onChange={(service: string) => update(row.key, { service, templates: [] })}
                 data-testid="goal-service"
               />
             ) : (
-              <Typography.Text strong>{nameOf(row.service!)}</Typography.Text>
+              <ServiceName name={serviceOf(row.service!)} />
             )}
           </Col>
           <Col xs={10} md={4}>

@@ -1,45 +1,8 @@
 import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { DAY_FORMAT } from '@audit/domain/dates';
-
-dayjs.extend(customParseFormat);
-
-/**
- * Dates are kept as ISO days (YYYY-MM-DD; a range as the JSON list ["from","to"], the form the
- * report and its PDF read) and shown DD-MM-YYYY. Values typed by hand in DD-MM-YYYY, and ranges
- * stored earlier as "from/to" (ISO 8601 interval), are read too.
- */
-export const DATE_FORMAT = DAY_FORMAT;
-const ISO_DAY = 'YYYY-MM-DD';
-
-export function parseDay(text: string | null | undefined): Dayjs | null {
-  if (!text?.trim()) return null;
-  const day = dayjs(text.trim(), [ISO_DAY, DATE_FORMAT], true);
-  return day.isValid() ? day : null;
-}
-
-function rangeParts(text: string): unknown[] {
-  if (text.trim().startsWith('[')) {
-    try {
-      const list = JSON.parse(text) as unknown;
-      return Array.isArray(list) ? list : [];
-    } catch {
-      return [];
-    }
-  }
-  return text.split('/');
-}
-
-export function parseRange(text: string | null | undefined): [Dayjs, Dayjs] | null {
-  const [from, to] = rangeParts(text ?? '');
-  const a = typeof from === 'string' ? parseDay(from.slice(0, 10)) : null;
-  const b = typeof to === 'string' ? parseDay(to.slice(0, 10)) : null;
-  return a && b ? [a, b] : null;
-}
-
-export const formatDay = (day: Dayjs) => day.format(ISO_DAY);
-export const formatRange = (range: [Dayjs, Dayjs]) => JSON.stringify([formatDay(range[0]), formatDay(range[1])]);
+import { zoneOr } from '@audit/domain/dates';
+import { useRun } from '../RunContext';
+import { useAuditSelect } from '../useAuditSelect';
+import { DATE_FORMAT, formatDay, formatRange, parseDay, parseRange } from './dateValue';
 
 interface TProps {
   value: string | null;
@@ -50,13 +13,16 @@ interface TProps {
   id?: string;
 }
 
+/** A date or a date range of the run; stored values are read in the audit's time zone (see dateValue.ts). */
 export function DateAnswer({ value, range, disabled, onChange, ...rest }: TProps) {
+  const { auditId } = useRun();
+  const timeZone = zoneOr(useAuditSelect(auditId, (audit) => audit.timeZone));
   if (range) {
     return (
       <DatePicker.RangePicker
         {...rest}
         format={DATE_FORMAT}
-        value={parseRange(value)}
+        value={parseRange(value, timeZone)}
         disabled={disabled}
         // Read only and empty is allowed (antd warns about a disabled empty range otherwise).
         allowEmpty={disabled ? [true, true] : undefined}
@@ -64,5 +30,13 @@ export function DateAnswer({ value, range, disabled, onChange, ...rest }: TProps
       />
     );
   }
-  return <DatePicker {...rest} format={DATE_FORMAT} value={parseDay(value)} disabled={disabled} onChange={(day) => onChange(day ? formatDay(day) : null)} />;
+  return (
+    <DatePicker
+      {...rest}
+      format={DATE_FORMAT}
+      value={parseDay(value, timeZone)}
+      disabled={disabled}
+      onChange={(day) => onChange(day ? formatDay(day) : null)}
+    />
+  );
 }
