@@ -6,6 +6,7 @@ import { clientsManifest } from '../features/clients/manifest';
 import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
 import { notificationsManifest } from '../features/notifications/manifest';
 import { profileManifest } from '../features/profile/manifest';
+import { registerTemplatesManifest } from '../features/register-templates/manifest';
 import { registersManifest } from '../features/registers/manifest';
 import { spacesManifest } from '../features/spaces/manifest';
 import { templatesManifest } from '../features/templates/manifest';
@@ -31,4 +32,5 @@ export const FEATURES: readonly TFeatureManifest[] = [
   auditReportManifest,
   notificationsManifest,
   registersManifest,
+  registerTemplatesManifest,
 ];

@@ -31,7 +31,16 @@ export function registerColumns(t: TFunction, onRemove: (register: TRegister) =>
       render: (_, r) =>
         r.can.delete ? (
           <Tooltip title={t('common.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('registers.removeOf', { name: r.name })} onClick={() => onRemove(r)} />
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('registers.removeOf', { name: r.name })}
+              onClick={(e) => {
+                e.stopPropagation();
+                onRemove(r);
+              }}
+            />
           </Tooltip>
         ) : null,
     },
