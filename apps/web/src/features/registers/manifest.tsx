@@ -13,6 +13,6 @@ export const registersManifest: TFeatureManifest = {
     { path: '/registers/management/:id', ...page('detail') },
     { path: '/registers/management/:id/edit', ...page('edit') },
   ],
-  menu: [{ key: 'registersManagement', path: '/registers/management', audience: 'auditor', parent: 'registers', order: 10 }],
+  menu: [{ key: 'registersManagement', path: '/registers/management', audience: 'auditor', alsoFor: ['REGISTER:CREATE'], parent: 'registers', order: 10 }],
   translations: { es, en },
 };
