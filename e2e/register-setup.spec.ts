@@ -122,7 +122,11 @@ test('an administrator sets up a register: template, register, edit, registers a
 
   // Once it has a reading, editing asks first and leaves name, facilities and description only.
   const register = await pageApi<{ areas: { _id: string }[]; template: { _id: string } }>(page, 'GET', `/ms-registry/api/registers/${registerId}`);
-  const tree = await pageApi<{ sections: { params: { _id: string; name: string }[] }[] }>(page, 'GET', `/ms-registry/api/template-registers/${register.template._id}`);
+  const tree = await pageApi<{ sections: { params: { _id: string; name: string }[] }[] }>(
+    page,
+    'GET',
+    `/ms-registry/api/template-registers/${register.template._id}`,
+  );
   const temperature = tree.sections[0]!.params.find((p) => p.name === 'Temperatura')!._id;
   const today = await page.evaluate(() => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date()));
   await pageApi(page, 'POST', `/ms-registry/api/registers/${registerId}/answer/add`, {
@@ -180,10 +184,23 @@ test('an administrator sets up a register: template, register, edit, registers a
 
 /** The user's own update body with an empty registersAccess. */
 async function restoreBody(page: Page, id: string) {
-  const u = await pageApi<{ firstName: string; lastName: string | null; username: string; email: string; phone: string | null; roles: { _id: string }[]; isAuditor: boolean }>(
-    page,
-    'GET',
-    `/ms-core/api/users/${id}`,
-  );
-  return { firstName: u.firstName, lastName: u.lastName, username: u.username, email: u.email, phone: u.phone ?? '', roles: u.roles.map((r) => r._id), isAuditor: u.isAuditor, registersAccess: [] };
+  const u = await pageApi<{
+    firstName: string;
+    lastName: string | null;
+    username: string;
+    email: string;
+    phone: string | null;
+    roles: { _id: string }[];
+    isAuditor: boolean;
+  }>(page, 'GET', `/ms-core/api/users/${id}`);
+  return {
+    firstName: u.firstName,
+    lastName: u.lastName,
+    username: u.username,
+    email: u.email,
+    phone: u.phone ?? '',
+    roles: u.roles.map((r) => r._id),
+    isAuditor: u.isAuditor,
+    registersAccess: [],
+  };
 }

@@ -12,6 +12,16 @@ export const registerTemplatesManifest: TFeatureManifest = {
       ...screen(() => import('./RegisterTemplateEditorPage').then((m) => m.RegisterTemplateEditorPage)),
     },
   ],
-  menu: [{ key: 'registerTemplates', path: '/templates/registers', audience: 'auditor', alsoFor: ['TEMPLATES:CREATE'], permissions: ['TEMPLATES:READ'], parent: 'registers', order: 30 }],
+  menu: [
+    {
+      key: 'registerTemplates',
+      path: '/templates/registers',
+      audience: 'auditor',
+      alsoFor: ['TEMPLATES:CREATE'],
+      permissions: ['TEMPLATES:READ'],
+      parent: 'registers',
+      order: 30,
+    },
+  ],
   translations: { es, en },
 };
