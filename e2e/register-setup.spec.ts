@@ -60,6 +60,7 @@ test('an administrator sets up a register: template, register, edit, registers a
   await param.getByTestId('register-item-save').click();
   await expect(param.getByText('El mínimo no puede superar el máximo')).toBeVisible();
   await param.getByTestId('item-max').fill('5');
+  await expect(param.getByText('El mínimo no puede superar el máximo')).toBeHidden();
   await shot(page, 'param-dialog-1280');
   await param.getByTestId('register-item-save').click();
   await expect(param).toBeHidden();
@@ -101,6 +102,7 @@ test('an administrator sets up a register: template, register, edit, registers a
   await page.keyboard.press('Escape');
   await pick(page, form.getByLabel('Periodo'), 'Mensual');
   await pick(page, form.getByLabel('Frecuencia'), 'Diario');
+  await settled(page);
   await shot(page, 'register-form-1280');
   await form.getByTestId('register-save').click();
   await expect(page).toHaveURL(/\/registers\/management\/[0-9a-f-]{36}$/);
@@ -145,6 +147,11 @@ test('an administrator sets up a register: template, register, edit, registers a
   await reduced.getByLabel('Descripción').fill('Cámaras de las cocinas del hotel');
   await reduced.getByTestId('register-save').click();
   await expect(page.getByTestId('register-detail')).toContainText('Cámaras de las cocinas del hotel');
+  await page.locator('.ant-drawer-open .ant-drawer-close').click();
+  await expect(page).toHaveURL(/\/registers\/management$/);
+  await expect(page.getByRole('row').filter({ hasText: `${registerName} (cocinas)` })).toContainText('Todos (2)');
+  await settled(page);
+  await shot(page, 'registers-list-1280');
 
   // The client user's registers access: the kitchen area, only this register.
   const users = await pageApi<{ _id: string; email: string }[]>(page, 'POST', '/ms-core/api/users/search', { search: 'client@demo.test', size: 10, page: 0 });
@@ -168,6 +175,10 @@ test('an administrator sets up a register: template, register, edit, registers a
   await expect(page.getByText('entre 0 °C y 5 °C')).toBeVisible();
   await settled(page);
   await shot(page, 'template-editor-390');
+  await page.goto('/registers/management');
+  await expect(page.getByText(`${registerName} (cocinas)`)).toBeVisible();
+  await settled(page);
+  await shot(page, 'registers-list-390');
   await page.goto(`/registers/management/${registerId}`);
   await expect(page.getByTestId('register-detail')).toContainText('Hotel Mar Azul');
   await settled(page);
