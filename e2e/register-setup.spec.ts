@@ -10,10 +10,15 @@ import { pageApi, settled, sidebar, signInToShell } from './helpers';
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/regforms';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
-/** Picks an option of the open antd dropdown after clicking the field. */
+/**
+ * Picks an option of an antd Select after clicking it, in that Select's own dropdown (found by the
+ * listbox its input controls): the previous Select's dropdown may still be fading out, with the same titles.
+ */
 async function pick(page: Page, field: ReturnType<Page['getByLabel']>, option: string) {
   await field.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+  const list = await field.getAttribute('aria-controls');
+  const dropdown = list ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) }) : page.locator('.ant-select-dropdown:visible');
+  await dropdown.getByTitle(option, { exact: true }).first().click();
 }
 const selectOf = (page: Page, testId: string) => page.getByTestId(testId).locator('xpath=ancestor-or-self::div[contains(@class,"ant-select")][1]');
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { readingBound } from '@audit/domain/bounds';
 import { PARAM_TYPES, REGISTER_NAME_MAX } from '@audit/domain/registers';
 import { MEASURE_UNITS, OPERATIONS } from '@audit/domain/templates';
+import { notifyError } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { boundHint, lengthCount, maxLengthRule, NumberField, numberRules } from '../../ui/NumberField';
 import { limitsText } from './limits';
@@ -60,7 +61,8 @@ export function RegisterItemDialog({ open, kind, item, saving, onCancel, onSave 
         max: number && usesMax(v.operation) ? (v.max ?? null) : null,
       });
     } catch (error) {
-      applyFieldErrors(form, error, KNOWN);
+      // Silent mutation: what is not a field's error is said here.
+      if (!applyFieldErrors(form, error, KNOWN)) notifyError(error);
     }
   };
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCategoryTree } from '@audit/domain/categories';
 import { LANGUAGES } from '@audit/domain/constants';
 import { REGISTER_NAME_MAX, REGISTER_TEXT_MAX, REPORT_TYPES } from '@audit/domain/registers';
+import { notifyError } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 import { useRegisterCategories, type TRegisterTemplateInput } from './registerTemplatesApi';
@@ -50,7 +51,8 @@ export function RegisterTemplateFormDialog({ open, title, initial, saving, onCan
         description: values.description?.trim() || null,
       });
     } catch (error) {
-      applyFieldErrors(form, error, KNOWN);
+      // Silent mutation: what is not a field's error is said here.
+      if (!applyFieldErrors(form, error, KNOWN)) notifyError(error);
     }
   };
 

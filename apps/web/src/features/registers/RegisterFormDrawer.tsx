@@ -12,6 +12,7 @@ import {
   TAKES_PER_DAY_MAX,
   type TFrequency,
 } from '@audit/domain/registers';
+import { notifyError } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
@@ -166,7 +167,8 @@ function RegisterForm({ register, onCancel, onSaved }: { register?: TRegister; o
         : await create.mutateAsync(body);
       onSaved(saved);
     } catch (error) {
-      if (!applyFieldErrors(form, error, KNOWN)) throw error;
+      // Silent mutation: what is not a field's error is said here.
+      if (!applyFieldErrors(form, error, KNOWN)) notifyError(error);
     }
   };
 
@@ -177,7 +179,7 @@ function RegisterForm({ register, onCancel, onSaved }: { register?: TRegister; o
       requiredMark
       scrollToFirstError
       initialValues={initial}
-      onFinish={(values) => void submit(values).catch(() => undefined)}
+      onFinish={(values) => void submit(values)}
       onValuesChange={(changed: Partial<TRegisterFormValues>, values: TRegisterFormValues) => {
         const next: Partial<TRegisterFormValues> = {};
         if (changed.establishments) next.establishments = withAll(changed.establishments, establishments);

@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../api/errors';
 import { userCan, useMe } from '../../session/me';
 import { ListPage } from '../../ui/ListPage';
 import { registerColumns } from './registerColumns';
@@ -34,7 +35,10 @@ export function RegistersListPage({ view = 'list' }: { view?: TRegistersView }) 
   }, []);
   const toList = () => navigate(BASE_PATH);
   // Not found (or not visible any more): back to the base, as the product document asks.
-  if (current.isError && (current.error as { status?: number }).status === 404) queueMicrotask(toList);
+  const notFound = current.isError && isApiError(current.error) && current.error.status === 404;
+  useEffect(() => {
+    if (notFound) navigate(BASE_PATH, { replace: true });
+  }, [notFound, navigate]);
 
   return (
     <>
