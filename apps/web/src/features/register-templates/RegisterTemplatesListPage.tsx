@@ -37,7 +37,6 @@ export function RegisterTemplatesListPage() {
   const duplicate = useDuplicateRegisterTemplate();
   const reorder = useReorderRegisterTemplate();
   const remove = useRemoveRegisterTemplate();
-  const rows = list.data?.items ?? [];
   const onSearch = useCallback((text: string) => {
     setSearch(text);
     setPage(0);
@@ -59,7 +58,7 @@ export function RegisterTemplatesListPage() {
       <ListPage<TRegisterTemplate>
         title={t('registerTemplates.title')}
         settingsKey="table.registerTemplates"
-        columns={templateColumns(t, handlers, rows)}
+        columns={templateColumns(t, handlers, list.data?.total ?? 0)}
         defaultHidden={['language']}
         rowKey={(tpl) => tpl._id}
         rows={list.data?.items}

@@ -42,7 +42,8 @@ function RowActions({ tpl, handlers, first, last }: { tpl: TRegisterTemplate; ha
   );
 }
 
-export function templateColumns(t: TFunction, handlers: TRowHandlers, rows: TRegisterTemplate[]): TListColumn<TRegisterTemplate>[] {
+/** `total`: how many templates the list has (the last one cannot move down). */
+export function templateColumns(t: TFunction, handlers: TRowHandlers, total: number): TListColumn<TRegisterTemplate>[] {
   return [
     { key: 'order', title: t('registerTemplates.fields.order'), width: 64, render: (_, r) => r.order + 1 },
     { key: 'name', title: t('registerTemplates.fields.name'), locked: true, render: (_, r) => <strong>{r.name}</strong> },
@@ -56,7 +57,7 @@ export function templateColumns(t: TFunction, handlers: TRowHandlers, rows: TReg
       locked: true,
       align: 'center',
       width: 72,
-      render: (_, r, index) => <RowActions tpl={r} handlers={handlers} first={index === 0 && r.order === 0} last={index === rows.length - 1} />,
+      render: (_, r) => <RowActions tpl={r} handlers={handlers} first={r.order === 0} last={r.order >= total - 1} />,
     },
   ];
 }
