@@ -152,11 +152,31 @@ test('an administrator sets up a register: template, register, edit, registers a
   await reduced.getByLabel('Descripción').fill('Cámaras de las cocinas del hotel');
   await reduced.getByTestId('register-save').click();
   await expect(page.getByTestId('register-detail')).toContainText('Cámaras de las cocinas del hotel');
+  // Deleting a register with readings: the server answers 420 and the dialog turns into the
+  // reference warning; cancelling keeps everything.
+  await page.getByTestId('register-detail').getByRole('button', { name: 'Eliminar' }).click();
+  const removeRegister = page.getByRole('dialog', { name: 'Eliminar registro' });
+  await removeRegister.getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await expect(removeRegister.getByTestId('register-has-logs')).toBeVisible();
+  await expect(removeRegister.getByRole('button', { name: 'Eliminar con sus datos' })).toBeVisible();
+  await removeRegister.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(removeRegister).toBeHidden();
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
   await expect(page).toHaveURL(/\/registers\/management$/);
   await expect(page.getByRole('row').filter({ hasText: `${registerName} (cocinas)` })).toContainText('Todos (2)');
   await settled(page);
   await shot(page, 'registers-list-1280');
+
+  // Deleting the template a register uses: the dialog says so and deletes nothing.
+  await page.goto('/templates/registers');
+  await page.getByRole('button', { name: `Acciones de ${templateName}` }).click();
+  await page.locator('.ant-dropdown:visible').getByText('Eliminar', { exact: true }).click();
+  const removeTemplate = page.getByRole('dialog', { name: 'Eliminar plantilla de registro' });
+  await removeTemplate.getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await expect(removeTemplate.getByTestId('template-in-use')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(removeTemplate).toBeHidden();
+  await expect(page.getByText(templateName)).toBeVisible();
 
   // The client user's registers access: the kitchen area, only this register.
   const users = await pageApi<{ _id: string; email: string }[]>(page, 'POST', '/ms-core/api/users/search', { search: 'client@demo.test', size: 10, page: 0 });
