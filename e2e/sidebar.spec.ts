@@ -32,10 +32,14 @@ test.describe('sidebar by kind of user', () => {
 
   test('an admin sees the client items, templates, clients and the Administration and Settings groups', async ({ page }) => {
     await signInToShell(page, 'admin@demo.test');
-    // The client items, with the audit list where the office plans audits (issue 13) after Estadísticas.
+    // The client items, with the office's registers group (set-up, decision 0035) and the audit list
+    // where the office plans audits (issue 13) after Estadísticas.
     const clientItems = [...CLIENT_ITEMS];
-    clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Auditorías');
+    clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Registros', 'Auditorías');
     expect(await sidebarLabels(page)).toEqual([...clientItems, 'Plantillas', 'Clientes', 'Administración', 'Configuración']);
+    await sidebar(page).getByRole('menuitem', { name: 'Registros' }).last().click();
+    await expect(sidebar(page).getByRole('link', { name: 'Gestión', exact: true })).toHaveAttribute('href', '/registers/management');
+    await expect(sidebar(page).getByRole('link', { name: 'Plantillas de registro', exact: true })).toHaveAttribute('href', '/templates/registers');
     await expect(sidebar(page).getByRole('link', { name: 'Plantillas', exact: true })).toHaveAttribute('href', '/templates');
     await expect(sidebar(page).getByRole('link', { name: 'Clientes', exact: true })).toHaveAttribute('href', '/clients');
     await sidebar(page).getByRole('menuitem', { name: 'Administración' }).click();
