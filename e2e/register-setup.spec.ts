@@ -214,6 +214,19 @@ test('an administrator sets up a register: template, register, edit, registers a
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/user-registers-access-390.png` });
 
+  // The same editor in English (the header's language switch; Spanish back at the end).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/templates/manage/register-type/${register.template._id}`);
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByText('between 0 °C and 5 °C')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add param' })).toBeVisible();
+  await settled(page);
+  await shot(page, 'template-editor-en-1280');
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await expect(page.getByText('entre 0 °C y 5 °C')).toBeVisible();
+
   // Leave the demo client user as it was (other specs sign in as her).
   await pageApi(page, 'PATCH', `/ms-core/api/users/${carmen._id}`, await restoreBody(page, carmen._id));
 });
