@@ -32,11 +32,15 @@ test.describe('sidebar by kind of user', () => {
 
   test('an admin sees the client items, templates, clients and the Administration and Settings groups', async ({ page }) => {
     await signInToShell(page, 'admin@demo.test');
-    // The client items, with the audit list where the office plans audits (issue 13) after Estadísticas,
-    // named "Planificación" so that it is not a second "Auditorías" beside the client group.
+    // The client items, with the office's registers group (set-up, decision 0035; named apart from the
+    // clients' "Registros") and the audit list where the office plans audits (issue 13), named
+    // "Planificación" so that it is not a second "Auditorías" beside the client group, after Estadísticas.
     const clientItems = [...CLIENT_ITEMS];
-    clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Planificación');
+    clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Gestión de registros', 'Planificación');
     expect(await sidebarLabels(page)).toEqual([...clientItems, 'Plantillas', 'Clientes', 'Administración', 'Configuración']);
+    await sidebar(page).getByRole('menuitem', { name: 'Gestión de registros' }).click();
+    await expect(sidebar(page).getByRole('link', { name: 'Gestión', exact: true })).toHaveAttribute('href', '/registers/management');
+    await expect(sidebar(page).getByRole('link', { name: 'Plantillas de registro', exact: true })).toHaveAttribute('href', '/templates/registers');
     await expect(sidebar(page).getByRole('link', { name: 'Plantillas', exact: true })).toHaveAttribute('href', '/templates');
     await expect(sidebar(page).getByRole('link', { name: 'Clientes', exact: true })).toHaveAttribute('href', '/clients');
     await sidebar(page).getByRole('menuitem', { name: 'Administración' }).click();

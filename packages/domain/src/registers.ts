@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { LANGUAGES } from './constants.js';
 import { addDays, dayInZone, type TDay } from './dates.js';
 import { ZSearchBody } from './search.js';
+import { boundProblem, readingBound } from './bounds.js';
 import { isReadingCompliant, MEASURE_UNITS, OPERATIONS, READING_BETWEEN_DEFAULT, type TOperation } from './templates.js';
 
 /**
@@ -186,6 +187,7 @@ export const ZRegisterItemPatch = z.object({ ...itemShape, required: z.boolean()
 /** The limit problems of a number param (the keys that are missing or inconsistent). */
 export function limitProblems(p: {
   fieldType?: string;
+  unit?: string | null;
   operation?: TOperation | null;
   min?: number | null;
   max?: number | null;
@@ -194,6 +196,11 @@ export function limitProblems(p: {
   const problems: string[] = [];
   if (p.fieldType === 'select' && !(p.selectOption ?? '').split(',').some((o) => o.trim())) problems.push('selectOption');
   if (p.fieldType !== 'number' || !p.operation || p.operation === 'noFormat') return problems;
+  // Limits within what the unit can measure (decision 0026), as the audit reading registry's.
+  const bound = readingBound(p.unit);
+  if (p.min != null && boundProblem(p.min, bound)) problems.push('min');
+  if (p.max != null && boundProblem(p.max, bound)) problems.push('max');
+  if (problems.length) return problems;
   if ((p.operation === 'greaterThan' || p.operation === 'equal') && p.min == null) problems.push('min');
   if (p.operation === 'lessThan' && p.max == null) problems.push('max');
   if (p.operation === 'between' && (p.min ?? READING_BETWEEN_DEFAULT.minValue) > (p.max ?? READING_BETWEEN_DEFAULT.maxValue)) problems.push('max');

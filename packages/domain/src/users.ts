@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { REPORT_TYPES } from './constants.js';
 import { EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './validators.js';
+import { AREA_ACCESSES } from './registers.js';
 
 /**
  * Users: the request and response schemas of /ms-core/api/users, shared by the server's routes
@@ -16,6 +17,18 @@ export const ZUserCan = z.object(Object.fromEntries(USER_ACTIONS.map((a) => [a, 
 export const ZRoleRef = z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean() });
 /** A client, establishment or area the user is a member of (spec section 3, User.clients / establishments / areas). */
 export const ZSpaceRef = z.object({ _id: z.string(), name: z.string() });
+
+/**
+ * One entry of a user's registersAccess (decision 0035): an area access, optionally narrowed to a
+ * REGISTER category and to some registers. A user with no entry sees every register.
+ */
+export const ZRegistersAccessEntry = z.object({
+  areaAccess: z.enum(AREA_ACCESSES),
+  category: z.string().uuid().nullish(),
+  registers: z.array(z.string().uuid()).max(1000).optional(),
+});
+/** The entries as answered (stored entries keep the area access they were saved with). */
+const ZRegistersAccessOut = z.object({ areaAccess: z.string(), category: z.string().nullish(), registers: z.array(z.string()).optional() });
 
 /** The name of the default role that makes a user an auditor: the role and the isAuditor switch go together. */
 export const AUDITOR_ROLE = 'auditor';
@@ -41,6 +54,7 @@ export const ZUser = z.object({
   areas: z.array(ZSpaceRef),
   space: z.string(),
   roles: z.array(ZRoleRef),
+  registersAccess: z.array(ZRegistersAccessOut),
   createdAt: z.string(),
   /** What the caller may do with the user (users policy). */
   can: ZUserCan,
@@ -50,7 +64,7 @@ export const ZMe = ZUser.extend({
   permissions: z.array(z.string()),
   isAdmin: z.boolean(),
   currentSpace: z.string(),
-  registersAccess: z.array(z.object({ areaAccess: z.string(), category: z.string().nullish(), registers: z.array(z.string()).optional() })),
+  registersAccess: z.array(ZRegistersAccessOut),
   labDataAccess: z.array(z.string()),
 });
 
@@ -73,6 +87,8 @@ export const ZUserInput = z.object({
   clients: z.array(ZId).max(200).optional(),
   establishments: z.array(ZId).max(500).optional(),
   areas: z.array(ZId).max(1000).optional(),
+  /** Which registers the user sees (empty: all); absent on an update: unchanged. */
+  registersAccess: z.array(ZRegistersAccessEntry).max(50).optional(),
   password: z.string().max(256).optional(),
   autoGeneratePassword: z.boolean().optional(),
 });
@@ -93,6 +109,7 @@ export const ZProfileInput = z.object({
 /** PATCH users/me/language: the header's language switch. */
 export const ZLanguageInput = z.object({ language: z.enum(['es', 'en']) });
 
+export type TRegistersAccessEntry = z.infer<typeof ZRegistersAccessEntry>;
 export type TRoleRef = z.infer<typeof ZRoleRef>;
 /** A user as the API presents it (users search, GET users/{id}). */
 export type TUser = z.infer<typeof ZUser>;

@@ -7,6 +7,7 @@ import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
 import { notificationsManifest } from '../features/notifications/manifest';
 import { profileManifest } from '../features/profile/manifest';
 import { registerLogsManifest } from '../features/register-logs/manifest';
+import { registerTemplatesManifest } from '../features/register-templates/manifest';
 import { registersManifest } from '../features/registers/manifest';
 import { spacesManifest } from '../features/spaces/manifest';
 import { templatesManifest } from '../features/templates/manifest';
@@ -33,4 +34,5 @@ export const FEATURES: readonly TFeatureManifest[] = [
   notificationsManifest,
   registersManifest,
   registerLogsManifest,
+  registerTemplatesManifest,
 ];

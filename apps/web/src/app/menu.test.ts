@@ -13,7 +13,16 @@ const auditor: TMenuUser = { isAuditor: true, isAdmin: false, permissions: permi
 const client: TMenuUser = { isAuditor: false, isAdmin: false, permissions: permissionsOf('USER') };
 const admin: TMenuUser = { isAuditor: false, isAdmin: true, permissions: ['ADMIN'] };
 
-const AUDITOR_ONLY = ['/home/auditor', '/analytics/auditor', '/calendar', '/registers/management', '/registers/inspection', '/auditor/audits', '/faqs-view'];
+const AUDITOR_ONLY = [
+  '/home/auditor',
+  '/analytics/auditor',
+  '/calendar',
+  '/registers/management',
+  '/registers/inspection',
+  '/templates/registers',
+  '/auditor/audits',
+  '/faqs-view',
+];
 const CLIENT_ONLY = [
   '/home/client',
   '/client-registers/kitchen',
@@ -90,10 +99,13 @@ const EXPECTED_MENU: TMenuEntry[] = [
   {
     key: 'registers',
     audience: 'auditor',
+    alsoFor: ['REGISTER:CREATE'],
+    alsoForLabel: 'registersOffice',
     permissions: REGISTER_READ,
     children: [
-      { key: 'registersManagement', path: '/registers/management', audience: 'auditor' },
+      { key: 'registersManagement', path: '/registers/management', audience: 'auditor', alsoFor: ['REGISTER:CREATE'] },
       { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor' },
+      { key: 'registerTemplates', path: '/templates/registers', audience: 'auditor', alsoFor: ['TEMPLATES:CREATE'], permissions: ['TEMPLATES:READ'] },
     ],
   },
   // Issue 13: the office plans audits there too (administrators, AUDIT:CREATE holders).
@@ -180,9 +192,11 @@ describe('sidebar visibility', () => {
   it('shows admins the client items and the Administration and Settings groups', () => {
     const visible = paths(admin);
     for (const path of [...CLIENT_ONLY, ...ADMIN_ONLY]) expect(visible).toContain(path);
-    // The audit list is where the office plans audits (issue 13): an admin sees it, not the rest.
-    for (const path of AUDITOR_ONLY.filter((p) => p !== '/auditor/audits')) expect(visible).not.toContain(path);
-    expect(visible).toContain('/auditor/audits');
+    // The audit list is where the office plans audits (issue 13), and registers and their templates
+    // are set up by the office (decision 0035): an admin sees those, not the rest.
+    const officeWork = ['/auditor/audits', '/registers/management', '/templates/registers'];
+    for (const path of AUDITOR_ONLY.filter((p) => !officeWork.includes(p))) expect(visible).not.toContain(path);
+    for (const path of officeWork) expect(visible).toContain(path);
     expect(groups(admin)).toEqual(expect.arrayContaining(['administration', 'settings']));
   });
 

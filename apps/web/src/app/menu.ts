@@ -78,7 +78,8 @@ export function visibleMenu(user: TMenuUser, menu: readonly TMenuEntry[] = MENU)
     if (!entryAllowed(entry, user)) continue;
     if (entry.children) {
       const children = visibleMenu(user, entry.children);
-      if (children.length) result.push({ ...entry, children });
+      if (children.length)
+        result.push({ ...entry, children, ...(entry.alsoForLabel && shownThroughAlsoFor(entry, user) ? { labelKey: entry.alsoForLabel } : {}) });
     } else if (entry.alsoForLabel && shownThroughAlsoFor(entry, user)) {
       result.push({ ...entry, labelKey: entry.alsoForLabel });
     } else {

@@ -25,7 +25,9 @@ const upcoming: TMenuContribution[] = [
   { key: 'analyticsClient', path: '/analytics/client', audience: 'client', permissions: ANALYTICS_READ, order: 90 },
   { key: 'analyticsAuditor', path: '/analytics/auditor', audience: 'auditor', permissions: ANALYTICS_READ, order: 100 },
   { key: 'calendar', path: '/calendar', audience: 'auditor', order: 110 },
-  { key: 'registers', audience: 'auditor', permissions: REGISTER_READ, order: 120 },
+  // Administrators manage registers too (alsoFor): the group shows them its management entries, named
+  // apart from the clients' own "Registros" group they also see.
+  { key: 'registers', audience: 'auditor', alsoFor: ['REGISTER:CREATE'], alsoForLabel: 'registersOffice', permissions: REGISTER_READ, order: 120 },
   { key: 'faqsView', path: '/faqs-view', audience: 'auditor', order: 140 },
   { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client', order: 150 },
   { key: 'administration', audience: 'admin', order: 180 },

@@ -36,6 +36,7 @@ const userColumns = {
   language: users.language,
   onboardingCompleted: users.onboardingCompleted,
   accessServices: users.accessServices,
+  registersAccess: users.registersAccess,
   settings: users.settings,
   createdAt: users.createdAt,
   roles: rolesOf,

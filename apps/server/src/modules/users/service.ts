@@ -38,6 +38,8 @@ export function presentUser(row: repo.TUserRow) {
     areas: membershipsOfType(row, 'AREA'),
     space: row.spaceId,
     roles: row.roles,
+    /** Which registers the user sees (decision 0035); empty: all. */
+    registersAccess: row.registersAccess ?? [],
     createdAt: iso(row.createdAt)!,
   };
 }

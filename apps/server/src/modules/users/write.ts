@@ -7,6 +7,7 @@ import { unsafeUnscoped, withScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import { onUniqueViolation } from '../../platform/unique-violations.js';
 import * as roles from '../roles/service.js';
+import { assertRegistersAccess, normalizeRegistersAccess, type TRegistersAccessEntry } from '../registers/access.js';
 import { servicesService } from '../services/definition.js';
 import { AUDITOR_ROLE } from '@audit/domain/users';
 import { resolveMemberships } from './memberships.js';
@@ -27,6 +28,7 @@ export interface TUserInput {
   clients?: string[];
   establishments?: string[];
   areas?: string[];
+  registersAccess?: TRegistersAccessEntry[];
   password?: string;
   autoGeneratePassword?: boolean;
 }
@@ -68,6 +70,7 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
   return scoped(ctx, caller, async (tx) => {
     const isAuditor = await auditorSwitchOf(tx, caller, input);
     await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
+    await assertRegistersAccess(tx, caller, input.registersAccess ?? []);
     const memberships = await resolveMemberships(tx, caller, input);
     const home = memberships[0]!;
     const id = await repo.insertUser(tx, {
@@ -82,6 +85,7 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
       language: input.language ?? 'es',
       reportType: input.reportType ?? 'default',
       accessServices: [...new Set(input.accessServices ?? [])],
+      registersAccess: normalizeRegistersAccess(input.registersAccess ?? []),
       status: 'ACTIVE',
       verified: true,
       passwordHash,
@@ -104,6 +108,7 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
     if (!before) throw notFound();
     const isAuditor = await auditorSwitchOf(tx, caller, input);
     await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
+    await assertRegistersAccess(tx, caller, input.registersAccess ?? []);
     await repo.updateUsers(tx, [id], {
       firstName: input.firstName,
       lastName: emptyToNull(input.lastName),
@@ -114,6 +119,7 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
       ...(input.language ? { language: input.language } : {}),
       ...(input.reportType ? { reportType: input.reportType } : {}),
       ...(input.accessServices ? { accessServices: [...new Set(input.accessServices)] } : {}),
+      ...(input.registersAccess ? { registersAccess: normalizeRegistersAccess(input.registersAccess) } : {}),
     });
     await roles.assignRoles(tx, id, before.secureSpacePath, input.roles);
     await recordTrace(tx, caller, {

@@ -2,10 +2,17 @@ import { screen, type TFeatureManifest } from '../../app/manifest';
 import en from './i18n/en.json';
 import es from './i18n/es.json';
 
-/** Registers (decision 0031): the management list; the log, template editor and client views follow. */
+const page = (view: 'list' | 'create' | 'detail' | 'edit') => screen(() => import('./RegistersListPage').then((m) => m.RegistersListPage), { view });
+
+/** Registers (decision 0031): the management list with its create, detail and edit drawers; the log and client views follow. */
 export const registersManifest: TFeatureManifest = {
   id: 'registers',
-  routes: () => [{ path: '/registers/management', ...screen(() => import('./RegistersListPage').then((m) => m.RegistersListPage)) }],
-  menu: [{ key: 'registersManagement', path: '/registers/management', audience: 'auditor', parent: 'registers', order: 10 }],
+  routes: () => [
+    { path: '/registers/management', ...page('list') },
+    { path: '/registers/management/create', ...page('create') },
+    { path: '/registers/management/:id', ...page('detail') },
+    { path: '/registers/management/:id/edit', ...page('edit') },
+  ],
+  menu: [{ key: 'registersManagement', path: '/registers/management', audience: 'auditor', alsoFor: ['REGISTER:CREATE'], parent: 'registers', order: 10 }],
   translations: { es, en },
 };

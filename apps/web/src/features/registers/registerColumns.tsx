@@ -33,13 +33,27 @@ export function registerColumns(t: TFunction, onRemove: (register: TRegister) =>
         <>
           {/* The log sheet (features/register-logs), by its path. */}
           <Tooltip title={t('registers.openLog')}>
-            <Link to={`/registers/log/${r._id}`} aria-label={t('registers.openLogOf', { name: r.name })} style={{ padding: '4px 8px' }}>
+            <Link
+              to={`/registers/log/${r._id}`}
+              aria-label={t('registers.openLogOf', { name: r.name })}
+              style={{ padding: '4px 8px' }}
+              onClick={(e) => e.stopPropagation()}
+            >
               <TableOutlined />
             </Link>
           </Tooltip>
           {r.can.delete ? (
             <Tooltip title={t('common.delete')}>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('registers.removeOf', { name: r.name })} onClick={() => onRemove(r)} />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('registers.removeOf', { name: r.name })}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onRemove(r);
+                }}
+              />
             </Tooltip>
           ) : null}
         </>

@@ -29,6 +29,8 @@ export function useRemoveRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, force }: { id: string; force: boolean }) => removeRegister(id, force),
+    // The dialog answers a 420 (logs) with the reference warning itself.
+    meta: { silent: true },
     onSuccess: async () => {
       notifySuccess('deleteSuccess');
       await queryClient.invalidateQueries({ queryKey: REGISTERS_QUERY_KEY });

@@ -7,6 +7,8 @@ import { PasswordStrength } from '../../ui/PasswordStrength';
 import { spacesBelow, useAccessSpaces, useServiceOptions, type TAccessSpace } from './accessApi';
 import { useRoleOptions, type TRole } from './rolesApi';
 import { lengthCount, maxLengthRule } from '../../ui/NumberField';
+import { RegistersAccessFields } from './RegistersAccessFields';
+import type { TRegistersAccessEntry } from '@audit/domain/users';
 
 export interface TUserFormValues {
   firstName: string;
@@ -20,6 +22,7 @@ export interface TUserFormValues {
   establishments?: string[];
   areas?: string[];
   accessServices?: string[];
+  registersAccess?: Partial<TRegistersAccessEntry>[];
   autoGeneratePassword?: boolean;
   password?: string;
 }
@@ -38,12 +41,15 @@ export const USER_FORM_FIELDS = [
   'establishments',
   'areas',
   'accessServices',
+  'registersAccess',
   'password',
 ];
 
 const auditorRoleOf = (roles: TRole[]) => roles.find((r) => r.name === AUDITOR_ROLE);
 /** Product document section 6: a role that creates audits reveals the services selection (the services they may audit). */
 const auditsRole = (role: TRole) => role.name === AUDITOR_ROLE || (role.permissions ?? []).includes('AUDIT:CREATE');
+/** Product document section 6: a role with the Register permissions reveals the registers access. */
+const registersRole = (role: TRole) => (role.permissions ?? []).some((p) => p.startsWith('REGISTER:'));
 
 /**
  * Keeps the auditor role and the Auditor switch together (the server refuses them apart), and
@@ -105,6 +111,7 @@ export function UserForm({
   const roleList = roles.data?.items ?? [];
   const showServices = roleList.some((r) => selectedRoles?.includes(r._id) && auditsRole(r));
   const services = useServiceOptions(showServices);
+  const showRegisters = roleList.some((r) => selectedRoles?.includes(r._id) && registersRole(r));
   const toOptions = (list: TAccessSpace[]) => list.map((s) => ({ value: s._id, label: s.name }));
   // Section 6: clients only from a STRUCTURE space, establishments never from an AREA; fixed once created.
   const clientsDisabled = editing || space?.typeStructure !== 'STRUCTURE';
@@ -256,6 +263,12 @@ export function UserForm({
           </Col>
         )}
       </Row>
+      {showRegisters && (
+        <>
+          <Divider titlePlacement="start">{t('registersAccess.section')}</Divider>
+          <RegistersAccessFields />
+        </>
+      )}
       {withPassword && (
         <>
           <Divider titlePlacement="start">{t('users.form.password')}</Divider>

@@ -6,6 +6,7 @@ import { emptyToNull } from '@audit/domain/validators';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
+import { toRegistersAccess } from './RegistersAccessFields';
 import { UserForm, USER_FORM_FIELDS, type TUserFormValues } from './UserForm';
 import { useCreateUser, useUpdateUser, useUser, type TUser, type TUserInput } from './usersApi';
 
@@ -20,6 +21,8 @@ const toInput = (values: TUserFormValues, withPassword: boolean): TUserInput => 
   roles: values.roles,
   isAuditor: Boolean(values.isAuditor),
   accessServices: values.accessServices ?? [],
+  // Absent while the section is hidden (no Register role): the stored access is kept.
+  ...(values.registersAccess ? { registersAccess: toRegistersAccess(values.registersAccess) } : {}),
   // Memberships are chosen at creation only (product document section 6).
   ...(withPassword ? { clients: list(values.clients), establishments: list(values.establishments), areas: list(values.areas) } : {}),
   ...(withPassword
@@ -36,6 +39,7 @@ const fromUser = (user: TUser): Partial<TUserFormValues> => ({
   roles: user.roles.map((r) => r._id),
   isAuditor: user.isAuditor,
   accessServices: user.accessServices,
+  registersAccess: user.registersAccess as TUserFormValues['registersAccess'],
   clients: user.clients.map((c) => c._id),
   establishments: user.establishments.map((e) => e._id),
   areas: user.areas.map((a) => a._id),

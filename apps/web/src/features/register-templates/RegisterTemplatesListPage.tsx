@@ -1,0 +1,119 @@
+import { useCallback, useState } from 'react';
+import { Alert, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { isApiError } from '../../api/errors';
+import { userCan, useMe } from '../../session/me';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { notifyError } from '../../ui/feedback';
+import { ListPage } from '../../ui/ListPage';
+import { RegisterTemplateFormDialog } from './RegisterTemplateFormDialog';
+import { templateColumns, type TRowHandlers } from './templateRowActions';
+import {
+  REGISTER_TEMPLATES_PAGE_SIZE,
+  useCreateRegisterTemplate,
+  useDuplicateRegisterTemplate,
+  useRegisterTemplatesList,
+  useRemoveRegisterTemplate,
+  useReorderRegisterTemplate,
+  type TRegisterTemplate,
+} from './registerTemplatesApi';
+
+/**
+ * /templates/registers: the register templates of the caller's space in their list order. Create
+ * opens the editor; delete asks first, and a template still used by a register says so (420).
+ */
+export function RegisterTemplatesListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canCreate = userCan(useMe().data, 'TEMPLATES:CREATE');
+  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [removing, setRemoving] = useState<TRegisterTemplate | null>(null);
+  const [inUse, setInUse] = useState(false);
+  const list = useRegisterTemplatesList({ page, search });
+  const create = useCreateRegisterTemplate();
+  const duplicate = useDuplicateRegisterTemplate();
+  const reorder = useReorderRegisterTemplate();
+  const remove = useRemoveRegisterTemplate();
+  const onSearch = useCallback((text: string) => {
+    setSearch(text);
+    setPage(0);
+  }, []);
+  const closeRemove = () => {
+    setRemoving(null);
+    setInUse(false);
+  };
+
+  const handlers: TRowHandlers = {
+    onEdit: (tpl) => navigate(`/templates/manage/register-type/${tpl._id}`),
+    onDuplicate: (tpl) => duplicate.mutate(tpl._id),
+    onMove: (tpl, by) => reorder.mutate({ id: tpl._id, position: Math.max(0, tpl.order + by) }),
+    onRemove: setRemoving,
+  };
+
+  return (
+    <>
+      <ListPage<TRegisterTemplate>
+        title={t('registerTemplates.title')}
+        settingsKey="table.registerTemplates"
+        columns={templateColumns(t, handlers, list.data?.total ?? 0)}
+        defaultHidden={['language']}
+        rowKey={(tpl) => tpl._id}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        page={page}
+        pageSize={REGISTER_TEMPLATES_PAGE_SIZE}
+        onPageChange={(next) => setPage(next)}
+        search={search}
+        onSearch={onSearch}
+        emptyText={t('registerTemplates.empty')}
+        onAdd={canCreate ? () => setCreating(true) : undefined}
+        addLabel={t('registerTemplates.add')}
+      />
+      <RegisterTemplateFormDialog
+        open={creating}
+        title={t('registerTemplates.add')}
+        saving={create.isPending}
+        onCancel={() => setCreating(false)}
+        onSave={async (values) => {
+          const created = await create.mutateAsync(values);
+          setCreating(false);
+          navigate(`/templates/manage/register-type/${created._id}`);
+        }}
+      />
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={t('registerTemplates.removeTitle')}
+        content={
+          <Flex vertical gap={8}>
+            <span>{t('registerTemplates.removeQuestion', { name: removing?.name ?? '' })}</span>
+            {inUse && <Alert type="warning" showIcon title={t('registerTemplates.inUse')} data-testid="template-in-use" />}
+          </Flex>
+        }
+        confirmText={inUse ? t('common.close') : t('common.delete')}
+        danger={!inUse}
+        loading={remove.isPending}
+        onCancel={closeRemove}
+        onConfirm={() => {
+          if (inUse) return closeRemove();
+          remove.mutate(removing!._id, {
+            onSuccess: closeRemove,
+            onError: (error) => {
+              // 420: a register still uses it; the warning stays in the dialog (delete those registers first).
+              if (isApiError(error) && error.reference === '420') setInUse(true);
+              else {
+                notifyError(error);
+                closeRemove();
+              }
+            },
+          });
+        }}
+      />
+    </>
+  );
+}
