@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldProblems, fieldTypesOf, invalidEmails, TEMPLATE_NAME_MAX, type TSectionType } from '@audit/domain/templates';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useAddField, useMoveField, useRemoveField, useUpdateField, type TFieldInput } from './sectionsApi';
-import { SortableList } from './SortableList';
+import { SortableList } from '../../ui/SortableList';
 import type { TField, TSection } from './templatesApi';
 import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 

@@ -13,7 +13,7 @@ import {
   useSaveIeQuestion,
   useUpdateIeSection,
 } from './sectionsApi';
-import { SortableList } from './SortableList';
+import { SortableList } from '../../ui/SortableList';
 import { lengthCount } from '../../ui/NumberField';
 import type { TIeQuestion, TIeSection, TTemplate } from './templatesApi';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { QuestionDrawer } from './QuestionDrawer';
 import { useMoveQuestion, useRemoveQuestion } from './sectionsApi';
-import { SortableList } from './SortableList';
+import { SortableList } from '../../ui/SortableList';
 import type { TQuestion, TSection } from './templatesApi';
 
 /** The questions of a QUESTION section in order: type and label; add or edit in a drawer, remove, reorder. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SECTION_TYPES, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
 import { SectionPanel } from './SectionPanel';
 import { useAddSection, useMoveSection } from './sectionsApi';
-import { SortableList } from './SortableList';
+import { SortableList } from '../../ui/SortableList';
 import { lengthCount } from '../../ui/NumberField';
 import type { TTemplate } from './templatesApi';
 
