@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPage } from '../../ui/ListPage';
 import { registerColumns } from './registerColumns';
@@ -7,7 +8,7 @@ import { REGISTERS_PAGE_SIZE, useRegistersList, useRemoveRegister, type TRegiste
 
 /**
  * /registers/management: the registers of the caller's clients (within their registersAccess) on
- * the shared list page. Deleting asks first; a register with logs says how much goes with it.
+ * the shared list page; a row opens the register's log sheet. Deleting asks first; a register with logs says how much goes with it.
  */
 export function RegistersListPage() {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function RegistersListPage() {
   const [removing, setRemoving] = useState<TRegister | null>(null);
   const list = useRegistersList({ page, search });
   const remove = useRemoveRegister();
+  const navigate = useNavigate();
   const onSearch = useCallback((text: string) => {
     setSearch(text);
     setPage(0);
@@ -29,6 +31,8 @@ export function RegistersListPage() {
         columns={registerColumns(t, setRemoving)}
         defaultHidden={['template', 'category', 'classification']}
         rowKey={(r) => r._id}
+        // A click on a row, or Enter on a focused one, opens the register's log sheet (features/register-logs, by its path).
+        onRowClick={(r) => navigate(`/registers/log/${r._id}`)}
         rows={list.data?.items}
         total={list.data?.total ?? 0}
         loading={list.isFetching}
