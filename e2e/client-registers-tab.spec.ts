@@ -80,14 +80,19 @@ test('the client page lists its registers with their status and opens their log;
   await expect(page).toHaveURL(new RegExp(`/clients/${valencia._id}/general$`));
   await expect(page.getByRole('tab', { name: 'Registros' })).toHaveCount(0);
 
-  // The management list: a click on a row, and Enter on a focused row, open the log sheet.
-  await page.goto('/registers/management');
-  const row = page.getByRole('row', { name: new RegExp(REGISTER) });
-  await row.getByText(REGISTER, { exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/registers/log/${registerId}$`));
-  await page.goBack();
-  await page.getByRole('row', { name: new RegExp(REGISTER) }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/registers/log/${registerId}$`));
   await context.close();
+
+  // The management list (the auditors' screen): a click on a row, and Enter on a focused row, open the log sheet.
+  const auditorContext = await browser.newContext({ locale: 'es-ES', baseURL: test.info().project.use.baseURL, viewport: DESKTOP });
+  const auditor = await auditorContext.newPage();
+  await signInToShell(auditor, 'auditor');
+  await auditor.goto('/registers/management');
+  const row = auditor.getByRole('row', { name: new RegExp(REGISTER) });
+  await row.getByText(REGISTER, { exact: true }).click();
+  await expect(auditor).toHaveURL(new RegExp(`/registers/log/${registerId}$`));
+  await auditor.goBack();
+  await auditor.getByRole('row', { name: new RegExp(REGISTER) }).focus();
+  await auditor.keyboard.press('Enter');
+  await expect(auditor).toHaveURL(new RegExp(`/registers/log/${registerId}$`));
+  await auditorContext.close();
 });
