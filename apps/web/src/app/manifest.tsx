@@ -21,6 +21,34 @@ export interface TFeatureManifest {
   menu?: TMenuContribution[];
   /** The feature's own texts (features/<domain>/i18n/*.json), merged into the one i18n tree. */
   translations?: { es: TTranslationTree; en: TTranslationTree };
+  /** Tabs this feature adds to the client page (/clients/:id/:tab), after the page's own tabs. */
+  clientTabs?: TClientTabContribution[];
+}
+
+/** What a contributed client tab receives: the client (or establishment, area) shown by the page. */
+export interface TClientTabProps {
+  spaceId: string;
+  /** STRUCTURE (the client), ESTABLISHMENT or AREA. */
+  spaceType: string;
+}
+
+/**
+ * A tab another feature adds to the client page, so the clients feature imports no other feature
+ * (decision 0019): app/clientTabs.ts gathers them from every manifest.
+ */
+export interface TClientTabContribution {
+  /** The tab's segment in /clients/:id/{key}; unique among the page's tabs. */
+  key: string;
+  /** The i18n key of its label. */
+  labelKey: string;
+  /** Sorts contributed tabs among themselves. */
+  order: number;
+  /** Shown only when the user holds all of these (ADMIN passes). */
+  permissions?: TPermission[];
+  /** Shown only for these space types; every type when absent. */
+  spaceTypes?: string[];
+  /** The tab's content, loaded on demand like a route's page. */
+  load: () => Promise<ComponentType<TClientTabProps>>;
 }
 
 export type TTranslationTree = { [key: string]: string | TTranslationTree };

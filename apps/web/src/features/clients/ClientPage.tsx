@@ -1,7 +1,10 @@
+import { Suspense } from 'react';
 import { Card, Result, Tabs } from 'antd';
 import { RocketOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { contributedClientTabs } from '../../app/clientTabs';
+import { userCan, useMe } from '../../session/me';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { GoalsEditor } from '../../ui/goals/GoalsEditor';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
@@ -25,7 +28,16 @@ export function ClientPage() {
   const navigate = useNavigate();
   const structure = useStructure(id);
   const remove = useRemoveStructure();
-  if (!CLIENT_TABS.includes(tab as TTab)) return <Navigate to={`/clients/${id}/general`} replace />;
+  const me = useMe();
+  // Tabs other features add through their manifests (e.g. the registers), after the page's own.
+  const extraTabs = contributedClientTabs(CLIENT_TABS).filter(
+    (extra) => userCan(me.data, ...(extra.permissions ?? [])) && (!extra.spaceTypes || !structure.data || extra.spaceTypes.includes(structure.data.type)),
+  );
+  const extra = extraTabs.find((candidate) => candidate.key === tab);
+  if (!CLIENT_TABS.includes(tab as TTab) && !(extra && me.data)) {
+    if (me.isPending || structure.isPending) return <PageSkeleton rows={8} />;
+    return <Navigate to={`/clients/${id}/general`} replace />;
+  }
   if (structure.isPending) return <PageSkeleton rows={8} />;
   if (structure.isError) return <ErrorState error={structure.error} onRetry={() => void structure.refetch()} />;
   const s = structure.data;
@@ -54,11 +66,18 @@ export function ClientPage() {
         style={{ marginTop: 16 }}
         activeKey={tab}
         onChange={(key) => navigate(`/clients/${id}/${key}`)}
-        items={CLIENT_TABS.map((key) => ({
-          key,
-          label: t(`clients.tabs.${key}`),
-          children: tabContent(key),
-        }))}
+        items={[
+          ...CLIENT_TABS.map((key) => ({ key: key as string, label: t(`clients.tabs.${key}`), children: tabContent(key) })),
+          ...extraTabs.map(({ key, labelKey, Content }) => ({
+            key,
+            label: t(labelKey),
+            children: (
+              <Suspense fallback={<PageSkeleton />}>
+                <Content spaceId={s._id} spaceType={s.type} />
+              </Suspense>
+            ),
+          })),
+        ]}
       />
     </Card>
   );

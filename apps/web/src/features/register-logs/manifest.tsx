@@ -60,5 +60,16 @@ export const registerLogsManifest: TFeatureManifest = {
     },
     { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor', parent: 'registers', order: 20, badge: PendingMenuBadge },
   ],
+  // The client page's registers tab (/clients/:id/registers), for clients only: registers hang from the client.
+  clientTabs: [
+    {
+      key: 'registers',
+      labelKey: 'registerLogs.clientTab',
+      order: 10,
+      permissions: ['REGISTER:READ'],
+      spaceTypes: ['STRUCTURE'],
+      load: () => import('./ClientRegistersPage').then((m) => m.ClientRegistersTab),
+    },
+  ],
   translations: { es, en },
 };

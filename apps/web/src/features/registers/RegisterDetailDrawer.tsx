@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Flex, Select, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, TableOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FREQUENCIES, frequencyFits, type TFrequency } from '@audit/domain/registers';
 import { formatInstantDay } from '@audit/domain/dates';
@@ -27,6 +28,7 @@ interface TProps {
 /** A register's detail: every field, 'all' with what it counts today, status; edit, change frequency, delete. */
 export function RegisterDetailDrawer({ open, register: r, loading, error, onRetry, onClose, onEdit, onRemove }: TProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { isMobile } = useViewport();
   const timeZone = useTimeZone();
   const [frequency, setFrequency] = useState<TFrequency | null>(null);
@@ -42,6 +44,10 @@ export function RegisterDetailDrawer({ open, register: r, loading, error, onRetr
       ) : (
         <Flex vertical gap={16}>
           <Flex gap={8} wrap>
+            {/* The log sheet (features/register-logs), by its path. */}
+            <Button type="primary" icon={<TableOutlined />} onClick={() => navigate(`/registers/log/${r._id}`)}>
+              {t('registers.openLog')}
+            </Button>
             {r.can.update && (
               <Button icon={<EditOutlined />} onClick={onEdit} data-testid="register-edit">
                 {t('common.edit')}

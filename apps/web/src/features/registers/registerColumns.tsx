@@ -30,33 +30,20 @@ export function registerColumns(t: TFunction, onRemove: (register: TRegister) =>
       locked: true,
       align: 'center',
       render: (_, r) => (
-        <>
+        // A click here is the button's or the link's, not the row's (the row opens the log sheet).
+        <span onClick={(e) => e.stopPropagation()}>
           {/* The log sheet (features/register-logs), by its path. */}
           <Tooltip title={t('registers.openLog')}>
-            <Link
-              to={`/registers/log/${r._id}`}
-              aria-label={t('registers.openLogOf', { name: r.name })}
-              style={{ padding: '4px 8px' }}
-              onClick={(e) => e.stopPropagation()}
-            >
+            <Link to={`/registers/log/${r._id}`} aria-label={t('registers.openLogOf', { name: r.name })} style={{ padding: '4px 8px' }}>
               <TableOutlined />
             </Link>
           </Tooltip>
           {r.can.delete ? (
             <Tooltip title={t('common.delete')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('registers.removeOf', { name: r.name })}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  onRemove(r);
-                }}
-              />
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('registers.removeOf', { name: r.name })} onClick={() => onRemove(r)} />
             </Tooltip>
           ) : null}
-        </>
+        </span>
       ),
     },
   ];
