@@ -30,9 +30,9 @@ test('an administrator sets up a register: template, register, edit, registers a
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInToShell(page, 'admin@demo.test');
 
-  // The register template list, from the sidebar's Registers group (an administrator also sees the
-  // clients' Registers group above it: the office's one is the last).
-  await sidebar(page).getByText('Registros', { exact: true }).last().click();
+  // The register template list, from the sidebar's office group "Gestión de registros" (an administrator
+  // also sees the clients' "Registros" group).
+  await sidebar(page).getByText('Gestión de registros', { exact: true }).click();
   await sidebar(page).getByRole('link', { name: 'Plantillas de registro' }).click();
   await expect(page).toHaveURL(/\/templates\/registers$/);
   await expect(page.getByRole('heading', { name: 'Plantillas de registro' })).toBeVisible();
