@@ -58,7 +58,10 @@ export async function startOwnServer(options: { env?: Record<string, string>; ti
     SIGNIN_RATE_LIMIT: '1000',
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'ignore', detached: true });
+  // scripts/e2e.mjs builds the server and says so; run by hand, the sources (which may be newer than a dist/).
+  const entry =
+    process.env.E2E_COMPILED_SERVER === '1' ? ['--conditions=compiled', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, { cwd: root, env, stdio: 'ignore', detached: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Browser tests end to end: builds the web app, seeds the demo data once in a temporary DATA_DIR,
- * then for each spec file starts a server of its own on a copy of that data (a free port, or
- * E2E_PORT), runs Playwright on the spec with E2E_BASE_URL and stops the server. Exits non-zero if
+ * Browser tests end to end: builds the web app and the server (as `npm start` does), seeds the demo
+ * data once in a temporary DATA_DIR, then for each spec file starts a server of its own on a copy of
+ * that data (a free port, or E2E_PORT), runs Playwright on the spec with E2E_BASE_URL and stops the
+ * server. Exits non-zero if
  * any spec failed.
  * Spec paths as arguments run those specs only (`node scripts/e2e.mjs e2e/users.spec.ts`); other
  * arguments go to `playwright test` (e.g. `-g 'signs in'`).
@@ -92,7 +93,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** Starts the server on DATA_DIR `dir` and `port`; the child, or null if it did not come up. */
 async function startServer(dir, port) {
   const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', SEED: 'demo', SIGNIN_RATE_LIMIT: '1000' };
-  const server = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: serverEnv });
+  // The compiled server (built in main(), as `npm start` runs it): a start costs about a third less
+  // CPU than through tsx, and every spec starts one (docs/decisions/0032).
+  const server = start(process.execPath, ['--conditions=compiled', 'apps/server/dist/main.js'], { env: serverEnv });
   if (await waitFor(`http://127.0.0.1:${port}/login`, server, { html: true })) return server;
   log('the server did not start, or does not serve the web app at /login');
   await stop(server);
@@ -133,9 +136,13 @@ async function main() {
         .sort()
         .map((f) => `e2e/${f}`);
 
-  log('building the web app');
+  log('building the web app and the server');
   const built = await exitCode(start('npm', ['run', 'build', '-w', '@audit/web']));
   if (built !== 0) return built;
+  const compiled = await exitCode(start('npm', ['run', 'build:server']));
+  if (compiled !== 0) return compiled;
+  // Specs that start a server of their own (e2e/own-server.ts) start this compiled one too.
+  process.env.E2E_COMPILED_SERVER = '1';
 
   dataDir = mkdtempSync(join(tmpdir(), 'audit-e2e-'));
   const seeded = join(dataDir, 'seeded');

@@ -63,11 +63,24 @@ function sampleOf(schema: TJsonSchema | undefined, id: string, name = ''): unkno
   }
 }
 
+/** Each route's JSON Schema, made once: the walks over every route ask for it thousands of times. */
+const jsonSchemas = new WeakMap<z.ZodType, TJsonSchema | null>();
+
+function jsonSchemaOf(schema: z.ZodType): TJsonSchema | null {
+  if (!jsonSchemas.has(schema)) {
+    let made: TJsonSchema | null;
+    try {
+      made = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema;
+    } catch {
+      made = null;
+    }
+    jsonSchemas.set(schema, made);
+  }
+  return jsonSchemas.get(schema)!;
+}
+
 export function sampleFromZod(schema: unknown, id: string): unknown {
   if (!(schema instanceof z.ZodType)) return undefined;
-  try {
-    return sampleOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema, id);
-  } catch {
-    return {};
-  }
+  const json = jsonSchemaOf(schema);
+  return json ? sampleOf(json, id) : {};
 }

@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import type { TAudit } from '@audit/domain/audits';
+import { runWrite } from '../auditRunApi';
+import { foldAccepted } from '../../../offline/copies';
+import { closeOfflineDb } from '../../../offline/db';
+import { loadResource } from '../../../offline/loadResource';
+import { queueStore } from '../../../offline/queueStore';
+import { refreshQueueState } from '../../../offline/queueState';
+import { replayQueue } from '../../../offline/replay';
+import { sendQueued } from '../../../offline/sendQueued';
+import { auditResource } from '../offline/auditResource';
+
+/** The queue against IndexedDB (fake-indexeddb), the HTTP client and a fake server (fetch). */
+export type TCall = { method: string; url: string; key: string | null; body: unknown };
+export const USER = 'user-1';
+export const token = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.s`;
+export const network = { onLine: true };
+
+/** `reply` answers a call; `down` makes fetch throw as with no network. */
+export function fakeServer(reply: (call: TCall) => { status?: number; body?: unknown } = () => ({ body: {} })) {
+  const calls: TCall[] = [];
+  const state = { down: false };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (state.down) throw new TypeError('Failed to fetch');
+    const headers = init.headers as Record<string, string>;
+    const body = init.body instanceof FormData ? Object.fromEntries(init.body.entries()) : init.body ? JSON.parse(String(init.body)) : undefined;
+    const call = { method: init.method ?? 'GET', url, key: headers['Idempotency-Key'] ?? null, body };
+    calls.push(call);
+    const { status = 200, body: answer = null } = reply(call);
+    return new Response(status === 204 ? null : JSON.stringify(answer), { status });
+  });
+  return { calls, state };
+}
+
+/** Registers each test's fresh IndexedDB, network and signed-in user, and the cleanup after it. */
+export function withOfflineQueue() {
+  beforeEach(async () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    vi.stubGlobal('navigator', network);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'accessToken' ? token(USER) : null) });
+    network.onLine = true;
+    await refreshQueueState(false);
+  });
+  afterEach(async () => {
+    await foldAccepted();
+    closeOfflineDb();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
+
+export const BASE = '/ms-core/api/audits/a1';
+export const write = (over: Partial<Parameters<typeof runWrite>[0]> = {}) =>
+  runWrite({ auditId: 'a1', method: 'POST', url: `${BASE}/answer/add`, body: { question: 'q1' }, ...over });
+export const replay = () => replayQueue({ store: queueStore, send: sendQueued }, USER);
+
+export const A1 = auditResource('a1');
+/** What a tab opening the audit shows (the server answering with `server`, or not at all). */
+export const open = (id: string) => loadResource<TAudit>(auditResource(id));
