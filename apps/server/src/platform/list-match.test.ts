@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const FUNCTIONS = ['list_match_spaces', 'list_match_structures', 'list_match_users'] as const;
-const idsOf = (tenant: TTenant) => new Set([tenant.root.id, tenant.client.id, tenant.establishment.id, tenant.area.id, tenant.admin.id, tenant.auditor.id, tenant.clientUser.id]);
+const idsOf = (tenant: TTenant) =>
+  new Set([tenant.root.id, tenant.client.id, tenant.establishment.id, tenant.area.id, tenant.admin.id, tenant.auditor.id, tenant.clientUser.id]);
 
 /** What a function answers for `pattern` in a transaction of the application's role with this app.space_path. */
 async function match(fn: (typeof FUNCTIONS)[number], pattern: string, spacePath: string) {
@@ -73,6 +74,18 @@ describe('list_match_* scope', () => {
       expect(row.config).toEqual(['search_path=pg_catalog, public, pg_temp']);
       expect(row.public_execute).toBe(false);
     }
+  });
+});
+
+describe('the trigram indexes behind them', () => {
+  it('write through, with no pending list (nothing vacuums PGlite; a pending list makes every search read it whole)', async () => {
+    const rows = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ name: string; options: string[] | null }>(sql`
+        select c.relname as name, c.reloptions as options from pg_class c join pg_index i on i.indexrelid = c.oid
+        join pg_opclass o on o.oid = any(i.indclass) where o.opcname = 'gin_trgm_ops' order by c.relname`),
+    );
+    expect(rows.rows.length).toBeGreaterThanOrEqual(11);
+    for (const row of rows.rows) expect({ name: row.name, options: row.options }).toEqual({ name: row.name, options: ['fastupdate=off'] });
   });
 });
 
