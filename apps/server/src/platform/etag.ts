@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { bodyEtag } from './body-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +19,9 @@ declare module 'fastify' {
 export function registerEtags(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || !request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // A body sent from platform/body-cache.ts carries its ETag already (and answered 304 itself).
+    if (reply.hasHeader('etag')) return payload;
+    const etag = bodyEtag(payload);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     const asked = request.headers['if-none-match'];
     if (!asked || !asked.split(',').some((tag) => tag.trim() === etag)) return payload;

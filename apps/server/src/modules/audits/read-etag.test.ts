@@ -1,7 +1,9 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
 import { ZAuditOut } from './schemas.js';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { AUDITS, auditTenant, runningAudit, select, type TAuditTenant } from '../../test/audits.js';
 
 /**
@@ -49,5 +51,75 @@ describe('GET /audits/{id} validators', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.etag).toBe(plain.headers.etag);
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.body);
+  });
+
+  it('gives gzip to a client that takes no brotli, and plain JSON to one that asks for neither, all with one ETag', async () => {
+    const { id } = await runningAudit(f);
+    const plain = await f.auditor.get(`${AUDITS}/${id}`);
+    const ask = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: `${AUDITS}/${id}`, headers: { authorization: `Bearer ${f.auditorToken}`, 'accept-encoding': encoding } });
+    const gzip = await ask('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.body);
+    const identity = await ask('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.json()).toEqual(plain.body);
+    expect(new Set([plain.headers.etag, gzip.headers.etag, identity.headers.etag]).size).toBe(1);
+  });
+});
+
+/**
+ * The body is kept per version of the audit (read-cache.ts, decision 0034): whatever changes a row
+ * of the tree (another server, a SQL function, a statement the application never wrote) must show
+ * on the next read, and each caller keeps their own `can` and names.
+ */
+describe('GET /audits/{id} kept between requests', () => {
+  const read = async () => {
+    const res = await f.auditor.get(`${AUDITS}/${id}`);
+    expect(res.status).toBe(200);
+    return res;
+  };
+  const questions = (body: any) => body.sections.flatMap((s: any) => s.questions);
+  let id: string;
+  let ids: Awaited<ReturnType<typeof runningAudit>>['ids'];
+  beforeAll(async () => {
+    ({ id, ids } = await runningAudit(f));
+  });
+
+  it("shows every change of the tree made behind the server's back: update, insert, delete, and the audit row", async () => {
+    const before = await read();
+    expect((await read()).headers.etag).toBe(before.headers.etag);
+    // An update that keeps updated_at (no application code bumps anything).
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audit_questions set note = 'anotado a mano' where id = ${ids.pests}`));
+    const noted = await read();
+    expect(noted.headers.etag).not.toBe(before.headers.etag);
+    expect(questions(noted.body).find((q: any) => q._id === ids.pests).note).toBe('anotado a mano');
+    // An answer written, then deleted, by SQL alone.
+    await f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.yes) });
+    expect(questions((await read()).body).find((q: any) => q._id === ids.floors).answer).not.toBeNull();
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`delete from audit_answers where question_id = ${ids.floors}`));
+    const deleted = await read();
+    expect(questions(deleted.body).find((q: any) => q._id === ids.floors).answer).toBeNull();
+    // A position moved without touching updated_at, and the audit row itself.
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audit_sections set title = 'Instalaciones (SQL)' where id = ${ids.facilities}`));
+    expect((await read()).body.sections.find((s: any) => s._id === ids.facilities).title).toBe('Instalaciones (SQL)');
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set value_goal = 77 where id = ${id}`));
+    expect((await read()).body.valueGoal).toBe(77);
+  });
+
+  it('answers each caller with their own permissions, and many identical requests at once all alike', async () => {
+    const asAuditor = await read();
+    const asClient = await f.client.get(`${AUDITS}/${id}`);
+    expect(asClient.status).toBe(200);
+    expect(asAuditor.body.can.run).toBe(true);
+    expect(asClient.body.can.run).toBe(false);
+    // The names a client's user cannot read are still filled for them (withPeopleNames).
+    expect(asClient.body.auditor.name).toBe(asAuditor.body.auditor.name);
+    await f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.pests, templateAnswer: select(f.tpl.pestsOptions[2]!) });
+    const all = await Promise.all(Array.from({ length: 12 }, () => f.auditor.get(`${AUDITS}/${id}`)));
+    expect(all.map((r) => r.status)).toEqual(all.map(() => 200));
+    expect(new Set(all.map((r) => r.headers.etag)).size).toBe(1);
+    expect(questions(all[0]!.body).find((q: any) => q._id === ids.pests).answer.templateAnswer.select).toEqual([f.tpl.pestsOptions[2]]);
+    expect(all[0]!.headers.etag).not.toBe(asAuditor.headers.etag);
   });
 });

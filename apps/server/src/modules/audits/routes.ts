@@ -25,6 +25,7 @@ import {
   ZWizardService,
   ZWizardTemplatesBody,
 } from './schemas.js';
+import { sendAudit } from './read-cache.js';
 import * as sections from './sections.js';
 import * as service from './service.js';
 import * as wizard from './wizard.js';
@@ -118,7 +119,8 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
       params: ZAuditParams,
       response: { 200: ZAuditOut },
     },
-    handler: (req) => service.getAudit(ctx, auth(req), req.params.id),
+    // The encoded body is kept per version of the audit (read-cache.ts, decision 0034).
+    handler: (req, reply) => sendAudit(ctx, auth(req), req.params.id, req, reply),
   });
   r.get('/:id/get-preview', {
     config: perm('READ'),

@@ -1,6 +1,6 @@
 import type { TAuth } from '../../platform/auth.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
-import { enqueueJob } from '../../platform/jobs/queue.js';
+import { enqueueJob, wakeJobs } from '../../platform/jobs/queue.js';
 import { recordTrace } from '../../platform/trace.js';
 import { statusRefused } from '../audits/policy.js';
 import { signedFileUrl } from '../files/signing.js';
@@ -19,7 +19,8 @@ import { isCurrent, pdfFileName } from './service.js';
  * when it runs, so it renders the newest version).
  */
 export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string): Promise<{ pdfSendToGenerate: true } | { pdfUrl: string }> {
-  return scoped(ctx, caller, async (tx) => {
+  let enqueued = false;
+  const answer = await scoped(ctx, caller, async (tx) => {
     const state = await pdfState.findPdfState(tx, caller, id);
     if (!state) throw notFound();
     if (state.status !== 'finished') throw statusRefused();
@@ -38,6 +39,10 @@ export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string)
       secureSpacePath: state.secureSpacePath,
       payload: { jobId },
     });
+    enqueued = true;
     return { pdfSendToGenerate: true as const };
   });
+  // Committed: this server's worker starts the job now, not at its next poll (decision 0034).
+  if (enqueued) wakeJobs(renderPdfJob);
+  return answer;
 }

@@ -46,6 +46,18 @@ export async function enqueueJob<P>(tx: TDb, scope: TJobScope | null, job: TJobD
   return id;
 }
 
+/** The started queues of this process (one per app): wakeJobs asks each to look for due jobs now. */
+const started = new Set<(name: string) => void>();
+
+/**
+ * Looks for due jobs of this type now instead of at the next poll (up to JOB_POLL_MS away), in
+ * every started queue of this process. Call it after the transaction that enqueued the job has
+ * committed (before, the job is not visible). Another server still finds it at its own poll.
+ */
+export function wakeJobs(job: Pick<TJobDefinition, 'name'>) {
+  for (const wake of started) wake(job.name);
+}
+
 export interface TJobQueueOptions {
   /** How often each job type looks for due jobs once started. */
   pollMs?: number;
@@ -68,6 +80,10 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
   const fetching = new Set<string>();
   const running = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
+  const wake = (name: string) => {
+    const definition = definitions.get(name);
+    if (definition) void fill(definition);
+  };
 
   const track = <T>(work: Promise<T>) => {
     running.add(work);
@@ -144,6 +160,7 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
   async function stop(): Promise<void> {
     clearInterval(timer);
     timer = undefined;
+    started.delete(wake);
     await Promise.allSettled([...running]);
     await supervisor?.stop({ close: false, graceful: false });
     supervisor = undefined;
@@ -217,6 +234,7 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
       if (timer) return;
       timer = setInterval(() => definitions.forEach((d) => void fill(d)), options.pollMs ?? 1000);
       timer.unref();
+      started.add(wake);
       definitions.forEach((d) => void fill(d));
       // Its cron worker moves fired schedules into their queues as often as ours look for jobs (1 to 45 s).
       const cronWorkerIntervalSeconds = Math.min(45, Math.max(1, Math.round((options.pollMs ?? 1000) / 1000)));
