@@ -185,3 +185,24 @@ export async function childSpaces(tx: TDb, scope: TScope, parentIds: string[], t
     )
     .orderBy(spaces.name);
 }
+
+// ---- The ways in (accounts module, decision 0040): unscoped reads of what a public page may show ----
+
+const publicColumns = { id: spaces.id, name: spaces.name, logo: spaces.logo, secureSpacePath: spaces.secureSpacePath, signupEnabled: spaces.signupEnabled };
+
+export async function findPublicSpace(tx: TDb, where: { id: string } | { identifier: string }) {
+  const [space] = await tx
+    .select(publicColumns)
+    .from(spaces)
+    .where('id' in where ? eq(spaces.id, where.id) : eq(sql`lower(${spaces.identifier})`, where.identifier.trim().toLowerCase()))
+    .limit(1);
+  return space;
+}
+
+export function listSignupSpaces(tx: TDb) {
+  return tx.select(publicColumns).from(spaces).where(eq(spaces.signupEnabled, true)).orderBy(spaces.name).limit(50);
+}
+
+export async function setSignupEnabled(tx: TDb, id: string, enabled: boolean) {
+  await tx.update(spaces).set({ signupEnabled: enabled, updatedAt: new Date() }).where(eq(spaces.id, id));
+}

@@ -16,6 +16,17 @@ export async function spacesRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => service.getCurrentSpace(ctx, requireAuth(req)),
   });
 
+  r.put('/current/signup', {
+    config: { access: { permissions: ['ADMIN:MANAGEMENT'] } },
+    schema: {
+      tags: ['spaces'],
+      summary: 'Turn sign-up on or off for the current space (off by default)',
+      body: z.object({ enabled: z.boolean() }),
+      response: { 200: ZSpace },
+    },
+    handler: (req) => service.setCurrentSignup(ctx, requireAuth(req), req.body.enabled),
+  });
+
   r.get('/my-spaces', {
     config: signedIn,
     schema: {
