@@ -42,7 +42,8 @@ export async function createInvitation(
 
 async function sendInvitation(ctx: TModuleContext, tx: TDb, row: TInvitationRow) {
   const key = await issueLink(tx, 'INVITE', { subjectId: row.id }, { replace: true });
-  const space = await unsafeSpace(ctx, row.spaceId);
+  // In the invitation's own space: readable in the caller's scope as well as unscoped.
+  const space = (await spaces.findPublicSpace(tx, { id: row.spaceId })) ?? { name: '', logo: null };
   await enqueueMail(ctx, tx, { spaceId: row.spaceId, spacePath: row.secureSpacePath }, {
     kind: 'invite',
     to: row.email,
@@ -50,12 +51,6 @@ async function sendInvitation(ctx: TModuleContext, tx: TDb, row: TInvitationRow)
     space,
     link: `/invitation?key=${encodeURIComponent(key)}`,
   });
-}
-
-/** The space's public face (name, logo), read outside the caller's RLS scope: the caller's scope may be below it. */
-async function unsafeSpace(ctx: TModuleContext, spaceId: string) {
-  const space = await unsafeUnscoped(ctx.db, (tx) => spaces.findPublicSpace(tx, { id: spaceId }));
-  return space ?? { name: '', logo: null };
 }
 
 /** POST /ms-core/api/invites: all or nothing; a repeated e-mail or one already invited (PENDING) is 420 naming it. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { ACCESS_REQUEST_STATUSES, INVITATION_STATUSES } from '@audit/domain/accounts';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
@@ -69,7 +69,16 @@ export async function pendingInvitationEmails(tx: TDb, spaceId: string, emails: 
   const rows = await tx
     .select({ email: invitations.email })
     .from(invitations)
-    .where(and(eq(invitations.spaceId, spaceId), eq(invitations.status, 'PENDING'), sql`lower(${invitations.email}) = any(${emails.map((e) => e.toLowerCase())})`));
+    .where(
+      and(
+        eq(invitations.spaceId, spaceId),
+        eq(invitations.status, 'PENDING'),
+        inArray(
+          sql`lower(${invitations.email})`,
+          emails.map((e) => e.toLowerCase()),
+        ),
+      ),
+    );
   return rows.map((r) => r.email.toLowerCase());
 }
 
