@@ -1,3 +1,4 @@
+import { accessManifest } from '../features/access/manifest';
 import { auditReportManifest } from '../features/audit-report/manifest';
 import { auditRunManifest } from '../features/audit-run/manifest';
 import { auditsManifest } from '../features/audits/manifest';
@@ -23,6 +24,7 @@ export const FEATURES: readonly TFeatureManifest[] = [
   spacesManifest,
   profileManifest,
   usersManifest,
+  accessManifest,
   templatesManifest,
   clientsManifest,
   nomenclaturesManifest,
