@@ -59,6 +59,8 @@ const ZEnv = z.object({
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Auditorías <no-reply@localhost>'),
+  /** An HTTP gateway that takes POST {to, text} and sends the SMS; without it, texts go to DATA_DIR/outbox (decision 0040). */
+  SMS_URL: z.string().url().optional(),
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Recovery, sign-up, resend and access requests per address per minute (decision 0040). */

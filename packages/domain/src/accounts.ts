@@ -87,7 +87,14 @@ export const ZAccessRequestLookup = z.object({
   status: z.enum(['PENDING', 'ACCEPTED', 'REJECTED']),
 });
 
-export const ZConfirmPhone = z.object({ key: z.string().trim().regex(/^\d{6}$/), phone: z.string().trim().regex(PHONE_PATTERN) });
+export const ZPhoneCodeRequest = z.object({ phone: z.string().trim().regex(PHONE_PATTERN) });
+export const ZConfirmPhone = z.object({
+  key: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+  phone: z.string().trim().regex(PHONE_PATTERN),
+});
 
 // ---- Administrator side (/ms-core/api) ----
 

@@ -43,14 +43,23 @@ describe('access requests (decision 0040)', () => {
     expect(toAdmin!.text).toContain('Marta Ruiz <marta@example.com>');
     expect(toAdmin!.text).toContain('Soy la nueva jefa de cocina.');
     const key = linkKey(toAdmin, '/access-requests/process');
-    expect((await anon().post('/auth/api/access-requests/lookup', { key })).body).toMatchObject({ email: 'marta@example.com', status: 'PENDING', spaceName: `Company ${tenant.tag}` });
+    expect((await anon().post('/auth/api/access-requests/lookup', { key })).body).toMatchObject({
+      email: 'marta@example.com',
+      status: 'PENDING',
+      spaceName: `Company ${tenant.tag}`,
+    });
     mail.clear();
     expect((await anon().post('/auth/api/process-access', { key, accept: true })).body).toEqual({ status: 'ACCEPTED' });
     await drainJobs(t.app);
     const [invitation] = mail.to('marta@example.com');
     expect(invitation!.subject).toBe(`Invitación · Company ${tenant.tag}`);
     const inviteKey = linkKey(invitation, '/invitation');
-    expect((await anon().post('/auth/api/invites/lookup', { key: inviteKey })).body).toEqual({ email: 'marta@example.com', spaceName: `Company ${tenant.tag}`, role: 'USER', newAccount: true });
+    expect((await anon().post('/auth/api/invites/lookup', { key: inviteKey })).body).toEqual({
+      email: 'marta@example.com',
+      spaceName: `Company ${tenant.tag}`,
+      role: 'USER',
+      newAccount: true,
+    });
     // the link is single use
     expect((await anon().post('/auth/api/process-access', { key, accept: false })).body.reference).toBe('LNK0001');
   });
@@ -62,7 +71,9 @@ describe('access requests (decision 0040)', () => {
     await drainJobs(t.app);
     expect(mail.to(tenant.admin.email)).toHaveLength(1);
     expect((await ask('x@example.com', { spaceIdentifier: 'no-such-space' })).status).toBe(404);
-    expect((await anon().post('/auth/api/access-requests', { spaceIdentifier: `company-${tenant.tag}`, email: 'x@example.com', firstName: 'X' })).status).toBe(400);
+    expect((await anon().post('/auth/api/access-requests', { spaceIdentifier: `company-${tenant.tag}`, email: 'x@example.com', firstName: 'X' })).status).toBe(
+      400,
+    );
   });
 
   it("the administrator's list shows the requests with can; rejecting tells the requester; a settled request cannot be processed again", async () => {

@@ -67,24 +67,48 @@ describe('a flood from one address (issue 17 security figures)', () => {
 
   it('300 wrong passwords in 10 s: 429 after the limit, other users keep p99 < 200 ms', { timeout: 60_000 }, async () => {
     const { attack: statuses, latencies } = await otherUsersDuring(
-      flood(async () => (await t.app.inject({ method: 'POST', url: '/auth/api/signin', remoteAddress: '203.0.113.7', payload: { username: tenant.admin.email, password: 'wrong' } })).statusCode),
+      flood(
+        async () =>
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/auth/api/signin',
+              remoteAddress: '203.0.113.7',
+              payload: { username: tenant.admin.email, password: 'wrong' },
+            })
+          ).statusCode,
+      ),
     );
     const count = (s: number) => statuses.filter((x) => x === s).length;
     expect(count(429)).toBeGreaterThanOrEqual(FLOOD - 30);
     expect(count(429) + count(401) + count(403)).toBe(FLOOD);
     const p99 = percentile(latencies, 99);
-    console.info(`sign-in flood: ${count(429)} × 429; other users: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (quiet p99 ${quietP99.toFixed(1)} ms)`);
+    console.info(
+      `sign-in flood: ${count(429)} × 429; other users: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (quiet p99 ${quietP99.toFixed(1)} ms)`,
+    );
     expect(latencies.length).toBeGreaterThan(50);
     expect(p99).toBeLessThan(bound());
   });
 
   it('300 recovery requests in 10 s: 429 after the limit, other users keep p99 < 200 ms', { timeout: 60_000 }, async () => {
     const { attack: statuses, latencies } = await otherUsersDuring(
-      flood(async (i) => (await t.app.inject({ method: 'POST', url: '/auth/api/recover', remoteAddress: '203.0.113.8', payload: { identifier: `x${i}@example.com`, captcha: { salt: 'forged-salt-xx', number: i, signature: 'forged-signature' } } })).statusCode),
+      flood(
+        async (i) =>
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/auth/api/recover',
+              remoteAddress: '203.0.113.8',
+              payload: { identifier: `x${i}@example.com`, captcha: { salt: 'forged-salt-xx', number: i, signature: 'forged-signature' } },
+            })
+          ).statusCode,
+      ),
     );
     expect(statuses.filter((s) => s === 429)).toHaveLength(FLOOD - 10);
     const p99 = percentile(latencies, 99);
-    console.info(`recovery flood: ${FLOOD - 10} × 429; other users: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (quiet p99 ${quietP99.toFixed(1)} ms)`);
+    console.info(
+      `recovery flood: ${FLOOD - 10} × 429; other users: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (quiet p99 ${quietP99.toFixed(1)} ms)`,
+    );
     expect(p99).toBeLessThan(bound());
   });
 });

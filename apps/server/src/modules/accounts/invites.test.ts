@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 const rolesOf = (userId: string) =>
-  unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ name: string }>(sql`select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId} order by r.name`)).rows.map((r) => r.name));
+  unsafeUnscoped(t.db, async (tx) =>
+    (
+      await tx.execute<{ name: string }>(sql`select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId} order by r.name`)
+    ).rows.map((r) => r.name),
+  );
 
 describe('invitations (decision 0040)', () => {
   it('an administrator invites a list of e-mails with a role; each gets an e-mail; the list shows them with can', async () => {

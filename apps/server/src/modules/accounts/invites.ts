@@ -44,13 +44,18 @@ async function sendInvitation(ctx: TModuleContext, tx: TDb, row: TInvitationRow)
   const key = await issueLink(tx, 'INVITE', { subjectId: row.id }, { replace: true });
   // In the invitation's own space: readable in the caller's scope as well as unscoped.
   const space = (await spaces.findPublicSpace(tx, { id: row.spaceId })) ?? { name: '', logo: null };
-  await enqueueMail(ctx, tx, { spaceId: row.spaceId, spacePath: row.secureSpacePath }, {
-    kind: 'invite',
-    to: row.email,
-    language: row.language,
-    space,
-    link: `/invitation?key=${encodeURIComponent(key)}`,
-  });
+  await enqueueMail(
+    ctx,
+    tx,
+    { spaceId: row.spaceId, spacePath: row.secureSpacePath },
+    {
+      kind: 'invite',
+      to: row.email,
+      language: row.language,
+      space,
+      link: `/invitation?key=${encodeURIComponent(key)}`,
+    },
+  );
 }
 
 /** POST /ms-core/api/invites: all or nothing; a repeated e-mail or one already invited (PENDING) is 420 naming it. */
@@ -180,7 +185,11 @@ export async function acceptInvitation(ctx: TModuleContext, input: TAcceptInvite
         });
     if (existing) await users.addMembership(tx, id, space.id, space.secureSpacePath);
     if (row.roleId) await roles.addRole(tx, id, existing ? existing.secureSpacePath : space.secureSpacePath, row.roleId);
-    await recordTrace(tx, { userId: id, spaceId: row.spaceId, spacePath: row.secureSpacePath }, { type: 'UPDATE', module: 'USER', section: 'invitations-accept', entityId: row.id, payload: { email: row.email } });
+    await recordTrace(
+      tx,
+      { userId: id, spaceId: row.spaceId, spacePath: row.secureSpacePath },
+      { type: 'UPDATE', module: 'USER', section: 'invitations-accept', entityId: row.id, payload: { email: row.email } },
+    );
     return id;
   });
   if (existing) return { ok: true as const, signIn: true };

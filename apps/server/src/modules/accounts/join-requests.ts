@@ -43,14 +43,19 @@ export async function requestToJoin(ctx: TModuleContext, input: Omit<TAccessRequ
     const managers = await users.contactsOf(tx, await roles.managersOf(tx, space.secureSpacePath));
     for (const manager of managers.filter((m) => m.status === 'ACTIVE')) {
       const key = await issueLink(tx, 'ACCESS', { userId: manager.id, subjectId: row.id });
-      await enqueueMail(ctx, tx, { spaceId: space.id, spacePath: space.secureSpacePath }, {
-        kind: 'accessRequest',
-        to: manager.email,
-        language: manager.language,
-        space,
-        link: `/access-requests/process?key=${encodeURIComponent(key)}`,
-        details: [[row.firstName, row.lastName].filter(Boolean).join(' ') + ` <${row.email}>`, ...(row.message ? [row.message] : [])],
-      });
+      await enqueueMail(
+        ctx,
+        tx,
+        { spaceId: space.id, spacePath: space.secureSpacePath },
+        {
+          kind: 'accessRequest',
+          to: manager.email,
+          language: manager.language,
+          space,
+          link: `/access-requests/process?key=${encodeURIComponent(key)}`,
+          details: [[row.firstName, row.lastName].filter(Boolean).join(' ') + ` <${row.email}>`, ...(row.message ? [row.message] : [])],
+        },
+      );
     }
   });
   return { ok: true as const };
@@ -85,12 +90,17 @@ async function settle(ctx: TModuleContext, tx: TDb, row: TJoinRow, accept: boole
     }
   } else {
     const face = await spaces.findPublicSpace(tx, { id: row.spaceId });
-    await enqueueMail(ctx, tx, { spaceId: row.spaceId, spacePath: row.secureSpacePath }, {
-      kind: 'accessRejected',
-      to: row.email,
-      language: row.language,
-      space: face ?? { name: '', logo: null },
-    });
+    await enqueueMail(
+      ctx,
+      tx,
+      { spaceId: row.spaceId, spacePath: row.secureSpacePath },
+      {
+        kind: 'accessRejected',
+        to: row.email,
+        language: row.language,
+        space: face ?? { name: '', logo: null },
+      },
+    );
   }
   return settled;
 }
@@ -102,13 +112,17 @@ export async function processWithLink(ctx: TModuleContext, input: { key: string;
     const row = await repo.findJoinRequest(tx, link.subjectId!);
     if (!row) throw new AppError('linkExpired');
     const settled = await settle(ctx, tx, row, input.accept, link.userId);
-    await recordTrace(tx, { userId: link.userId ?? row.id, spaceId: row.spaceId, spacePath: row.secureSpacePath }, {
-      type: 'UPDATE',
-      module: 'USER',
-      section: 'access-requests',
-      entityId: row.id,
-      payload: { accept: input.accept, email: row.email },
-    });
+    await recordTrace(
+      tx,
+      { userId: link.userId ?? row.id, spaceId: row.spaceId, spacePath: row.secureSpacePath },
+      {
+        type: 'UPDATE',
+        module: 'USER',
+        section: 'access-requests',
+        entityId: row.id,
+        payload: { accept: input.accept, email: row.email },
+      },
+    );
     return { status: (settled ?? row).status };
   });
 }

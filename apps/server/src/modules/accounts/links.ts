@@ -20,7 +20,13 @@ export const LINK_TTL_MS: Record<TLinkKind, number> = {
 export async function issueLink(tx: TDb, kind: TLinkKind, owner: { userId?: string; subjectId?: string }, options: { replace?: boolean; key?: string } = {}) {
   if (options.replace) await repo.voidLinks(tx, kind, owner);
   const key = options.key ?? newOpaqueToken();
-  await repo.insertLink(tx, { kind, tokenHash: hashOpaqueToken(key), userId: owner.userId, subjectId: owner.subjectId, expiresAt: new Date(Date.now() + LINK_TTL_MS[kind]) });
+  await repo.insertLink(tx, {
+    kind,
+    tokenHash: hashOpaqueToken(key),
+    userId: owner.userId,
+    subjectId: owner.subjectId,
+    expiresAt: new Date(Date.now() + LINK_TTL_MS[kind]),
+  });
   return key;
 }
 

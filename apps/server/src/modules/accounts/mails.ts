@@ -25,8 +25,14 @@ const TEXTS = {
     en: { subject: 'Confirm your account', body: 'Confirm your e-mail address to activate your account (the link is valid for 48 hours):' },
   },
   alreadyRegistered: {
-    es: { subject: 'Ya tiene una cuenta', body: 'Alguien ha intentado registrarse con esta dirección, que ya tiene una cuenta. Si fue usted, inicie sesión o recupere la contraseña:' },
-    en: { subject: 'You already have an account', body: 'Someone tried to sign up with this address, which already has an account. If it was you, sign in or recover your password:' },
+    es: {
+      subject: 'Ya tiene una cuenta',
+      body: 'Alguien ha intentado registrarse con esta dirección, que ya tiene una cuenta. Si fue usted, inicie sesión o recupere la contraseña:',
+    },
+    en: {
+      subject: 'You already have an account',
+      body: 'Someone tried to sign up with this address, which already has an account. If it was you, sign in or recover your password:',
+    },
   },
   invite: {
     es: { subject: 'Invitación', body: 'Le han invitado a unirse. Abra este enlace para aceptar la invitación (vale 7 días):' },
@@ -37,7 +43,10 @@ const TEXTS = {
     en: { subject: 'Access request', body: 'Someone asks for access. Open this link to accept or reject the request:' },
   },
   accessRejected: {
-    es: { subject: 'Solicitud de acceso rechazada', body: 'Su solicitud de acceso no ha sido aceptada. Si cree que es un error, póngase en contacto con su administrador.' },
+    es: {
+      subject: 'Solicitud de acceso rechazada',
+      body: 'Su solicitud de acceso no ha sido aceptada. Si cree que es un error, póngase en contacto con su administrador.',
+    },
     en: { subject: 'Access request rejected', body: 'Your access request was not accepted. If you think this is a mistake, contact your administrator.' },
   },
 } as const;
@@ -61,7 +70,17 @@ export function composeMail(ctx: TModuleContext, mail: TAccountMail) {
   const language: TLanguage = mail.language === 'en' ? 'en' : 'es';
   const text = TEXTS[mail.kind][language];
   const logo = mail.space.logo ? [language === 'en' ? `Logo: ${mail.space.logo}` : `Logotipo: ${mail.space.logo}`] : [];
-  const lines = [mail.space.name, '', text.body, ...(mail.link ? ['', publicUrl(ctx, mail.link)] : []), ...(mail.details?.length ? ['', ...mail.details] : []), '', '—', mail.space.name, ...logo];
+  const lines = [
+    mail.space.name,
+    '',
+    text.body,
+    ...(mail.link ? ['', publicUrl(ctx, mail.link)] : []),
+    ...(mail.details?.length ? ['', ...mail.details] : []),
+    '',
+    '—',
+    mail.space.name,
+    ...logo,
+  ];
   return { to: [mail.to], subject: `${text.subject} · ${mail.space.name}`, text: lines.join('\n') };
 }
 

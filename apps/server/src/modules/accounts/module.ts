@@ -2,7 +2,8 @@ import { AUTH, CORE, defineModule } from '../../platform/module.js';
 import { purgeAccountLinksJob } from './purge.js';
 import { accountsPublicRoutes } from './public-routes.js';
 import { recoverJob } from './recovery.js';
-import { invitesRoutes, joinRequestsRoutes } from './routes.js';
+import { sendSmsJob } from './phone.js';
+import { invitesRoutes, joinRequestsRoutes, phoneCodeRoutes } from './routes.js';
 import { resendJob, signupJob } from './signup.js';
 
 /** The ways in (decision 0040): recovery, sign-up and confirmation, invitations, access requests, the captcha. */
@@ -12,7 +13,8 @@ export const accountsModule = defineModule({
     [AUTH, accountsPublicRoutes],
     [`${CORE}/invites`, invitesRoutes],
     [`${CORE}/access-requests`, joinRequestsRoutes],
+    [`${CORE}/users`, phoneCodeRoutes],
   ],
-  jobs: [recoverJob, signupJob, resendJob, purgeAccountLinksJob],
+  jobs: [recoverJob, signupJob, resendJob, sendSmsJob, purgeAccountLinksJob],
   schedules: [{ job: purgeAccountLinksJob, cron: '40 3 * * *', tz: 'Europe/Madrid' }],
 });

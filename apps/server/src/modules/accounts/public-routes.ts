@@ -8,6 +8,7 @@ import {
   ZAccessRequestLookup,
   ZCaptchaChallenge,
   ZConfirm,
+  ZConfirmPhone,
   ZInviteLookup,
   ZProcessAccess,
   ZRecoverRequest,
@@ -17,7 +18,9 @@ import {
   ZSignupSpace,
 } from '@audit/domain/accounts';
 import { ZSession } from '@audit/domain/spaces';
+import { requireAuth } from '../../platform/auth.js';
 import { typed, type TModuleContext } from '../../platform/http.js';
+import { confirmPhone } from './phone.js';
 import { createChallenge } from './captcha.js';
 import { acceptInvitation, lookupInvitation } from './invites.js';
 import { lookupJoinRequest, processWithLink, requestToJoin } from './join-requests.js';
@@ -48,7 +51,12 @@ export async function accountsPublicRoutes(app: FastifyInstance, ctx: TModuleCon
 
   r.post('/recover', {
     config: open(formLimit),
-    schema: { tags, summary: 'Ask for a password recovery e-mail (same answer whether or not the account exists)', body: ZRecoverRequest, response: { 200: ZAccepted } },
+    schema: {
+      tags,
+      summary: 'Ask for a password recovery e-mail (same answer whether or not the account exists)',
+      body: ZRecoverRequest,
+      response: { 200: ZAccepted },
+    },
     handler: (req) => requestRecovery(ctx, req.body),
   });
   r.post('/recover/check', {
@@ -79,13 +87,23 @@ export async function accountsPublicRoutes(app: FastifyInstance, ctx: TModuleCon
   });
   r.post('/confirm/resend', {
     config: open(formLimit),
-    schema: { tags, summary: 'Send the confirmation e-mail again (same answer whether or not the account exists)', body: ZResend, response: { 200: ZAccepted } },
+    schema: {
+      tags,
+      summary: 'Send the confirmation e-mail again (same answer whether or not the account exists)',
+      body: ZResend,
+      response: { 200: ZAccepted },
+    },
     handler: (req) => resendConfirmation(ctx, req.body),
   });
 
   r.post('/invites/lookup', {
     config: open(linkLimit),
-    schema: { tags, summary: 'What an invitation link is about (space, e-mail, whether an account is created)', body: ZConfirm, response: { 200: ZInviteLookup } },
+    schema: {
+      tags,
+      summary: 'What an invitation link is about (space, e-mail, whether an account is created)',
+      body: ZConfirm,
+      response: { 200: ZInviteLookup },
+    },
     handler: (req) => lookupInvitation(ctx, req.body.key),
   });
   r.post('/invites/accept-invite', {
@@ -101,7 +119,7 @@ export async function accountsPublicRoutes(app: FastifyInstance, ctx: TModuleCon
 
   r.post('/access-requests', {
     config: open(formLimit),
-    schema: { tags, summary: "Ask to join a space; its managers are told by e-mail", body: ZAccessRequest, response: { 200: ZAccepted } },
+    schema: { tags, summary: 'Ask to join a space; its managers are told by e-mail', body: ZAccessRequest, response: { 200: ZAccepted } },
     handler: (req) => requestToJoin(ctx, req.body),
   });
   r.post('/access-requests/lookup', {
@@ -109,6 +127,12 @@ export async function accountsPublicRoutes(app: FastifyInstance, ctx: TModuleCon
     schema: { tags, summary: "What a manager's access-request link is about", body: ZConfirm, response: { 200: ZAccessRequestLookup } },
     handler: (req) => lookupJoinRequest(ctx, req.body.key),
   });
+  r.post('/confirm-phone', {
+    config: { access: { permissions: [] }, rateLimit: formLimit },
+    schema: { tags, summary: "Confirm the signed-in user's phone with the code texted to it", body: ZConfirmPhone, response: { 200: ZAccepted } },
+    handler: (req) => confirmPhone(ctx, requireAuth(req), req.body),
+  });
+
   r.post('/process-access', {
     config: open(linkLimit),
     schema: {

@@ -47,7 +47,10 @@ describe('password recovery (decision 0040)', () => {
 
   it('accepts the username as well as the e-mail', async () => {
     mail.clear();
-    const username = await unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ username: string }>(sql`select username from users where id = ${tenant.auditor.id}`)).rows[0]!.username);
+    const username = await unsafeUnscoped(
+      t.db,
+      async (tx) => (await tx.execute<{ username: string }>(sql`select username from users where id = ${tenant.auditor.id}`)).rows[0]!.username,
+    );
     expect((await askRecovery(username)).status).toBe(200);
     await drainJobs(t.app);
     expect(mail.to(tenant.auditor.email)).toHaveLength(1);
@@ -104,7 +107,9 @@ describe('password recovery (decision 0040)', () => {
     await drainJobs(t.app);
     const [first, second] = mail.to(other.clientUser.email).map((m) => linkKey(m, '/recover-password/reset'));
     expect((await anon().post('/auth/api/recover/reset', { key: first, password: NEW_PASSWORD })).body.reference).toBe('LNK0001');
-    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update account_links set expires_at = now() - interval '1 second' where token_hash = ${hashOpaqueToken(second!)}`));
+    await unsafeUnscoped(t.db, (tx) =>
+      tx.execute(sql`update account_links set expires_at = now() - interval '1 second' where token_hash = ${hashOpaqueToken(second!)}`),
+    );
     const expired = await apiClient(t.app, undefined, 'en').post('/auth/api/recover/reset', { key: second, password: NEW_PASSWORD });
     expect(expired.status).toBe(410);
     expect(expired.body.message).toBe('The link has expired or is not valid.');
@@ -116,7 +121,10 @@ describe('password recovery (decision 0040)', () => {
     await askRecovery(other.clientUser.email);
     await drainJobs(t.app);
     const key = linkKey(mail.to(other.clientUser.email)[0], '/recover-password/reset');
-    const rows = await unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ token_hash: string }>(sql`select token_hash from account_links where user_id = ${other.clientUser.id}`)).rows);
+    const rows = await unsafeUnscoped(
+      t.db,
+      async (tx) => (await tx.execute<{ token_hash: string }>(sql`select token_hash from account_links where user_id = ${other.clientUser.id}`)).rows,
+    );
     expect(rows.map((r) => r.token_hash)).toEqual([hashOpaqueToken(key)]);
   });
 

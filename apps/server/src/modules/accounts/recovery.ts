@@ -26,13 +26,18 @@ export const recoverJob = defineJob({
       const space = await spaces.findPublicSpace(tx, { id: user.spaceId });
       if (!space) return;
       const key = await issueLink(tx, 'RECOVER', { userId: user.id }, { replace: true });
-      await enqueueMail(ctx, tx, { spaceId: user.spaceId, spacePath: user.secureSpacePath }, {
-        kind: 'recover',
-        to: user.email,
-        language: user.language,
-        space,
-        link: `/recover-password/reset?key=${encodeURIComponent(key)}`,
-      });
+      await enqueueMail(
+        ctx,
+        tx,
+        { spaceId: user.spaceId, spacePath: user.secureSpacePath },
+        {
+          kind: 'recover',
+          to: user.email,
+          language: user.language,
+          space,
+          link: `/recover-password/reset?key=${encodeURIComponent(key)}`,
+        },
+      );
     });
   },
 });

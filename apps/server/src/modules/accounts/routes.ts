@@ -1,11 +1,13 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZInvitation, ZInviteCreate, ZJoinRequest, ZProcessJoinRequest } from '@audit/domain/accounts';
+import { ZAccepted, ZInvitation, ZInviteCreate, ZJoinRequest, ZPhoneCodeRequest, ZProcessJoinRequest } from '@audit/domain/accounts';
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
 import { actOnInvitation, inviteMany, searchInvitations } from './invites.js';
 import { processById, searchJoinRequests } from './join-requests.js';
+import { sendPhoneCode } from './phone.js';
 
 const invite = { access: { permissions: ['USER:INVITE' as const] } };
 
@@ -15,7 +17,12 @@ export async function invitesRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const tags = ['accounts'];
   r.post('/', {
     config: invite,
-    schema: { tags, summary: 'Invite a list of e-mails with a role (a repeated or already invited e-mail is 420)', body: ZInviteCreate, response: { 200: z.array(ZInvitation) } },
+    schema: {
+      tags,
+      summary: 'Invite a list of e-mails with a role (a repeated or already invited e-mail is 420)',
+      body: ZInviteCreate,
+      response: { 200: z.array(ZInvitation) },
+    },
     handler: (req) => inviteMany(ctx, requireAuth(req), req.body),
   });
   r.post('/search', {
@@ -46,7 +53,28 @@ export async function joinRequestsRoutes(app: FastifyInstance, ctx: TModuleConte
   });
   r.post('/:id/process', {
     config: invite,
-    schema: { tags, summary: 'Accept (invites the requester) or reject (tells them) a PENDING access request', params: ZIdParams, body: ZProcessJoinRequest, response: { 200: ZJoinRequest } },
+    schema: {
+      tags,
+      summary: 'Accept (invites the requester) or reject (tells them) a PENDING access request',
+      params: ZIdParams,
+      body: ZProcessJoinRequest,
+      response: { 200: ZJoinRequest },
+    },
     handler: (req) => processById(ctx, requireAuth(req), req.params.id, req.body.accept),
+  });
+}
+
+/** /ms-core/api/users/me/phone-code: a code texted to the phone the signed-in user wants to confirm. */
+export async function phoneCodeRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  await app.register(rateLimit, { global: false });
+  typed(app).post('/me/phone-code', {
+    config: { access: { permissions: [] }, rateLimit: { max: 5, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['accounts'],
+      summary: 'Text a confirmation code to a phone (then POST /auth/api/confirm-phone)',
+      body: ZPhoneCodeRequest,
+      response: { 200: ZAccepted },
+    },
+    handler: (req) => sendPhoneCode(ctx, requireAuth(req), req.body.phone),
   });
 }

@@ -23,10 +23,26 @@ afterAll(async () => {
 });
 
 async function signupAs(email: string, extra: Record<string, unknown> = {}) {
-  return anon().post('/auth/api/signup', { space: tenant.root.id, firstName: 'Nueva', lastName: 'Persona', email, password: PASSWORD, captcha: await solvedCaptcha(t.app), ...extra });
+  return anon().post('/auth/api/signup', {
+    space: tenant.root.id,
+    firstName: 'Nueva',
+    lastName: 'Persona',
+    email,
+    password: PASSWORD,
+    captcha: await solvedCaptcha(t.app),
+    ...extra,
+  });
 }
 const userRow = (email: string) =>
-  unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ status: string; verified: boolean; space_id: string }>(sql`select status, verified, space_id from users where lower(email) = ${email}`)).rows[0]);
+  unsafeUnscoped(
+    t.db,
+    async (tx) =>
+      (
+        await tx.execute<{ status: string; verified: boolean; space_id: string }>(
+          sql`select status, verified, space_id from users where lower(email) = ${email}`,
+        )
+      ).rows[0],
+  );
 
 describe('sign-up (decision 0040)', () => {
   it('is off by default: no space listed, and the call is refused (ACC0001)', async () => {
@@ -86,7 +102,10 @@ describe('sign-up (decision 0040)', () => {
     const [a, b] = await Promise.all([signupAs('doble@example.com'), signupAs('doble@example.com')]);
     expect([a.status, b.status]).toEqual([200, 200]);
     await drainJobs(t.app);
-    const count = await unsafeUnscoped(t.db, async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from users where email = 'doble@example.com'`)).rows[0]!.n);
+    const count = await unsafeUnscoped(
+      t.db,
+      async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from users where email = 'doble@example.com'`)).rows[0]!.n,
+    );
     expect(count).toBe(1);
   });
 });

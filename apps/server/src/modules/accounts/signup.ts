@@ -106,13 +106,18 @@ export const resendJob = defineJob({
       const space = await spaces.findPublicSpace(tx, { id: user.spaceId });
       if (!space) return;
       const key = await issueLink(tx, 'CONFIRM', { userId: user.id }, { replace: true });
-      await enqueueMail(ctx, tx, { spaceId: user.spaceId, spacePath: user.secureSpacePath }, {
-        kind: 'confirm',
-        to: user.email,
-        language: user.language,
-        space,
-        link: `/confirm?key=${encodeURIComponent(key)}`,
-      });
+      await enqueueMail(
+        ctx,
+        tx,
+        { spaceId: user.spaceId, spacePath: user.secureSpacePath },
+        {
+          kind: 'confirm',
+          to: user.email,
+          language: user.language,
+          space,
+          link: `/confirm?key=${encodeURIComponent(key)}`,
+        },
+      );
     });
   },
 });

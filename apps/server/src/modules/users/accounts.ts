@@ -30,7 +30,11 @@ export async function hashNewPassword(owner: TPasswordOwner | null, password: st
  * 0003), keeps the old hash in the history and lifts a lock left by failed sign-ins.
  */
 export async function setPassword(tx: TDb, userId: string, passwordHash: string) {
-  const [user] = await tx.select({ passwordHash: users.passwordHash, passwordHistory: users.passwordHistory }).from(users).where(eq(users.id, userId)).for('update');
+  const [user] = await tx
+    .select({ passwordHash: users.passwordHash, passwordHistory: users.passwordHistory })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   if (!user) return;
   const history = [user.passwordHash, ...user.passwordHistory].filter((h): h is string => Boolean(h)).slice(0, PASSWORD_HISTORY_SIZE);
   await repo.updateUsers(tx, [userId], { passwordHash, passwordHistory: history, failedSignins: 0, lockedUntil: null });

@@ -30,6 +30,8 @@ export async function updateProfile(ctx: TModuleContext, caller: TAuth, input: T
       firstName: input.firstName,
       lastName: emptyToNull(input.lastName),
       phone: emptyToNull(input.phone),
+      // A new number is not confirmed (confirm-phone, decision 0040).
+      ...(emptyToNull(input.phone) !== user.phone ? { phoneVerified: false } : {}),
       language: input.language,
       ...(passwordHash ? { passwordHash } : {}),
     });

@@ -19,7 +19,8 @@ function RequestsTab() {
   const list = useJoinRequests({ page: state.query.page, size: state.query.size, search: state.query.search, sort: state.query.sort });
   const process = useProcessRequest();
   const [rejecting, setRejecting] = useState<TJoinRequest | null>(null);
-  const act = (row: TJoinRequest, accept: boolean) => process.mutate({ id: row._id, accept }, { onSuccess: () => (notifySuccess('updateSuccess'), setRejecting(null)) });
+  const act = (row: TJoinRequest, accept: boolean) =>
+    process.mutate({ id: row._id, accept }, { onSuccess: () => (notifySuccess('updateSuccess'), setRejecting(null)) });
   const columns: TListColumn<TJoinRequest>[] = [
     { key: 'name', title: t('access.columns.name'), locked: true, render: (_v, r) => [r.firstName, r.lastName].filter(Boolean).join(' ') },
     { key: 'email', title: t('access.columns.email'), dataIndex: 'email' },
@@ -33,7 +34,12 @@ function RequestsTab() {
       render: (_v, r) =>
         r.can.process ? (
           <Flex gap={8} wrap>
-            <Button size="small" type="primary" onClick={() => act(r, true)} loading={process.isPending && process.variables?.id === r._id && process.variables.accept}>
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => act(r, true)}
+              loading={process.isPending && process.variables?.id === r._id && process.variables.accept}
+            >
               {t('access.actions.accept')}
             </Button>
             <Button size="small" danger onClick={() => setRejecting(r)}>
@@ -118,7 +124,9 @@ function InvitationsTab() {
         title={t('access.actions.cancelQuestion', { email: cancelling?.email ?? '' })}
         confirmText={t('access.actions.cancel')}
         loading={action.isPending}
-        onConfirm={() => cancelling && action.mutate({ id: cancelling._id, action: 'cancel' }, { onSuccess: () => (notifySuccess('updateSuccess'), setCancelling(null)) })}
+        onConfirm={() =>
+          cancelling && action.mutate({ id: cancelling._id, action: 'cancel' }, { onSuccess: () => (notifySuccess('updateSuccess'), setCancelling(null)) })
+        }
         onCancel={() => setCancelling(null)}
       />
     </>

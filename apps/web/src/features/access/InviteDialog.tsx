@@ -41,7 +41,16 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     return Promise.resolve();
   };
   return (
-    <Modal open={open} title={t('access.invite.title')} okText={t('access.invite.send')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={invite.isPending} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('access.invite.title')}
+      okText={t('access.invite.send')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={invite.isPending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="emails" label={t('access.invite.emails')} extra={t('access.invite.emailsHint')} rules={[{ validator: validateEmails }]}>
           <TextArea autoSize={{ minRows: 3, maxRows: 8 }} autoFocus placeholder="ana@empresa.com, luis@empresa.com" />

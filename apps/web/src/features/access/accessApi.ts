@@ -31,7 +31,11 @@ function useAccessMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 }
 
 export const useProcessRequest = () =>
-  useAccessMutation(({ id, accept }: { id: string; accept: boolean }) => request<TJoinRequest>(`/ms-core/api/access-requests/${id}/process`, { method: 'POST', body: { accept } }));
+  useAccessMutation(({ id, accept }: { id: string; accept: boolean }) =>
+    request<TJoinRequest>(`/ms-core/api/access-requests/${id}/process`, { method: 'POST', body: { accept } }),
+  );
 export const useInvite = () => useAccessMutation((body: TInviteCreate) => request<TInvitation[]>('/ms-core/api/invites', { method: 'POST', body }));
 export const useInvitationAction = () =>
-  useAccessMutation(({ id, action }: { id: string; action: 'resend' | 'cancel' }) => request<TInvitation>(`/ms-core/api/invites/${id}/${action}`, { method: 'POST' }));
+  useAccessMutation(({ id, action }: { id: string; action: 'resend' | 'cancel' }) =>
+    request<TInvitation>(`/ms-core/api/invites/${id}/${action}`, { method: 'POST' }),
+  );

@@ -41,16 +41,32 @@ export function AccessRequestPage() {
       </AuthParagraph>
       {ask.isError && <Alert type="error" showIcon title={errorMessage(ask.error)} style={{ marginBottom: 16 }} role="alert" />}
       <Form<TValues> layout="vertical" requiredMark={false} onFinish={onFinish} initialValues={{ spaceIdentifier: space }}>
-        <Form.Item name="spaceIdentifier" label={t('ways.access.space')} extra={t('ways.access.spaceHint')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}>
+        <Form.Item
+          name="spaceIdentifier"
+          label={t('ways.access.space')}
+          extra={t('ways.access.spaceHint')}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}
+        >
           <Input autoFocus={!space} />
         </Form.Item>
-        <Form.Item name="firstName" label={t('ways.fields.firstName')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}>
+        <Form.Item
+          name="firstName"
+          label={t('ways.fields.firstName')}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}
+        >
           <Input autoComplete="given-name" autoFocus={Boolean(space)} />
         </Form.Item>
         <Form.Item name="lastName" label={t('ways.fields.lastName')} rules={[{ max: 100 }]}>
           <Input autoComplete="family-name" />
         </Form.Item>
-        <Form.Item name="email" label={t('ways.fields.email')} rules={[{ required: true, message: t('form.required') }, { pattern: EMAIL_PATTERN, message: t('form.invalidEmail') }]}>
+        <Form.Item
+          name="email"
+          label={t('ways.fields.email')}
+          rules={[
+            { required: true, message: t('form.required') },
+            { pattern: EMAIL_PATTERN, message: t('form.invalidEmail') },
+          ]}
+        >
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>
         <Form.Item name="message" label={t('ways.access.message')} rules={[{ max: 500 }]}>

@@ -63,13 +63,20 @@ export function InvitationPage() {
         <Form<TValues> layout="vertical" requiredMark={false} onFinish={onFinish}>
           {invite.newAccount && (
             <>
-              <Form.Item name="firstName" label={t('ways.fields.firstName')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}>
+              <Form.Item
+                name="firstName"
+                label={t('ways.fields.firstName')}
+                rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}
+              >
                 <Input autoComplete="given-name" autoFocus />
               </Form.Item>
               <Form.Item
                 name="lastName"
                 label={t('ways.fields.lastName')}
-                rules={[{ max: 100 }, { validator: (_r, v: string) => (!v || isValidSurname(v) ? Promise.resolve() : Promise.reject(new Error(t('ways.fields.lastNameRule')))) }]}
+                rules={[
+                  { max: 100 },
+                  { validator: (_r, v: string) => (!v || isValidSurname(v) ? Promise.resolve() : Promise.reject(new Error(t('ways.fields.lastNameRule')))) },
+                ]}
               >
                 <Input autoComplete="family-name" />
               </Form.Item>

@@ -15,7 +15,12 @@ export function ProcessAccessPage() {
   const process = useProcessAccess();
   if (!key || isExpiredLink(lookup.error) || isExpiredLink(process.error)) return <ExpiredLinkPage />;
   if (process.isSuccess)
-    return <DonePage title={process.data.status === 'ACCEPTED' ? t('ways.process.accepted') : t('ways.process.rejected')} body={t(`ways.process.${process.data.status === 'ACCEPTED' ? 'acceptedBody' : 'rejectedBody'}`)} />;
+    return (
+      <DonePage
+        title={process.data.status === 'ACCEPTED' ? t('ways.process.accepted') : t('ways.process.rejected')}
+        body={t(`ways.process.${process.data.status === 'ACCEPTED' ? 'acceptedBody' : 'rejectedBody'}`)}
+      />
+    );
   if (lookup.isPending)
     return (
       <AuthLayout>
@@ -29,7 +34,9 @@ export function ProcessAccessPage() {
       <AuthParagraph secondary style={{ marginBottom: 16 }}>
         {t('ways.process.intro', { space: request?.spaceName ?? '' })}
       </AuthParagraph>
-      {(lookup.isError || process.isError) && <Alert type="error" showIcon title={errorMessage(lookup.error ?? process.error)} style={{ marginBottom: 16 }} role="alert" />}
+      {(lookup.isError || process.isError) && (
+        <Alert type="error" showIcon title={errorMessage(lookup.error ?? process.error)} style={{ marginBottom: 16 }} role="alert" />
+      )}
       {request && (
         <>
           <Descriptions size="small" column={1} bordered style={{ marginBottom: 20 }} data-testid="access-summary">
@@ -39,10 +46,20 @@ export function ProcessAccessPage() {
           </Descriptions>
           {request.status === 'PENDING' ? (
             <Flex gap={12} wrap>
-              <Button type="primary" size="large" loading={process.isPending && process.variables?.accept} onClick={() => process.mutate({ key, accept: true })}>
+              <Button
+                type="primary"
+                size="large"
+                loading={process.isPending && process.variables?.accept}
+                onClick={() => process.mutate({ key, accept: true })}
+              >
                 {t('ways.process.accept')}
               </Button>
-              <Popconfirm title={t('ways.process.rejectQuestion')} okText={t('common.yes')} cancelText={t('common.no')} onConfirm={() => process.mutate({ key, accept: false })}>
+              <Popconfirm
+                title={t('ways.process.rejectQuestion')}
+                okText={t('common.yes')}
+                cancelText={t('common.no')}
+                onConfirm={() => process.mutate({ key, accept: false })}
+              >
                 <Button danger size="large" loading={process.isPending && !process.variables?.accept}>
                   {t('ways.process.reject')}
                 </Button>

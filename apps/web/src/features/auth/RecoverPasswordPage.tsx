@@ -21,7 +21,12 @@ export function RecoverPasswordPage() {
         {t('ways.recover.intro')}
       </AuthParagraph>
       {recover.isError && <Alert type="error" showIcon title={errorMessage(recover.error)} style={{ marginBottom: 16 }} role="alert" />}
-      <Form<{ identifier: string }> layout="vertical" size="large" requiredMark={false} onFinish={(v) => recover.mutate({ identifier: v.identifier.trim(), language: i18n.language })}>
+      <Form<{ identifier: string }>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(v) => recover.mutate({ identifier: v.identifier.trim(), language: i18n.language })}
+      >
         <Form.Item name="identifier" label={t('auth.login.username')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 254 }]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder={t('auth.login.usernamePlaceholder')} />
         </Form.Item>

@@ -28,12 +28,16 @@ export function ResetPasswordPage() {
       <AuthParagraph secondary style={{ marginBottom: 24 }}>
         {t('ways.reset.intro')}
       </AuthParagraph>
-      {(check.isError || reset.isError) && <Alert type="error" showIcon title={errorMessage(check.error ?? reset.error)} style={{ marginBottom: 16 }} role="alert" />}
+      {(check.isError || reset.isError) && (
+        <Alert type="error" showIcon title={errorMessage(check.error ?? reset.error)} style={{ marginBottom: 16 }} role="alert" />
+      )}
       <Form<{ password: string }>
         layout="vertical"
         size="large"
         requiredMark={false}
-        onFinish={(v) => reset.mutate({ key, password: v.password }, { onSuccess: () => navigate('/login', { replace: true, state: { notice: 'passwordChanged' } }) })}
+        onFinish={(v) =>
+          reset.mutate({ key, password: v.password }, { onSuccess: () => navigate('/login', { replace: true, state: { notice: 'passwordChanged' } }) })
+        }
       >
         <NewPasswordFields autoFocus />
         <Button type="primary" htmlType="submit" block loading={reset.isPending}>

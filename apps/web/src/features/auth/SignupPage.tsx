@@ -38,7 +38,14 @@ export function SignupPage() {
   const only = spaces.data.length === 1 ? spaces.data[0] : undefined;
   const onFinish = (v: TValues) =>
     signup.mutate(
-      { space: v.space, firstName: v.firstName.trim(), lastName: v.lastName?.trim() || null, email: v.email.trim(), password: v.password, language: i18n.language === 'en' ? 'en' : 'es' },
+      {
+        space: v.space,
+        firstName: v.firstName.trim(),
+        lastName: v.lastName?.trim() || null,
+        email: v.email.trim(),
+        password: v.password,
+        language: i18n.language === 'en' ? 'en' : 'es',
+      },
       { onSuccess: rememberConfirmationSent },
     );
   return (
@@ -52,17 +59,31 @@ export function SignupPage() {
         <Form.Item name="space" label={t('ways.signup.space')} hidden={Boolean(only)} rules={[{ required: true, message: t('form.required') }]}>
           <Select options={spaces.data.map((s) => ({ value: s._id, label: s.name }))} />
         </Form.Item>
-        <Form.Item name="firstName" label={t('ways.fields.firstName')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}>
+        <Form.Item
+          name="firstName"
+          label={t('ways.fields.firstName')}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 100 }]}
+        >
           <Input autoComplete="given-name" autoFocus />
         </Form.Item>
         <Form.Item
           name="lastName"
           label={t('ways.fields.lastName')}
-          rules={[{ max: 100 }, { validator: (_r, v: string) => (!v || isValidSurname(v) ? Promise.resolve() : Promise.reject(new Error(t('ways.fields.lastNameRule')))) }]}
+          rules={[
+            { max: 100 },
+            { validator: (_r, v: string) => (!v || isValidSurname(v) ? Promise.resolve() : Promise.reject(new Error(t('ways.fields.lastNameRule')))) },
+          ]}
         >
           <Input autoComplete="family-name" />
         </Form.Item>
-        <Form.Item name="email" label={t('ways.fields.email')} rules={[{ required: true, message: t('form.required') }, { pattern: EMAIL_PATTERN, message: t('form.invalidEmail') }]}>
+        <Form.Item
+          name="email"
+          label={t('ways.fields.email')}
+          rules={[
+            { required: true, message: t('form.required') },
+            { pattern: EMAIL_PATTERN, message: t('form.invalidEmail') },
+          ]}
+        >
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>
         <NewPasswordFields />

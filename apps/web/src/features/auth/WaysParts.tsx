@@ -39,7 +39,17 @@ export function ExpiredLinkPage({ retryPath, retryLabel }: { retryPath?: string;
 export const isExpiredLink = (error: unknown) => isApiError(error) && error.reference === 'LNK0001';
 
 /** The end of a flow: a result and the way back to sign-in (or somewhere else). */
-export function DonePage({ title, body, children, status = 'success' }: { title: string; body?: ReactNode; children?: ReactNode; status?: 'success' | 'info' }) {
+export function DonePage({
+  title,
+  body,
+  children,
+  status = 'success',
+}: {
+  title: string;
+  body?: ReactNode;
+  children?: ReactNode;
+  status?: 'success' | 'info';
+}) {
   const { t } = useTranslation();
   return (
     <AuthLayout>
@@ -72,7 +82,9 @@ export function NewPasswordFields({ autoFocus }: { autoFocus?: boolean }) {
         extra={t('ways.password.rules')}
         rules={[
           { required: true, message: t('form.required') },
-          { validator: (_r, value: string) => (!value || isAcceptablePassword(value) ? Promise.resolve() : Promise.reject(new Error(t('ways.password.weak')))) },
+          {
+            validator: (_r, value: string) => (!value || isAcceptablePassword(value) ? Promise.resolve() : Promise.reject(new Error(t('ways.password.weak')))),
+          },
         ]}
       >
         <Password autoComplete="new-password" autoFocus={autoFocus} />
@@ -87,7 +99,8 @@ export function NewPasswordFields({ autoFocus }: { autoFocus?: boolean }) {
         rules={[
           { required: true, message: t('form.required') },
           ({ getFieldValue }) => ({
-            validator: (_r, value: string) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('ways.password.mismatch')))),
+            validator: (_r, value: string) =>
+              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('ways.password.mismatch'))),
           }),
         ]}
       >
