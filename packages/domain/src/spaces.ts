@@ -21,6 +21,8 @@ export const ZSpace = z.object({
   timeZone: z.string(),
   /** Strangers may create an account in this space (decision 0040). */
   signupEnabled: z.boolean(),
+  /** New users go through /onboarding (decision 0041). */
+  onboardingActive: z.boolean(),
   createdAt: z.string(),
 });
 

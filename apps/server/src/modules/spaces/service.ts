@@ -24,6 +24,8 @@ export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof rep
     timeZone,
     /** Strangers may create an account here (decision 0040). */
     signupEnabled: space.signupEnabled,
+    /** New users go through /onboarding (decision 0041). */
+    onboardingActive: space.onboardingActive,
     createdAt: iso(space.createdAt)!,
   };
 }
@@ -58,6 +60,16 @@ export async function setCurrentSignup(ctx: TModuleContext, caller: TAuth, enabl
     if (!(await repo.findSpaceInScope(tx, caller, caller.spaceId))) throw notFound();
     await repo.setSignupEnabled(tx, caller.spaceId, enabled);
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'ORG', section: 'signup', entityId: caller.spaceId, payload: { signupEnabled: enabled } });
+  });
+  return getCurrentSpace(ctx, caller);
+}
+
+/** Turns onboarding on or off for the current space and the spaces below it (decision 0041). */
+export async function setCurrentOnboarding(ctx: TModuleContext, caller: TAuth, enabled: boolean) {
+  await scoped(ctx, caller, async (tx) => {
+    if (!(await repo.findSpaceInScope(tx, caller, caller.spaceId))) throw notFound();
+    await repo.setOnboardingActive(tx, caller.spaceId, enabled);
+    await recordTrace(tx, caller, { type: 'UPDATE', module: 'ORG', section: 'onboarding', entityId: caller.spaceId, payload: { onboardingActive: enabled } });
   });
   return getCurrentSpace(ctx, caller);
 }
@@ -134,3 +146,6 @@ export const findPublicSpace = repo.findPublicSpace;
 /** The spaces a stranger may sign up to (at most 50, by name). */
 export const listSignupSpaces = repo.listSignupSpaces;
 export const setSignupEnabled = repo.setSignupEnabled;
+
+/** Whether new users of the space at that path go through onboarding; in the caller's transaction. */
+export const onboardingActiveFor = repo.onboardingActiveFor;

@@ -24,6 +24,8 @@ export const spaces = pgTable(
     timeZone: text('time_zone'),
     /** Strangers may create an account in this space (sign-up; off by default, decision 0040). */
     signupEnabled: boolean('signup_enabled').notNull().default(false),
+    /** New users of this space (and below) go through /onboarding before the app (decision 0041). */
+    onboardingActive: boolean('onboarding_active').notNull().default(false),
     secureSpacePath: text('secure_space_path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

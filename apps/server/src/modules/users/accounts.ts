@@ -62,6 +62,8 @@ export async function createAccount(tx: TDb, input: TNewAccount): Promise<string
     lastName: input.lastName || null,
     language: input.language,
     status: input.verified ? 'ACTIVE' : 'UNVERIFIED',
+    // Where the space has onboarding on, a newcomer goes through it (decision 0041).
+    onboardingCompleted: false,
     verified: input.verified,
     passwordHash: input.passwordHash,
   });
