@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, screenshotPath, settled, signIn } from './helpers';
+import { pageApi, PASSWORD, screenshotPath, settled, signIn } from './helpers';
 import { startMailbox, type TMailbox } from './mailbox';
 import { startOwnServer, type TOwnServer } from './own-server';
 
@@ -166,4 +166,62 @@ test('a stranger requests access; the administrator accepts from the e-mail; the
   await office.page.screenshot({ path: screenshotPath('ways-access-list-desktop') });
   await office.context.close();
   await stranger.context.close();
+});
+
+test('onboarding, when the space has it on: a new user completes profile, password and terms; a new auditor is signed out with the message', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const office = await browse(browser);
+  await signIn(office.page, 'admin@demo.test');
+  await expect(office.page.getByTestId('menu-toggle')).toBeVisible();
+  await pageApi(office.page, 'PUT', '/ms-core/api/spaces/current/onboarding', { enabled: true });
+  const roles = await pageApi<{ _id: string; name: string }[]>(office.page, 'POST', '/ms-core/api/roles/search', { size: 250, page: 0 });
+  const roleId = (name: string) => roles.find((r) => r.name === name)!._id;
+  await pageApi(office.page, 'POST', '/ms-core/api/users', {
+    firstName: 'Olga',
+    username: 'olga',
+    email: 'olga@demo.test',
+    roles: [roleId('USER')],
+    password: PASSWORD,
+  });
+  await pageApi(office.page, 'POST', '/ms-core/api/users', {
+    firstName: 'Iker',
+    username: 'iker',
+    email: 'iker@demo.test',
+    roles: [roleId('auditor')],
+    isAuditor: true,
+    password: PASSWORD,
+  });
+  await office.context.close();
+
+  const newcomer = await browse(browser, PHONE);
+  const page = newcomer.page;
+  await signIn(page, 'olga@demo.test');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByTestId('onboarding')).toContainText('Bienvenida');
+  await page.getByLabel('Apellidos').fill('Ortega');
+  await page.getByLabel('Teléfono').fill('+34600555666');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByLabel('Contraseña actual').fill(PASSWORD);
+  await page.getByLabel('Nueva contraseña').fill('Olga-Bienvenida!1');
+  await page.getByLabel('Repita la contraseña').fill('Olga-Bienvenida!1');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Terminar' }).click();
+  await expect(page.getByText('Debe aceptar las condiciones para continuar')).toBeVisible();
+  await page.getByText('He leído y acepto las condiciones de uso').click();
+  await settled(page);
+  await page.screenshot({ path: screenshotPath('ways-onboarding-phone') });
+  await page.getByRole('button', { name: 'Terminar' }).click();
+  await expect(page.getByTestId('login-notice')).toContainText('Contraseña cambiada');
+  await signIn(page, 'olga@demo.test', 'Olga-Bienvenida!1');
+  await expect(page.getByTestId('menu-toggle')).toBeVisible();
+  await newcomer.context.close();
+
+  const auditor = await browse(browser, PHONE);
+  await signIn(auditor.page, 'iker@demo.test');
+  await expect(auditor.page.getByText('Su cuenta de auditor no ha completado la bienvenida.')).toBeVisible();
+  await expect(auditor.page).toHaveURL(/\/login$/);
+  expect(await auditor.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  await auditor.context.close();
 });

@@ -5,6 +5,7 @@ import { auditsManifest } from '../features/audits/manifest';
 import { authManifest } from '../features/auth/manifest';
 import { clientsManifest } from '../features/clients/manifest';
 import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
+import { onboardingManifest } from '../features/onboarding/manifest';
 import { notificationsManifest } from '../features/notifications/manifest';
 import { profileManifest } from '../features/profile/manifest';
 import { registersManifest } from '../features/registers/manifest';
@@ -25,6 +26,7 @@ export const FEATURES: readonly TFeatureManifest[] = [
   profileManifest,
   usersManifest,
   accessManifest,
+  onboardingManifest,
   templatesManifest,
   clientsManifest,
   nomenclaturesManifest,

@@ -213,6 +213,8 @@ export async function setOnboardingActive(tx: TDb, id: string, active: boolean) 
 
 /** Onboarding is active for a space when it or any space above it has it on (decision 0041). */
 export async function onboardingActiveFor(tx: TDb, spacePath: string): Promise<boolean> {
-  const result = await tx.execute<{ active: boolean | null }>(sql`select bool_or(onboarding_active) as active from spaces where ${spacePath} like secure_space_path || '%'`);
+  const result = await tx.execute<{ active: boolean | null }>(
+    sql`select bool_or(onboarding_active) as active from spaces where ${spacePath} like secure_space_path || '%'`,
+  );
   return result.rows[0]?.active === true;
 }
