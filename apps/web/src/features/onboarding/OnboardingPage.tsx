@@ -39,9 +39,11 @@ export function OnboardingPage() {
       navigate('/login', { replace: true, state: { notice: 'passwordChanged' } });
     },
   });
+  // Done: onSuccess has already gone to /login with its notice (a <Navigate> here would drop it).
+  if (complete.isSuccess) return <FullPageSpinner />;
   if (!isSignedIn()) return <Navigate to="/login" replace />;
   if (me.isPending) return <FullPageSpinner />;
-  if (me.data && !me.data.onboardingRequired && !complete.isPending && !complete.isSuccess) return <Navigate to="/" replace />;
+  if (me.data && !me.data.onboardingRequired && !complete.isPending) return <Navigate to="/" replace />;
   const user = me.data;
 
   // Each step validates its own fields only (a whole-form submit would also check the hidden steps).
