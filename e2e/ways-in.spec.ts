@@ -225,3 +225,22 @@ test('onboarding, when the space has it on: a new user completes profile, passwo
   expect(await auditor.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   await auditor.context.close();
 });
+
+test('an unverified user follows the sign-in message to resend the confirmation, confirms from the e-mail and signs in', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, context } = await browse(browser, PHONE);
+  await signIn(page, 'pending@demo.test');
+  await expect(page.getByTestId('login-error')).toContainText('Usuario no verificado.');
+  await page.getByRole('link', { name: 'Reenviar el correo de confirmación' }).click();
+  await expect(page).toHaveURL(/\/confirm\/resend$/);
+  await page.getByLabel(/correo electrónico o usuario/i).fill('pending@demo.test');
+  await page.getByRole('button', { name: 'Reenviar' }).click();
+  await expect(page.getByTestId('ways-done')).toContainText('Solicitud enviada');
+
+  const link = await mail.linkFor('pending@demo.test', /Confirme su cuenta/, '/confirm');
+  await page.goto(link);
+  await expect(page.getByTestId('ways-done')).toContainText('Cuenta confirmada');
+  await signIn(page, 'pending@demo.test');
+  await expect(page.getByTestId('menu-toggle')).toBeVisible();
+  await context.close();
+});
