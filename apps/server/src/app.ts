@@ -21,6 +21,7 @@ import { registerEtags } from './platform/etag.js';
 import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
 import { registerMultipart } from './modules/files/upload.js';
 import { authModule } from './modules/auth/module.js';
+import { accountsModule } from './modules/accounts/module.js';
 import { spacesModule } from './modules/spaces/module.js';
 import { usersModule } from './modules/users/module.js';
 import { rolesModule } from './modules/roles/module.js';
@@ -72,6 +73,7 @@ declare module 'fastify' {
  */
 export const serverModules: TServerModule[] = [
   authModule,
+  accountsModule,
   spacesModule,
   usersModule,
   rolesModule,

@@ -61,8 +61,14 @@ const ZEnv = z.object({
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Auditorías <no-reply@localhost>'),
+  /** An HTTP gateway that takes POST {to, text} and sends the SMS; without it, texts go to DATA_DIR/outbox (decision 0040). */
+  SMS_URL: z.string().url().optional(),
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Recovery, sign-up, resend and access requests per address per minute (decision 0040). */
+  ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** The captcha's work: the browser tries up to this many hashes (about a second on a phone at 50 000). */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   TRUST_PROXY: ZTrustProxy,
   /** File store: local disk under DATA_DIR/files unless S3_BUCKET is set (then S3 or any S3-compatible server). */
   S3_ENDPOINT: z.string().url().optional(),

@@ -19,6 +19,10 @@ export const ZSpace = z.object({
   isRoot: z.boolean(),
   /** The IANA zone its days are counted in, its own or inherited (decision 0015). */
   timeZone: z.string(),
+  /** Strangers may create an account in this space (decision 0040). */
+  signupEnabled: z.boolean(),
+  /** New users go through /onboarding (decision 0041). */
+  onboardingActive: z.boolean(),
   createdAt: z.string(),
 });
 

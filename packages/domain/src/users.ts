@@ -66,6 +66,8 @@ export const ZMe = ZUser.extend({
   currentSpace: z.string(),
   registersAccess: z.array(ZRegistersAccessOut),
   labDataAccess: z.array(z.string()),
+  /** Onboarding is active where the session acts and this user has not completed it (decision 0041). */
+  onboardingRequired: z.boolean(),
 });
 
 /** Create (and, without the password fields, update) body. */
@@ -95,6 +97,18 @@ export const ZUserInput = z.object({
 
 /** The update body: memberships are set at creation only. */
 export const ZUserUpdate = ZUserInput.omit({ password: true, autoGeneratePassword: true, clients: true, establishments: true, areas: true });
+
+/** POST users/me/onboarding: the profile, a new password (with the current one) and the terms, at once (decision 0041). */
+export const ZOnboarding = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().max(100).nullish(),
+  phone: z.string().trim().regex(PHONE_PATTERN).nullish().or(z.literal('')),
+  language: z.enum(['es', 'en']),
+  currentPassword: z.string().min(1).max(256),
+  password: z.string().min(1).max(256),
+  acceptTerms: z.literal(true),
+});
+export type TOnboardingInput = z.input<typeof ZOnboarding>;
 
 /** PATCH users/me: what a user changes of themselves (spec section 5: language required; password with its rules). */
 export const ZProfileInput = z.object({

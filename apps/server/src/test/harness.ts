@@ -51,6 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: T
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: '/tmp/audit-test-unused',
     SIGNIN_RATE_LIMIT: '1000',
+    ACCOUNT_RATE_LIMIT: '1000',
     LOG_LEVEL: 'silent',
     ...env,
   });

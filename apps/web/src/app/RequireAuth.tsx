@@ -6,6 +6,7 @@ import { isSignedIn } from '../session/storage';
 import { useRefetchWhenBackOnline } from '../session/useRefetchWhenBackOnline';
 import { ErrorState, FullPageSpinner } from '../ui/PageStates';
 import { loginPathFor } from './loginPath';
+import { OnboardingGate } from './OnboardingGate';
 
 /**
  * Anonymous users land on /login; signed-in ones wait for users/me, then get the page. With no
@@ -29,6 +30,7 @@ export function RequireAuth({ children }: { children: (me: TMe) => ReactNode }) 
       </div>
     );
   }
+  if (user.onboardingRequired) return <OnboardingGate me={user} />;
   return <>{children(user)}</>;
 }
 

@@ -1,9 +1,11 @@
+import { accessManifest } from '../features/access/manifest';
 import { auditReportManifest } from '../features/audit-report/manifest';
 import { auditRunManifest } from '../features/audit-run/manifest';
 import { auditsManifest } from '../features/audits/manifest';
 import { authManifest } from '../features/auth/manifest';
 import { clientsManifest } from '../features/clients/manifest';
 import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
+import { onboardingManifest } from '../features/onboarding/manifest';
 import { notificationsManifest } from '../features/notifications/manifest';
 import { profileManifest } from '../features/profile/manifest';
 import { registerLogsManifest } from '../features/register-logs/manifest';
@@ -25,6 +27,8 @@ export const FEATURES: readonly TFeatureManifest[] = [
   spacesManifest,
   profileManifest,
   usersManifest,
+  accessManifest,
+  onboardingManifest,
   templatesManifest,
   clientsManifest,
   nomenclaturesManifest,

@@ -34,7 +34,6 @@ const upcoming: TMenuContribution[] = [
   { key: 'adminPermissions', path: '/admin/permissions', audience: 'admin', parent: 'administration', order: 20 },
   { key: 'adminTraces', path: '/admin/traces', audience: 'admin', parent: 'administration', order: 30 },
   { key: 'adminSpaces', path: '/admin/spaces', audience: 'admin', parent: 'administration', order: 40 },
-  { key: 'adminAccessRequests', path: '/admin/access-requests', audience: 'admin', parent: 'administration', order: 50 },
   { key: 'adminSettings', path: '/admin/settings', audience: 'admin', parent: 'administration', order: 60 },
   { key: 'settings', audience: 'admin', order: 190 },
 ];

@@ -82,3 +82,35 @@ export async function isAdministrator(tx: TDb, userId: string): Promise<boolean>
     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId}`);
   return result.rows[0]?.admin === true;
 }
+
+/** Gives a user one more role (joining a space keeps the roles held elsewhere). */
+export async function addRole(tx: TDb, userId: string, secureSpacePath: string, roleId: string) {
+  await tx.insert(userRoles).values({ userId, roleId, secureSpacePath }).onConflictDoNothing();
+}
+
+/** The catalogue role of that name nearest to the space (its own, else an ancestor's), if any. */
+export async function findRoleNamedFor(tx: TDb, spacePath: string, name: string) {
+  const result = await tx.execute<{ id: string; name: string }>(sql`
+    select id, name from roles where name = ${name} and ${spacePath} like secure_space_path || '%'
+    order by length(secure_space_path) desc limit 1`);
+  return result.rows[0];
+}
+
+/** A catalogue role visible from the space, by id. */
+export async function findRoleFor(tx: TDb, spacePath: string, id: string) {
+  const result = await tx.execute<{ id: string; name: string }>(sql`
+    select id, name from roles where id = ${id} and ${spacePath} like secure_space_path || '%' limit 1`);
+  return result.rows[0];
+}
+
+/**
+ * Users who manage the people of a space: they live in it or above it and hold a role that is
+ * super-admin or carries ADMIN or USER:INVITE.
+ */
+export async function managersOf(tx: TDb, spacePath: string): Promise<string[]> {
+  const result = await tx.execute<{ user_id: string }>(sql`
+    select distinct ur.user_id from user_roles ur join roles r on r.id = ur.role_id
+    where ${spacePath} like ur.secure_space_path || '%'
+      and (r.super_admin or 'ADMIN' = any(r.permissions) or 'USER:MANAGEMENT' = any(r.permissions))`);
+  return result.rows.map((r) => r.user_id);
+}

@@ -158,3 +158,10 @@ export function assignRoles(tx: Parameters<typeof repo.replaceRoles>[0], userId:
 
 /** Whether any of the user's roles is super-admin or carries ADMIN (the administrators' sign-in). */
 export const isAdministrator = repo.isAdministrator;
+
+// ---- Used by the accounts module (decision 0040): joining a space with a role, and who is told of a request ----
+
+export const addRole = repo.addRole;
+export const findRoleNamedFor = repo.findRoleNamedFor;
+export const findRoleFor = repo.findRoleFor;
+export const managersOf = repo.managersOf;

@@ -185,3 +185,36 @@ export async function childSpaces(tx: TDb, scope: TScope, parentIds: string[], t
     )
     .orderBy(spaces.name);
 }
+
+// ---- The ways in (accounts module, decision 0040): unscoped reads of what a public page may show ----
+
+const publicColumns = { id: spaces.id, name: spaces.name, logo: spaces.logo, secureSpacePath: spaces.secureSpacePath, signupEnabled: spaces.signupEnabled };
+
+export async function findPublicSpace(tx: TDb, where: { id: string } | { identifier: string }) {
+  const [space] = await tx
+    .select(publicColumns)
+    .from(spaces)
+    .where('id' in where ? eq(spaces.id, where.id) : eq(sql`lower(${spaces.identifier})`, where.identifier.trim().toLowerCase()))
+    .limit(1);
+  return space;
+}
+
+export function listSignupSpaces(tx: TDb) {
+  return tx.select(publicColumns).from(spaces).where(eq(spaces.signupEnabled, true)).orderBy(spaces.name).limit(50);
+}
+
+export async function setSignupEnabled(tx: TDb, id: string, enabled: boolean) {
+  await tx.update(spaces).set({ signupEnabled: enabled, updatedAt: new Date() }).where(eq(spaces.id, id));
+}
+
+export async function setOnboardingActive(tx: TDb, id: string, active: boolean) {
+  await tx.update(spaces).set({ onboardingActive: active, updatedAt: new Date() }).where(eq(spaces.id, id));
+}
+
+/** Onboarding is active for a space when it or any space above it has it on (decision 0041). */
+export async function onboardingActiveFor(tx: TDb, spacePath: string): Promise<boolean> {
+  const result = await tx.execute<{ active: boolean | null }>(
+    sql`select bool_or(onboarding_active) as active from spaces where ${spacePath} like secure_space_path || '%'`,
+  );
+  return result.rows[0]?.active === true;
+}

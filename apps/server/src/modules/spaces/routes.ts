@@ -16,6 +16,28 @@ export async function spacesRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => service.getCurrentSpace(ctx, requireAuth(req)),
   });
 
+  r.put('/current/signup', {
+    config: { access: { permissions: ['ADMIN:MANAGEMENT'] } },
+    schema: {
+      tags: ['spaces'],
+      summary: 'Turn sign-up on or off for the current space (off by default)',
+      body: z.object({ enabled: z.boolean() }),
+      response: { 200: ZSpace },
+    },
+    handler: (req) => service.setCurrentSignup(ctx, requireAuth(req), req.body.enabled),
+  });
+
+  r.put('/current/onboarding', {
+    config: { access: { permissions: ['ADMIN:MANAGEMENT'] } },
+    schema: {
+      tags: ['spaces'],
+      summary: 'Turn onboarding on or off for the current space and those below it (off by default)',
+      body: z.object({ enabled: z.boolean() }),
+      response: { 200: ZSpace },
+    },
+    handler: (req) => service.setCurrentOnboarding(ctx, requireAuth(req), req.body.enabled),
+  });
+
   r.get('/my-spaces', {
     config: signedIn,
     schema: {

@@ -4,6 +4,7 @@ import type { TDatabase, TTransaction } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, iso, type TModuleContext } from '../../platform/http.js';
 import { unsafeUnscoped, type TScope } from '../../platform/tenancy.js';
+import { recordTrace } from '../../platform/trace.js';
 import * as repo from './repo.js';
 
 export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>, timeZone: string) {
@@ -21,6 +22,10 @@ export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof rep
     isRoot: space.parentId === null,
     /** The zone its days are counted in (its own or inherited; decision 0015). */
     timeZone,
+    /** Strangers may create an account here (decision 0040). */
+    signupEnabled: space.signupEnabled,
+    /** New users go through /onboarding (decision 0041). */
+    onboardingActive: space.onboardingActive,
     createdAt: iso(space.createdAt)!,
   };
 }
@@ -47,6 +52,26 @@ export async function getCurrentSpace(ctx: TModuleContext, caller: TAuth) {
   });
   if (!found) throw notFound();
   return presentSpaceRow(found.space, found.timeZone);
+}
+
+/** Turns sign-up on or off for the current space (decision 0040; the settings screen will use it). */
+export async function setCurrentSignup(ctx: TModuleContext, caller: TAuth, enabled: boolean) {
+  await scoped(ctx, caller, async (tx) => {
+    if (!(await repo.findSpaceInScope(tx, caller, caller.spaceId))) throw notFound();
+    await repo.setSignupEnabled(tx, caller.spaceId, enabled);
+    await recordTrace(tx, caller, { type: 'UPDATE', module: 'ORG', section: 'signup', entityId: caller.spaceId, payload: { signupEnabled: enabled } });
+  });
+  return getCurrentSpace(ctx, caller);
+}
+
+/** Turns onboarding on or off for the current space and the spaces below it (decision 0041). */
+export async function setCurrentOnboarding(ctx: TModuleContext, caller: TAuth, enabled: boolean) {
+  await scoped(ctx, caller, async (tx) => {
+    if (!(await repo.findSpaceInScope(tx, caller, caller.spaceId))) throw notFound();
+    await repo.setOnboardingActive(tx, caller.spaceId, enabled);
+    await recordTrace(tx, caller, { type: 'UPDATE', module: 'ORG', section: 'onboarding', entityId: caller.spaceId, payload: { onboardingActive: enabled } });
+  });
+  return getCurrentSpace(ctx, caller);
 }
 
 /** The space selector's list: member spaces first, then the spaces below them, searchable. */
@@ -113,3 +138,14 @@ export const spacesByIds = (tx: TTransaction | TDatabase, scope: TScope, ids: st
 /** Children of one type of the given parents in the caller's scope (optionally only `ids`), by name. */
 export const childSpaces = (tx: TTransaction | TDatabase, scope: TScope, parentIds: string[], type: string, ids?: string[]) =>
   repo.childSpaces(tx, scope, parentIds, type, ids);
+
+// ---- Used by the accounts module (the ways in, decision 0040); unscoped, in its transaction ----
+
+/** A space as the public pages name it (name, logo), with its path and whether sign-up is on. */
+export const findPublicSpace = repo.findPublicSpace;
+/** The spaces a stranger may sign up to (at most 50, by name). */
+export const listSignupSpaces = repo.listSignupSpaces;
+export const setSignupEnabled = repo.setSignupEnabled;
+
+/** Whether new users of the space at that path go through onboarding; in the caller's transaction. */
+export const onboardingActiveFor = repo.onboardingActiveFor;

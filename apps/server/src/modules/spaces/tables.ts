@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A space is a tenant. The audit company's root space has no parent; its clients' structures,
@@ -22,6 +22,10 @@ export const spaces = pgTable(
     theme: jsonb('theme').$type<Record<string, string>>(),
     /** IANA time zone of the space's days; null takes the nearest ancestor's (Europe/Madrid at the root). Decision 0015. */
     timeZone: text('time_zone'),
+    /** Strangers may create an account in this space (sign-up; off by default, decision 0040). */
+    signupEnabled: boolean('signup_enabled').notNull().default(false),
+    /** New users of this space (and below) go through /onboarding before the app (decision 0041). */
+    onboardingActive: boolean('onboarding_active').notNull().default(false),
     secureSpacePath: text('secure_space_path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

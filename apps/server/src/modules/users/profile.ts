@@ -1,4 +1,4 @@
-import type { TProfileInput } from '@audit/domain/users';
+import type { TOnboardingInput, TProfileInput } from '@audit/domain/users';
 import { emptyToNull, isAcceptablePassword, isValidSurname } from '@audit/domain/validators';
 import type { TAuth } from '../../platform/auth.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
@@ -6,6 +6,7 @@ import type { TModuleContext } from '../../platform/http.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
+import { hashNewPassword, setPassword } from './accounts.js';
 import * as repo from './repo.js';
 
 /**
@@ -30,6 +31,8 @@ export async function updateProfile(ctx: TModuleContext, caller: TAuth, input: T
       firstName: input.firstName,
       lastName: emptyToNull(input.lastName),
       phone: emptyToNull(input.phone),
+      // A new number is not confirmed (confirm-phone, decision 0040).
+      ...(emptyToNull(input.phone) !== user.phone ? { phoneVerified: false } : {}),
       language: input.language,
       ...(passwordHash ? { passwordHash } : {}),
     });
@@ -48,4 +51,38 @@ export async function updateProfile(ctx: TModuleContext, caller: TAuth, input: T
 /** The header's language switch: saved on the user, so the next sign-in opens in it. */
 export async function updateLanguage(ctx: TModuleContext, caller: TAuth, language: 'es' | 'en') {
   await unsafeUnscoped(ctx.db, (tx) => repo.updateUsers(tx, [caller.userId], { language }));
+}
+
+/**
+ * Onboarding (decision 0041): the profile, a new password (the current one first; the rules of §5
+ * and no reuse) and the terms, in one write. The new password ends every session, this one too:
+ * the user signs in again with it.
+ */
+export async function completeOnboarding(ctx: TModuleContext, caller: TAuth, input: TOnboardingInput) {
+  if (input.lastName && !isValidSurname(input.lastName)) throw new AppError('surnameCase', ['lastName']);
+  const user = await unsafeUnscoped(ctx.db, (tx) => repo.findUserById(tx, caller.userId));
+  if (!user) throw notFound();
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError('currentPasswordWrong', ['currentPassword']);
+  const passwordHash = await hashNewPassword(user, input.password);
+  await unsafeUnscoped(ctx.db, async (tx) => {
+    await repo.updateUsers(tx, [user.id], {
+      firstName: input.firstName,
+      lastName: emptyToNull(input.lastName),
+      phone: emptyToNull(input.phone),
+      ...(emptyToNull(input.phone) !== user.phone ? { phoneVerified: false } : {}),
+      language: input.language,
+      onboardingCompleted: true,
+    });
+    await setPassword(tx, user.id, passwordHash);
+    await recordTrace(tx, caller, {
+      type: 'UPDATE',
+      module: 'USER',
+      section: 'onboarding',
+      entityId: user.id,
+      spaceId: user.spaceId,
+      secureSpacePath: user.secureSpacePath,
+      payload: { firstName: input.firstName, lastName: input.lastName ?? null, phone: input.phone ?? null, language: input.language, acceptTerms: true },
+    });
+  });
+  return { ok: true as const };
 }

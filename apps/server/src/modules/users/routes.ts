@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
-import { ZLanguageInput, ZMe, ZProfileInput, ZUser, ZUserInput, ZUserUpdate } from '@audit/domain/users';
+import { ZLanguageInput, ZMe, ZOnboarding, ZProfileInput, ZUser, ZUserInput, ZUserUpdate } from '@audit/domain/users';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import * as service from './service.js';
@@ -31,6 +31,17 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
       await profile.updateProfile(ctx, caller, req.body);
       return service.getMe(ctx, caller);
     },
+  });
+
+  r.post('/me/onboarding', {
+    config: { access: { permissions: [] } },
+    schema: {
+      tags: ['users'],
+      summary: 'Complete onboarding: profile, new password (ends every session) and terms (decision 0041)',
+      body: ZOnboarding,
+      response: { 200: ZOk },
+    },
+    handler: (req) => profile.completeOnboarding(ctx, requireAuth(req), req.body),
   });
 
   r.patch('/me/language', {

@@ -11,6 +11,7 @@ import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import type { TIdentity } from '../../platform/identity.js';
 import { userPolicy } from './policy.js';
+import * as spaces from '../spaces/service.js';
 import * as repo from './repo.js';
 
 const membershipsOfType = (row: repo.TUserRow, type: string) => row.memberships.filter((m) => m.type === type).map(({ _id, name }) => ({ _id, name }));
@@ -48,8 +49,12 @@ export function presentUser(row: repo.TUserRow) {
 export const presentUserFor = (row: repo.TUserRow, who: TIdentity) => ({ ...presentUser(row), can: userPolicy.canAll(who, row) });
 
 export async function getMe(ctx: TModuleContext, caller: TAuth) {
-  const row = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeFindOwnUser(tx, caller.userId));
-  if (!row) throw notFound();
+  const found = await unsafeUnscoped(ctx.db, async (tx) => {
+    const user = await repo.unsafeFindOwnUser(tx, caller.userId);
+    return user && { row: user, onboarding: !user.onboardingCompleted && (await spaces.onboardingActiveFor(tx, caller.spacePath)) };
+  });
+  if (!found) throw notFound();
+  const { row } = found;
   return {
     ...presentUserFor(row, caller),
     settings: row.settings,
@@ -58,6 +63,7 @@ export async function getMe(ctx: TModuleContext, caller: TAuth) {
     labDataAccess: caller.access.labData,
     isAdmin: caller.isAdmin,
     currentSpace: caller.spaceId,
+    onboardingRequired: found.onboarding,
   };
 }
 

@@ -23,6 +23,13 @@ export const users = pgTable(
     language: text('language').notNull().default('es'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(true),
     passwordHash: text('password_hash'),
+    /** The previous password hashes (newest first, at most PASSWORD_HISTORY_SIZE): a new password may not be one of them (decision 0040). */
+    passwordHistory: text('password_history')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Set by confirm-phone (decision 0040); any change of the phone clears it. */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
     failedSignins: integer('failed_signins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Set by a trigger whenever password_hash changes: refresh tokens issued before it no longer rotate. */

@@ -88,6 +88,8 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
       registersAccess: normalizeRegistersAccess(input.registersAccess ?? []),
       status: 'ACTIVE',
       verified: true,
+      // Where the space has onboarding on, a new user goes through it (decision 0041).
+      onboardingCompleted: false,
       passwordHash,
     });
     for (const space of memberships) await repo.addMembership(tx, id, space.id, space.secureSpacePath);

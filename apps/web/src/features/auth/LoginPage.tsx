@@ -11,6 +11,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { errorMessage } from '../../i18n/errorMessage';
 import { isSignedIn } from '../../session/storage';
 import { logout, useSignIn, useStartSession, type TSigninInput, type TSigninSession } from './authApi';
+import { useSignupSpaces } from './waysApi';
 import { AuthLayout } from './AuthLayout';
 
 // Only users of several structures see it, after signing in: not part of the sign-in page's download.
@@ -29,7 +30,10 @@ export function LoginPage() {
   const startSession = useStartSession();
   const [pending, setPending] = useState<TSigninSession | null>(null);
   const redirect = safeRedirect(params.get('redirect'));
-  const passwordChanged = (useLocation().state as { notice?: string } | null)?.notice === 'passwordChanged';
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const passwordChanged = notice === 'passwordChanged';
+  // The sign-up link shows only when a space takes sign-ups (decision 0040).
+  const signupOpen = Boolean(useSignupSpaces().data?.length);
 
   if (isSignedIn() && !pending && !signIn.isPending) return <Navigate to={redirect} replace />;
 
@@ -37,7 +41,7 @@ export function LoginPage() {
     startSession(session);
     navigate(redirect, { replace: true });
   };
-  // 491: no dead end; the resend call arrives with the account flows, so say what to do now.
+  // 491: no dead end: the message links to confirm/resend.
   const notVerified = isApiError(signIn.error) && signIn.error.reference === '491';
 
   const onFinish = (values: TSigninInput) =>
@@ -67,15 +71,27 @@ export function LoginPage() {
       <AuthParagraph secondary style={{ marginBottom: 28 }}>
         {t('auth.login.subtitle')}
       </AuthParagraph>
-      {passwordChanged && !signIn.isError && (
-        <Alert type="success" showIcon title={t('auth.login.passwordChanged')} style={{ marginBottom: 20 }} data-testid="login-notice" />
+      {(passwordChanged || notice === 'invitationAccepted') && !signIn.isError && (
+        <Alert
+          type="success"
+          showIcon
+          title={passwordChanged ? t('auth.login.passwordChanged') : t('ways.login.invitationAccepted')}
+          style={{ marginBottom: 20 }}
+          data-testid="login-notice"
+        />
       )}
       {signIn.isError && (
         <Alert
           type={notVerified ? 'warning' : 'error'}
           showIcon
           title={errorMessage(signIn.error)}
-          description={notVerified ? t('auth.login.notVerifiedHelp') : undefined}
+          description={
+            notVerified ? (
+              <>
+                {t('auth.login.notVerifiedHelp')} <Link to="/confirm/resend">{t('ways.login.resend')}</Link>
+              </>
+            ) : undefined
+          }
           style={{ marginBottom: 20 }}
           role="alert"
           data-testid="login-error"
@@ -98,6 +114,10 @@ export function LoginPage() {
           {t('auth.login.submit')}
         </Button>
       </Form>
+      <Flex justify="center" gap={20} wrap style={{ marginTop: 20 }}>
+        {signupOpen && <Link to="/signup">{t('ways.login.signup')}</Link>}
+        <Link to="/access-request">{t('ways.login.requestAccess')}</Link>
+      </Flex>
     </AuthLayout>
   );
 }

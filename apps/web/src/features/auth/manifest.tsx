@@ -1,10 +1,23 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
+import en from './i18n/en.json';
+import es from './i18n/es.json';
 
-/** Sign-in and password recovery: pages without the shell (texts in the shared i18n files). */
+/**
+ * Sign-in and every other way in (decision 0040): recovery, sign-up and confirmation, invitations,
+ * access requests. Pages without the shell; sign-in's texts are in the shared i18n files, the rest here.
+ */
 export const authManifest: TFeatureManifest = {
   id: 'auth',
+  translations: { es, en },
   pages: () => [
     { path: '/login', ...screen(() => import('./LoginPage').then((m) => m.LoginPage)) },
     { path: '/recover-password', ...screen(() => import('./RecoverPasswordPage').then((m) => m.RecoverPasswordPage)) },
+    { path: '/recover-password/reset', ...screen(() => import('./ResetPasswordPage').then((m) => m.ResetPasswordPage)) },
+    { path: '/signup', ...screen(() => import('./SignupPage').then((m) => m.SignupPage)) },
+    { path: '/confirm', ...screen(() => import('./ConfirmPage').then((m) => m.ConfirmPage)) },
+    { path: '/confirm/resend', ...screen(() => import('./ResendPage').then((m) => m.ResendPage)) },
+    { path: '/invitation', ...screen(() => import('./InvitationPage').then((m) => m.InvitationPage)) },
+    { path: '/access-request', ...screen(() => import('./AccessRequestPage').then((m) => m.AccessRequestPage)) },
+    { path: '/access-requests/process', ...screen(() => import('./ProcessAccessPage').then((m) => m.ProcessAccessPage)) },
   ],
 };

@@ -1,0 +1,40 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { TCaptchaChallenge, TCaptchaSolution } from '@audit/domain/accounts';
+import type { TDb } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import * as repo from './repo.js';
+
+/**
+ * A self-hosted proof-of-work captcha (ALTCHA-style, decision 0040): the browser spends about a
+ * second finding `number`; the server checks it with one hash. No third party sees the visitor.
+ * The salt carries its own expiry (`<random>?expires=<unix s>`), and the HMAC signs the challenge,
+ * so the server keeps nothing until a solution is used (then its salt, to refuse a replay).
+ */
+export const CAPTCHA_TTL_SECONDS = 600;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sign = (secret: string, challenge: string) => createHmac('sha256', `captcha:${secret}`).update(challenge).digest('hex');
+
+export function createChallenge(secret: string, maxNumber: number): TCaptchaChallenge {
+  const expires = Math.floor(Date.now() / 1000) + CAPTCHA_TTL_SECONDS;
+  const salt = `${randomBytes(12).toString('hex')}?expires=${expires}`;
+  const challenge = sha256(salt + randomInt(0, maxNumber + 1));
+  return { algorithm: 'SHA-256', challenge, salt, maxNumber, signature: sign(secret, challenge) };
+}
+
+/** Finds the number by trying each (what the browser does; tests use it too). */
+export function solveChallenge(challenge: TCaptchaChallenge): TCaptchaSolution {
+  for (let n = 0; n <= challenge.maxNumber; n++)
+    if (sha256(challenge.salt + n) === challenge.challenge) return { salt: challenge.salt, number: n, signature: challenge.signature };
+  throw new Error('unsolvable challenge');
+}
+
+const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** ACC0002 unless the solution is right, signed by us, unexpired and not used before; spends it in `tx`. */
+export async function verifyCaptcha(tx: TDb, secret: string, solution: TCaptchaSolution) {
+  const expires = Number(/\?expires=(\d+)$/.exec(solution.salt)?.[1] ?? 0);
+  const challenge = sha256(solution.salt + solution.number);
+  const valid = expires * 1000 > Date.now() && sameHex(sign(secret, challenge), solution.signature);
+  if (!valid || !(await repo.spendCaptcha(tx, solution.salt, new Date(expires * 1000)))) throw new AppError('captchaInvalid', ['captcha']);
+}

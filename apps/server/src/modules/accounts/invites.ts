@@ -1,0 +1,197 @@
+import type { TInviteCreate } from '@audit/domain/accounts';
+import type { TSearchBody } from '@audit/domain/search';
+import type { TAuth } from '../../platform/auth.js';
+import type { TDb } from '../../platform/db.js';
+import { AppError, invalidData, notFound } from '../../platform/errors.js';
+import { iso, scoped, type TModuleContext } from '../../platform/http.js';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
+import { recordTrace } from '../../platform/trace.js';
+import { onUniqueViolation } from '../../platform/unique-violations.js';
+import * as auth from '../auth/service.js';
+import * as roles from '../roles/service.js';
+import * as spaces from '../spaces/service.js';
+import * as users from '../users/accounts.js';
+import { issueLink, peekLink, spendLink } from './links.js';
+import { enqueueMail } from './mails.js';
+import { invitationPolicy } from './policy.js';
+import * as repo from './repo.js';
+import type { invitations } from './tables.js';
+
+// Two parallel invitations of the same e-mail to the same space: the second ends in the unique index.
+onUniqueViolation('invitations_pending_key', { code: 'alreadyExists', fields: ['emails'] });
+
+type TInvitationRow = typeof invitations.$inferSelect;
+
+/** Creates one PENDING invitation with its link and e-mail, in `tx` (also used when an access request is accepted). */
+export async function createInvitation(
+  ctx: TModuleContext,
+  tx: TDb,
+  input: { space: { id: string; secureSpacePath: string }; email: string; roleId: string | null; language: 'es' | 'en'; invitedBy: string | null },
+) {
+  const row = await repo.insertInvitation(tx, {
+    spaceId: input.space.id,
+    secureSpacePath: input.space.secureSpacePath,
+    email: input.email.toLowerCase(),
+    roleId: input.roleId,
+    language: input.language,
+    invitedBy: input.invitedBy,
+  });
+  await sendInvitation(ctx, tx, row);
+  return row;
+}
+
+async function sendInvitation(ctx: TModuleContext, tx: TDb, row: TInvitationRow) {
+  const key = await issueLink(tx, 'INVITE', { subjectId: row.id }, { replace: true });
+  // In the invitation's own space: readable in the caller's scope as well as unscoped.
+  const space = (await spaces.findPublicSpace(tx, { id: row.spaceId })) ?? { name: '', logo: null };
+  await enqueueMail(
+    ctx,
+    tx,
+    { spaceId: row.spaceId, spacePath: row.secureSpacePath },
+    {
+      kind: 'invite',
+      to: row.email,
+      language: row.language,
+      space,
+      link: `/invitation?key=${encodeURIComponent(key)}`,
+    },
+  );
+}
+
+/** POST /ms-core/api/invites: all or nothing; a repeated e-mail or one already invited (PENDING) is 420 naming it. */
+export async function inviteMany(ctx: TModuleContext, caller: TAuth, input: TInviteCreate) {
+  const emails = input.emails.map((e) => e.trim().toLowerCase());
+  const repeated = emails.filter((e, i) => emails.indexOf(e) !== i);
+  if (repeated.length) throw new AppError('alreadyExists', ['emails'], `repeated: ${[...new Set(repeated)].join(', ')}`);
+  return scoped(ctx, caller, async (tx) => {
+    const role = await roles.findRoleFor(tx, caller.spacePath, input.role);
+    if (!role) throw invalidData(['role']);
+    const pending = await repo.pendingInvitationEmails(tx, caller.spaceId, emails);
+    if (pending.length) throw new AppError('alreadyExists', ['emails'], `already invited: ${pending.join(', ')}`);
+    const created: TInvitationRow[] = [];
+    for (const email of emails)
+      created.push(
+        await createInvitation(ctx, tx, {
+          space: { id: caller.spaceId, secureSpacePath: caller.spacePath },
+          email,
+          roleId: role.id,
+          language: input.language ?? 'es',
+          invitedBy: caller.userId,
+        }),
+      );
+    await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'invitations', payload: { emails, role: role.name } });
+    return created.map((row) => presentInvitation(row, caller, role.name));
+  });
+}
+
+export function presentInvitation(row: TInvitationRow, caller: TAuth, roleName: string | null) {
+  return {
+    _id: row.id,
+    email: row.email,
+    role: row.roleId ? { _id: row.roleId, name: roleName ?? '' } : null,
+    status: row.status,
+    invitedBy: row.invitedBy,
+    createdAt: iso(row.createdAt)!,
+    can: invitationPolicy.canAll(caller, row),
+  };
+}
+
+export async function searchInvitations(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
+  return scoped(ctx, caller, async (tx) => {
+    const page = await repo.searchInvitations(tx, caller, body);
+    const names = new Map<string, string>();
+    for (const id of new Set(page.items.flatMap((r) => (r.roleId ? [r.roleId] : [])))) {
+      const role = await roles.findRoleFor(tx, caller.spacePath, id);
+      if (role) names.set(id, role.name);
+    }
+    return { items: page.items.map((row) => presentInvitation(row, caller, row.roleId ? (names.get(row.roleId) ?? null) : null)), total: page.total };
+  });
+}
+
+/** resend: a new key (the previous link stops working) and a new e-mail; cancel: PENDING → CANCEL and the link stops working. */
+export async function actOnInvitation(ctx: TModuleContext, caller: TAuth, id: string, action: 'resend' | 'cancel') {
+  return scoped(ctx, caller, async (tx) => {
+    const row = await repo.findInvitation(tx, id, caller);
+    if (!row) throw notFound();
+    invitationPolicy.authorize(caller, action, row);
+    if (action === 'cancel') {
+      if (!(await repo.settleInvitation(tx, id, 'CANCEL'))) throw new AppError('alreadyExists', ['status']);
+      await repo.voidLinks(tx, 'INVITE', { subjectId: id });
+    } else {
+      await repo.touchInvitation(tx, id);
+      await sendInvitation(ctx, tx, row);
+    }
+    await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: `invitations-${action}`, entityId: id, payload: { email: row.email } });
+    const after = (await repo.findInvitation(tx, id, caller))!;
+    const role = after.roleId ? await roles.findRoleFor(tx, caller.spacePath, after.roleId) : undefined;
+    return presentInvitation(after, caller, role?.name ?? null);
+  });
+}
+
+/** What the invitation page shows before accepting (and whether it must ask for a name and a password). */
+export async function lookupInvitation(ctx: TModuleContext, key: string) {
+  return unsafeUnscoped(ctx.db, async (tx) => {
+    const link = await peekLink(tx, 'INVITE', key);
+    const row = await repo.findInvitation(tx, link.subjectId!);
+    if (!row || row.status !== 'PENDING') throw new AppError('linkExpired');
+    const space = await spaces.findPublicSpace(tx, { id: row.spaceId });
+    const role = row.roleId ? await roles.findRoleFor(tx, row.secureSpacePath, row.roleId) : undefined;
+    const existing = await users.findUserByLogin(tx, row.email);
+    return { email: row.email, spaceName: space?.name ?? '', role: role?.name ?? null, newAccount: !existing };
+  });
+}
+
+export interface TAcceptInvite {
+  key: string;
+  firstName?: string;
+  lastName?: string | null;
+  password?: string;
+  language?: 'es' | 'en';
+}
+
+/**
+ * accept-invite: the invitation becomes ACCEPTED and the person a member of the space with the
+ * role. A new person also gives a name and a password (E.8 gap 4) and is signed in; someone who
+ * already has an account keeps their password and signs in as usual.
+ */
+export async function acceptInvitation(ctx: TModuleContext, input: TAcceptInvite) {
+  const found = await unsafeUnscoped(ctx.db, async (tx) => {
+    const link = await peekLink(tx, 'INVITE', input.key);
+    const row = await repo.findInvitation(tx, link.subjectId!);
+    return row && { row, existing: await users.findUserByLogin(tx, row.email) };
+  });
+  if (!found || found.row.status !== 'PENDING') throw new AppError('linkExpired');
+  const { row, existing } = found;
+  let passwordHash: string | undefined;
+  if (!existing) {
+    const missing = [...(input.firstName ? [] : ['firstName']), ...(input.password ? [] : ['password'])];
+    if (missing.length) throw invalidData(missing);
+    passwordHash = await users.hashNewPassword(null, input.password!);
+  }
+  const userId = await unsafeUnscoped(ctx.db, async (tx) => {
+    await spendLink(tx, 'INVITE', input.key);
+    if (!(await repo.settleInvitation(tx, row.id, 'ACCEPTED'))) throw new AppError('linkExpired');
+    const space = { id: row.spaceId, secureSpacePath: row.secureSpacePath };
+    const id = existing
+      ? existing.id
+      : await users.createAccount(tx, {
+          space,
+          email: row.email,
+          firstName: input.firstName!,
+          lastName: input.lastName,
+          language: input.language ?? row.language,
+          passwordHash: passwordHash!,
+          verified: true,
+        });
+    if (existing) await users.addMembership(tx, id, space.id, space.secureSpacePath);
+    if (row.roleId) await roles.addRole(tx, id, existing ? existing.secureSpacePath : space.secureSpacePath, row.roleId);
+    await recordTrace(
+      tx,
+      { userId: id, spaceId: row.spaceId, spacePath: row.secureSpacePath },
+      { type: 'UPDATE', module: 'USER', section: 'invitations-accept', entityId: row.id, payload: { email: row.email } },
+    );
+    return id;
+  });
+  if (existing) return { ok: true as const, signIn: true };
+  return { ok: true as const, signIn: false, session: await auth.switchSpace(ctx, userId, row.spaceId, false) };
+}

@@ -1,0 +1,20 @@
+import { AUTH, CORE, defineModule } from '../../platform/module.js';
+import { purgeAccountLinksJob } from './purge.js';
+import { accountsPublicRoutes } from './public-routes.js';
+import { recoverJob } from './recovery.js';
+import { sendSmsJob } from './phone.js';
+import { invitesRoutes, joinRequestsRoutes, phoneCodeRoutes } from './routes.js';
+import { resendJob, signupJob } from './signup.js';
+
+/** The ways in (decision 0040): recovery, sign-up and confirmation, invitations, access requests, the captcha. */
+export const accountsModule = defineModule({
+  name: 'accounts',
+  routes: [
+    [AUTH, accountsPublicRoutes],
+    [`${CORE}/invites`, invitesRoutes],
+    [`${CORE}/access-requests`, joinRequestsRoutes],
+    [`${CORE}/users`, phoneCodeRoutes],
+  ],
+  jobs: [recoverJob, signupJob, resendJob, sendSmsJob, purgeAccountLinksJob],
+  schedules: [{ job: purgeAccountLinksJob, cron: '40 3 * * *', tz: 'Europe/Madrid' }],
+});
