@@ -40,7 +40,8 @@ describe('the audit incident machine, transition by transition (decision 0038)',
     const allowed = new Set(table.map(([from, to]) => `${from}>${to}`));
     for (const from of statusesOf('audits'))
       for (const to of INCIDENT_STATUSES) {
-        const expected = allowed.has(`${from}>${to}`) || (to === 'resolved' || to === 'superseded' ? !['resolved', 'solvedInPlace', 'superseded'].includes(from) : false);
+        const expected =
+          allowed.has(`${from}>${to}`) || (to === 'resolved' || to === 'superseded' ? !['resolved', 'solvedInPlace', 'superseded'].includes(from) : false);
         expect(actorOf('audits', from, to) !== null, `${from} → ${to}`).toBe(expected);
       }
   });

@@ -104,7 +104,8 @@ export interface TTaskState {
  * Error 590: an incident is resolved only with at least one corrective action complete and
  * verified by a second person, and none still open. Returns whether it may be resolved.
  */
-export const mayResolve = (tasks: readonly TTaskState[]) => tasks.some((t) => t.status === 'complete' && t.verified) && tasks.every((t) => t.status === 'complete');
+export const mayResolve = (tasks: readonly TTaskState[]) =>
+  tasks.some((t) => t.status === 'complete' && t.verified) && tasks.every((t) => t.status === 'complete');
 
 /** Every corrective action verified (and at least one): the incident resolves itself. */
 export const resolvesByVerification = (tasks: readonly TTaskState[]) => tasks.length > 0 && tasks.every((t) => t.status === 'complete' && t.verified);

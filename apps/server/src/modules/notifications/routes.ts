@@ -23,7 +23,11 @@ const ZNotification = z.object({
   type: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
-  payload: z.object({ body: z.object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional() }).optional() }),
+  payload: z.object({
+    body: z
+      .object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional(), incidentId: z.string().optional() })
+      .optional(),
+  }),
 });
 
 /** /ms-core/api/notifications: the caller's own notifications in the current space. */

@@ -1,0 +1,17 @@
+import { CORE, defineModule } from '../../platform/module.js';
+import { incidentMailJob } from './notify.js';
+import { overdueRemindersJob, overdueRemindersSchedule } from './reminders.js';
+import { issuesRoutes } from './routes.js';
+import { ownersRoutes, tasksRoutes } from './routes-tasks.js';
+
+/** Incidents and corrective actions (docs/decisions/0038 and 0039). */
+export const incidentsModule = defineModule({
+  name: 'incidents',
+  routes: [
+    [`${CORE}/issues`, issuesRoutes],
+    [`${CORE}/tasks`, tasksRoutes],
+    [`${CORE}/users`, ownersRoutes],
+  ],
+  jobs: [incidentMailJob, overdueRemindersJob],
+  schedules: [overdueRemindersSchedule],
+});
