@@ -3,11 +3,13 @@ import { auditRunManifest } from '../features/audit-run/manifest';
 import { auditsManifest } from '../features/audits/manifest';
 import { authManifest } from '../features/auth/manifest';
 import { clientsManifest } from '../features/clients/manifest';
+import { incidentsManifest } from '../features/incidents/manifest';
 import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
 import { notificationsManifest } from '../features/notifications/manifest';
 import { profileManifest } from '../features/profile/manifest';
 import { registersManifest } from '../features/registers/manifest';
 import { spacesManifest } from '../features/spaces/manifest';
+import { tasksManifest } from '../features/tasks/manifest';
 import { templatesManifest } from '../features/templates/manifest';
 import { usersManifest } from '../features/users/manifest';
 import type { TFeatureManifest } from './manifest';
@@ -31,4 +33,6 @@ export const FEATURES: readonly TFeatureManifest[] = [
   auditReportManifest,
   notificationsManifest,
   registersManifest,
+  incidentsManifest,
+  tasksManifest,
 ];
