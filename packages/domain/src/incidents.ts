@@ -10,20 +10,8 @@ import { ZSearchBody } from './search.js';
 export const INCIDENT_KINDS = ['audits', 'others', 'measurements'] as const;
 export type TIncidentKind = (typeof INCIDENT_KINDS)[number];
 
-export const INCIDENT_STATUSES = [
-  'draft',
-  'running',
-  'escalated_to_client',
-  'action_plan_agreed',
-  'completed_by_client',
-  'evidence_pending_review',
-  'evidence_rejected',
-  'no_response',
-  'resolved',
-  'solvedInPlace',
-  'superseded',
-] as const;
-export type TIncidentStatus = (typeof INCIDENT_STATUSES)[number];
+export { INCIDENT_STATUSES, TASK_STATUSES, type TIncidentStatus, type TTaskStatus } from './incident-statuses.js';
+import { INCIDENT_STATUSES, TASK_STATUSES, type TIncidentStatus, type TTaskStatus } from './incident-statuses.js';
 
 /** Statuses of audit incidents only (the escalation to the client and the evidence review). */
 const AUDIT_ONLY: readonly TIncidentStatus[] = [
@@ -82,8 +70,6 @@ export const mayMove = (kind: TIncidentKind, from: TIncidentStatus, to: TInciden
 // ---------------------------------------------------------------------------------------------
 // Corrective actions (tasks).
 
-export const TASK_STATUSES = ['toDo', 'running', 'complete'] as const;
-export type TTaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type TTaskPriority = (typeof TASK_PRIORITIES)[number];
 
