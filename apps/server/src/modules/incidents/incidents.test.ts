@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { apiClient, createTestApp, type TTestApp } from '../../test/harness.js';
 import { addUser, createTenant, signIn } from '../../test/factories.js';
 import { AUDITS, auditTenant, type TAuditTenant } from '../../test/audits.js';
@@ -245,6 +246,39 @@ describe('"others" incidents reported by hand', () => {
     const others = await expectOk(search(f.client, { filters: [{ field: 'kind', value: 'others' }] }));
     expect(others.map((i: { _id: string }) => i._id)).toEqual([created._id]);
     expect((await f.client.post(ISSUES, { name: 'x', space: f.tenant.root.id })).status).toBe(400);
+  });
+});
+
+describe('POST /reports/issues/export-excel', () => {
+  it('streams the filtered list as an .xlsx in the user’s language; 832 when nothing matches', async () => {
+    const sheetOf = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/ms-core/api/reports/issues/export-excel',
+        headers: { authorization: `Bearer ${f.auditorToken}` },
+        payload: { filters: [{ field: 'audit', value: audit.auditId }] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    };
+    const spanish = await sheetOf();
+    expect(spanish[0]!.slice(1, 4)).toEqual(['Nombre', 'Origen', 'Estado']);
+    expect(
+      spanish
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['Plagas', 'Suciedad']);
+    expect(spanish.slice(1).map((r) => r[2])).toEqual(['Auditoría', 'Auditoría']);
+    await expectOk(f.auditor.patch('/ms-core/api/users/me/language', { language: 'en' }));
+    const english = await sheetOf();
+    expect(english[0]!.slice(1, 4)).toEqual(['Name', 'Origin', 'Status']);
+    await expectOk(f.auditor.patch('/ms-core/api/users/me/language', { language: 'es' }));
+    const empty = await f.client.post('/ms-core/api/reports/issues/export-excel', { filters: [{ field: 'riskLevel', value: 'P1' }] });
+    expect([empty.status, empty.body.reference]).toEqual([404, '832']);
   });
 });
 

@@ -49,6 +49,9 @@ const SUBJECT: Record<'es' | 'en', Record<string, (name: string, status: string)
   },
 };
 
+/** A status's name in a language (Spanish unless English); an unknown one as it comes. */
+export const statusName = (language: string, status: string) => STATUS[language === 'en' ? 'en' : 'es'][status] ?? status;
+
 export function mailText(language: string, notice: { event: string; status: string; name: string; link: string }) {
   const lang = language === 'en' ? 'en' : 'es';
   const status = STATUS[lang][notice.status] ?? notice.status;

@@ -4,6 +4,7 @@ import { ZFileRef, ZIncidentTaskOut, ZOwnerOut, ZTaskPatch, ZTaskVerify } from '
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { exportIncidents } from './export.js';
 import { searchTasks } from './search.js';
 import { searchOwners } from './owners.js';
 import * as tasks from './tasks.js';
@@ -82,5 +83,23 @@ export async function ownersRoutes(app: FastifyInstance, ctx: TModuleContext) {
       response: { 200: z.array(ZOwnerOut) },
     },
     handler: async (req, reply) => sendPage(reply, await searchOwners(ctx, requireAuth(req), req.body)),
+  });
+}
+
+/** POST /ms-core/api/reports/issues/export-excel: the filtered incidents list as a streamed .xlsx. */
+export async function exportRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  typed(app).post('/export-excel', {
+    config: read,
+    schema: {
+      tags,
+      summary: 'The filtered incidents list (search-issues body) as an Excel file, streamed, in the user’s language (832 when empty)',
+      body: ZSearchBody,
+    },
+    handler: async (req, reply) => {
+      const { stream, fileName } = await exportIncidents(ctx, requireAuth(req), req.body);
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      return reply.send(stream);
+    },
   });
 }

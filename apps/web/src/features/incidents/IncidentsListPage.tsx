@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Flex, Pagination, Segmented, Skeleton, Space, Typography } from 'antd';
-import { CheckSquareOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import type { TIncidentKind } from '@audit/domain/incidents';
+import { downloadFile } from '../../api/download';
 import { homePathFor, useMe } from '../../session/me';
+import { notifyError } from '../../ui/feedback';
 import { ComingSoon } from '../../ui/ComingSoon';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { IncidentFilters } from './IncidentFilters';
 import { RiskTag, StatusTag } from './IncidentTags';
-import { useIncidentsList, type TIncident, type TIncidentFilters } from './incidentsApi';
+import { searchBody, useIncidentsList, type TIncident, type TIncidentFilters } from './incidentsApi';
 
 const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
 const day = (iso: string | null) => (iso ? dayjs(iso).format('DD-MM-YYYY') : '');
@@ -67,6 +69,19 @@ export function IncidentsListPage() {
   const open = (incident: TIncident) => navigate(`/incidents/${incident._id}`);
   const active = Object.values(filters).filter(Boolean).length;
   const me = useMe().data;
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/ms-core/api/reports/issues/export-excel', `${t(`incidents.titles.${kind}`)}.xlsx`, {
+        body: searchBody({ kind, search, sort, filters }),
+      });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const tabs = (
     <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
@@ -81,6 +96,9 @@ export function IncidentsListPage() {
         data-testid="incident-kinds"
       />
       <Space>
+        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} data-testid="incidents-export">
+          {!isMobile && t('incidents.export')}
+        </Button>
         <Link to="/tasks">
           <Button icon={<CheckSquareOutlined />}>{t('incidents.tasksLink')}</Button>
         </Link>
