@@ -91,7 +91,7 @@ test('from a finding to a verified fix: list, corrective action with a photo on 
   await client.getByTestId('task-add').click();
   await client.getByTestId('task-name').fill('Limpiar y desinfectar la zona');
   await client.getByTestId('owner-select').click();
-  await client.getByRole('option', { name: /Carmen Cliente/ }).click();
+  await client.locator('.ant-select-item-option').filter({ hasText: 'Carmen Cliente' }).click();
   await client.getByTestId('task-save').click();
   const taskCards = client.getByTestId('task-card');
   await expect(taskCards.filter({ hasText: 'Limpiar y desinfectar la zona' })).toBeVisible();

@@ -85,16 +85,19 @@ export function IncidentsListPage() {
 
   const tabs = (
     <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
-      <Segmented
-        value={kind}
-        onChange={(value) => {
-          setPage(0);
-          setFilters({});
-          navigate(`/incidents/list/${value}`);
-        }}
-        options={KINDS.map((k) => ({ value: k, label: t(`incidents.kinds.${k}`) }))}
-        data-testid="incident-kinds"
-      />
+      {/* The kinds scroll sideways on a phone rather than widening the page. */}
+      <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <Segmented
+          value={kind}
+          onChange={(value) => {
+            setPage(0);
+            setFilters({});
+            navigate(`/incidents/list/${value}`);
+          }}
+          options={KINDS.map((k) => ({ value: k, label: t(`incidents.kinds.${k}`) }))}
+          data-testid="incident-kinds"
+        />
+      </div>
       <Space>
         <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} data-testid="incidents-export">
           {!isMobile && t('incidents.export')}
