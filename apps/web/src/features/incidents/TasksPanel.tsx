@@ -55,7 +55,7 @@ function TaskCard({ incident, task }: { incident: TIncidentFull; task: TTask }) 
               onClick={() => update.mutate({ taskId: task._id, patch: { status: to } })}
               data-testid={`task-move-${to}`}
             >
-              {t(MOVE_LABEL[to])}
+              {t(task.status === 'complete' ? 'incidents.taskMove.reopen' : MOVE_LABEL[to])}
             </Button>
           ))}
         {task.can.verify && (
