@@ -103,10 +103,11 @@ async function startServer(dir, port) {
 }
 
 /** Runs Playwright on `spec`, echoing its output; its exit code and counts. */
-function runSpec(spec, baseUrl, extra) {
+function runSpec(spec, baseUrl, extra, dir) {
   return new Promise((done) => {
     const child = start('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', spec, ...extra], {
-      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      // E2E_DATA_DIR: the server's DATA_DIR (a spec reads the e-mails it wrote to DATA_DIR/outbox).
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dir },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -163,7 +164,7 @@ async function main() {
       totals.code = 1;
       continue;
     }
-    const result = await runSpec(spec, `http://127.0.0.1:${port}`, extra);
+    const result = await runSpec(spec, `http://127.0.0.1:${port}`, extra, dir);
     await stop(server);
     rmSync(dir, { recursive: true, force: true });
     totals.passed += result.passed;

@@ -120,6 +120,22 @@ export const CATALOGUE = {
     'The audit status does not allow this action.',
     true,
   ),
+  incidentStatusRefused: e(
+    'BADREQUESTERROR',
+    'ISS0001',
+    409,
+    'El estado de la incidencia no permite este cambio.',
+    'The incident status does not allow this change.',
+    true,
+  ),
+  taskStatusRefused: e(
+    'BADREQUESTERROR',
+    'ISS0002',
+    409,
+    'El estado de la acción correctiva no permite este cambio.',
+    'The corrective action status does not allow this change.',
+    true,
+  ),
   auditIncomplete: e('BADREQUESTERROR', 'AUD0003', 400, 'La información de la auditoría está incompleta.', 'The audit information is incomplete.', true),
   visitBeforeStart: e(
     'BADREQUESTERROR',

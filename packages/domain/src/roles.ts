@@ -38,6 +38,8 @@ export const DEFAULT_ROLES: TRoleTemplate[] = [
       'AUDIT:READ',
       'REGISTER:READ',
       'ISSUE:READ',
+      // The client's manager follows the incidents up: corrective actions, photos, comments (decision 0038).
+      'ISSUE:WRITE',
       'ANALYTICS:READ',
       'LAB_DATA_VIEW',
       'LAB_DATA_ISSUES_VIEW',

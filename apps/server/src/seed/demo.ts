@@ -1,6 +1,7 @@
 import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { createRootSpace, createSpace, createUser } from './build.js';
+import { seedDemoIncidents } from '../modules/incidents/demo.js';
 import { seedDemoAudits } from './audits.js';
 import { seedDemoClients, seedOtherTenantClients } from './clients.js';
 import { seedDemoTemplates, seedOtherTenantTemplates } from './templates.js';
@@ -67,7 +68,7 @@ export async function seedDemo(tx: TDb) {
     roleIds: [demo.roles.auditor!],
     isAuditor: true,
   });
-  await seedDemoAudits(tx, {
+  const audits = await seedDemoAudits(tx, {
     root: demo.space,
     client: hotel,
     establishment: hotelValencia,
@@ -75,7 +76,7 @@ export async function seedDemo(tx: TDb) {
     serviceId: refs.services['Auditoría de higiene']!,
     templateId: templates.hygiene,
   });
-  await createUser(tx, {
+  const clientUser = await createUser(tx, {
     ...common,
     email: 'client@demo.test',
     username: 'client',
@@ -83,6 +84,17 @@ export async function seedDemo(tx: TDb) {
     lastName: 'Cliente',
     home: hotel,
     roleIds: [demo.roles.USER!],
+  });
+  // Incidents in every status with their corrective actions (decision 0038).
+  await seedDemoIncidents(tx, {
+    client: hotel,
+    establishment: hotelValencia,
+    place: 'Hotel Mar Azul › Hotel Mar Azul Valencia',
+    auditorId: auditor.id,
+    clientUserId: clientUser.id,
+    finishedAuditId: audits.finished,
+    templateId: templates.hygiene,
+    templateName: 'Auditoría de higiene alimentaria',
   });
   await createUser(tx, {
     ...common,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { searchPage } from './client';
+import { request, searchPage } from './client';
 
 /**
  * The caller's in-app notifications (POST /ms-core/api/notifications/search), shared by the header's
@@ -10,7 +10,7 @@ export interface TNotification {
   type: 'TASK_UPDATE_STATE' | 'SHARE_FILE' | string;
   read: boolean;
   createdAt: string;
-  payload: { body?: { status?: string; name?: string; auditId?: string } };
+  payload: { body?: { status?: string; name?: string; auditId?: string; incidentId?: string } };
 }
 
 export type TNotificationFilter = 'all' | 'unread';
@@ -33,3 +33,8 @@ export const unreadCountQueryOptions = () =>
     queryFn: async () => (await searchNotifications('unread', 1)).total,
     refetchInterval: 60_000,
   });
+
+/** The drawer's actions (decision 0039): one read, all read, clear all. */
+export const markNotificationRead = (id: string) => request<{ count: number }>(`/ms-core/api/notifications/${id}/read`, { method: 'PATCH' });
+export const markAllNotificationsRead = () => request<{ count: number }>('/ms-core/api/notifications/read-all', { method: 'POST' });
+export const clearNotifications = () => request<{ count: number }>('/ms-core/api/notifications/clear', { method: 'POST' });

@@ -4,6 +4,7 @@ import { auditRunManifest } from '../features/audit-run/manifest';
 import { auditsManifest } from '../features/audits/manifest';
 import { authManifest } from '../features/auth/manifest';
 import { clientsManifest } from '../features/clients/manifest';
+import { incidentsManifest } from '../features/incidents/manifest';
 import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
 import { onboardingManifest } from '../features/onboarding/manifest';
 import { notificationsManifest } from '../features/notifications/manifest';
@@ -12,6 +13,7 @@ import { registerLogsManifest } from '../features/register-logs/manifest';
 import { registerTemplatesManifest } from '../features/register-templates/manifest';
 import { registersManifest } from '../features/registers/manifest';
 import { spacesManifest } from '../features/spaces/manifest';
+import { tasksManifest } from '../features/tasks/manifest';
 import { templatesManifest } from '../features/templates/manifest';
 import { usersManifest } from '../features/users/manifest';
 import type { TFeatureManifest } from './manifest';
@@ -39,4 +41,6 @@ export const FEATURES: readonly TFeatureManifest[] = [
   registersManifest,
   registerLogsManifest,
   registerTemplatesManifest,
+  incidentsManifest,
+  tasksManifest,
 ];

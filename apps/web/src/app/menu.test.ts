@@ -23,12 +23,13 @@ const AUDITOR_ONLY = [
   '/auditor/audits',
   '/faqs-view',
 ];
+/** Entries of both sides. */
+const BOTH = ['/incidents'];
 const CLIENT_ONLY = [
   '/home/client',
   '/client-registers/kitchen',
   '/client-audits/resume',
   '/lab-data/food',
-  '/incidents',
   '/documentation',
   '/analytics/client',
   '/faqs-view-client',
@@ -84,7 +85,8 @@ const EXPECTED_MENU: TMenuEntry[] = [
       { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers' },
     ],
   },
-  { key: 'incidents', path: '/incidents', audience: 'client', permissions: ['ISSUE:READ'] },
+  // Auditors follow incidents up too (decision 0038): the entry is for both sides.
+  { key: 'incidents', path: '/incidents', audience: 'any', permissions: ['ISSUE:READ'] },
   { key: 'documentation', path: '/documentation', audience: 'client', permissions: ['GOOGLE_DRIVE_VIEW'] },
   {
     key: 'users',
@@ -166,13 +168,14 @@ describe('the assembled sidebar', () => {
 
 describe('sidebar visibility', () => {
   it('shows auditors only auditor items', () => {
-    expect(paths(auditor)).toEqual([...AUDITOR_ONLY, '/templates']);
+    // /incidents (order 60) sits between the home and the analytics.
+    expect(paths(auditor)).toEqual([AUDITOR_ONLY[0], ...BOTH, ...AUDITOR_ONLY.slice(1), '/templates']);
     expect(groups(auditor)).not.toContain('administration');
   });
 
   it('shows clients only client items, within their permissions', () => {
     const visible = paths(client);
-    for (const path of CLIENT_ONLY) expect(visible).toContain(path);
+    for (const path of [...CLIENT_ONLY, ...BOTH]) expect(visible).toContain(path);
     for (const path of [...AUDITOR_ONLY, ...ADMIN_ONLY]) expect(visible).not.toContain(path);
     expect(visible).not.toContain('/users/users'); // USER:MANAGEMENT not held
   });

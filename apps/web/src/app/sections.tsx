@@ -18,7 +18,6 @@ const upcoming: TMenuContribution[] = [
   { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool', parent: 'labData', order: 20 },
   { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella', parent: 'labData', order: 30 },
   { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers', parent: 'labData', order: 40 },
-  { key: 'incidents', path: '/incidents', audience: 'client', permissions: ['ISSUE:READ'], order: 60 },
   { key: 'documentation', path: '/documentation', audience: 'client', permissions: ['GOOGLE_DRIVE_VIEW'], order: 70 },
   { key: 'users', audience: 'client', permissions: ['USER:MANAGEMENT'], hideForAdmin: true, order: 80 },
   { key: 'usersUsers', path: '/users/users', audience: 'client', parent: 'users', order: 10 },

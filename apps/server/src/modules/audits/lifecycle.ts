@@ -18,6 +18,9 @@ import { auditView, loadAuditTree, sectionsOf } from './read.js';
 import * as repo from './repo.js';
 import { thenRead } from './service.js';
 import * as tree from './tree-repo.js';
+import type { TTreeRows } from './tree-repo.js';
+import type { TAuditHead } from './repo.js';
+import { eraseAuditIncidents, openAuditIncidents } from '../incidents/sources.js';
 
 /**
  * The audit's states (product document, section 4): draft -> running (execute) -> finished
@@ -55,7 +58,7 @@ const FINISH_ERRORS = {
  */
 export async function finishIn(tx: TDb, caller: TAuth, id: string, view: TAuditView) {
   const audit = await loadRunnable(tx, caller, id);
-  const { rows } = await loadAuditTree(tx, caller, id);
+  const { head, rows } = await loadAuditTree(tx, caller, id);
   const sections = sectionsOf(rows, view);
   const problem = finishProblems({ sections });
   if (problem) throw new AppError(FINISH_ERRORS[problem.reference], problem.questions);
@@ -69,7 +72,40 @@ export async function finishIn(tx: TDb, caller: TAuth, id: string, view: TAuditV
     entityId: id,
     payload: { before: { status: 'running' }, after: { status: 'finished', ...stored } },
   });
+  await openIncidentsOf(tx, caller, head, rows);
   return id;
+}
+
+/** The audit's issues become incidents followed up in the incidents module (decision 0038). */
+function openIncidentsOf(tx: TDb, caller: TAuth, head: TAuditHead, rows: TTreeRows) {
+  const audit = head.row;
+  return openAuditIncidents(
+    tx,
+    caller,
+    {
+      id: audit.id,
+      spaceId: audit.spaceId,
+      secureSpacePath: audit.secureSpacePath,
+      clientId: audit.clientId,
+      establishmentId: audit.establishmentId,
+      auditorId: audit.auditorId,
+      templateId: audit.templateId,
+      templateName: audit.templateName,
+      auditDate: audit.startDate,
+      place: [head.clientName, head.establishmentName].filter(Boolean).join(' › ') || null,
+    },
+    rows.issues.map((issue) => ({
+      id: issue.id,
+      questionId: issue.questionId,
+      templateIssueId: issue.templateIssueId,
+      name: issue.name,
+      description: issue.description,
+      riskLevel: issue.riskLevel,
+      solvedInPlace: issue.solvedInPlace,
+      tasks: issue.tasks.filter((t) => t.selected).map((t) => ({ name: t.name })),
+      evidences: rows.media.filter((m) => m.issueId === issue.id).map((m) => ({ fileId: m.fileId, observation: m.observation })),
+    })),
+  );
 }
 
 const CLEARED = {
@@ -91,6 +127,7 @@ const CLEARED = {
 export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { key: string }[] = []) {
   const audit = await loadAuditFor(tx, caller, id, 'reopen');
   discard.push(...(await forgetFiles(tx, caller, await evidenceFilesOf(tx, { auditId: id }))));
+  await eraseAuditIncidents(tx, id);
   await tree.deleteIssuesOf(tx, id);
   await repo.updateAudit(tx, id, { status: 'running', finishedDate: null, shareEnabled: false, ...CLEARED });
   await recordTrace(tx, caller, {

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth } from '../../platform/auth.js';
-import { iso, scoped, sendPage, typed, type TModuleContext } from '../../platform/http.js';
+import { iso, scoped, sendPage, typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { notFound } from '../../platform/errors.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
 import { inScope } from '../../platform/tenancy.js';
 import { notifications } from './tables.js';
@@ -23,7 +24,11 @@ const ZNotification = z.object({
   type: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
-  payload: z.object({ body: z.object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional() }).optional() }),
+  payload: z.object({
+    body: z
+      .object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional(), incidentId: z.string().optional() })
+      .optional(),
+  }),
 });
 
 /** /ms-core/api/notifications: the caller's own notifications in the current space. */
@@ -54,6 +59,51 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleCont
         items: page.items.map((n) => ({ _id: n.id, type: n.type, read: n.read, createdAt: iso(n.createdAt)!, payload: n.payload })),
         total: page.total,
       });
+    },
+  });
+
+  // The drawer's footer and its items (decision 0039): the caller's own notifications in the space only.
+  const own = (caller: { userId: string; spaceId: string; spacePath: string }) =>
+    and(inScope(notifications.secureSpacePath, caller), eq(notifications.ownerId, caller.userId));
+  const ZCount = z.object({ count: z.number() });
+  typed(app).patch('/:id/read', {
+    config: { access: { permissions: [] }, identityNeutral: true },
+    schema: { tags: ['notifications'], summary: 'Mark one of the caller’s notifications read', params: ZIdParams, response: { 200: ZCount } },
+    handler: async (req) => {
+      const caller = requireAuth(req);
+      const rows = await scoped(ctx, caller, (tx) =>
+        tx
+          .update(notifications)
+          .set({ read: true })
+          .where(and(own(caller), eq(notifications.id, req.params.id)))
+          .returning({ id: notifications.id }),
+      );
+      if (!rows.length) throw notFound();
+      return { count: rows.length };
+    },
+  });
+  typed(app).post('/read-all', {
+    config: { access: { permissions: [] }, identityNeutral: true },
+    schema: { tags: ['notifications'], summary: 'Mark all the caller’s notifications read', response: { 200: ZCount } },
+    handler: async (req) => {
+      const caller = requireAuth(req);
+      const rows = await scoped(ctx, caller, (tx) =>
+        tx
+          .update(notifications)
+          .set({ read: true })
+          .where(and(own(caller), eq(notifications.read, false)))
+          .returning({ id: notifications.id }),
+      );
+      return { count: rows.length };
+    },
+  });
+  typed(app).post('/clear', {
+    config: { access: { permissions: [] }, identityNeutral: true },
+    schema: { tags: ['notifications'], summary: 'Remove all the caller’s notifications (clear all)', response: { 200: ZCount } },
+    handler: async (req) => {
+      const caller = requireAuth(req);
+      const rows = await scoped(ctx, caller, (tx) => tx.delete(notifications).where(own(caller)).returning({ id: notifications.id }));
+      return { count: rows.length };
     },
   });
 }

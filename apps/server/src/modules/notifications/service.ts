@@ -14,7 +14,7 @@ export async function notifyUser(
   tx: TDb,
   to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string },
   type: TNotificationType,
-  body: { status?: string; name?: string; auditId?: string },
+  body: { status?: string; name?: string; auditId?: string; incidentId?: string },
 ) {
   const [row] = await tx
     .insert(notifications)

@@ -13,7 +13,7 @@ export const notifications = pgTable(
     ownerId: uuid('owner_id').notNull(),
     type: text('type').notNull(),
     read: boolean('read').notNull().default(false),
-    payload: jsonb('payload').$type<{ body?: { status?: string; name?: string } }>().notNull().default({}),
+    payload: jsonb('payload').$type<{ body?: { status?: string; name?: string; incidentId?: string } }>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -24,6 +24,7 @@ import { AppError, invalidData } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { inScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
+import { openMeasurementIncidents } from '../incidents/sources.js';
 import { unsafeUserNames } from '../users/service.js';
 import { facilitiesOf } from './facilities.js';
 import { logFlags } from './flags.js';
@@ -205,6 +206,32 @@ async function readValues(tx: TDb, row: TRegisterRow, body: TAnswerAdd) {
   });
 }
 
+/** A reading outside its limits opens a measurement incident (the incidents module, decision 0038). */
+async function openOutOfRangeIncidents(ctx: TModuleContext, tx: TDb, caller: TAuth, row: TRegisterRow, saved: TRegisterLogRow[]) {
+  const outOfRange = saved.filter((log) => log.outOfRange);
+  if (!outOfRange.length) return;
+  const paramIds = outOfRange.flatMap((log) => log.values.filter((v) => v.outOfRange).map((v) => v.param));
+  const names = new Map(
+    (await tx.select({ id: registerItems.id, name: registerItems.name }).from(registerItems).where(inArray(registerItems.id, paramIds))).map((i) => [
+      i.id,
+      i.name,
+    ]),
+  );
+  await openMeasurementIncidents(
+    ctx,
+    tx,
+    caller,
+    outOfRange.map((log) => ({
+      logId: log.id,
+      registerId: row.id,
+      registerName: row.name,
+      facilityId: log.facilityId,
+      day: log.day,
+      values: log.values.filter((v) => v.outOfRange).map((v) => ({ param: names.get(v.param) ?? v.param, value: v.value })),
+    })),
+  );
+}
+
 /**
  * Saves one take of one or more facilities. A take already stored for any of them is 422 (nothing
  * stored) unless `force`; the unique key makes concurrent saves of one take store it once. Staff
@@ -261,6 +288,7 @@ export const addAnswer = async (ctx: TModuleContext, caller: TAuth, id: string, 
         : await tx.insert(registerLogs).values(values).onConflictDoNothing({ target }).returning();
       // Without force, any take already stored refuses the whole save (the rows inserted roll back).
       if (saved.length !== values.length) throw new AppError('similarData', ['facilities']);
+      await openOutOfRangeIncidents(ctx, tx, caller, row, saved);
       await recordTrace(tx, caller, {
         module: 'REGISTER',
         section: SECTION,

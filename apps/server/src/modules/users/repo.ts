@@ -176,6 +176,14 @@ export function unsafeNamesOf(tx: TDb, ids: string[]) {
   return tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
 }
 
+/** E-mail, language and settings of users a job writes to (reviewed: by id only, read by a job acting for the tenant). */
+export function unsafeMailProfilesOf(tx: TDb, ids: string[]) {
+  return tx
+    .select({ id: users.id, email: users.email, language: users.language, settings: users.settings, status: users.status })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
 export async function findUsersInScope(tx: TDb, scope: TScope, ids: string[]) {
   return tx
     .select({ id: users.id, secureSpacePath: users.secureSpacePath, status: users.status })

@@ -92,6 +92,23 @@ export async function unsafeUserNames(ctx: TModuleContext, ids: string[]): Promi
   return new Map(rows.map((r) => [r.id, fullNameOf(r)]));
 }
 
+/**
+ * Where and how to write to users about their incidents (decision 0039): e-mail, language, and
+ * whether they turned those e-mails off (`settings.incidentEmails === false`). Reviewed unscoped read.
+ */
+export async function unsafeMailProfiles(ctx: TModuleContext, ids: string[]) {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return [];
+  const rows = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeMailProfilesOf(tx, wanted));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    language: r.language,
+    active: r.status === 'ACTIVE',
+    incidentEmails: r.settings.incidentEmails !== false,
+  }));
+}
+
 export async function saveMySetting(ctx: TModuleContext, caller: TAuth, key: string, value: unknown) {
   await unsafeUnscoped(ctx.db, (tx) => repo.unsafeUpdateOwnSettings(tx, caller.userId, key, value));
 }

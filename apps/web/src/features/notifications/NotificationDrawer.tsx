@@ -1,15 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Drawer, Empty, Flex, List, Segmented, Skeleton, Tooltip, Typography } from 'antd';
+import { Badge, Button, Drawer, Empty, Flex, List, Segmented, Skeleton, Typography } from 'antd';
 import { CheckOutlined, ClearOutlined, DownloadOutlined, FileOutlined, FileProtectOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { NOTIFICATION_DRAWER_WIDTH } from '@audit/domain/constants';
 import { downloadFile } from '../../api/download';
 import { notifyError } from '../../ui/feedback';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/PageStates';
 import { statusText } from './notificationStatus';
-import { useNotifications, type TNotification, type TNotificationFilter } from './notificationsApi';
+import { useClearNotifications, useMarkAllRead, useMarkRead, useNotifications, type TNotification, type TNotificationFilter } from './notificationsApi';
 
 /** The report's PDF, fetched with the session (its address needs the bearer token). */
 function PdfLink({ auditId, name }: { auditId: string; name: string }) {
@@ -36,12 +37,20 @@ function PdfLink({ auditId, name }: { auditId: string; name: string }) {
 
 const ICONS: Record<string, ReactNode> = { SHARE_FILE: <FileOutlined />, AUDIT_ASSIGNED: <FileProtectOutlined /> };
 
-function NotificationItem({ item, onNavigate }: { item: TNotification; onNavigate: () => void }) {
+/** Opening an item marks it read; an incident's goes to the incident (and closes the drawer); an assigned audit's link opens it. */
+function NotificationItem({ item, onOpen, onNavigate }: { item: TNotification; onOpen: (item: TNotification) => void; onNavigate: () => void }) {
   const { t } = useTranslation();
   const body = item.payload?.body ?? {};
   const icon = ICONS[item.type] ?? <SyncOutlined />;
   return (
-    <List.Item className={`notification-item${item.read ? '' : ' is-unread'}`}>
+    <List.Item
+      className={`notification-item${item.read ? '' : ' is-unread'}`}
+      onClick={() => onOpen(item)}
+      onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && onOpen(item)}
+      tabIndex={0}
+      style={{ cursor: 'pointer' }}
+      data-testid="notification-item"
+    >
       <List.Item.Meta
         avatar={
           <Badge dot={!item.read}>
@@ -69,24 +78,48 @@ function NotificationItem({ item, onNavigate }: { item: TNotification; onNavigat
   );
 }
 
-/** Opens from the left, 500 px (full width on phones); mark-as-read and clear-all are not wired yet (spec). */
+/** Opens from the left, 500 px (full width on phones); marks all read, clears all (asking first), opens an item. */
 export function NotificationDrawer({ open, onClose, fullWidth }: { open: boolean; onClose: () => void; fullWidth: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [filter, setFilter] = useState<TNotificationFilter>('all');
+  const [confirming, setConfirming] = useState(false);
   const query = useNotifications(filter, open);
-  const notWired = t('notifications.notAvailable');
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const clear = useClearNotifications();
+  const empty = !query.data?.items.length;
+  const openItem = (item: TNotification) => {
+    if (!item.read) markRead.mutate(item._id);
+    const incidentId = item.payload?.body?.incidentId;
+    if (incidentId) {
+      onClose();
+      navigate(`/incidents/${incidentId}`);
+    }
+  };
   const footer = (
     <Flex justify="space-between" gap={8}>
-      <Tooltip title={notWired}>
-        <Button icon={<CheckOutlined />} disabled>
-          {t('notifications.markAsRead')}
-        </Button>
-      </Tooltip>
-      <Tooltip title={notWired}>
-        <Button icon={<ClearOutlined />} danger disabled>
-          {t('notifications.clearAll')}
-        </Button>
-      </Tooltip>
+      <Button
+        icon={<CheckOutlined />}
+        disabled={empty}
+        loading={markAll.isPending}
+        onClick={() => markAll.mutate(undefined)}
+        data-testid="notifications-read-all"
+      >
+        {t('notifications.markAsRead')}
+      </Button>
+      <Button icon={<ClearOutlined />} danger disabled={empty} onClick={() => setConfirming(true)} data-testid="notifications-clear">
+        {t('notifications.clearAll')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('notifications.clearAll')}
+        content={t('common.deleteQuestion')}
+        confirmText={t('common.delete')}
+        loading={clear.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => clear.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      />
     </Flex>
   );
   return (
@@ -112,7 +145,7 @@ export function NotificationDrawer({ open, onClose, fullWidth }: { open: boolean
       {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.items.length === 0 && <Empty description={t('notifications.empty')} style={{ marginTop: 48 }} />}
       {query.isSuccess && query.data.items.length > 0 && (
-        <List dataSource={query.data.items} renderItem={(item) => <NotificationItem item={item} onNavigate={onClose} />} />
+        <List dataSource={query.data.items} renderItem={(item) => <NotificationItem item={item} onOpen={openItem} onNavigate={onClose} />} />
       )}
     </Drawer>
   );

@@ -14,6 +14,7 @@ import { notifySuccess } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { PageSkeleton } from '../../ui/PageStates';
 import { PasswordStrength } from '../../ui/PasswordStrength';
+import { IncidentEmailsSwitch } from './IncidentEmailsSwitch';
 import { useSaveProfile } from './profileApi';
 
 interface TProfileValues {
@@ -227,6 +228,8 @@ function Profile({ me }: { me: TMe }) {
           },
         ]}
       />
+      <Divider />
+      <IncidentEmailsSwitch me={me} />
     </Card>
   );
 }

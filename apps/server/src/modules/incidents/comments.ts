@@ -1,0 +1,118 @@
+import type { TCommentOut } from '@audit/domain/incidents';
+import type { TAuth } from '../../platform/auth.js';
+import { AppError, invalidData, notFound } from '../../platform/errors.js';
+import { iso, scoped, type TModuleContext } from '../../platform/http.js';
+import { findFiles } from '../files/service.js';
+import { record } from './history.js';
+import { incidentPolicy } from './policy.js';
+import { namesOf } from './present.js';
+import * as repo from './repo.js';
+import { getIncident, loadIncident } from './service.js';
+
+/** Comments of an incident: anyone who may write incidents adds one; only its author edits or removes it. */
+export async function listComments(ctx: TModuleContext, caller: TAuth, incidentId: string): Promise<TCommentOut[]> {
+  const data = await scoped(ctx, caller, async (tx) => {
+    const incident = await loadIncident(tx, caller, incidentId);
+    return { incident, rows: await repo.commentsOf(tx, incident.id) };
+  });
+  const names = await namesOf(
+    ctx,
+    data.rows.map((r) => r.authorId),
+  );
+  const mayComment = incidentPolicy.can(caller, 'comment', data.incident);
+  return data.rows.map((r) => ({
+    _id: r.id,
+    text: r.text,
+    author: { _id: r.authorId, name: names.get(r.authorId) ?? '' },
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+    can: { update: mayComment && r.authorId === caller.userId, delete: mayComment && r.authorId === caller.userId },
+  }));
+}
+
+export async function addComment(ctx: TModuleContext, caller: TAuth, incidentId: string, text: string) {
+  await scoped(ctx, caller, async (tx) => {
+    const incident = await loadIncident(tx, caller, incidentId);
+    incidentPolicy.authorize(caller, 'comment', incident);
+    const row = await repo.insertComment(tx, {
+      incidentId: incident.id,
+      spaceId: incident.spaceId,
+      secureSpacePath: incident.secureSpacePath,
+      authorId: caller.userId,
+      text,
+    });
+    await record(tx, caller, incident, 'commentAdded', { after: { _id: row.id, text } });
+  });
+  return listComments(ctx, caller, incidentId);
+}
+
+async function ownComment(ctx: TModuleContext, caller: TAuth, incidentId: string, commentId: string, change: 'update' | 'remove', text?: string) {
+  await scoped(ctx, caller, async (tx) => {
+    const incident = await loadIncident(tx, caller, incidentId);
+    incidentPolicy.authorize(caller, 'comment', incident);
+    const comment = await repo.findComment(tx, incident.id, commentId);
+    if (!comment) throw notFound();
+    if (comment.authorId !== caller.userId) throw new AppError('forbidden');
+    if (change === 'update') {
+      await repo.updateComment(tx, comment.id, text!);
+      await record(tx, caller, incident, 'commentUpdated', { before: { _id: comment.id, text: comment.text }, after: { _id: comment.id, text } });
+    } else {
+      await repo.deleteComment(tx, comment.id);
+      await record(tx, caller, incident, 'commentRemoved', { before: { _id: comment.id, text: comment.text } });
+    }
+  });
+  return listComments(ctx, caller, incidentId);
+}
+export const updateComment = (ctx: TModuleContext, caller: TAuth, incidentId: string, commentId: string, text: string) =>
+  ownComment(ctx, caller, incidentId, commentId, 'update', text);
+export const removeComment = (ctx: TModuleContext, caller: TAuth, incidentId: string, commentId: string) =>
+  ownComment(ctx, caller, incidentId, commentId, 'remove');
+
+/**
+ * A photo of the incident (or of one of its corrective actions): an image uploaded through the
+ * files module (POST /files/image), in the caller's scope. 400 `fileId` for another tenant's file or a non-image.
+ */
+export async function addEvidence(
+  ctx: TModuleContext,
+  caller: TAuth,
+  incidentId: string,
+  input: { fileId: string; observation?: string | null },
+  taskId: string | null = null,
+) {
+  await scoped(ctx, caller, async (tx) => {
+    const incident = await loadIncident(tx, caller, incidentId);
+    incidentPolicy.authorize(caller, 'update', incident);
+    const [file] = await findFiles(tx, caller, [input.fileId]);
+    if (!file || file.kind !== 'image') throw invalidData(['fileId']);
+    if (taskId) {
+      const task = await repo.findTask(tx, caller, taskId);
+      if (!task || task.incidentId !== incident.id) throw notFound();
+    }
+    const [row] = await repo.insertEvidences(tx, [
+      {
+        incidentId: incident.id,
+        taskId,
+        spaceId: incident.spaceId,
+        secureSpacePath: incident.secureSpacePath,
+        fileId: file.id,
+        observation: input.observation ?? null,
+      },
+    ]);
+    await record(tx, caller, incident, taskId ? 'imageAdded' : 'evidenceAdded', { taskId, after: { _id: row!.id, fileId: file.id } });
+  });
+  return getIncident(ctx, caller, incidentId);
+}
+
+export async function removeEvidence(ctx: TModuleContext, caller: TAuth, incidentId: string, evidenceId: string) {
+  await scoped(ctx, caller, async (tx) => {
+    const incident = await loadIncident(tx, caller, incidentId);
+    incidentPolicy.authorize(caller, 'update', incident);
+    const gone = await repo.deleteEvidence(tx, incident.id, evidenceId);
+    if (!gone) throw notFound();
+    await record(tx, caller, incident, gone.taskId ? 'imageRemoved' : 'evidenceRemoved', {
+      taskId: gone.taskId,
+      before: { _id: gone.id, fileId: gone.fileId },
+    });
+  });
+  return getIncident(ctx, caller, incidentId);
+}

@@ -1,0 +1,104 @@
+import {
+  mayMove,
+  transitionsFrom,
+  type TIncidentKind,
+  type TIncidentOut,
+  type TIncidentStatus,
+  type TIncidentTaskOut,
+  type TTaskPriority,
+  type TTaskStatus,
+} from '@audit/domain/incidents';
+import { todayInZone } from '@audit/domain/dates';
+import type { TAuth } from '../../platform/auth.js';
+import { iso, type TModuleContext } from '../../platform/http.js';
+import { signedFileUrl } from '../files/signing.js';
+import { unsafeUserNames } from '../users/service.js';
+import { incidentPolicy, isStaff, taskPolicy } from './policy.js';
+import type { TIncidentRow, TIncidentTaskRow } from './tables.js';
+
+export type TNames = Map<string, string>;
+const person = (names: TNames, id: string | null) => (id ? { _id: id, name: names.get(id) ?? '' } : null);
+
+/** Names of the people rows name: read after the transaction (a client user reads the company auditor's name). */
+export const namesOf = (ctx: TModuleContext, ids: (string | null | undefined)[]) =>
+  unsafeUserNames(
+    ctx,
+    ids.filter((id): id is string => !!id),
+  );
+
+/** The moves this caller may take now: the machine's, for their side (staff or client), with the right to write. */
+export function transitionsFor(caller: TAuth, row: TIncidentRow): TIncidentStatus[] {
+  if (!incidentPolicy.can(caller, 'update', row)) return [];
+  const kind = row.kind as TIncidentKind;
+  const from = row.status as TIncidentStatus;
+  return (Object.keys(transitionsFrom(kind, from)) as TIncidentStatus[]).filter((to) => mayMove(kind, from, to, isStaff(caller)));
+}
+
+export function presentIncident(caller: TAuth, row: TIncidentRow, counts: { open: number; total: number } | undefined, names: TNames): TIncidentOut {
+  return {
+    _id: row.id,
+    kind: row.kind as TIncidentKind,
+    status: row.status as TIncidentStatus,
+    solvedInPlace: row.solvedInPlace,
+    name: row.name,
+    description: row.description,
+    riskLevel: row.riskLevel,
+    priority: row.priority,
+    category: row.category,
+    type: row.type,
+    responsible: person(names, row.responsibleId),
+    reportedBy: row.reportedBy,
+    detectedBy: row.detectedBy,
+    facility: row.facility,
+    facilityType: row.facilityType,
+    openDate: iso(row.openDate)!,
+    auditId: row.auditId,
+    auditDate: iso(row.auditDate),
+    questionId: row.questionId,
+    templateId: row.templateId,
+    templateName: row.templateName,
+    clientId: row.clientId,
+    establishmentId: row.establishmentId,
+    areaId: row.areaId,
+    place: row.place,
+    openTasks: counts?.open ?? 0,
+    totalTasks: counts?.total ?? 0,
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+    can: incidentPolicy.canAll(caller, row),
+    transitions: transitionsFor(caller, row),
+  };
+}
+
+/** Overdue: not complete and its due day is past (today in UTC; a due day is a calendar day). */
+export const isOverdue = (task: Pick<TIncidentTaskRow, 'status' | 'dueDate'>, today = todayInZone('UTC')) =>
+  task.status !== 'complete' && task.dueDate !== null && task.dueDate < today;
+
+export function presentTask(
+  ctx: Pick<TModuleContext, 'config'>,
+  caller: TAuth,
+  task: TIncidentTaskRow,
+  names: TNames,
+  images: { id: string; fileId: string }[],
+  incidentName?: string,
+): TIncidentTaskOut {
+  return {
+    _id: task.id,
+    incidentId: task.incidentId,
+    ...(incidentName !== undefined ? { incidentName } : {}),
+    name: task.name,
+    description: task.description,
+    status: task.status as TTaskStatus,
+    priority: task.priority as TTaskPriority,
+    responsible: person(names, task.responsibleId),
+    dueDate: task.dueDate,
+    overdue: isOverdue(task),
+    completedAt: iso(task.completedAt),
+    completedBy: task.completedBy ? (names.get(task.completedBy) ?? '') : null,
+    verifiedAt: iso(task.verifiedAt),
+    verifiedBy: task.verifiedBy ? (names.get(task.verifiedBy) ?? '') : null,
+    images: images.map((i) => ({ _id: i.id, fileId: i.fileId, url: signedFileUrl(ctx.config, i.fileId) })),
+    createdAt: iso(task.createdAt)!,
+    can: taskPolicy.canAll(caller, task),
+  };
+}

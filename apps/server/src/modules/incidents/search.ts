@@ -1,0 +1,173 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { INCIDENT_KINDS, INCIDENT_STATUSES, statusFilterParts, TASK_PRIORITIES, TASK_STATUSES, type TIncidentTaskOut } from '@audit/domain/incidents';
+import type { TSearchBody, TSearchFilter } from '@audit/domain/search';
+import type { TAuth } from '../../platform/auth.js';
+import { invalidData } from '../../platform/errors.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import { buildSearch, project, readPage, type TSearchDefinition } from '../../platform/search.js';
+import { inScope } from '../../platform/tenancy.js';
+import { namesOf, presentIncident, presentTask } from './present.js';
+import * as repo from './repo.js';
+import { incidents, incidentTasks } from './tables.js';
+
+const RISKS = ['high', 'medium', 'low', 'infrastructure', 'IE', 'P1'] as const;
+
+/** §4's status filter: `resolved` not solved in place, `solvedInPlace` alone solved in place, OR'ed. */
+function statusFilter(operator: TSearchFilter['operator'], value: unknown): SQL {
+  const values = Array.isArray(value) ? value : [value];
+  if (!['eq', '$in'].includes(operator) || !values.length || values.some((v) => typeof v !== 'string' || ![...INCIDENT_STATUSES, 'solved'].includes(v))) {
+    throw invalidData(['filters.status']);
+  }
+  const parts = statusFilterParts(values as string[]);
+  const any: SQL[] = [];
+  if (parts.statuses.length) any.push(inArray(incidents.status, parts.statuses));
+  if (parts.resolved) any.push(and(eq(incidents.status, 'resolved'), eq(incidents.solvedInPlace, false))!);
+  if (parts.solvedInPlace) any.push(eq(incidents.solvedInPlace, true));
+  return or(...any)!;
+}
+
+/** A month 'YYYY-MM' (or a day) → its first instant; `end` → the first instant after it. */
+function monthBound(value: unknown, end: boolean): Date {
+  const text = typeof value === 'string' ? value : '';
+  const month = /^(\d{4})-(\d{2})$/.exec(text);
+  if (month) return new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1 + (end ? 1 : 0), 1));
+  const day = new Date(text);
+  if (!text || Number.isNaN(day.getTime())) throw invalidData(['filters.auditDate']);
+  return end ? new Date(day.getTime() + 86_400_000) : day;
+}
+
+/** The calls document's month range on the audit date: [from, to] months, both included. */
+function auditDateFilter(operator: TSearchFilter['operator'], value: unknown): SQL {
+  const [from, to] = Array.isArray(value) && value.length === 2 ? value : operator === 'eq' ? [value, value] : [];
+  if (from === undefined) throw invalidData(['filters.auditDate']);
+  return sql`${incidents.auditDate} >= ${monthBound(from, false)} and ${incidents.auditDate} < ${monthBound(to, true)}`;
+}
+
+export const incidentSearch: TSearchDefinition = {
+  fields: {
+    _id: { column: incidents.id, type: 'uuid' },
+    kind: { column: incidents.kind, type: 'enum', values: INCIDENT_KINDS },
+    status: { column: incidents.status, type: 'enum', values: INCIDENT_STATUSES, filter: statusFilter },
+    riskLevel: { column: incidents.riskLevel, type: 'enum', values: RISKS },
+    priority: { column: incidents.priority, type: 'enum', values: TASK_PRIORITIES },
+    client: { column: incidents.clientId, type: 'uuid' },
+    establishment: { column: incidents.establishmentId, type: 'uuid' },
+    area: { column: incidents.areaId, type: 'uuid' },
+    responsible: { column: incidents.responsibleId, type: 'uuid' },
+    template: { column: incidents.templateId, type: 'uuid' },
+    audit: { column: incidents.auditId, type: 'uuid' },
+    auditDate: { column: incidents.auditDate, type: 'date', filter: auditDateFilter },
+    openDate: { column: incidents.openDate, type: 'date' },
+    name: { column: incidents.name, type: 'text' },
+    createdAt: { column: incidents.createdAt, type: 'date' },
+  },
+  searchColumns: [incidents.name],
+  defaultSort: { field: 'openDate', direction: 'desc' },
+};
+
+/** POST /issues/search-issues: one kind's list (audits unless a `kind` filter says otherwise), server-paged. */
+export async function searchIncidents(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
+  const kind = body.filters.find((f) => f.field === 'kind') ? undefined : eq(incidents.kind, 'audits');
+  const q = buildSearch(incidentSearch, body);
+  const where = and(inScope(incidents.secureSpacePath, caller), kind, q.where);
+  const page = await scoped(ctx, caller, async (tx) => {
+    const result = await readPage({
+      totals: ctx.totals,
+      tables: ['incidents'],
+      scopePath: caller.spacePath,
+      count: tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(incidents)
+        .where(where),
+      q,
+      // The page's ids in the window's order (maybe read from the end), then the rows in the asked order.
+      read: (w) => {
+        const ids = tx
+          .select({ id: incidents.id })
+          .from(incidents)
+          .where(where)
+          .orderBy(...w.orderBy)
+          .limit(w.limit)
+          .offset(w.offset);
+        return tx
+          .select()
+          .from(incidents)
+          .where(inArray(incidents.id, ids))
+          .orderBy(...q.orderBy);
+      },
+    });
+    return {
+      ...result,
+      counts: await repo.taskCounts(
+        tx,
+        result.items.map((r) => r.id),
+      ),
+    };
+  });
+  const names = await namesOf(
+    ctx,
+    page.items.map((r) => r.responsibleId),
+  );
+  return {
+    items: project(
+      page.items.map((r) => presentIncident(caller, r, page.counts.get(r.id), names)),
+      body.projections,
+    ),
+    total: page.total,
+  };
+}
+
+export const taskSearch: TSearchDefinition = {
+  fields: {
+    _id: { column: incidentTasks.id, type: 'uuid' },
+    status: { column: incidentTasks.status, type: 'enum', values: TASK_STATUSES },
+    priority: { column: incidentTasks.priority, type: 'enum', values: TASK_PRIORITIES },
+    responsible: { column: incidentTasks.responsibleId, type: 'uuid' },
+    incident: { column: incidentTasks.incidentId, type: 'uuid' },
+    dueDate: { column: incidentTasks.dueDate, type: 'text' },
+    overdue: {
+      column: incidentTasks.dueDate,
+      type: 'boolean',
+      filter: (_op, value) =>
+        value === true || value === 'true'
+          ? sql`(${incidentTasks.status} <> 'complete' and ${incidentTasks.dueDate} < current_date)`
+          : sql`not (${incidentTasks.status} <> 'complete' and coalesce(${incidentTasks.dueDate} < current_date, false))`,
+    },
+    name: { column: incidentTasks.name, type: 'text' },
+    createdAt: { column: incidentTasks.createdAt, type: 'date' },
+  },
+  searchColumns: [incidentTasks.name],
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+};
+
+/** POST /tasks/search: the corrective actions of the caller's scope (`/tasks`). */
+export async function searchTasks(ctx: TModuleContext, caller: TAuth, body: TSearchBody): Promise<{ items: Partial<TIncidentTaskOut>[]; total: number }> {
+  const q = buildSearch(taskSearch, body);
+  const where = and(inScope(incidentTasks.secureSpacePath, caller), q.where);
+  const page = await scoped(ctx, caller, async (tx) => {
+    const rows = await tx
+      .select({ task: incidentTasks, incidentName: incidents.name })
+      .from(incidentTasks)
+      .innerJoin(incidents, eq(incidents.id, incidentTasks.incidentId))
+      .where(where)
+      .orderBy(...q.orderBy)
+      .limit(q.limit)
+      .offset(q.offset);
+    const [count] = await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(incidentTasks)
+      .where(where);
+    return { rows, total: count?.total ?? 0 };
+  });
+  const names = await namesOf(
+    ctx,
+    page.rows.flatMap((r) => [r.task.responsibleId, r.task.completedBy, r.task.verifiedBy]),
+  );
+  return {
+    items: project(
+      page.rows.map((r) => presentTask(ctx, caller, r.task, names, [], r.incidentName)),
+      body.projections,
+    ),
+    total: page.total,
+  };
+}

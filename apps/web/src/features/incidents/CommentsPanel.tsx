@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Button, Empty, Flex, Input, List, Skeleton, Space, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { COMMENT_MAX } from '@audit/domain/incidents';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ErrorState } from '../../ui/PageStates';
+import { useAddComment, useComments, useEditComment, useRemoveComment, type TComment } from './incidentsApi';
+
+function CommentItem({ incidentId, comment }: { incidentId: string; comment: TComment }) {
+  const { t } = useTranslation();
+  const edit = useEditComment(incidentId);
+  const remove = useRemoveComment(incidentId);
+  const [text, setText] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <List.Item
+      actions={[
+        comment.can.update && text === null && (
+          <Button key="edit" type="text" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setText(comment.text)} />
+        ),
+        comment.can.delete && (
+          <Button key="remove" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => setConfirming(true)} />
+        ),
+      ].filter(Boolean)}
+    >
+      <List.Item.Meta
+        title={
+          <Space size={6} wrap>
+            <Typography.Text strong>{comment.author.name}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {dayjs(comment.createdAt).format('DD-MM-YYYY HH:mm')}
+            </Typography.Text>
+          </Space>
+        }
+        description={
+          text === null ? (
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{comment.text}</Typography.Paragraph>
+          ) : (
+            <Flex vertical gap={6}>
+              <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={COMMENT_MAX} autoSize={{ minRows: 2, maxRows: 8 }} />
+              <Space>
+                <Button onClick={() => setText(null)}>{t('common.cancel')}</Button>
+                <Button
+                  type="primary"
+                  disabled={!text.trim()}
+                  loading={edit.isPending}
+                  onClick={() => edit.mutate({ commentId: comment._id, text }, { onSuccess: () => setText(null) })}
+                >
+                  {t('common.save')}
+                </Button>
+              </Space>
+            </Flex>
+          )
+        }
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={t('incidents.removeCommentTitle')}
+        content={t('common.deleteQuestion')}
+        confirmText={t('common.delete')}
+        loading={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate(comment._id, { onSettled: () => setConfirming(false) })}
+      />
+    </List.Item>
+  );
+}
+
+/** Comments: add; the author edits or removes their own (asking first). */
+export function CommentsPanel({ incidentId, canComment }: { incidentId: string; canComment: boolean }) {
+  const { t } = useTranslation();
+  const comments = useComments(incidentId);
+  const add = useAddComment(incidentId);
+  const [text, setText] = useState('');
+  return (
+    <Flex vertical gap={12}>
+      {comments.isPending && <Skeleton active />}
+      {comments.isError && <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />}
+      {comments.isSuccess && comments.data.length === 0 && <Empty description={t('incidents.noComments')} />}
+      {comments.isSuccess && comments.data.length > 0 && (
+        <List dataSource={comments.data} renderItem={(c) => <CommentItem incidentId={incidentId} comment={c} />} />
+      )}
+      {canComment && (
+        <Flex vertical gap={6}>
+          <Input.TextArea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={COMMENT_MAX}
+            autoSize={{ minRows: 2, maxRows: 8 }}
+            placeholder={t('incidents.commentPlaceholder')}
+            data-testid="comment-text"
+          />
+          <Button
+            type="primary"
+            disabled={!text.trim()}
+            loading={add.isPending}
+            onClick={() => add.mutate(text, { onSuccess: () => setText('') })}
+            style={{ alignSelf: 'flex-end' }}
+            data-testid="comment-add"
+          >
+            {t('incidents.addComment')}
+          </Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, DatePicker, Flex, Form, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { statusesOf, type TIncidentKind } from '@audit/domain/incidents';
+import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { useOwners, type TIncidentFilters } from './incidentsApi';
+
+const RISKS = ['high', 'medium', 'low', 'infrastructure', 'IE', 'P1'];
+
+/** Responsible: the users who may own incidents (search-incidences-owners), searched as one types. */
+export function OwnerSelect({ value, onChange, id }: { value?: string | null; onChange?: (value: string | undefined) => void; id?: string }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const owners = useOwners(useDebouncedValue(search, 250));
+  return (
+    <Select
+      id={id}
+      showSearch
+      allowClear
+      value={value ?? undefined}
+      onChange={onChange}
+      filterOption={false}
+      onSearch={setSearch}
+      loading={owners.isFetching}
+      placeholder={t('incidents.fields.responsible')}
+      options={owners.data?.items.map((o) => ({ value: o._id, label: o.name || o.email }))}
+      data-testid="owner-select"
+    />
+  );
+}
+
+/** The list's filters (status with the §4 rule, risk, responsible, month range on the audit date). */
+export function IncidentFilters({ kind, value, onApply }: { kind: TIncidentKind; value: TIncidentFilters; onApply: (filters: TIncidentFilters) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const initial = { ...value, months: value.months ? value.months.map((m) => dayjs(`${m}-01`)) : undefined };
+  const apply = (values: { status?: string[]; riskLevel?: string[]; responsible?: string; months?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
+    onApply({
+      status: values.status?.length ? values.status : undefined,
+      riskLevel: values.riskLevel?.length ? values.riskLevel : undefined,
+      responsible: values.responsible || undefined,
+      months: values.months ? [values.months[0].format('YYYY-MM'), values.months[1].format('YYYY-MM')] : undefined,
+    });
+  return (
+    <Form form={form} layout="vertical" initialValues={initial} onFinish={apply}>
+      <Form.Item name="status" label={t('incidents.fields.status')}>
+        <Select mode="multiple" allowClear options={statusesOf(kind).map((s) => ({ value: s, label: t(`incidents.status.${s}`) }))} />
+      </Form.Item>
+      <Form.Item name="riskLevel" label={t('incidents.fields.risk')}>
+        <Select mode="multiple" allowClear options={RISKS.map((r) => ({ value: r, label: t(`incidents.risk.${r}`) }))} />
+      </Form.Item>
+      <Form.Item name="responsible" label={t('incidents.fields.responsible')}>
+        <OwnerSelect />
+      </Form.Item>
+      {kind === 'audits' && (
+        <Form.Item name="months" label={t('incidents.fields.auditMonths')}>
+          <DatePicker.RangePicker picker="month" style={{ width: '100%' }} />
+        </Form.Item>
+      )}
+      <Flex gap={8} justify="end">
+        <Button
+          onClick={() => {
+            form.resetFields();
+            onApply({});
+          }}
+        >
+          {t('list.resetFilters')}
+        </Button>
+        <Button type="primary" htmlType="submit">
+          {t('list.applyFilters')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

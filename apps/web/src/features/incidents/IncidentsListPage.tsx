@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Button, Card, Empty, Flex, Pagination, Segmented, Skeleton, Space, Typography } from 'antd';
+import { CheckSquareOutlined, FileExcelOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
+import type { TIncidentKind } from '@audit/domain/incidents';
+import { downloadFile } from '../../api/download';
+import { homePathFor, useMe } from '../../session/me';
+import { notifyError } from '../../ui/feedback';
+import { ComingSoon } from '../../ui/ComingSoon';
+import { ListPage, type TListColumn } from '../../ui/ListPage';
+import { ErrorState } from '../../ui/PageStates';
+import { useViewport } from '../../ui/useViewport';
+import { IncidentFilters } from './IncidentFilters';
+import { RiskTag, StatusTag } from './IncidentTags';
+import { searchBody, useIncidentsList, type TIncident, type TIncidentFilters } from './incidentsApi';
+
+const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
+const day = (iso: string | null) => (iso ? dayjs(iso).format('DD-MM-YYYY') : '');
+
+function columns(t: (key: string) => string, kind: TIncidentKind): TListColumn<TIncident>[] {
+  return [
+    { key: 'name', title: t('incidents.fields.name'), dataIndex: 'name', locked: true, sorter: true },
+    { key: 'riskLevel', title: t('incidents.fields.risk'), render: (_, r) => <RiskTag risk={r.riskLevel} />, sorter: true },
+    { key: 'status', title: t('incidents.fields.status'), render: (_, r) => <StatusTag status={r.status} />, sorter: true },
+    { key: 'place', title: t('incidents.fields.place'), render: (_, r) => r.place ?? r.facility },
+    { key: 'responsible', title: t('incidents.fields.responsible'), render: (_, r) => r.responsible?.name },
+    kind === 'audits'
+      ? { key: 'auditDate', title: t('incidents.fields.auditDate'), render: (_, r) => day(r.auditDate), sorter: true }
+      : { key: 'openDate', title: t('incidents.fields.openDate'), render: (_, r) => day(r.openDate), sorter: true },
+    { key: 'templateName', title: t('incidents.fields.template'), dataIndex: 'templateName' },
+    { key: 'openTasks', title: t('incidents.fields.openTasks'), render: (_, r) => `${r.openTasks} / ${r.totalTasks}` },
+  ];
+}
+
+/** A phone shows each incident as a card (390 px): name, risk and status, place, date. */
+function IncidentCard({ incident, onOpen }: { incident: TIncident; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" hoverable onClick={onOpen} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && onOpen()} data-testid="incident-card">
+      <Typography.Text strong>{incident.name}</Typography.Text>
+      <div style={{ margin: '6px 0' }}>
+        <RiskTag risk={incident.riskLevel} />
+        <StatusTag status={incident.status} />
+      </div>
+      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        {[incident.place ?? incident.facility, day(incident.auditDate ?? incident.openDate), `${t('incidents.fields.openTasks')}: ${incident.openTasks}`]
+          .filter(Boolean)
+          .join(' · ')}
+      </Typography.Text>
+    </Card>
+  );
+}
+
+/** /incidents/list/{audits|others|measurements}: one kind's incidents, server-paged, with their filters. */
+export function IncidentsListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isMobile } = useViewport();
+  const kind = (useParams().kind ?? 'audits') as TIncidentKind;
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<string | undefined>();
+  const [filters, setFilters] = useState<TIncidentFilters>({});
+  const list = useIncidentsList({ kind, page, size, search, sort, filters });
+  const open = (incident: TIncident) => navigate(`/incidents/${incident._id}`);
+  const active = Object.values(filters).filter(Boolean).length;
+  const me = useMe().data;
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/ms-core/api/reports/issues/export-excel', `${t(`incidents.titles.${kind}`)}.xlsx`, {
+        body: searchBody({ kind, search, sort, filters }),
+      });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const tabs = (
+    <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+      {/* The kinds scroll sideways on a phone rather than widening the page. */}
+      <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <Segmented
+          value={kind}
+          onChange={(value) => {
+            setPage(0);
+            setFilters({});
+            navigate(`/incidents/list/${value}`);
+          }}
+          options={KINDS.map((k) => ({ value: k, label: t(`incidents.kinds.${k}`) }))}
+          data-testid="incident-kinds"
+        />
+      </div>
+      <Space>
+        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} data-testid="incidents-export">
+          {!isMobile && t('incidents.export')}
+        </Button>
+        <Link to="/tasks">
+          <Button icon={<CheckSquareOutlined />}>{t('incidents.tasksLink')}</Button>
+        </Link>
+      </Space>
+    </Flex>
+  );
+  const cards = (
+    <div data-testid="incident-cards">
+      {list.error ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <Skeleton active />
+      ) : !list.data?.items.length ? (
+        <Empty description={t('incidents.empty')} />
+      ) : (
+        <Flex vertical gap={8}>
+          {list.data.items.map((incident) => (
+            <IncidentCard key={incident._id} incident={incident} onOpen={() => open(incident)} />
+          ))}
+          <Pagination simple current={page + 1} pageSize={size} total={list.data.total} onChange={(p) => setPage(p - 1)} style={{ alignSelf: 'center' }} />
+        </Flex>
+      )}
+    </div>
+  );
+
+  // Lab data's incidents come with lab data (a later issue): the tab keeps the shared "coming soon" page.
+  if ((kind as string) === 'lab-data') {
+    return (
+      <>
+        {tabs}
+        <ComingSoon title={t('incidents.kinds.lab-data')} homePath={homePathFor(me)} />
+      </>
+    );
+  }
+  return (
+    <>
+      {tabs}
+      <ListPage<TIncident>
+        title={t(`incidents.titles.${kind}`)}
+        settingsKey={`table.incidents.${kind}`}
+        columns={columns(t, kind)}
+        defaultHidden={['templateName']}
+        rowKey={(r) => r._id}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        page={page}
+        pageSize={size}
+        onPageChange={(next, nextSize) => {
+          setPage(nextSize === size ? next : 0);
+          setSize(nextSize);
+        }}
+        onSortChange={(next) => setSort(next)}
+        search={search}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(0);
+        }}
+        renderFilters={(close) => (
+          <IncidentFilters
+            key={kind}
+            kind={kind}
+            value={filters}
+            onApply={(next) => {
+              setFilters(next);
+              setPage(0);
+              close();
+            }}
+          />
+        )}
+        activeFilters={active}
+        onRowClick={open}
+        view={isMobile ? 'directory' : 'table'}
+        directory={cards}
+        emptyText={t('incidents.empty')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TCommentOut,
+  THistoryOut,
+  TIncidentDetail,
+  TIncidentKind,
+  TIncidentOut,
+  TIncidentStatus,
+  TIncidentTaskOut,
+  TTaskInput,
+  TTaskPatch,
+} from '@audit/domain/incidents';
+import type { TSearchBody } from '@audit/domain/search';
+import { request, searchPage } from '../../api/client';
+import { NOTIFICATIONS_QUERY_KEY } from '../../api/notifications';
+import { notifySuccess } from '../../ui/feedback';
+
+/** The incidents calls (docs/decisions/0038); types are packages/domain's response schemas. */
+export type TIncident = TIncidentOut;
+export type TIncidentFull = TIncidentDetail;
+export type TTask = TIncidentTaskOut;
+export type TComment = TCommentOut;
+export type THistory = THistoryOut;
+const BASE = '/ms-core/api/issues';
+const TASKS = '/ms-core/api/tasks';
+export const INCIDENTS_QUERY_KEY = ['incidents'] as const;
+
+export interface TIncidentFilters {
+  status?: string[];
+  riskLevel?: string[];
+  client?: string;
+  establishment?: string;
+  responsible?: string;
+  months?: [string, string];
+}
+
+export interface TIncidentListParams {
+  kind: TIncidentKind;
+  page: number;
+  size: number;
+  search: string;
+  sort?: string;
+  filters: TIncidentFilters;
+}
+
+/** The list's filters as the search's body (the same body the Excel export takes). */
+export function searchBody(params: Omit<TIncidentListParams, 'page' | 'size'>): Pick<TSearchBody, 'search' | 'sort' | 'filters'> {
+  const f = params.filters;
+  const filters: TSearchBody['filters'] = [{ field: 'kind', operator: 'eq', value: params.kind }];
+  if (f.status?.length) filters.push({ field: 'status', operator: '$in', value: f.status });
+  if (f.riskLevel?.length) filters.push({ field: 'riskLevel', operator: '$in', value: f.riskLevel });
+  if (f.client) filters.push({ field: 'client', operator: 'eq', value: f.client });
+  if (f.establishment) filters.push({ field: 'establishment', operator: 'eq', value: f.establishment });
+  if (f.responsible) filters.push({ field: 'responsible', operator: 'eq', value: f.responsible });
+  if (f.months) filters.push({ field: 'auditDate', operator: 'between', value: f.months });
+  return { search: params.search || undefined, sort: params.sort, filters };
+}
+
+export const searchIncidents = (params: TIncidentListParams) =>
+  searchPage<TIncident>(`${BASE}/search-issues`, { page: params.page, size: params.size, ...searchBody(params) });
+
+export const useIncidentsList = (params: TIncidentListParams) =>
+  useQuery(queryOptions({ queryKey: [...INCIDENTS_QUERY_KEY, 'list', params], queryFn: () => searchIncidents(params), placeholderData: keepPreviousData }));
+
+export const incidentQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...INCIDENTS_QUERY_KEY, 'detail', id], queryFn: () => request<TIncidentFull>(`${BASE}/${id}`) });
+export const useIncident = (id: string) => useQuery(incidentQueryOptions(id));
+export const useHistory = (id: string, enabled: boolean) =>
+  useQuery({ queryKey: [...INCIDENTS_QUERY_KEY, 'history', id], queryFn: () => request<THistory[]>(`${BASE}/${id}/history`), enabled });
+export const useComments = (id: string) =>
+  useQuery({ queryKey: [...INCIDENTS_QUERY_KEY, 'comments', id], queryFn: () => request<TComment[]>(`${BASE}/${id}/comments`) });
+
+export interface TOwner {
+  _id: string;
+  name: string;
+  email: string;
+}
+export const useOwners = (search: string) =>
+  useQuery({
+    queryKey: [...INCIDENTS_QUERY_KEY, 'owners', search],
+    queryFn: () => searchPage<TOwner>('/ms-core/api/users/search-incidences-owners', { size: 50, search: search || undefined }),
+  });
+
+/** Every change refreshes the incident, its lists, its history and the bell (a change may notify). */
+function useIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'updateSuccess' | 'createSuccess' | 'deleteSuccess' = 'updateSuccess') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      notifySuccess(success);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: INCIDENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+      ]);
+    },
+  });
+}
+
+export const useChangeStatus = (id: string) =>
+  useIncidentMutation((status: TIncidentStatus) => request<TIncidentFull>(`${BASE}/${id}/status`, { method: 'PATCH', body: { status } }));
+export const useAddComment = (id: string) =>
+  useIncidentMutation((text: string) => request<TComment[]>(`${BASE}/${id}/comments`, { method: 'POST', body: { text } }), 'createSuccess');
+export const useEditComment = (id: string) =>
+  useIncidentMutation(({ commentId, text }: { commentId: string; text: string }) =>
+    request<TComment[]>(`${BASE}/${id}/comments/${commentId}`, { method: 'PATCH', body: { text } }),
+  );
+export const useRemoveComment = (id: string) =>
+  useIncidentMutation((commentId: string) => request<TComment[]>(`${BASE}/${id}/comments/${commentId}`, { method: 'DELETE' }), 'deleteSuccess');
+export const useAddTask = (id: string) =>
+  useIncidentMutation((body: TTaskInput) => request<TTask>(`${BASE}/${id}/tasks`, { method: 'POST', body }), 'createSuccess');
+export const useUpdateTask = () =>
+  useIncidentMutation(({ taskId, patch }: { taskId: string; patch: TTaskPatch }) => request<TTask>(`${TASKS}/${taskId}`, { method: 'PATCH', body: patch }));
+export const useVerifyTask = () =>
+  useIncidentMutation(({ taskId, approved }: { taskId: string; approved: boolean }) =>
+    request<TTask>(`${TASKS}/${taskId}/verify`, { method: 'POST', body: { approved } }),
+  );
+export const useRemoveTask = () => useIncidentMutation((taskId: string) => request(`${TASKS}/${taskId}`, { method: 'DELETE' }), 'deleteSuccess');
+
+/** A photo: resized in the browser, uploaded to the files module, then tied to the incident or to one action. */
+async function uploadImage(file: Blob) {
+  const form = new FormData();
+  form.append('file', file, 'foto.jpg');
+  return request<{ _id: string }>('/ms-core/api/files/image', { method: 'POST', body: form });
+}
+export const useAddPhoto = (id: string) =>
+  useIncidentMutation(async ({ file, taskId }: { file: Blob; taskId?: string }) => {
+    const stored = await uploadImage(file);
+    return taskId
+      ? request(`${TASKS}/${taskId}/images`, { method: 'POST', body: { fileId: stored._id } })
+      : request(`${BASE}/${id}/evidences`, { method: 'POST', body: { fileId: stored._id } });
+  }, 'createSuccess');
+export const useRemovePhoto = (id: string) =>
+  useIncidentMutation((evidenceId: string) => request(`${BASE}/${id}/evidences/${evidenceId}`, { method: 'DELETE' }), 'deleteSuccess');

@@ -1,0 +1,19 @@
+import { Navigate } from 'react-router-dom';
+import { screen, type TFeatureManifest } from '../../app/manifest';
+import en from './i18n/en.json';
+import es from './i18n/es.json';
+
+/**
+ * Incidents (decision 0038): the lists by origin, the detail with its corrective actions. The
+ * sidebar's /incidents entry is for auditors and clients alike (ISSUE:READ): both follow them up.
+ */
+export const incidentsManifest: TFeatureManifest = {
+  id: 'incidents',
+  routes: () => [
+    { path: '/incidents', element: <Navigate to="/incidents/list/audits" replace /> },
+    { path: '/incidents/list/:kind', ...screen(() => import('./IncidentsListPage').then((m) => m.IncidentsListPage)) },
+    { path: '/incidents/:id', ...screen(() => import('./IncidentDetailPage').then((m) => m.IncidentDetailPage)) },
+  ],
+  menu: [{ key: 'incidents', path: '/incidents', audience: 'any', permissions: ['ISSUE:READ'], order: 60 }],
+  translations: { es, en },
+};

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Segmented, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
+import { TASK_STATUS_COLOURS, type TIncidentTaskOut } from '@audit/domain/incidents';
+import { searchPage } from '../../api/client';
+import { ListPage, type TListColumn } from '../../ui/ListPage';
+
+type TTask = TIncidentTaskOut;
+const FILTERS = ['open', 'overdue', 'complete', 'all'] as const;
+type TFilter = (typeof FILTERS)[number];
+
+const filtersOf = (filter: TFilter) =>
+  filter === 'open'
+    ? [{ field: 'status', operator: '$in' as const, value: ['toDo', 'running'] }]
+    : filter === 'overdue'
+      ? [{ field: 'overdue', operator: 'eq' as const, value: true }]
+      : filter === 'complete'
+        ? [{ field: 'status', operator: 'eq' as const, value: 'complete' }]
+        : [];
+
+/** /tasks: every corrective action of the scope; overdue ones in red; a row opens its incident. */
+export function TasksPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<TFilter>('open');
+  const list = useQuery({
+    queryKey: ['incidents', 'tasks', { page, size, search, filter }],
+    queryFn: () => searchPage<TTask>('/ms-core/api/tasks/search', { page, size, search: search || undefined, filters: filtersOf(filter) }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: TListColumn<TTask>[] = [
+    { key: 'name', title: t('tasks.fields.name'), dataIndex: 'name', locked: true },
+    { key: 'incident', title: t('tasks.fields.incident'), dataIndex: 'incidentName' },
+    {
+      key: 'status',
+      title: t('tasks.fields.status'),
+      render: (_, r) => (
+        <>
+          <Tag color={TASK_STATUS_COLOURS[r.status]}>{t(`tasks.status.${r.status}`)}</Tag>
+          {r.overdue && <Tag color="red">{t('tasks.overdue')}</Tag>}
+          {r.verifiedAt && <Tag color="green">{t('tasks.verified')}</Tag>}
+        </>
+      ),
+    },
+    { key: 'responsible', title: t('tasks.fields.responsible'), render: (_, r) => r.responsible?.name },
+    { key: 'priority', title: t('tasks.fields.priority'), render: (_, r) => t(`tasks.priority.${r.priority}`) },
+    {
+      key: 'dueDate',
+      title: t('tasks.fields.dueDate'),
+      render: (_, r) => (r.dueDate ? <span style={{ color: r.overdue ? '#cf1322' : undefined }}>{dayjs(r.dueDate).format('DD-MM-YYYY')}</span> : null),
+    },
+  ];
+  return (
+    <>
+      <Segmented
+        value={filter}
+        onChange={(value) => {
+          setFilter(value as TFilter);
+          setPage(0);
+        }}
+        options={FILTERS.map((f) => ({ value: f, label: t(`tasks.filters.${f}`) }))}
+        style={{ marginBottom: 12 }}
+        data-testid="task-filters"
+      />
+      <ListPage<TTask>
+        title={t('tasks.title')}
+        settingsKey="table.tasks"
+        columns={columns}
+        rowKey={(r) => r._id}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        page={page}
+        pageSize={size}
+        onPageChange={(next, nextSize) => {
+          setPage(nextSize === size ? next : 0);
+          setSize(nextSize);
+        }}
+        search={search}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(0);
+        }}
+        onRowClick={(task) => navigate(`/incidents/${task.incidentId}`)}
+        emptyText={t('tasks.empty')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TAudit } from '@audit/domain/audits';
+import { pageApi, screenshotPath, settled, signInToShell } from './helpers';
+import { addPicture, auditsOf, DESKTOP, HYGIENE, signInAsAuditor } from './run-helpers';
+
+/**
+ * Issue 16 (decision 0038): an auditor finishes an audit with two incidents; the client's manager
+ * finds them in the list on a phone, assigns a corrective action and completes the actions with a
+ * photo; the auditor opens the notification, verifies them, and the incident turns resolved. Both
+ * get notifications; the auditor's e-mail lands in the server's outbox (no SMTP_URL in the e2e run).
+ */
+const PHONE = { width: 390, height: 844 };
+test.setTimeout(180_000);
+
+/** A new hygiene audit started from the demo's finished one (its answers and its issue), with a second failed answer and issue. */
+async function auditWithTwoIssues(page: Page, auditor: string) {
+  const demo = (await auditsOf(page, auditor)).find((a) => a.template.name === HYGIENE && a.status === 'finished')!;
+  const created = await pageApi<TAudit>(page, 'POST', '/ms-core/api/audits', {
+    client: demo.client._id,
+    establishment: demo.establishment._id,
+    service: demo.service._id,
+    template: demo.template._id,
+    auditor,
+    startDate: demo.startDate,
+    date: demo.date,
+  });
+  const base = `/ms-core/api/audits/${created._id}`;
+  await pageApi(page, 'PATCH', `${base}/execute?use_previous=true`);
+  const audit = await pageApi<TAudit>(page, 'GET', base);
+  const questions = audit.sections.flatMap((s) => s.questions.map((q) => ({ ...q, section: s._id })));
+  const second = questions.find((q) => q.type === 'select' && q.incidences.length > 0 && !q.issues.length)!;
+  const failed = second.select!.options.find((o) => o.failed)!;
+  await pageApi(page, 'POST', `${base}/answer/add`, {
+    section: second.section,
+    question: second._id,
+    templateAnswer: { type: 'select', select: [failed._id] },
+  });
+  await pageApi(page, 'PATCH', `${base}/sections/${second.section}/questions/${second._id}/issues-tasks`, { issuesToAdd: [second.incidences[0]!._id] });
+  const contacts = audit.contactFields.map((f) => ({ _id: f._id, value: f.type === 'email' ? 'calidad.valencia@marazul.test' : 'Marta Ruiz' }));
+  await pageApi(page, 'POST', `${base}/contact-field/update`, { contactFields: contacts });
+  return created._id;
+}
+
+function outboxTo(address: string) {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  // Quoted-printable breaks long lines with a soft "=" line end: joined again before reading.
+  return files.map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '')).filter((raw) => raw.includes(`To: ${address}`));
+}
+
+test('from a finding to a verified fix: list, corrective action with a photo on a phone, verification, resolved', async ({ page, browser }) => {
+  // ── 1. The auditor finishes an audit with two incidents (answers set up through the API, the finish on screen) ──
+  await page.setViewportSize(DESKTOP);
+  const auditor = await signInAsAuditor(page);
+  const auditId = await auditWithTwoIssues(page, auditor);
+  await page.goto(`/auditor/audits/run/${auditId}`);
+  await page
+    .locator('.run-header')
+    .getByRole('button', { name: /Finalizar|Finish/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: /¿Finalizar la auditoría\?|Finish the audit\?/ })
+    .getByRole('button', { name: /Finalizar|Finish/ })
+    .click();
+  await expect(page).toHaveURL(/\/auditor\/audits$/);
+  const incidents = await pageApi<{ _id: string; name: string; status: string }[]>(page, 'POST', '/ms-core/api/issues/search-issues', {
+    filters: [{ field: 'audit', operator: 'eq', value: auditId }],
+  });
+  expect(incidents).toHaveLength(2);
+  expect(incidents.map((i) => i.status)).toEqual(['running', 'running']);
+  const target = incidents[0]!;
+
+  // ── 2. The client's manager, on a phone, finds them in the list ──
+  const phone = await browser.newContext({ viewport: PHONE, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const client = await phone.newPage();
+  await signInToShell(client, 'client@demo.test');
+  await client.goto('/incidents/list/audits');
+  const cards = client.getByTestId('incident-card');
+  for (const incident of incidents) await expect(cards.filter({ hasText: incident.name }).first()).toBeVisible();
+  await settled(client);
+  await client.screenshot({ path: screenshotPath('incidents-list-phone') });
+  const width = await client.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+
+  // ── 3. It opens one, assigns a corrective action to itself, and completes every action with a photo ──
+  await client.goto(`/incidents/${target._id}`);
+  await expect(client.getByTestId('incident-name')).toHaveText(target.name);
+  await client.getByTestId('task-add').click();
+  await client.getByTestId('task-name').fill('Limpiar y desinfectar la zona');
+  await client.getByTestId('owner-select').click();
+  await client.locator('.ant-select-item-option').filter({ hasText: 'Carmen Cliente' }).click();
+  await client.getByTestId('task-save').click();
+  const taskCards = client.getByTestId('task-card');
+  await expect(taskCards.filter({ hasText: 'Limpiar y desinfectar la zona' })).toBeVisible();
+  const count = await taskCards.count();
+  for (let i = 0; i < count; i++) {
+    const taskCard = taskCards.nth(i);
+    await taskCard.getByTestId('task-move-running').click();
+    await expect(taskCard.getByTestId('task-status')).toHaveText('En curso');
+    await addPicture(client, taskCard.getByTestId('task-photo'));
+    await expect(taskCard.locator('img')).toHaveCount(1);
+    await taskCard.getByTestId('task-move-complete').click();
+    await expect(taskCard.getByTestId('task-status')).toHaveText('Completada');
+  }
+  await expect(client.getByTestId('status-tag')).toHaveText('Evidencia pendiente de revisión');
+  await settled(client);
+  await client.screenshot({ path: screenshotPath('incidents-detail-phone'), fullPage: true });
+  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // ── 4. The auditor opens the notification and verifies the actions: the incident turns resolved ──
+  await page.reload();
+  await expect(page.getByTestId('notifications-unread')).toContainText(/\d/);
+  await page.getByTestId('notifications-button').click();
+  const drawer = page.getByTestId('notification-drawer');
+  await drawer.getByTestId('notification-item').filter({ hasText: 'Limpiar y desinfectar la zona' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/incidents/${target._id}$`));
+  for (let left = count; left > 0; left--) {
+    await page.getByTestId('task-verify').first().click();
+    await expect(page.getByTestId('task-verify')).toHaveCount(left - 1);
+  }
+  await expect(page.getByTestId('status-tag')).toHaveText('Resuelta');
+  await page.getByRole('tab', { name: /Historial/ }).click();
+  await expect(page.getByTestId('incident-history')).toContainText('Acción verificada');
+  await settled(page);
+  await page.screenshot({ path: screenshotPath('incidents-detail-resolved-desktop') });
+
+  // ── 5. The client sees the verification in its bell; the auditor's e-mail is in the outbox ──
+  await client.reload();
+  await expect(client.getByTestId('notifications-unread')).toContainText(/\d/);
+  await expect.poll(() => outboxTo('auditor@demo.test').some((raw) => raw.includes(`/incidents/${target._id}`)), { timeout: 30_000 }).toBe(true);
+  await phone.close();
+});
