@@ -23,19 +23,7 @@ const NOT_BUILT_YET = new Set([
   'POST /ms-statistics/api/issue-statistics/by-type',
   'POST /ms-statistics/api/issue-statistics/top-five',
   'POST /ms-statistics/api/issue-statistics/count-by-risk',
-  // Incidents and corrective actions (being built).
-  'POST /ms-core/api/audits/{id}/questions/{questionId}/issues-tasks-all',
-  'POST /ms-core/api/users/search-incidences-owners',
-  'POST /ms-core/api/issues/search-issues',
-  'POST /ms-core/api/reports/issues/export-excel',
-  // Accounts (being built).
-  'POST /auth/api/signup',
-  'POST /auth/api/access-requests',
-  'POST /auth/api/process-access',
-  'POST /auth/api/confirm',
-  'POST /auth/api/invites/accept-invite',
-  'POST /auth/api/confirm/resend',
-  'POST /auth/api/confirm-phone',
+  // Accounts: Google sign-in (not built yet).
   'POST /auth/api/social-signin',
 ]);
 

@@ -120,7 +120,8 @@ CREATE INDEX "incidents_responsible_idx" ON "incidents" USING btree ("responsibl
 CREATE INDEX "incidents_template_idx" ON "incidents" USING btree ("template_id","open_date");--> statement-breakpoint
 CREATE INDEX "incidents_audit_question_idx" ON "incidents" USING btree ("audit_id","question_id");--> statement-breakpoint
 CREATE INDEX "incidents_source_idx" ON "incidents" USING btree ("source_id");--> statement-breakpoint
-CREATE INDEX "incidents_name_trgm" ON "incidents" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+-- Write-through, like the other trigram indexes (0022): nothing vacuums PGlite.
+CREATE INDEX "incidents_name_trgm" ON "incidents" USING gin ("name" gin_trgm_ops) WITH (fastupdate = off);--> statement-breakpoint
 SELECT audit_enable_rls('incidents', 'tenant');
 --> statement-breakpoint
 SELECT audit_enable_rls('incident_tasks', 'tenant');
