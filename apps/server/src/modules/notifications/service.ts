@@ -2,7 +2,7 @@ import type { TDb } from '../../platform/db.js';
 import type { TScope } from '../../platform/tenancy.js';
 import { notifications } from './tables.js';
 
-export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE';
+export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE' | 'REGISTER_MISSED_TAKES';
 
 /**
  * An in-app notification for one user, in the caller's transaction, in the space the user acted
@@ -13,7 +13,7 @@ export async function notifyUser(
   tx: TDb,
   to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string },
   type: TNotificationType,
-  body: { status?: string; name?: string; auditId?: string },
+  body: { status?: string; name?: string; auditId?: string; registerId?: string; missed?: number; day?: string },
 ) {
   const [row] = await tx
     .insert(notifications)

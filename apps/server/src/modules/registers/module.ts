@@ -2,6 +2,7 @@ import { CORE, defineModule } from '../../platform/module.js';
 import { registersRoutes } from './routes.js';
 import { registerSectionsRoutes, templateRegistersRoutes } from './routes-templates.js';
 import { typologiesRoutes } from './typologies.js';
+import { missedTakesJob } from './missed-takes.js';
 
 /** Base of the registry calls (calls document, section 7.7). */
 export const REGISTRY = '/ms-registry/api';
@@ -14,4 +15,7 @@ export const registersModule = defineModule({
     [`${REGISTRY}/register-sections`, registerSectionsRoutes],
     [`${CORE}/typologies`, typologiesRoutes],
   ],
+  jobs: [missedTakesJob],
+  /** Hourly: a take's window ends at midnight in its space's zone, whichever zone that is (decision 0037). */
+  schedules: [{ job: missedTakesJob, cron: '5 * * * *', tz: 'UTC' }],
 });
