@@ -383,3 +383,28 @@ export type TRegisterOut = z.infer<typeof ZRegisterOut>;
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 export type TAnswerAdd = z.infer<typeof ZAnswerAdd>;
 export type TLogEntryOut = z.infer<typeof ZLogEntryOut>;
+
+// ---------------------------------------------------------------------------------------------
+// Downloads of the log (decision 0037).
+
+/** Vertical: portrait, a row per take. Horizontal: landscape, a row per facility. */
+export const LOG_ORIENTATIONS = ['vertical', 'horizontal'] as const;
+export const ZLogDownload = z.object({
+  orientation: z.enum(LOG_ORIENTATIONS).default('horizontal'),
+  /** The document's language; the caller's by default. */
+  language: z.enum(LANGUAGES).optional(),
+  /** Only this take of each day ("day take number"); every take when absent. */
+  take: z.number().int().min(1).max(TAKES_PER_DAY_MAX).nullish(),
+  /** The whole calendar year of `date` instead of its period. */
+  annual: z.boolean().default(false),
+  /** A day of the period (or year) to download; today by default. */
+  date: ZDay.optional(),
+});
+export type TLogDownload = z.infer<typeof ZLogDownload>;
+/** The Excel's query string: the same options, as text. */
+export const ZLogExcelQuery = z.object({
+  language: z.enum(LANGUAGES).optional(),
+  take: z.coerce.number().int().min(1).max(TAKES_PER_DAY_MAX).optional(),
+  annual: z.enum(['true', 'false']).optional(),
+  date: ZDay.optional(),
+});

@@ -11,7 +11,7 @@ import { notifications } from './tables.js';
 const notificationSearch: TSearchDefinition = {
   fields: {
     read: { column: notifications.read, type: 'boolean' },
-    type: { column: notifications.type, type: 'enum', values: ['TASK_UPDATE_STATE', 'SHARE_FILE'] },
+    type: { column: notifications.type, type: 'enum', values: ['TASK_UPDATE_STATE', 'SHARE_FILE', 'REGISTER_MISSED_TAKES'] },
     createdAt: { column: notifications.createdAt, type: 'date' },
   },
   searchColumns: [],
@@ -23,7 +23,18 @@ const ZNotification = z.object({
   type: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
-  payload: z.object({ body: z.object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional() }).optional() }),
+  payload: z.object({
+    body: z
+      .object({
+        status: z.string().optional(),
+        name: z.string().optional(),
+        auditId: z.string().optional(),
+        registerId: z.string().optional(),
+        missed: z.number().optional(),
+        day: z.string().optional(),
+      })
+      .optional(),
+  }),
 });
 
 /** /ms-core/api/notifications: the caller's own notifications in the current space. */

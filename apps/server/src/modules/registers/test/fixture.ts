@@ -13,6 +13,7 @@ export const REG = `${R}/registers`;
 export interface TRegisterFixture {
   tenant: TTenant;
   admin: TApiClient;
+  adminToken: string;
   worker: TApiClient;
   workerId: string;
   areas: string[];
@@ -24,7 +25,8 @@ export interface TRegisterFixture {
 
 export async function registerFixture(t: TTestApp, label: string, over: Record<string, unknown> = {}): Promise<TRegisterFixture> {
   const tenant = await createTenant(t.db, label);
-  const admin = (await signIn(t.app, tenant.admin.email)).api;
+  const signed = await signIn(t.app, tenant.admin.email);
+  const admin = signed.api;
   const w = await addUser(t.db, { email: `worker.${tenant.tag}@example.com`, firstName: 'Worker', home: tenant.client, roleIds: [tenant.roles.worker!] });
   const worker = (await signIn(t.app, w.email)).api;
   const extra = [
@@ -66,6 +68,7 @@ export async function registerFixture(t: TTestApp, label: string, over: Record<s
   return {
     tenant,
     admin,
+    adminToken: signed.session.accessToken,
     worker,
     workerId: w.id,
     areas: [tenant.area.id, ...extra.map((s) => s.id)],
