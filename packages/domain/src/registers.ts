@@ -408,3 +408,20 @@ export const ZLogExcelQuery = z.object({
   annual: z.enum(['true', 'false']).optional(),
   date: ZDay.optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Register traces (/register-traces; decision 0037).
+
+/** What a register trace is about: a register, its template (and sections, items), its log, a download. */
+export const REGISTER_TRACE_SECTIONS = ['registers', 'register-logs', 'template-registers', 'register-sections', 'typologies', 'register-downloads'] as const;
+export const ZRegisterTraceOut = z.object({
+  _id: z.string(),
+  date: z.string(),
+  type: z.string(),
+  section: z.string(),
+  entity: ZRef.nullable(),
+  owner: ZRef.nullable(),
+  /** What changed, as recorded (the fields set, the log's date, take and facilities…). */
+  payload: z.unknown(),
+});
+export type TRegisterTraceOut = z.infer<typeof ZRegisterTraceOut>;

@@ -5,6 +5,7 @@ import { typologiesRoutes } from './typologies.js';
 import { missedTakesJob } from './missed-takes.js';
 import { logPdfJob } from './downloads.js';
 import { registerDownloadsRoutes } from './routes-downloads.js';
+import { registerTracesRoutes } from './traces.js';
 
 /** Base of the registry calls (calls document, section 7.7). */
 export const REGISTRY = '/ms-registry/api';
@@ -17,6 +18,7 @@ export const registersModule = defineModule({
     [`${REGISTRY}/template-registers`, templateRegistersRoutes],
     [`${REGISTRY}/register-sections`, registerSectionsRoutes],
     [`${CORE}/typologies`, typologiesRoutes],
+    [`${REGISTRY}/register-traces`, registerTracesRoutes],
   ],
   jobs: [missedTakesJob, logPdfJob],
   /** Hourly: a take's window ends at midnight in its space's zone, whichever zone that is (decision 0037). */
