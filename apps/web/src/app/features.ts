@@ -7,6 +7,7 @@ import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
 import { notificationsManifest } from '../features/notifications/manifest';
 import { profileManifest } from '../features/profile/manifest';
 import { registersManifest } from '../features/registers/manifest';
+import { registerTracesManifest } from '../features/register-traces/manifest';
 import { spacesManifest } from '../features/spaces/manifest';
 import { templatesManifest } from '../features/templates/manifest';
 import { usersManifest } from '../features/users/manifest';
@@ -31,4 +32,5 @@ export const FEATURES: readonly TFeatureManifest[] = [
   auditReportManifest,
   notificationsManifest,
   registersManifest,
+  registerTracesManifest,
 ];
