@@ -85,12 +85,18 @@ export async function registerFacts(tx: TDb, scope: TScope, rows: TRegisterRow[]
         ${arrayLiteral(plan.map((p) => p.today))}::date[], ${arrayLiteral(plan.map((p) => String(takesPerSlot(schedule(p.row)))))}::int[]
       ) as p(id, start_day, today, takes)
     ),
-    f as (select * from unnest(${arrayLiteral(pairs.map((x) => x[0]))}::uuid[], ${arrayLiteral(pairs.map((x) => x[1]))}::uuid[]) as f(register_id, facility_id))
+    f as (select * from unnest(${arrayLiteral(pairs.map((x) => x[0]))}::uuid[], ${arrayLiteral(pairs.map((x) => x[1]))}::uuid[]) as f(register_id, facility_id)),
+    -- Per facility, an index range scan of its takes in the period (register_logs_take_key).
+    done as (
+      select p.id, count(*)::int as done
+      from p join f on f.register_id = p.id
+      join register_logs l on l.register_id = f.register_id and l.facility_id = f.facility_id and l.slot between p.start_day and p.today and l.take <= p.takes
+      group by p.id
+    )
     select p.id,
       exists (select 1 from register_closures c where c.register_id = p.id and c.kind = 'period' and c.start_day = p.start_day) as closed,
-      (select count(*)::int from register_logs l join f on f.register_id = l.register_id and f.facility_id = l.facility_id
-        where l.register_id = p.id and l.slot between p.start_day and p.today and l.take <= p.takes) as done
-    from p`);
+      coalesce(done.done, 0) as done
+    from p left join done on done.id = p.id`);
   const byId = new Map(counted.rows.map((c) => [c.id, c]));
   for (const p of plan) {
     const c = byId.get(p.row.id);
