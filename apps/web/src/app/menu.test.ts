@@ -11,7 +11,16 @@ const auditor: TMenuUser = { isAuditor: true, isAdmin: false, permissions: permi
 const client: TMenuUser = { isAuditor: false, isAdmin: false, permissions: permissionsOf('USER') };
 const admin: TMenuUser = { isAuditor: false, isAdmin: true, permissions: ['ADMIN'] };
 
-const AUDITOR_ONLY = ['/home/auditor', '/analytics/auditor', '/calendar', '/registers/management', '/registers/inspection', '/auditor/audits', '/faqs-view'];
+const AUDITOR_ONLY = [
+  '/home/auditor',
+  '/analytics/auditor',
+  '/calendar',
+  '/registers/management',
+  '/registers/inspection',
+  '/register-traces',
+  '/auditor/audits',
+  '/faqs-view',
+];
 const CLIENT_ONLY = [
   '/home/client',
   '/client-registers/kitchen',
@@ -92,6 +101,7 @@ const EXPECTED_MENU: TMenuEntry[] = [
     children: [
       { key: 'registersManagement', path: '/registers/management', audience: 'auditor' },
       { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor' },
+      { key: 'registerTraces', path: '/register-traces', audience: 'auditor' },
     ],
   },
   // Issue 13: the office plans audits there too (administrators, AUDIT:CREATE holders).

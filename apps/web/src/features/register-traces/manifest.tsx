@@ -6,6 +6,6 @@ import es from './i18n/es.json';
 export const registerTracesManifest: TFeatureManifest = {
   id: 'register-traces',
   routes: () => [{ path: '/register-traces', ...screen(() => import('./RegisterTracesPage').then((m) => m.RegisterTracesPage)) }],
-  menu: [{ key: 'registerTraces', path: '/register-traces', audience: 'auditor', permissions: ['REGISTER:READ'], parent: 'registers', order: 40 }],
+  menu: [{ key: 'registerTraces', path: '/register-traces', audience: 'auditor', parent: 'registers', order: 40 }],
   translations: { es, en },
 };
