@@ -77,26 +77,23 @@ export async function registerFacts(tx: TDb, scope: TScope, rows: TRegisterRow[]
     const { facilities, establishments } = spaces.get(r.id)!;
     return { row: r, today, start, facilities, establishments, due: dueTakes(schedule(r), today, today).length * facilities.length };
   });
-  const pairs = plan.flatMap((p) => p.facilities.map((f) => [p.row.id, f.id] as const));
+  // Each register's facilities as one comma-separated text (a 2-D array would not unnest per row).
+  const facilityLists = plan.map((p) => JSON.stringify(p.facilities.map((f) => f.id).join(',')));
   const counted = await tx.execute<{ id: string; closed: boolean; done: number }>(sql`
     with p as (
-      select * from unnest(
+      select p.id, p.start_day, p.today, p.takes, string_to_array(p.facilities, ',')::uuid[] as facilities from unnest(
         ${arrayLiteral(plan.map((p) => p.row.id))}::uuid[], ${arrayLiteral(plan.map((p) => p.start))}::date[],
-        ${arrayLiteral(plan.map((p) => p.today))}::date[], ${arrayLiteral(plan.map((p) => String(takesPerSlot(schedule(p.row)))))}::int[]
-      ) as p(id, start_day, today, takes)
-    ),
-    f as (select * from unnest(${arrayLiteral(pairs.map((x) => x[0]))}::uuid[], ${arrayLiteral(pairs.map((x) => x[1]))}::uuid[]) as f(register_id, facility_id)),
-    -- Per facility, an index range scan of its takes in the period (register_logs_take_key).
-    done as (
-      select p.id, count(*)::int as done
-      from p join f on f.register_id = p.id
-      join register_logs l on l.register_id = f.register_id and l.facility_id = f.facility_id and l.slot between p.start_day and p.today and l.take <= p.takes
-      group by p.id
+        ${arrayLiteral(plan.map((p) => p.today))}::date[], ${arrayLiteral(plan.map((p) => String(takesPerSlot(schedule(p.row)))))}::int[],
+        ${arrayLiteral(facilityLists)}::text[]
+      ) as p(id, start_day, today, takes, facilities)
     )
+    -- Per register, an index range scan of its period's takes (register_logs_register_slot_idx),
+    -- counting those of its current facilities: a few thousand rows each, never the whole table.
     select p.id,
       exists (select 1 from register_closures c where c.register_id = p.id and c.kind = 'period' and c.start_day = p.start_day) as closed,
-      coalesce(done.done, 0) as done
-    from p left join done on done.id = p.id`);
+      (select count(*)::int from register_logs l
+        where l.register_id = p.id and l.slot between p.start_day and p.today and l.take <= p.takes and l.facility_id = any (p.facilities)) as done
+    from p`);
   const byId = new Map(counted.rows.map((c) => [c.id, c]));
   for (const p of plan) {
     const c = byId.get(p.row.id);
