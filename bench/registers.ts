@@ -202,8 +202,8 @@ export async function benchRegisters(engine: 'pglite' | 'postgres') {
     );
     figures.c50_same = {
       ok: statuses.filter((s) => s === 200).length,
-      refused422: statuses.filter((s) => s === 422).length,
-      other: statuses.filter((s) => s !== 200 && s !== 422).length,
+      refused409: statuses.filter((s) => s === 409).length,
+      other: statuses.filter((s) => s !== 200 && s !== 409).length,
       stored: sameRows.rows[0]!.n,
     };
     const sample = await fetch(`${server.base}/ms-registry/api/registers/${same}/answer/add`, {
