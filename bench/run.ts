@@ -4,6 +4,7 @@ import { benchAudits } from './audits.js';
 import { benchFoundation } from './foundation.js';
 import { benchLists } from './lists.js';
 import { benchPdf } from './pdf.js';
+import { benchRegisters } from './registers.js';
 import { benchOffline } from './offline.js';
 import { benchRender } from './render.js';
 import { benchShell } from './shell.js';
@@ -11,7 +12,7 @@ import { formatTable } from './ratio.js';
 import { benchSpeed, crossEngine, type TEngine } from './speed.js';
 
 /**
- * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf]
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
  *   run (bench/ratio.ts); the table goes to stdout and bench/results.json (with the date, the
  *   machine and its load: only the ratios are comparable from one run to another).
@@ -28,6 +29,7 @@ const absolute = {
   shell: benchShell,
   lists: benchLists,
   pdf: benchPdf,
+  registers: benchRegisters,
 };
 
 if (only !== 'speed') {

@@ -429,3 +429,45 @@ export type TFacilityDataOut = z.infer<typeof ZFacilityDataFlaggedOut>;
 export type TCheckRegisterDataOut = z.infer<typeof ZCheckRegisterDataOut>;
 export type TRegisterSectionOut = z.infer<typeof ZRegisterSectionOut>;
 export type TRegisterItemOut = z.infer<typeof ZRegisterItemOut>;
+
+// ---------------------------------------------------------------------------------------------
+// Downloads of the log (decision 0037).
+
+/** Vertical: portrait, a row per take. Horizontal: landscape, a row per facility. */
+export const LOG_ORIENTATIONS = ['vertical', 'horizontal'] as const;
+export const ZLogDownload = z.object({
+  orientation: z.enum(LOG_ORIENTATIONS).default('horizontal'),
+  /** The document's language; the caller's by default. */
+  language: z.enum(LANGUAGES).optional(),
+  /** Only this take of each day ("day take number"); every take when absent. */
+  take: z.number().int().min(1).max(TAKES_PER_DAY_MAX).nullish(),
+  /** The whole calendar year of `date` instead of its period. */
+  annual: z.boolean().default(false),
+  /** A day of the period (or year) to download; today by default. */
+  date: ZDay.optional(),
+});
+export type TLogDownload = z.infer<typeof ZLogDownload>;
+/** The Excel's query string: the same options, as text. */
+export const ZLogExcelQuery = z.object({
+  language: z.enum(LANGUAGES).optional(),
+  take: z.coerce.number().int().min(1).max(TAKES_PER_DAY_MAX).optional(),
+  annual: z.enum(['true', 'false']).optional(),
+  date: ZDay.optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Register traces (/register-traces; decision 0037).
+
+/** What a register trace is about: a register, its template (and sections, items), its log, a download. */
+export const REGISTER_TRACE_SECTIONS = ['registers', 'register-logs', 'template-registers', 'register-sections', 'typologies', 'register-downloads'] as const;
+export const ZRegisterTraceOut = z.object({
+  _id: z.string(),
+  date: z.string(),
+  type: z.string(),
+  section: z.string(),
+  entity: ZRef.nullable(),
+  owner: ZRef.nullable(),
+  /** What changed, as recorded (the fields set, the log's date, take and facilities…). */
+  payload: z.unknown(),
+});
+export type TRegisterTraceOut = z.infer<typeof ZRegisterTraceOut>;

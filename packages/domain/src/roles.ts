@@ -24,6 +24,8 @@ export const DEFAULT_ROLES: TRoleTemplate[] = [
       ...read('CLIENTS', 'ESTABLISHMENT', 'AREA', 'STRUCTURE', 'TEMPLATES', 'AUDIT-TEMPLATE', 'CATEGORY', 'SERVICES', 'TYPE_AREA', 'ISSUE', 'ANALYTICS'),
       'REGISTER:READ',
       'REGISTER:WRITE',
+      // Auditors set up their clients' registers; only administrators delete one (decision 0037).
+      'REGISTER:CREATE',
       'ISSUE:WRITE',
       'LAB_DATA_VIEW',
       'CATEGORY_VIEW',

@@ -3,6 +3,7 @@ import { apiClient, createTestApp, type TTestApp } from '../test/harness.js';
 import { signIn } from '../test/factories.js';
 import { unsafeUnscoped } from '../platform/tenancy.js';
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let t: TTestApp;
@@ -36,6 +37,40 @@ describe('demo seed: clients and nomenclatures', () => {
     const demoTypes = await demo.api.post('/ms-core/api/typeareas/search', { size: 100 });
     expect(demoTypes.body.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Cocina', 'Piscina', 'Torre de refrigeración', 'Almacén']));
     expect(demoTypes.body.map((x: { name: string }) => x.name)).not.toContain('Pool');
+  });
+});
+
+describe('demo seed: registers', () => {
+  it('gives the hotel a living kitchen: four registers with months of readings, out of range, late and repeated ones, today half done', async () => {
+    const { api } = await signIn(t.app, 'auditor@demo.test', DEMO_PASSWORD);
+    const list = await api.post('/ms-registry/api/registers/search', { sort: 'name' });
+    expect(list.body.map((r: { name: string }) => r.name).sort()).toEqual(
+      [
+        'Cloro y pH de la piscina exterior',
+        'Control mensual de legionela (ACS)',
+        'Temperaturas de cámaras frigoríficas',
+        'Temperaturas de congeladores',
+      ].sort(),
+    );
+    const fridges = list.body.find((r: { name: string }) => r.name.startsWith('Temperaturas de cámaras'));
+    expect(fridges).toMatchObject({ areasTotal: 3, status: 'pending', hasData: true });
+    const pending = await api.post('/ms-registry/api/registers/pending/check-all', {});
+    expect(pending.body.total).toBeGreaterThanOrEqual(1);
+    const logs = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ n: number; out: number; late: number }>(
+        sql`select count(*)::int as n, count(*) filter (where out_of_range)::int as out, count(*) filter (where late)::int as late from register_logs where register_id = ${fridges._id}`,
+      ),
+    );
+    const { n, out, late } = logs.rows[0]!;
+    expect(n).toBeGreaterThan(300);
+    expect(out).toBeGreaterThan(0);
+    expect(late).toBeGreaterThan(0);
+    const runs = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from register_logs where register_id = ${fridges._id} and values->0->>'value' = '3'`),
+    );
+    expect(runs.rows[0]!.n).toBeGreaterThanOrEqual(8);
+    const staff = await signIn(t.app, 'cocina@demo.test', DEMO_PASSWORD);
+    expect((await staff.api.post('/ms-registry/api/registers/search', {})).body).toHaveLength(4);
   });
 });
 

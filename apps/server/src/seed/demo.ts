@@ -4,6 +4,7 @@ import { createRootSpace, createSpace, createUser } from './build.js';
 import { seedDemoIncidents } from '../modules/incidents/demo.js';
 import { seedDemoAudits } from './audits.js';
 import { seedDemoClients, seedOtherTenantClients } from './clients.js';
+import { seedDemoRegisters } from './registers.js';
 import { seedDemoTemplates, seedOtherTenantTemplates } from './templates.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -14,6 +15,7 @@ export const DEMO_ACCOUNTS = [
   'admin@other.test    administrator of Other Audits (a separate tenant)',
   'consultant@demo.test client user of two clients (chooses the structure at sign-in)',
   'pending@demo.test   an unverified user (sign-in answers 491)',
+  'cocina@demo.test    kitchen staff of Hotel Mar Azul (fills the registers)',
 ];
 
 /** Two separate root spaces (tenants), with clients, establishments, areas, users, templates and audits. */
@@ -116,6 +118,16 @@ export async function seedDemo(tx: TDb) {
     roleIds: [demo.roles.USER!],
     status: 'UNVERIFIED',
   });
+  const kitchenStaff = await createUser(tx, {
+    ...common,
+    email: 'cocina@demo.test',
+    username: 'cocina',
+    firstName: 'Quique',
+    lastName: 'Cocina',
+    home: hotel,
+    roleIds: [demo.roles.worker!],
+  });
+  await seedDemoRegisters(tx, { root: demo.space, hotel, establishment: hotelValencia, staffId: kitchenStaff.id, auditorId: auditor.id });
 
   const other = await createRootSpace(tx, { name: 'Other Audits Ltd', identifier: 'other' });
   await seedOtherTenantTemplates(tx, other.space, await seedOtherTenantClients(tx, other.space));

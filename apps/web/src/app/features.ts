@@ -12,6 +12,7 @@ import { profileManifest } from '../features/profile/manifest';
 import { registerLogsManifest } from '../features/register-logs/manifest';
 import { registerTemplatesManifest } from '../features/register-templates/manifest';
 import { registersManifest } from '../features/registers/manifest';
+import { registerTracesManifest } from '../features/register-traces/manifest';
 import { spacesManifest } from '../features/spaces/manifest';
 import { tasksManifest } from '../features/tasks/manifest';
 import { templatesManifest } from '../features/templates/manifest';
@@ -43,4 +44,5 @@ export const FEATURES: readonly TFeatureManifest[] = [
   registerTemplatesManifest,
   incidentsManifest,
   tasksManifest,
+  registerTracesManifest,
 ];

@@ -20,6 +20,7 @@ const AUDITOR_ONLY = [
   '/registers/management',
   '/registers/inspection',
   '/templates/registers',
+  '/register-traces',
   '/auditor/audits',
   '/faqs-view',
 ];
@@ -108,6 +109,7 @@ const EXPECTED_MENU: TMenuEntry[] = [
       { key: 'registersManagement', path: '/registers/management', audience: 'auditor', alsoFor: ['REGISTER:CREATE'] },
       { key: 'registersInspection', path: '/registers/inspection', audience: 'auditor' },
       { key: 'registerTemplates', path: '/templates/registers', audience: 'auditor', alsoFor: ['TEMPLATES:CREATE'], permissions: ['TEMPLATES:READ'] },
+      { key: 'registerTraces', path: '/register-traces', audience: 'auditor' },
     ],
   },
   // Issue 13: the office plans audits there too (administrators, AUDIT:CREATE holders).

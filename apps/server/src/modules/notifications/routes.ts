@@ -12,7 +12,7 @@ import { notifications } from './tables.js';
 const notificationSearch: TSearchDefinition = {
   fields: {
     read: { column: notifications.read, type: 'boolean' },
-    type: { column: notifications.type, type: 'enum', values: ['TASK_UPDATE_STATE', 'SHARE_FILE', 'AUDIT_ASSIGNED'] },
+    type: { column: notifications.type, type: 'enum', values: ['TASK_UPDATE_STATE', 'SHARE_FILE', 'AUDIT_ASSIGNED', 'REGISTER_MISSED_TAKES'] },
     createdAt: { column: notifications.createdAt, type: 'date' },
   },
   searchColumns: [],
@@ -26,7 +26,15 @@ const ZNotification = z.object({
   createdAt: z.string(),
   payload: z.object({
     body: z
-      .object({ status: z.string().optional(), name: z.string().optional(), auditId: z.string().optional(), incidentId: z.string().optional() })
+      .object({
+        status: z.string().optional(),
+        name: z.string().optional(),
+        auditId: z.string().optional(),
+        incidentId: z.string().optional(),
+        registerId: z.string().optional(),
+        missed: z.number().optional(),
+        day: z.string().optional(),
+      })
       .optional(),
   }),
 });

@@ -2,8 +2,11 @@ import type { TDb } from '../../platform/db.js';
 import type { TScope } from '../../platform/tenancy.js';
 import { notifications } from './tables.js';
 
-/** AUDIT_ASSIGNED: an audit was given to its auditor (body {auditId, name: the template's name}). */
-export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE' | 'AUDIT_ASSIGNED';
+/**
+ * AUDIT_ASSIGNED: an audit was given to its auditor (body {auditId, name: the template's name});
+ * REGISTER_MISSED_TAKES: takes of a register went by without values (body {registerId, name, missed, day}).
+ */
+export type TNotificationType = 'TASK_UPDATE_STATE' | 'SHARE_FILE' | 'AUDIT_ASSIGNED' | 'REGISTER_MISSED_TAKES';
 
 /**
  * An in-app notification for one user, in the caller's transaction, in the space the user acted
@@ -14,7 +17,7 @@ export async function notifyUser(
   tx: TDb,
   to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string },
   type: TNotificationType,
-  body: { status?: string; name?: string; auditId?: string; incidentId?: string },
+  body: { status?: string; name?: string; auditId?: string; incidentId?: string; registerId?: string; missed?: number; day?: string },
 ) {
   const [row] = await tx
     .insert(notifications)

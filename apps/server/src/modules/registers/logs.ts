@@ -30,7 +30,8 @@ import { facilitiesOf } from './facilities.js';
 import { logFlags } from './flags.js';
 import { loadTemplate, presentTemplates } from './templates.js';
 import { isStaff, registerPolicy } from './policy.js';
-import { accessPredicate, loadRegister, statusOf, zoneOf } from './registers.js';
+import { accessPredicate, loadRegister, zoneOf } from './registers.js';
+import { registerFacts } from './status-sql.js';
 import { registerClosures, registerItems, registerLocks, registerLogs, registers, type TLogValue, type TRegisterLogRow, type TRegisterRow } from './tables.js';
 
 /**
@@ -343,12 +344,11 @@ export const checkPending = (ctx: TModuleContext, caller: TAuth, ids?: string[])
       .select()
       .from(registers)
       .where(and(inScope(registers.secureSpacePath, caller), accessPredicate(caller.access.registers), ids?.length ? inArray(registers.id, ids) : undefined));
-    const out: { _id: string; areaAccess: string; pending: number }[] = [];
-    for (const row of rows) {
-      const s = await statusOf(tx, caller, row, todayInZone(await zoneOf(tx, row)));
-      out.push({ _id: row.id, areaAccess: row.areaAccess, pending: s.status === 'closed' ? 0 : s.due - s.done });
-    }
-    return out;
+    const facts = await registerFacts(tx, caller, rows);
+    return rows.map((row) => {
+      const s = facts.get(row.id)!;
+      return { _id: row.id, areaAccess: row.areaAccess, pending: s.status === 'closed' ? 0 : s.due - s.done };
+    });
   });
 
 export const checkAll = async (ctx: TModuleContext, caller: TAuth) => {

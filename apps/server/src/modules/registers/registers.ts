@@ -2,16 +2,12 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   AREA_ACCESSES,
   CLASSIFICATIONS,
-  dueTakes,
   FREQUENCIES,
-  periodOf,
   registerProblems,
-  registerStatus,
   type TFrequency,
   type TRegisterOut,
   type TRegisterStatus,
 } from '@audit/domain/registers';
-import { todayInZone } from '@audit/domain/dates';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
@@ -23,9 +19,10 @@ import { assertWritable, inCatalogueScope, inScope } from '../../platform/tenanc
 import { recordTrace } from '../../platform/trace.js';
 import { categoriesService } from '../categories/definition.js';
 import { timeZoneOfPath } from '../spaces/service.js';
-import { establishmentsOf, facilitiesOf, spaceNames } from './facilities.js';
+import { spaceNames } from './facilities.js';
+import { registerFacts } from './status-sql.js';
 import { registerPolicy, withinRegistersAccess } from './policy.js';
-import { registerClosures, registerLogs, registers as reg, registerTemplates, typologies, type TRegisterRow } from './tables.js';
+import { registerLogs, registers as reg, registerTemplates, typologies, type TRegisterRow } from './tables.js';
 
 /** Registers management (decision 0031): definitions, their lists by status, and what each answers. */
 export const SECTION = 'registers';
@@ -76,29 +73,6 @@ export async function loadRegister(tx: TDb, caller: TAuth, id: string) {
 
 export const zoneOf = (tx: TDb, row: Pick<TRegisterRow, 'secureSpacePath'>) => timeZoneOfPath(tx, row.secureSpacePath);
 
-/** Status in the current period: closed, else pending while a due take of a facility is missing. */
-export async function statusOf(
-  tx: TDb,
-  caller: TAuth,
-  row: TRegisterRow,
-  today: string,
-  facilities?: number,
-): Promise<{ status: TRegisterStatus; due: number; done: number }> {
-  const [start] = periodOf(row.period as TFrequency, today);
-  const [closed] = await tx
-    .select({ id: registerClosures.id })
-    .from(registerClosures)
-    .where(and(eq(registerClosures.registerId, row.id), eq(registerClosures.kind, 'period'), eq(registerClosures.startDay, start)))
-    .limit(1);
-  const count = facilities ?? (await facilitiesOf(tx, caller, row)).length;
-  const due = dueTakes({ period: row.period as TFrequency, frequency: row.frequency as TFrequency, takesPerDay: row.takesPerDay }, today, today).length * count;
-  const [{ done }] = await tx
-    .select({ done: sql<number>`count(*)::int` })
-    .from(registerLogs)
-    .where(and(eq(registerLogs.registerId, row.id), sql`${registerLogs.slot} between ${start} and ${today}`));
-  return { status: registerStatus({ closed: Boolean(closed), due, done }), due, done: Math.min(done, due) };
-}
-
 async function refNames(tx: TDb, caller: TAuth, rows: TRegisterRow[]) {
   const templates = rows.length
     ? await tx
@@ -147,12 +121,10 @@ export async function presentRegisters(tx: TDb, caller: TAuth, rows: TRegisterRo
         ).map((r) => r.id),
       )
     : new Set<string>();
+  const facts = await registerFacts(tx, caller, rows);
   const out: TRegisterOut[] = [];
   for (const row of rows) {
-    const today = todayInZone(await zoneOf(tx, row));
-    const facilities = await facilitiesOf(tx, caller, row);
-    const establishments = row.allEstablishments ? (await establishmentsOf(tx, caller, row)).length : row.establishmentIds.length;
-    const { status } = await statusOf(tx, caller, row, today, facilities.length);
+    const { facilities, establishments, status } = facts.get(row.id)!;
     out.push({
       _id: row.id,
       name: row.name,
@@ -230,11 +202,8 @@ export const searchByStatus = (ctx: TModuleContext, caller: TAuth, status: TRegi
       .from(reg)
       .where(where)
       .orderBy(...q.orderBy);
-    const matching: TRegisterRow[] = [];
-    for (const row of rows) {
-      const today = todayInZone(await zoneOf(tx, row));
-      if ((await statusOf(tx, caller, row, today)).status === status) matching.push(row);
-    }
+    const facts = await registerFacts(tx, caller, rows);
+    const matching = rows.filter((row) => facts.get(row.id)!.status === status);
     const page = matching.slice(q.offset, q.offset + q.limit);
     return { items: project(await presentRegisters(tx, caller, page), body.projections), total: matching.length };
   });

@@ -98,7 +98,8 @@ export const removeSection = (ctx: TModuleContext, caller: TAuth, sectionId: str
 export const orderSection = (ctx: TModuleContext, caller: TAuth, sectionId: string, position: number) =>
   scoped(ctx, caller, async (tx) => {
     const section = await writableSection(tx, caller, sectionId);
-    await moveTo(tx, 'register_sections', sectionSiblings(section.templateId), sectionId, position);
+    const moved = await moveTo(tx, 'register_sections', sectionSiblings(section.templateId), sectionId, position);
+    await trace(tx, caller, section, 'UPDATE', sectionId, { position: moved });
     return presentSection(tx, caller, section);
   });
 
@@ -185,6 +186,7 @@ export const orderItem = (ctx: TModuleContext, caller: TAuth, sectionId: string,
   scoped(ctx, caller, async (tx) => {
     const section = await writableSection(tx, caller, sectionId);
     await loadItem(tx, sectionId, kind, id);
-    await moveTo(tx, 'register_items', itemSiblings(sectionId, kind), id, position);
+    const moved = await moveTo(tx, 'register_items', itemSiblings(sectionId, kind), id, position);
+    await trace(tx, caller, section, 'UPDATE', id, { kind, position: moved });
     return presentSection(tx, caller, section);
   });

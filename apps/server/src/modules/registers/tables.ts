@@ -217,3 +217,46 @@ export type TRegisterSectionRow = typeof registerSections.$inferSelect;
 export type TRegisterItemRow = typeof registerItems.$inferSelect;
 export type TRegisterRow = typeof registers.$inferSelect;
 export type TRegisterLogRow = typeof registerLogs.$inferSelect;
+
+/**
+ * A take whose window passed with no value nor manual completion for a facility (decision 0037),
+ * recorded once by the missed-takes job: the unique key makes two servers (or two runs) record
+ * and notify it once.
+ */
+export const registerMissedTakes = pgTable(
+  'register_missed_takes',
+  {
+    ...rowColumns(),
+    registerId: uuid('register_id')
+      .notNull()
+      .references(() => registers.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id').notNull(),
+    slot: date('slot', { mode: 'string' }).notNull(),
+    take: integer('take').notNull().default(1),
+    /** The last day of the take's window (in the space's time zone). */
+    windowEnd: date('window_end', { mode: 'string' }).notNull(),
+  },
+  (t) => [pathIndex('register_missed_takes', t.secureSpacePath), uniqueIndex('register_missed_takes_key').on(t.registerId, t.facilityId, t.slot, t.take)],
+);
+
+/**
+ * A log PDF asked for (decision 0037): one row per register and options; `version` is what the
+ * stored file was made from (the newest change of the logs and the register), so an unchanged
+ * log is answered at once with its URL and a changed one is made again by the job.
+ */
+export const registerDownloads = pgTable(
+  'register_downloads',
+  {
+    ...rowColumns(),
+    registerId: uuid('register_id')
+      .notNull()
+      .references(() => registers.id, { onDelete: 'cascade' }),
+    /** The options (orientation, language, take, range) as a stable key. */
+    key: text('key').notNull(),
+    status: text('status').notNull(),
+    fileId: uuid('file_id'),
+    version: text('version'),
+    requestedBy: uuid('requested_by'),
+  },
+  (t) => [pathIndex('register_downloads', t.secureSpacePath), uniqueIndex('register_downloads_key').on(t.registerId, t.key)],
+);

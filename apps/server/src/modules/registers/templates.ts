@@ -254,6 +254,7 @@ export const suggestedOrder = (ctx: TModuleContext, caller: TAuth) =>
 export const reorderTemplate = (ctx: TModuleContext, caller: TAuth, id: string, position: number) =>
   scoped(ctx, caller, async (tx) => {
     const before = await loadWritableTemplate(tx, caller, id, 'update');
-    await moveTo(tx, 'register_templates', sql`space_id = ${before.spaceId}`, id, position);
+    const moved = await moveTo(tx, 'register_templates', sql`space_id = ${before.spaceId}`, id, position);
+    await recordTrace(tx, caller, { ...where(before), type: 'UPDATE', entityId: id, payload: { position: moved } });
     return readTemplate(tx, caller, id);
   });

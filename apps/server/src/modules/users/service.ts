@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { TSearchBody } from '@audit/domain/search';
 import { isAcceptablePassword } from '@audit/domain/validators';
 import type { TAuth } from '../../platform/auth.js';
@@ -217,3 +218,33 @@ export const clearFailedSignins = repo.clearFailedSignins;
 
 /** Used by the notifications module: the addresses of the scope's users among `ids`, in the caller's transaction. */
 export const findEmailsInScope = repo.findEmailsInScope;
+
+/**
+ * Active users whose membership is the space at `spacePath` or below it (a client's own staff, at
+ * the client, an establishment or an area) and whose roles hold `permission`, with what a notice
+ * to them needs (language, e-mail, registersAccess). In the caller's transaction; the registers'
+ * missed-takes job calls it per client.
+ */
+export async function membersBelowWithPermission(tx: TDb, spacePath: string, permission: string) {
+  const result = await tx.execute<{
+    id: string;
+    email: string;
+    language: string;
+    space_id: string;
+    space_path: string;
+    registers_access: { areaAccess: string; category?: string | null; registers?: string[] }[];
+  }>(sql`
+    select distinct on (u.id) u.id, u.email, u.language, us.space_id, us.secure_space_path as space_path, u.registers_access
+    from users u join user_spaces us on us.user_id = u.id
+    where u.status = 'ACTIVE' and us.secure_space_path like ${`${spacePath}%`}
+      and exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and ${permission} = any(r.permissions))
+    order by u.id, length(us.secure_space_path)`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    language: r.language,
+    spaceId: r.space_id,
+    spacePath: r.space_path,
+    registersAccess: r.registers_access ?? [],
+  }));
+}

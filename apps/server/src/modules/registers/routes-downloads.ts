@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { ZLogDownload, ZLogExcelQuery } from '@audit/domain/registers';
+import { ZPdfAnswer } from '@audit/domain/reports';
+import { requireAuth, requires } from '../../platform/auth.js';
+import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { requestLogPdf } from './downloads.js';
+import { logWorkbook } from './excel.js';
+
+const tags = ['registers'];
+const read = requires('REGISTER:READ');
+
+/** "log.xlsx" for old clients, the exact UTF-8 name for the others (RFC 6266). */
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** /ms-registry/api/registers/{id}/pdf and /excel: the log downloads (decision 0037). */
+export async function registerDownloadsRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  const r = typed(app);
+  r.post('/:id/pdf', {
+    config: read,
+    schema: {
+      tags,
+      summary:
+        'The log as a PDF (vertical or horizontal, language, day take number, annual report): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a SHARE_FILE notification when the job has made it',
+      params: ZIdParams,
+      body: ZLogDownload,
+      response: { 200: ZPdfAnswer },
+    },
+    handler: (req) => requestLogPdf(ctx, requireAuth(req), req.params.id, req.body),
+  });
+  r.get('/:id/excel', {
+    config: read,
+    schema: {
+      tags,
+      summary: 'The log as an Excel workbook (streamed): a row per facility and take, the marks out of range, late and repeated, who and when',
+      params: ZIdParams,
+      querystring: ZLogExcelQuery,
+    },
+    handler: async (req, reply) => {
+      const q = req.query;
+      const book = await logWorkbook(ctx, requireAuth(req), req.params.id, {
+        date: q.date,
+        annual: q.annual === 'true',
+        take: q.take ?? null,
+        language: q.language,
+      });
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachment(book.name))
+        .header('cache-control', 'private, no-cache')
+        .send(book.stream);
+    },
+  });
+}
