@@ -78,7 +78,7 @@ describe('the start banner', () => {
   it("lists every demo account of the README's table, and each one exists", async () => {
     const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
     const table = readme.slice(readme.indexOf('## Demo accounts'), readme.indexOf('## Working offline'));
-    const documented = [...table.matchAll(/^\| `([^`]+@[^`]+)` \|/gm)].map((m) => m[1]);
+    const documented = [...table.matchAll(/^\| `([^`]+@[^`]+)`\s+\|/gm)].map((m) => m[1]);
     expect(documented.length).toBeGreaterThanOrEqual(6);
     const listed = DEMO_ACCOUNTS.map((line) => line.split(/\s+/)[0]);
     expect(listed.sort()).toEqual([...documented].sort());
