@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../modules/accounts/captcha.js';
-import { createTenant, type TTenant } from '../test/factories.js';
+import { addSpace, addUser, createTenant, signIn, type TTenant } from '../test/factories.js';
 import { apiClient, createTestApp, type TTestApp } from '../test/harness.js';
 import { auditTenant, type TAuditTenant } from '../test/audits.js';
 import { finishedAuditWithIncidents, ISSUES, TASKS } from '../test/incidents.js';
@@ -46,5 +46,111 @@ describe('captcha (accounts)', () => {
       expect(res.status, `cut at ${cut}`).toBe(400);
       expect(res.body).toMatchObject({ reference: 'ACC0002' });
     }
+  });
+});
+
+describe('incidents: another tenant, another client, closed incidents, bad input', () => {
+  let audit: Awaited<ReturnType<typeof finishedAuditWithIncidents>>;
+  let stranger: Awaited<ReturnType<typeof signIn>>['api'];
+  let neighbour: Awaited<ReturnType<typeof signIn>>['api'];
+  let taskId: string;
+  beforeAll(async () => {
+    audit = await finishedAuditWithIncidents(t, f);
+    stranger = (await signIn(t.app, other.admin.email)).api;
+    // A client Y of the same company, with its own manager.
+    const clientY = await addSpace(t.db, { name: `Client Y ${f.tenant.tag}`, parent: f.tenant.root });
+    const y = await addUser(t.db, { email: `y.${f.tenant.tag}@example.com`, firstName: 'Y', home: clientY, roleIds: [f.tenant.roles.USER!] });
+    neighbour = (await signIn(t.app, y.email)).api;
+    await expectOk(f.client.post(`${ISSUES}/${audit.dirt._id}/comments`, { text: 'secreto de A' }));
+    taskId = (await expectOk(f.client.get(`${ISSUES}/${audit.dirt._id}`))).tasks[0]._id;
+  });
+
+  it('another tenant and another client of the same tenant see nothing of the incident, by id, by filter or by export', async () => {
+    for (const api of [stranger, neighbour]) {
+      for (const path of [`${ISSUES}/${audit.dirt._id}`, `${ISSUES}/${audit.dirt._id}/history`, `${ISSUES}/${audit.dirt._id}/comments`, `${TASKS}/${taskId}`]) {
+        const res = await api.get(path);
+        expect(res.status, path).toBe(404);
+        expect(JSON.stringify(res.body)).not.toContain('secreto');
+      }
+      const writes = [
+        api.patch(`${ISSUES}/${audit.dirt._id}`, { name: 'tomado' }),
+        api.patch(`${ISSUES}/${audit.dirt._id}/status`, { status: 'escalated_to_client' }),
+        api.post(`${ISSUES}/${audit.dirt._id}/comments`, { text: 'intruso' }),
+        api.post(`${ISSUES}/${audit.dirt._id}/tasks`, { name: 'intrusa' }),
+        api.patch(`${TASKS}/${taskId}`, { name: 'tomada' }),
+        api.post(`${TASKS}/${taskId}/verify`, { approved: true }),
+        api.delete(`${TASKS}/${taskId}`),
+      ];
+      for (const res of await Promise.all(writes)) expect([403, 404], JSON.stringify(res.body)).toContain(res.status);
+      const byFilter = await expectOk(api.post(`${ISSUES}/search-issues`, { filters: [{ field: 'audit', operator: 'eq', value: audit.auditId }] }));
+      expect(byFilter).toEqual([]);
+      const tasks = await expectOk(api.post(`${TASKS}/search`, { filters: [{ field: 'incident', operator: 'eq', value: audit.dirt._id }] }));
+      expect(tasks).toEqual([]);
+      const exported = await api.post('/ms-core/api/reports/issues/export-excel', { filters: [{ field: 'audit', operator: 'eq', value: audit.auditId }] });
+      expect(exported.body.reference).toBe('832');
+    }
+    const detail = await expectOk(f.client.get(`${ISSUES}/${audit.dirt._id}`));
+    expect(detail.name).toBe('Suciedad');
+    expect(detail.tasks.map((task: { name: string }) => task.name)).toEqual(['Limpiar']);
+    const comments = await expectOk(f.client.get(`${ISSUES}/${audit.dirt._id}/comments`));
+    expect(comments.map((c: { text: string }) => c.text)).toEqual(['secreto de A']);
+  });
+
+  it('NUL, lone surrogates, huge texts and wrong types in comments and actions: a 4xx from the catalogue, nothing written', async () => {
+    const before = (await expectOk(f.client.get(`${ISSUES}/${audit.dirt._id}/history`))).length;
+    const bodies = [{ text: 'a'.repeat(2_000_000) }, { text: 42 }, { text: ['x'] }, { text: null }];
+    for (const body of bodies) {
+      const res = await f.client.post(`${ISSUES}/${audit.dirt._id}/comments`, body);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.reference).toBeTruthy();
+    }
+    const tasks = [
+      { name: 'x'.repeat(100_000) },
+      { name: 'x', dueDate: '2030-02-31' },
+      { name: 'x', priority: 'urgentísima' },
+      { name: 'x', responsible: 'no-uuid' },
+    ];
+    for (const body of tasks) {
+      const res = await f.client.post(`${ISSUES}/${audit.dirt._id}/tasks`, body);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    for (const text of ['a\u0000b', 'a\ud800c']) {
+      const odd = await f.client.post(`${ISSUES}/${audit.dirt._id}/comments`, { text });
+      expect(odd.body).toMatchObject({ reference: 'STR0001', fields: ['text'] });
+    }
+    const due = await f.client.post(`${ISSUES}/${audit.dirt._id}/tasks`, { name: 'x', dueDate: '2030-02-31' });
+    expect(due.body.fields).toEqual(['dueDate']);
+    const openDate = await f.client.post(ISSUES, { space: f.tenant.establishment.id, name: 'x', openDate: '2030-13-01' });
+    expect(openDate.body.fields).toEqual(['openDate']);
+    expect((await expectOk(f.client.get(`${ISSUES}/${audit.dirt._id}/history`))).length).toBe(before);
+  });
+
+  it('an action of a resolved incident can no longer be reopened or removed (the resolution would stand on nothing)', async () => {
+    const incident = await expectOk(f.client.post(ISSUES, { space: f.tenant.establishment.id, name: 'Grifo roto' }));
+    const task = await expectOk(f.client.post(`${ISSUES}/${incident._id}/tasks`, { name: 'Cambiar grifo' }));
+    await expectOk(f.client.patch(`${TASKS}/${task._id}`, { status: 'running' }));
+    await expectOk(f.client.patch(`${TASKS}/${task._id}`, { status: 'complete' }));
+    await expectOk(f.auditor.post(`${TASKS}/${task._id}/verify`, { approved: true }));
+    expect((await expectOk(f.client.get(`${ISSUES}/${incident._id}`))).status).toBe('resolved');
+    const reopen = await f.client.patch(`${TASKS}/${task._id}`, { status: 'running' });
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.reference).toBe('ISS0001');
+    const removed = await f.admin.delete(`${TASKS}/${task._id}`);
+    expect(removed.body.reference).toBe('ISS0001');
+    const after = await expectOk(f.client.get(`${ISSUES}/${incident._id}`));
+    expect(after).toMatchObject({ status: 'resolved', tasks: [{ status: 'complete', verifiedAt: expect.any(String) }] });
+  });
+
+  it('two verifiers at once: one verification, one history row, no 5xx', async () => {
+    const incident = await expectOk(f.client.post(ISSUES, { space: f.tenant.establishment.id, name: 'Puerta' }));
+    const task = await expectOk(f.client.post(`${ISSUES}/${incident._id}/tasks`, { name: 'Arreglar' }));
+    await expectOk(f.client.patch(`${TASKS}/${task._id}`, { status: 'running' }));
+    await expectOk(f.client.patch(`${TASKS}/${task._id}`, { status: 'complete' }));
+    const answers = await Promise.all([f.auditor, f.admin, f.auditor].map((api) => api.post(`${TASKS}/${task._id}/verify`, { approved: true })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const history = (await expectOk(f.client.get(`${ISSUES}/${incident._id}/history`))) as { kind: string }[];
+    expect(history.filter((h) => h.kind === 'actionVerified')).toHaveLength(1);
+    expect(history.filter((h) => h.kind === 'statusChanged')).toHaveLength(1);
   });
 });
