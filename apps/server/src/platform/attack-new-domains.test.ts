@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../modules/accounts/captcha.js';
 import { addSpace, addUser, createTenant, signIn, type TTenant } from '../test/factories.js';
 import { apiClient, createTestApp, type TTestApp } from '../test/harness.js';
+import { linkKey, startMailbox, type TMailbox } from '../test/mailbox.js';
+import { drainJobs } from '../test/accounts.js';
 import { auditTenant, type TAuditTenant } from '../test/audits.js';
 import { finishedAuditWithIncidents, ISSUES, TASKS } from '../test/incidents.js';
 import { expectOk } from '../test/templates.js';
@@ -13,14 +15,19 @@ import { expectOk } from '../test/templates.js';
 let t: TTestApp;
 let other: TTenant;
 let f: TAuditTenant;
+let mail: TMailbox;
 const anon = () => apiClient(t.app);
 
 beforeAll(async () => {
-  t = await createTestApp({ CAPTCHA_MAX_NUMBER: '2000' });
+  mail = await startMailbox();
+  t = await createTestApp({ CAPTCHA_MAX_NUMBER: '2000', SMTP_URL: mail.url });
   f = await auditTenant(t, 'atk');
   other = await createTenant(t.db, 'atk2');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
 
 /** A solved captcha whose number has at least two digits and no zero after the first (so it can be split). */
 async function splittableCaptcha() {
@@ -46,6 +53,34 @@ describe('captcha (accounts)', () => {
       expect(res.status, `cut at ${cut}`).toBe(400);
       expect(res.body).toMatchObject({ reference: 'ACC0002' });
     }
+  });
+});
+
+describe('invitations (accounts)', () => {
+  async function invite(api: Awaited<ReturnType<typeof signIn>>['api'], email: string, role: string) {
+    mail.clear();
+    expect((await api.post('/ms-core/api/invites', { emails: [email], role })).status).toBe(200);
+    await drainJobs(t.app);
+    return linkKey(mail.to(email)[0], '/invitation');
+  }
+  it("another company's invitation with its administrator role does not raise a user in their own company; the link works once", async () => {
+    const victim = other.clientUser;
+    const own = await signIn(t.app, victim.email);
+    expect((await own.api.post('/ms-core/api/invites/search', { size: 10, page: 0 })).body.reference).toBe('452');
+    const key = await invite(f.admin, victim.email, f.tenant.roles.SPACE_ADMIN!);
+    expect((await anon().post('/auth/api/invites/lookup', { key })).body).toMatchObject({ newAccount: false, role: null });
+    expect((await anon().post('/auth/api/invites/accept-invite', { key })).body).toEqual({ ok: true, signIn: true });
+    expect((await anon().post('/auth/api/invites/accept-invite', { key })).body.reference).toBe('LNK0001');
+    const again = await signIn(t.app, victim.email, undefined, other.client.id);
+    expect(again.session.spaces.map((s) => s._id)).toEqual(expect.arrayContaining([other.client.id, f.tenant.root.id]));
+    expect((await again.api.post('/ms-core/api/invites/search', { size: 10, page: 0 })).body.reference).toBe('452');
+    expect((await again.api.delete(`/ms-core/api/users/${other.auditor.id}`)).status).toBe(403);
+  });
+  it('the company still gives its role to one of its own people (the inviting space holds their home)', async () => {
+    const own = await addUser(t.db, { email: `own.${f.tenant.tag}@example.com`, firstName: 'O', home: f.tenant.client, roleIds: [f.tenant.roles.USER!] });
+    const key = await invite(f.admin, own.email, f.tenant.roles.auditor!);
+    expect((await anon().post('/auth/api/invites/lookup', { key })).body).toMatchObject({ newAccount: false, role: 'auditor' });
+    await expectOk(anon().post('/auth/api/invites/accept-invite', { key }));
   });
 });
 
