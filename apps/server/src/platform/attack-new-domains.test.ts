@@ -89,6 +89,7 @@ describe('incidents: another tenant, another client, closed incidents, bad input
   let stranger: Awaited<ReturnType<typeof signIn>>['api'];
   let neighbour: Awaited<ReturnType<typeof signIn>>['api'];
   let taskId: string;
+  let neighbourId: string;
   beforeAll(async () => {
     audit = await finishedAuditWithIncidents(t, f);
     stranger = (await signIn(t.app, other.admin.email)).api;
@@ -96,6 +97,7 @@ describe('incidents: another tenant, another client, closed incidents, bad input
     const clientY = await addSpace(t.db, { name: `Client Y ${f.tenant.tag}`, parent: f.tenant.root });
     const y = await addUser(t.db, { email: `y.${f.tenant.tag}@example.com`, firstName: 'Y', home: clientY, roleIds: [f.tenant.roles.USER!] });
     neighbour = (await signIn(t.app, y.email)).api;
+    neighbourId = y.id;
     await expectOk(f.client.post(`${ISSUES}/${audit.dirt._id}/comments`, { text: 'secreto de A' }));
     taskId = (await expectOk(f.client.get(`${ISSUES}/${audit.dirt._id}`))).tasks[0]._id;
   });
@@ -129,6 +131,22 @@ describe('incidents: another tenant, another client, closed incidents, bad input
     expect(detail.tasks.map((task: { name: string }) => task.name)).toEqual(['Limpiar']);
     const comments = await expectOk(f.client.get(`${ISSUES}/${audit.dirt._id}/comments`));
     expect(comments.map((c: { text: string }) => c.text)).toEqual(['secreto de A']);
+  });
+
+  it("a client neither reports in another client's establishment nor hands an action to another client's or company's person", async () => {
+    const elsewhere = await neighbour.post(ISSUES, { space: f.tenant.establishment.id, name: 'ajena' });
+    expect([elsewhere.status, elsewhere.body.fields]).toEqual([400, ['space']]);
+    for (const responsible of [neighbourId, other.admin.id]) {
+      const handed = await f.client.post(`${ISSUES}/${audit.dirt._id}/tasks`, { name: 'x', responsible });
+      expect([handed.status, handed.body.fields]).toEqual([400, ['responsible']]);
+      const reassigned = await f.client.patch(`${TASKS}/${taskId}`, { responsible });
+      expect([reassigned.status, reassigned.body.fields]).toEqual([400, ['responsible']]);
+      const owner = await f.client.patch(`${ISSUES}/${audit.dirt._id}`, { responsible });
+      expect([owner.status, owner.body.fields]).toEqual([400, ['responsible']]);
+    }
+    const owners = (await expectOk(f.client.post('/ms-core/api/users/search-incidences-owners', { size: 100 }))) as { _id: string }[];
+    expect(owners.map((o) => o._id)).not.toContain(neighbourId);
+    expect(owners.map((o) => o._id)).not.toContain(other.admin.id);
   });
 
   it('NUL, lone surrogates, huge texts and wrong types in comments and actions: a 4xx from the catalogue, nothing written', async () => {
