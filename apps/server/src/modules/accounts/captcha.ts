@@ -11,6 +11,8 @@ import * as repo from './repo.js';
  * so the server keeps nothing until a solution is used (then its salt, to refuse a replay).
  */
 export const CAPTCHA_TTL_SECONDS = 600;
+/** Room for another instance's clock; a moved digit pushes the expiry years away, far beyond it. */
+const CLOCK_SKEW_SECONDS = 60;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sign = (secret: string, challenge: string) => createHmac('sha256', `captcha:${secret}`).update(challenge).digest('hex');
@@ -40,7 +42,7 @@ const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqu
 export async function verifyCaptcha(tx: TDb, secret: string, solution: TCaptchaSolution) {
   const expires = Number(/^[0-9a-f]{24}\?expires=(\d{1,12})$/.exec(solution.salt)?.[1] ?? 0);
   const challenge = sha256(solution.salt + solution.number);
-  const issuable = expires * 1000 > Date.now() && expires <= Date.now() / 1000 + CAPTCHA_TTL_SECONDS + 1;
+  const issuable = expires * 1000 > Date.now() && expires <= Date.now() / 1000 + CAPTCHA_TTL_SECONDS + CLOCK_SKEW_SECONDS;
   const valid = issuable && sameHex(sign(secret, challenge), solution.signature);
   if (!valid || !(await repo.spendCaptcha(tx, solution.salt, new Date(expires * 1000)))) throw new AppError('captchaInvalid', ['captcha']);
 }
