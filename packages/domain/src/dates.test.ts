@@ -12,6 +12,7 @@ import {
   formatInstantDay,
   formatStoredDay,
   formatStoredRange,
+  isCalendarDay,
   isValidTimeZone,
   monthOf,
   startOfDayInZone,
@@ -151,5 +152,20 @@ describe('date values of answers and fields', () => {
     expect(dateValueText('2026-11-06T05:00:00.000Z', 'America/New_York')).toBe('06-11-2026');
     expect(dateValueText('2026-13-45')).toBeNull();
     expect(dateValueText('')).toBeNull();
+  });
+});
+
+describe('isCalendarDay', () => {
+  it('takes real days only (the database refuses 2030-02-31)', () => {
+    expect(['2030-02-28', '2028-02-29', '2030-12-31'].map(isCalendarDay)).toEqual([true, true, true]);
+    expect(['2030-02-31', '2030-02-29', '2030-13-01', '2030-00-10', '2030-1-01', '30-01-2030', ''].map(isCalendarDay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -96,6 +96,12 @@ function offsetMinutes(instant: Date, timeZone: string) {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
+/** Whether the text is a real calendar day "YYYY-MM-DD" (not 2030-02-31, which the database refuses). */
+export function isCalendarDay(text: string): boolean {
+  const m = ISO_DAY.exec(text);
+  return !!m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(0, 10) === text;
+}
+
 function parseDay(day: TDay) {
   const m = ISO_DAY.exec(day);
   const parts = m && { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { isCalendarDay } from './dates.js';
 import { ZSearchBody } from './search.js';
 
 /**
@@ -153,7 +154,7 @@ export const COMMENT_MAX = 2000;
 
 const ZText = (max: number) => z.string().trim().min(1).max(max);
 const ZOptionalText = (max: number) => z.string().trim().max(max).nullish();
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ZDay = z.string().refine(isCalendarDay, 'YYYY-MM-DD');
 
 export const ZIncidentSearchBody = ZSearchBody;
 

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { LANGUAGES } from './constants.js';
-import { addDays, dayInZone, type TDay } from './dates.js';
+import { addDays, dayInZone, isCalendarDay, type TDay } from './dates.js';
 import { ZSearchBody } from './search.js';
 import { boundProblem, readingBound } from './bounds.js';
 import { isReadingCompliant, MEASURE_UNITS, OPERATIONS, READING_BETWEEN_DEFAULT, type TOperation } from './templates.js';
@@ -151,7 +151,7 @@ export const isWithinLimits = (limits: TParamLimits, value: number) =>
 // Request schemas.
 
 const ZUuid = z.string().uuid();
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const ZDay = z.string().refine(isCalendarDay, 'YYYY-MM-DD');
 const ZName = z.string().trim().min(1).max(REGISTER_NAME_MAX);
 const ZText = z.string().max(REGISTER_TEXT_MAX);
 

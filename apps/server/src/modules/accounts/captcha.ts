@@ -11,6 +11,8 @@ import * as repo from './repo.js';
  * so the server keeps nothing until a solution is used (then its salt, to refuse a replay).
  */
 export const CAPTCHA_TTL_SECONDS = 600;
+/** Room for another instance's clock; a moved digit pushes the expiry years away, far beyond it. */
+const CLOCK_SKEW_SECONDS = 60;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sign = (secret: string, challenge: string) => createHmac('sha256', `captcha:${secret}`).update(challenge).digest('hex');
@@ -31,10 +33,16 @@ export function solveChallenge(challenge: TCaptchaChallenge): TCaptchaSolution {
 
 const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** ACC0002 unless the solution is right, signed by us, unexpired and not used before; spends it in `tx`. */
+/**
+ * ACC0002 unless the solution is right, signed by us, unexpired and not used before; spends it in `tx`.
+ * The signature covers SHA-256(salt + number), so digits moved from the number to the end of the salt
+ * keep it valid: a salt of our exact shape and an expiry no later than one we could have issued
+ * refuse that replay (the moved digits multiply the expiry at least tenfold).
+ */
 export async function verifyCaptcha(tx: TDb, secret: string, solution: TCaptchaSolution) {
-  const expires = Number(/\?expires=(\d+)$/.exec(solution.salt)?.[1] ?? 0);
+  const expires = Number(/^[0-9a-f]{24}\?expires=(\d{1,12})$/.exec(solution.salt)?.[1] ?? 0);
   const challenge = sha256(solution.salt + solution.number);
-  const valid = expires * 1000 > Date.now() && sameHex(sign(secret, challenge), solution.signature);
+  const issuable = expires * 1000 > Date.now() && expires <= Date.now() / 1000 + CAPTCHA_TTL_SECONDS + CLOCK_SKEW_SECONDS;
+  const valid = issuable && sameHex(sign(secret, challenge), solution.signature);
   if (!valid || !(await repo.spendCaptcha(tx, solution.salt, new Date(expires * 1000)))) throw new AppError('captchaInvalid', ['captcha']);
 }

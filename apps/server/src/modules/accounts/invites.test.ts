@@ -96,7 +96,7 @@ describe('invitations (decision 0040)', () => {
     expect(row).toMatchObject({ status: 'ACCEPTED', can: { resend: false, cancel: false } });
   });
 
-  it('someone who already has an account keeps their password and gains the space and the role', async () => {
+  it('someone who already has an account keeps their password and gains the space (not the role of another company, decision 0043)', async () => {
     const other = await createTenant(t.db, 'inv3');
     const { api } = await signIn(t.app, tenant.admin.email);
     mail.clear();

@@ -137,9 +137,17 @@ export async function lookupInvitation(ctx: TModuleContext, key: string) {
     const space = await spaces.findPublicSpace(tx, { id: row.spaceId });
     const role = row.roleId ? await roles.findRoleFor(tx, row.secureSpacePath, row.roleId) : undefined;
     const existing = await users.findUserByLogin(tx, row.email);
-    return { email: row.email, spaceName: space?.name ?? '', role: role?.name ?? null, newAccount: !existing };
+    const granted = !existing || rulesOver(row, existing);
+    return { email: row.email, spaceName: space?.name ?? '', role: granted ? (role?.name ?? null) : null, newAccount: !existing };
   });
 }
+
+/**
+ * Roles are the user's everywhere (identity unions them), so an existing account gains the invited
+ * role only when the inviting space holds its home: otherwise another company, or a neighbouring
+ * client, would raise the user's powers in their own space (decision 0043). It gains the space only.
+ */
+const rulesOver = (invitation: { secureSpacePath: string }, user: { secureSpacePath: string }) => user.secureSpacePath.startsWith(invitation.secureSpacePath);
 
 export interface TAcceptInvite {
   key: string;
@@ -184,7 +192,8 @@ export async function acceptInvitation(ctx: TModuleContext, input: TAcceptInvite
           verified: true,
         });
     if (existing) await users.addMembership(tx, id, space.id, space.secureSpacePath);
-    if (row.roleId) await roles.addRole(tx, id, existing ? existing.secureSpacePath : space.secureSpacePath, row.roleId);
+    if (row.roleId && (!existing || rulesOver(row, existing)))
+      await roles.addRole(tx, id, existing ? existing.secureSpacePath : space.secureSpacePath, row.roleId);
     await recordTrace(
       tx,
       { userId: id, spaceId: row.spaceId, spacePath: row.secureSpacePath },

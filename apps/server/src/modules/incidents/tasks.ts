@@ -1,4 +1,5 @@
 import {
+  isOpenStatus,
   mayMoveTask,
   statusAfterRejection,
   statusAfterTasks,
@@ -42,6 +43,14 @@ export async function presentTaskById(ctx: TModuleContext, caller: TAuth, id: st
   });
   const names = await namesOf(ctx, [data.task.responsibleId, data.task.completedBy, data.task.verifiedBy]);
   return presentTask(ctx, caller, data.task, names, data.images, data.incident.name);
+}
+
+/**
+ * A closed incident's actions keep their status: reopening or removing the verified action of a
+ * resolved incident would leave it resolved on nothing (error 590's rule), and nothing moves it back.
+ */
+function assertIncidentOpen(incident: TIncidentRow) {
+  if (!isOpenStatus(incident.status as TIncidentStatus)) throw new AppError('incidentStatusRefused', ['status']);
 }
 
 /** The incident's status after its actions changed (decision 0038's automatic moves). */
@@ -109,6 +118,7 @@ export async function updateTask(ctx: TModuleContext, caller: TAuth, id: string,
     if (patch.dueDate !== undefined && patch.dueDate !== task.dueDate) values.remindersSent = 0;
     if (patch.status !== undefined && patch.status !== task.status) {
       taskPolicy.authorize(caller, 'changeStatus', task);
+      assertIncidentOpen(incident);
       if (!mayMoveTask(task.status as TTaskStatus, patch.status)) throw new AppError('taskStatusRefused', ['status']);
       values.status = patch.status;
       const completing = patch.status === 'complete';
@@ -170,6 +180,7 @@ export async function deleteTask(ctx: TModuleContext, caller: TAuth, id: string)
   await scoped(ctx, caller, async (tx) => {
     const { task, incident } = await loadTask(tx, caller, id);
     taskPolicy.authorize(caller, 'delete', task);
+    assertIncidentOpen(incident);
     await repo.deleteTask(tx, task.id);
     await record(tx, caller, incident, 'actionRemoved', { taskId: task.id, before: { name: task.name, status: task.status } });
   });

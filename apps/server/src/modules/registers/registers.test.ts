@@ -256,6 +256,15 @@ describe('logs', () => {
     const one = (over: object = {}) => ({ date: today, facilities: [{ _id: a.areas[0], values: [{ param: a.temperature, value: '2' }] }], ...over });
     const future = await add(one({ date: addDays(today, 1) }));
     expect([future.status, future.body.fields]).toEqual([400, ['date']]);
+    // A day the calendar does not have (before today, so it passes the "not after today" check): 400, not a 500.
+    for (const date of ['2026-02-31', '2025-13-01']) {
+      const impossible = await add(one({ date }));
+      expect([impossible.status, impossible.body.fields]).toEqual([400, ['date']]);
+      const checked = await a.worker.post(`${REG}/${reg._id}/answer/checkRegisterData`, { date, facilities: [a.areas[0]] });
+      expect([checked.status, checked.body.fields]).toEqual([400, ['date']]);
+      const closed = await a.admin.patch(`${REG}/${reg._id}/open-close`, { period: 'day', date, open: false });
+      expect([closed.status, closed.body.fields]).toEqual([400, ['date']]);
+    }
     const past = await add(one({ date: addDays(today, -1) }));
     expect([past.status, past.body.reference]).toEqual([400, 'RCL0001']);
     const foreign = await add(one({ facilities: [{ _id: b.areas[0], values: [{ param: a.temperature, value: '2' }] }] }));
