@@ -154,7 +154,11 @@ export const COMMENT_MAX = 2000;
 
 const ZText = (max: number) => z.string().trim().min(1).max(max);
 const ZOptionalText = (max: number) => z.string().trim().max(max).nullish();
-const ZDay = z.string().refine(isCalendarDay, 'YYYY-MM-DD');
+// The pattern first (it also tells OpenAPI and the probes' sampler what a day looks like), then a real calendar day.
+const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .refine(isCalendarDay, 'YYYY-MM-DD');
 
 export const ZIncidentSearchBody = ZSearchBody;
 

@@ -151,7 +151,11 @@ export const isWithinLimits = (limits: TParamLimits, value: number) =>
 // Request schemas.
 
 const ZUuid = z.string().uuid();
-const ZDay = z.string().refine(isCalendarDay, 'YYYY-MM-DD');
+// The pattern first (it also tells OpenAPI and the probes' sampler what a day looks like), then a real calendar day.
+const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .refine(isCalendarDay, 'YYYY-MM-DD');
 const ZName = z.string().trim().min(1).max(REGISTER_NAME_MAX);
 const ZText = z.string().max(REGISTER_TEXT_MAX);
 
