@@ -38,7 +38,12 @@ async function auditWithTwoIssues(page: Page, auditor: string) {
     templateAnswer: { type: 'select', select: [failed._id] },
   });
   await pageApi(page, 'PATCH', `${base}/sections/${second.section}/questions/${second._id}/issues-tasks`, { issuesToAdd: [second.incidences[0]!._id] });
-  const contacts = audit.contactFields.map((f) => ({ _id: f._id, value: f.type === 'email' ? 'calidad.valencia@marazul.test' : 'Marta Ruiz' }));
+  // The demo template's contacts are one name-and-e-mail list (contact_information, a JSON list).
+  const values: Record<string, string> = {
+    contact_information: JSON.stringify([{ name: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' }]),
+    email: 'calidad.valencia@marazul.test',
+  };
+  const contacts = audit.contactFields.map((f) => ({ _id: f._id, value: values[f.type] ?? 'Marta Ruiz' }));
   await pageApi(page, 'POST', `${base}/contact-field/update`, { contactFields: contacts });
   return created._id;
 }
