@@ -38,7 +38,12 @@ async function auditWithTwoIssues(page: Page, auditor: string) {
     templateAnswer: { type: 'select', select: [failed._id] },
   });
   await pageApi(page, 'PATCH', `${base}/sections/${second.section}/questions/${second._id}/issues-tasks`, { issuesToAdd: [second.incidences[0]!._id] });
-  const contacts = audit.contactFields.map((f) => ({ _id: f._id, value: f.type === 'email' ? 'calidad.valencia@marazul.test' : 'Marta Ruiz' }));
+  // The demo template's contacts are one name-and-e-mail list (contact_information, a JSON list).
+  const values: Record<string, string> = {
+    contact_information: JSON.stringify([{ name: 'Marta Ruiz', email: 'calidad.valencia@marazul.test' }]),
+    email: 'calidad.valencia@marazul.test',
+  };
+  const contacts = audit.contactFields.map((f) => ({ _id: f._id, value: values[f.type] ?? 'Marta Ruiz' }));
   await pageApi(page, 'POST', `${base}/contact-field/update`, { contactFields: contacts });
   return created._id;
 }
@@ -84,6 +89,13 @@ test('from a finding to a verified fix: list, corrective action with a photo on 
   await client.screenshot({ path: screenshotPath('incidents-list-phone') });
   const width = await client.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
+  // A card's two tags keep a gap between them (antd 6 tags have no margin of their own), and the
+  // export button, an icon alone on a phone, keeps its name.
+  const tagged = cards.filter({ has: client.getByTestId('risk-tag') }).first();
+  const risk = (await tagged.getByTestId('risk-tag').boundingBox())!;
+  const status = (await tagged.getByTestId('status-tag').boundingBox())!;
+  expect(status.x >= risk.x + risk.width + 2 || status.y >= risk.y + risk.height).toBe(true);
+  await expect(client.getByRole('button', { name: 'Exportar a Excel' })).toBeVisible();
 
   // ── 3. It opens one, assigns a corrective action to itself, and completes every action with a photo ──
   await client.goto(`/incidents/${target._id}`);
@@ -109,6 +121,13 @@ test('from a finding to a verified fix: list, corrective action with a photo on 
   await settled(client);
   await client.screenshot({ path: screenshotPath('incidents-detail-phone'), fullPage: true });
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  // The corrective actions' table keeps the action, its status and its due date within the phone's width.
+  await client.goto('/tasks');
+  const dueHeader = client.getByRole('columnheader', { name: 'Fecha límite' });
+  await expect(dueHeader).toBeVisible();
+  const due = (await dueHeader.boundingBox())!;
+  expect(due.x + due.width).toBeLessThanOrEqual(PHONE.width);
+  await expect(client.getByRole('columnheader', { name: 'Incidencia' })).toHaveCount(0);
 
   // ── 4. The auditor opens the notification and verifies the actions: the incident turns resolved ──
   await page.reload();

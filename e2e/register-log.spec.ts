@@ -111,6 +111,9 @@ test('a client records the morning on a phone, one reading offline; the auditor 
   const row = page.getByRole('row', { name: /Temperaturas de neveras/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('3 tomas pendientes').or(row.locator('.ant-badge'))).toBeVisible();
+  // The name and the status fit the phone's width; the other columns show from 768 px.
+  const statusHeader = (await page.getByRole('columnheader', { name: 'Estado' }).boundingBox())!;
+  expect(statusHeader.x + statusHeader.width).toBeLessThanOrEqual(PHONE.width);
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/1-pending-phone.png` });
   await row.click();

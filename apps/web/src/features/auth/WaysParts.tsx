@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Result } from 'antd';
+import { Button, Flex, Form, Result } from 'antd';
 import Password from 'antd/es/input/Password';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,18 +19,19 @@ export function ExpiredLinkPage({ retryPath, retryLabel }: { retryPath?: string;
         title={t('ways.expired.title')}
         subTitle={t('ways.expired.body')}
         data-testid="expired-link"
-        extra={[
-          ...(retryPath
-            ? [
-                <Link key="retry" to={retryPath}>
-                  <Button type="primary">{retryLabel}</Button>
-                </Link>,
-              ]
-            : []),
-          <Link key="login" to="/login">
-            <Button>{t('auth.recover.back')}</Button>
-          </Link>,
-        ]}
+        extra={
+          // A gap on both axes: on a phone the two buttons wrap one above the other.
+          <Flex gap={8} wrap justify="center">
+            {retryPath && (
+              <Link to={retryPath}>
+                <Button type="primary">{retryLabel}</Button>
+              </Link>
+            )}
+            <Link to="/login">
+              <Button>{t('auth.recover.back')}</Button>
+            </Link>
+          </Flex>
+        }
       />
     </AuthLayout>
   );

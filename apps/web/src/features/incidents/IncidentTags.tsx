@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLOURS, TASK_STATUS_COLOURS, type TIncidentStatus, type TTaskStatus } from '@audit/domain/incidents';
 
@@ -26,12 +26,13 @@ export function StatusTag({ status }: { status: TIncidentStatus }) {
 
 export function TaskStatusTag({ status, overdue }: { status: TTaskStatus; overdue?: boolean }) {
   const { t } = useTranslation();
+  // antd 6 tags have no margin of their own: the gap keeps the two tags from touching.
   return (
-    <>
+    <Flex gap={4} wrap>
       <Tag color={TASK_STATUS_COLOURS[status]} data-testid="task-status">
         {t(`incidents.taskStatus.${status}`)}
       </Tag>
       {overdue && <Tag color="red">{t('incidents.overdue')}</Tag>}
-    </>
+    </Flex>
   );
 }

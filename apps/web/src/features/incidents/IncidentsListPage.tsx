@@ -41,10 +41,11 @@ function IncidentCard({ incident, onOpen }: { incident: TIncident; onOpen: () =>
   return (
     <Card size="small" hoverable onClick={onOpen} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && onOpen()} data-testid="incident-card">
       <Typography.Text strong>{incident.name}</Typography.Text>
-      <div style={{ margin: '6px 0' }}>
+      {/* antd 6 tags have no margin of their own: the gap keeps two tags from touching. */}
+      <Flex gap={4} wrap style={{ margin: '6px 0' }}>
         <RiskTag risk={incident.riskLevel} />
         <StatusTag status={incident.status} />
-      </div>
+      </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 13 }}>
         {[incident.place ?? incident.facility, day(incident.auditDate ?? incident.openDate), `${t('incidents.fields.openTasks')}: ${incident.openTasks}`]
           .filter(Boolean)
@@ -99,7 +100,7 @@ export function IncidentsListPage() {
         />
       </div>
       <Space>
-        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} data-testid="incidents-export">
+        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} aria-label={t('incidents.export')} data-testid="incidents-export">
           {!isMobile && t('incidents.export')}
         </Button>
         <Link to="/tasks">
@@ -115,7 +116,7 @@ export function IncidentsListPage() {
       ) : list.isPending ? (
         <Skeleton active />
       ) : !list.data?.items.length ? (
-        <Empty description={t('incidents.empty')} />
+        <Empty description={t(active || search ? 'incidents.empty' : 'incidents.emptyNone')} />
       ) : (
         <Flex vertical gap={8}>
           {list.data.items.map((incident) => (
@@ -178,7 +179,7 @@ export function IncidentsListPage() {
         onRowClick={open}
         view={isMobile ? 'directory' : 'table'}
         directory={cards}
-        emptyText={t('incidents.empty')}
+        emptyText={t(active || search ? 'incidents.empty' : 'incidents.emptyNone')}
       />
     </>
   );

@@ -9,6 +9,8 @@ import { usePending, useStatusList } from './logsApi';
 import { logPath } from './offline/registerResource';
 
 const STATUS_COLORS = { pending: 'orange', completed: 'green', closed: 'default' } as const;
+/** Below 768 px (a phone) the table keeps the name and the status in view; a row opens the rest. */
+const FROM_TABLET: TListColumn<TRegisterOut>['responsive'] = ['md'];
 
 interface TProps {
   /** The client's views: one area; the auditor's inspection: any, filtered. */
@@ -55,12 +57,13 @@ export function RegisterStatusPage({ area, titleKey }: TProps) {
         </Flex>
       ),
     },
-    { key: 'client', title: t('registers.fields.client'), render: (_, r) => r.client.name },
-    { key: 'areaAccess', title: t('registers.fields.areaAccess'), render: (_, r) => t(`registers.areaAccess.${r.areaAccess}`) },
-    { key: 'frequency', title: t('registers.fields.frequency'), render: (_, r) => t(`registers.frequency.${r.frequency}`) },
+    { key: 'client', title: t('registers.fields.client'), render: (_, r) => r.client.name, responsive: FROM_TABLET },
+    { key: 'areaAccess', title: t('registers.fields.areaAccess'), render: (_, r) => t(`registers.areaAccess.${r.areaAccess}`), responsive: FROM_TABLET },
+    { key: 'frequency', title: t('registers.fields.frequency'), render: (_, r) => t(`registers.frequency.${r.frequency}`), responsive: FROM_TABLET },
     {
       key: 'establishments',
       title: t('registers.fields.establishments'),
+      responsive: FROM_TABLET,
       render: (_, r) => (r.establishments === 'all' ? t('registers.allOf', { count: r.establishmentsTotal }) : r.establishments.map((e) => e.name).join(', ')),
     },
     { key: 'status', title: t('registers.fields.status'), render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`registers.status.${r.status}`)}</Tag> },

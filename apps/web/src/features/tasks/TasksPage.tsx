@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Segmented, Tag } from 'antd';
+import { Flex, Segmented, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,12 @@ import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import { TASK_STATUS_COLOURS, type TIncidentTaskOut } from '@audit/domain/incidents';
 import { searchPage } from '../../api/client';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
+import { useViewport } from '../../ui/useViewport';
 
 type TTask = TIncidentTaskOut;
 const FILTERS = ['open', 'overdue', 'complete', 'all'] as const;
+/** Below 768 px (a phone) the table keeps the action, its status and its due date in view. */
+const FROM_TABLET: TListColumn<TIncidentTaskOut>['responsive'] = ['md'];
 type TFilter = (typeof FILTERS)[number];
 
 const filtersOf = (filter: TFilter) =>
@@ -26,6 +29,7 @@ const filtersOf = (filter: TFilter) =>
 export function TasksPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { isMobile } = useViewport();
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [search, setSearch] = useState('');
@@ -36,21 +40,28 @@ export function TasksPage() {
     placeholderData: keepPreviousData,
   });
   const columns: TListColumn<TTask>[] = [
-    { key: 'name', title: t('tasks.fields.name'), dataIndex: 'name', locked: true },
-    { key: 'incident', title: t('tasks.fields.incident'), dataIndex: 'incidentName' },
+    {
+      key: 'name',
+      title: t('tasks.fields.name'),
+      locked: true,
+      // On a phone a long action wraps, so its status and due date stay in view (390 px).
+      render: (_, r) => <div style={isMobile ? { maxWidth: 120, whiteSpace: 'normal', overflowWrap: 'anywhere' } : undefined}>{r.name}</div>,
+    },
+    { key: 'incident', title: t('tasks.fields.incident'), dataIndex: 'incidentName', responsive: FROM_TABLET },
     {
       key: 'status',
       title: t('tasks.fields.status'),
       render: (_, r) => (
-        <>
+        // antd 6 tags have no margin of their own: the gap keeps them from touching; on a phone they stack.
+        <Flex gap={4} wrap vertical={isMobile} align="flex-start" data-testid="task-row-status">
           <Tag color={TASK_STATUS_COLOURS[r.status]}>{t(`tasks.status.${r.status}`)}</Tag>
           {r.overdue && <Tag color="red">{t('tasks.overdue')}</Tag>}
           {r.verifiedAt && <Tag color="green">{t('tasks.verified')}</Tag>}
-        </>
+        </Flex>
       ),
     },
-    { key: 'responsible', title: t('tasks.fields.responsible'), render: (_, r) => r.responsible?.name },
-    { key: 'priority', title: t('tasks.fields.priority'), render: (_, r) => t(`tasks.priority.${r.priority}`) },
+    { key: 'responsible', title: t('tasks.fields.responsible'), render: (_, r) => r.responsible?.name, responsive: FROM_TABLET },
+    { key: 'priority', title: t('tasks.fields.priority'), render: (_, r) => t(`tasks.priority.${r.priority}`), responsive: FROM_TABLET },
     {
       key: 'dueDate',
       title: t('tasks.fields.dueDate'),
