@@ -3,7 +3,7 @@ import { QUERY_STALE_TIME_MS } from '@audit/domain/constants';
 import { configureClient } from '../api/client';
 import { currentLanguage } from '../i18n';
 import { ME_QUERY_KEY } from '../session/me';
-import { clearSession } from '../session/storage';
+import { clearSession, isSignedIn } from '../session/storage';
 import { notifyError } from '../ui/feedback';
 
 declare module '@tanstack/react-query' {
@@ -28,9 +28,13 @@ export const queryClient = new QueryClient({
 
 let expiring = false;
 
-/** A 401 the refresh could not cure: log out, invalidate the user, reload on the sign-in screen. */
+/**
+ * A 401 the refresh could not cure: log out, invalidate the user, reload on the sign-in screen. A 401
+ * after the session was ended on purpose (a password change signs out, and a query still mounted may
+ * ask once more on its way out) is no expiry: the page that ended it has already gone where it meant to.
+ */
 function sessionExpired() {
-  if (expiring) return;
+  if (expiring || !isSignedIn()) return;
   expiring = true;
   clearSession();
   void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });

@@ -65,10 +65,12 @@ function Profile({ me }: { me: TMe }) {
         onSuccess: () => {
           void changeLanguage(values.language);
           if (values.password) {
-            // The server ends every session of the old password; sign in again with the new one.
+            // The server ends every session of the old password; sign in again with the new one. The
+            // sign-in page is asked for first, with its notice: clearing the session first lets the
+            // signed-in shell send the user there on its own, without the notice.
+            navigate('/login', { replace: true, state: { notice: 'passwordChanged' } });
             clearSession();
             queryClient.clear();
-            navigate('/login', { replace: true, state: { notice: 'passwordChanged' } });
             return;
           }
           notifySuccess('updateSuccess');
