@@ -37,6 +37,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       const refreshToken = getRefreshToken();
+      // The session ends on this device first: a query still mounted that meets the server's 401
+      // meanwhile is then no "expired session" reloading the page elsewhere (app/queryClient.ts).
+      clearSession();
       if (refreshToken) await logout(refreshToken).catch(() => undefined);
     },
     onSettled: () => {
