@@ -97,11 +97,18 @@ test('a client records the morning on a phone, one reading offline; the auditor 
   const kitchen = await browser.newContext({ locale: 'es-ES', baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await kitchen.newPage();
   await signInToShell(page, 'client');
-  // The sidebar counts the registers with pending takes, by area.
+  // The sidebar counts the registers with pending takes, by area: the demo's own registers and this one.
+  const pending = await pageApi<{ total: number; byArea: Record<string, number>; registers: { _id: string }[] }>(
+    page,
+    'POST',
+    '/ms-registry/api/registers/pending/check-all',
+    {},
+  );
+  expect(pending.registers.map((r) => r._id)).toContain(registerId);
   await page.getByTestId('menu-toggle').click();
-  await expect(sidebar(page).getByTestId('menu-pending-clientRegisters')).toHaveText('1');
+  await expect(sidebar(page).getByTestId('menu-pending-clientRegisters')).toHaveText(String(pending.total));
   await sidebar(page).getByRole('menuitem', { name: 'Registros' }).click();
-  await expect(sidebar(page).getByTestId('menu-pending-registersKitchen')).toHaveText('1');
+  await expect(sidebar(page).getByTestId('menu-pending-registersKitchen')).toHaveText(String(pending.byArea.KITCHEN));
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/0-menu-badges-phone.png` });
   await sidebar(page)
@@ -176,9 +183,10 @@ test('a client records the morning on a phone, one reading offline; the auditor 
     ].sort(),
   );
 
-  // Pending turned completed.
+  // Pending turned completed (the demo's own kitchen registers stay in the pending list).
   await page.goto('/client-registers/kitchen');
-  await expect(page.getByText('No hay registros pendientes.')).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Temperaturas de neveras/ })).toHaveCount(0);
   await page.getByText('Completado', { exact: true }).click();
   await expect(page.getByRole('row', { name: /Temperaturas de neveras/ })).toBeVisible();
   await settled(page);

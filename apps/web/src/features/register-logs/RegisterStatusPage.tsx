@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AREA_ACCESSES, REGISTER_SEARCH_SIZE, REGISTER_STATUSES, type TAreaAccess, type TRegisterOut, type TRegisterStatus } from '@audit/domain/registers';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
+import { useViewport } from '../../ui/useViewport';
 import { usePending, useStatusList } from './logsApi';
 import { logPath } from './offline/registerResource';
 
@@ -27,6 +28,7 @@ export function RegisterStatusPage({ area, titleKey }: TProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [status, setStatus] = useState<TRegisterStatus>('pending');
+  const { isMobile } = useViewport();
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const [areaFilter, setAreaFilter] = useState<TAreaAccess | null>(null);
@@ -45,7 +47,8 @@ export function RegisterStatusPage({ area, titleKey }: TProps) {
       title: t('registers.fields.name'),
       locked: true,
       render: (_, r) => (
-        <Flex gap={8} align="center">
+        // On a phone a long name wraps, so the status stays on screen beside it.
+        <Flex gap={8} align="center" style={isMobile ? { maxWidth: 170, whiteSpace: 'normal', overflowWrap: 'anywhere' } : undefined}>
           <strong>{r.name}</strong>
           {(pendingOf.get(r._id) ?? 0) > 0 && (
             <Badge
