@@ -115,7 +115,7 @@ export const statusAfterRejection = (kind: TIncidentKind, status: TIncidentStatu
   kind === 'audits' && status === 'evidence_pending_review' ? 'evidence_rejected' : null;
 
 // ---------------------------------------------------------------------------------------------
-// Lists: the status filter of §4 and the colours (SPEC-DIGEST's recommendation, decision 0038).
+// Lists: the status filter of §4 and the colours (decision 0038).
 
 /**
  * The status filter of product document §4: `resolved` excludes issues solved in place,
