@@ -152,7 +152,7 @@ describe('the assembled sidebar', () => {
     const withoutBadges = (entries: TMenuEntry[]): TMenuEntry[] =>
       entries.map(({ badge: _badge, children, ...entry }) => (children ? { ...entry, children: withoutBadges(children) } : entry));
     expect(withoutBadges(MENU)).toEqual(EXPECTED_MENU);
-    expect(MENU.find((e) => e.key === 'clientRegisters')?.badge).toBeTypeOf('function');
+    expect(MENU.find((e) => e.key === 'clientRegisters')?.badge).toBeDefined();
   });
 
   it('refuses a key declared twice and a child of an undeclared group', () => {
