@@ -1,14 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './app/translations';
+import { currentLanguage } from './i18n';
+import { loadLanguage } from './app/translations';
 import './app/styles.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './sw/register';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The user's language arrives first (its own chunk, fetched beside the page's): no key is ever shown.
+void loadLanguage(currentLanguage()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

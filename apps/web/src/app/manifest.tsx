@@ -4,9 +4,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
 
 /**
- * What a feature (features/<domain>/manifest.tsx) brings to the app: its routes, its sidebar
- * entries and its texts. app/ assembles every manifest listed in app/features.ts (router.tsx,
- * menu.ts, translations.ts): adding a domain is a folder and one line there (decision 0017).
+ * What a feature (features/<domain>/manifest.tsx) brings to the app: its routes and its sidebar
+ * entries. app/ assembles every manifest listed in app/features.ts (router.tsx, menu.ts): adding a
+ * domain is a folder and one line there (decision 0017). Its texts are its folder's
+ * i18n/{es,en}.json, which app/translations gathers by language (decision 0051).
  * A manifest imports no screen: routes load their page with `lazy`, so the sign-in page does not
  * download the others.
  */
@@ -17,10 +18,13 @@ export interface TFeatureManifest {
   routes?: (context: TRouteContext) => RouteObject[];
   /** Pages without the shell (sign-in, public report): no session needed, none checked. */
   pages?: (context: TRouteContext) => RouteObject[];
+  /**
+   * Its pages show every message themselves (their mutations are `meta.silent`, no toast, no modal
+   * from antd's App): they render without antd's App, so the sign-in page does not download it.
+   */
+  pagesWithoutToasts?: boolean;
   /** Sidebar entries: leaves and groups (an entry without `path`), placed by `order` and `parent`. */
   menu?: TMenuContribution[];
-  /** The feature's own texts (features/<domain>/i18n/*.json), merged into the one i18n tree. */
-  translations?: { es: TTranslationTree; en: TTranslationTree };
   /** Tabs this feature adds to the client page (/clients/:id/:tab), after the page's own tabs. */
   clientTabs?: TClientTabContribution[];
 }
@@ -50,8 +54,6 @@ export interface TClientTabContribution {
   /** The tab's content, loaded on demand like a route's page. */
   load: () => Promise<ComponentType<TClientTabProps>>;
 }
-
-export type TTranslationTree = { [key: string]: string | TTranslationTree };
 
 export interface TRouteContext {
   queryClient: QueryClient;

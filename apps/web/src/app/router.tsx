@@ -57,12 +57,22 @@ function ShellGate() {
 }
 
 /** Pages without the shell: sign-in, recovery, impersonation, the public report. */
-const pages: RouteObject[] = FEATURES.flatMap((feature) => feature.pages?.(context) ?? []);
+const pagesOf = (quiet: boolean): RouteObject[] =>
+  FEATURES.filter((feature) => Boolean(feature.pagesWithoutToasts) === quiet).flatMap((feature) => feature.pages?.(context) ?? []);
 
 export const router = createBrowserRouter([
   {
     // The first page's chunks are on their way: a spinner rather than a blank page.
     HydrateFallback: FullPageSpinner,
-    children: [...pages, { element: <ShellGate />, children: shellChildren }],
+    children: [
+      // Sign-in and the other ways in: no toast, so not antd's App (its chunk is the sign-in page's biggest saving).
+      ...pagesOf(true),
+      {
+        // antd's App (toasts, notifications, modals through App.useApp) around everything else,
+        // loaded on demand beside the page's own chunk.
+        lazy: async () => ({ Component: (await import('./WithFeedback')).WithFeedback }),
+        children: [...pagesOf(false), { element: <ShellGate />, children: shellChildren }],
+      },
+    ],
   },
 ]);

@@ -5,7 +5,6 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/en';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@audit/domain/constants';
-import { translations } from './resources';
 
 dayjs.extend(relativeTime);
 
@@ -31,11 +30,11 @@ function applyDocumentLanguage(language: TLanguage) {
 }
 
 const initial = detectLanguage();
+// No texts yet: app/translations loads the user's language (one chunk) before the first render,
+// and another language when the user picks it (decision 0051).
 void i18n.use(initReactI18next).init({
-  resources: {
-    es: { translation: translations.es },
-    en: { translation: translations.en },
-  },
+  resources: {},
+  partialBundledLanguages: true,
   lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -45,8 +44,17 @@ applyDocumentLanguage(initial);
 
 export const currentLanguage = (): TLanguage => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
+let loadTexts: (language: TLanguage) => Promise<void> = async () => undefined;
+
+/** app/translations registers how a language's texts arrive (i18n/ imports no feature). */
+export function setLanguageLoader(loader: (language: TLanguage) => Promise<void>) {
+  loadTexts = loader;
+}
+
 export async function changeLanguage(language: TLanguage) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  // The texts first: switching before they arrive would show keys for a moment.
+  await loadTexts(language);
   applyDocumentLanguage(language);
   await i18n.changeLanguage(language);
 }

@@ -1,25 +1,16 @@
+import type { TLanguage } from '@audit/domain/constants';
 import { catalogueTranslations, deepMerge } from './catalogue';
-import es from './es.json';
-import en from './en.json';
-import offlineEn from '../offline/i18n/en.json';
-import offlineEs from '../offline/i18n/es.json';
 
-type TTree = { [key: string]: string | TTree };
+export type TTree = { [key: string]: string | TTree };
 
 /**
- * All translations: the shared files here, plus each feature's own texts (declared in its
- * manifest, features/<domain>/manifest.tsx, and assembled by app/translations.ts), plus the error
- * catalogue's texts, in that order.
+ * One language's texts: the shared files (i18n/, offline/i18n/), each feature's own
+ * (features/<domain>/i18n/<language>.json), then the error catalogue's, merged in that order.
+ * app/translations/<language>.ts assembles them, one chunk per language (decision 0051).
  */
-export function buildTranslations(features: readonly { es: TTree; en: TTree }[]) {
-  // The offline layer (src/offline) is no feature: its texts are shared ones.
-  const merged = (language: 'es' | 'en', shared: TTree) =>
-    deepMerge(
-      features.reduce<TTree>((all, feature) => deepMerge(all, feature[language]), shared),
-      catalogueTranslations(language),
-    );
-  return { es: merged('es', deepMerge(es, offlineEs) as TTree), en: merged('en', deepMerge(en, offlineEn) as TTree) };
+export function buildLanguage(language: TLanguage, trees: readonly TTree[]): TTree {
+  return deepMerge(
+    trees.reduce<TTree>((all, tree) => deepMerge(all, tree), {}),
+    catalogueTranslations(language),
+  );
 }
-
-/** The shared texts and the catalogue, what i18n starts with before app/translations.ts adds the features'. */
-export const translations = buildTranslations([]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -24,7 +24,10 @@ export function SidebarMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed:
     const text = t(menuLabelKey(entry));
     const label = Badge ? (
       <>
-        {text} <Badge menuKey={entry.key} />
+        {text} {/* A manifest's badge may load on demand: the label shows at once, the count when it comes. */}
+        <Suspense fallback={null}>
+          <Badge menuKey={entry.key} />
+        </Suspense>
       </>
     ) : (
       text

@@ -1,6 +1,4 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 const report = () => import('./AuditReportPage').then((m) => m.AuditReportPage);
 
@@ -13,5 +11,4 @@ export const auditReportManifest: TFeatureManifest = {
   ],
   // The shared report: no shell, no sign-in.
   pages: () => [{ path: '/share-audit-report/:auditId', ...screen(() => import('./PublicAuditReportPage').then((m) => m.PublicAuditReportPage)) }],
-  translations: { es, en },
 };

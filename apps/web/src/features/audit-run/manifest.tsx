@@ -1,6 +1,4 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 /**
  * The audit run view. Its loader starts reading the audit (auditRunApi.ts, a small chunk of its own)
@@ -15,5 +13,4 @@ export const auditRunManifest: TFeatureManifest = {
       ...screen(() => import('./AuditRunPage').then((m) => m.AuditRunPage)),
     },
   ],
-  translations: { es, en },
 };

@@ -1,7 +1,5 @@
 import type { TPermission } from '@audit/domain/permissions';
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 const list = () => import('./AuditsListPage').then((m) => m.AuditsListPage);
 const AUDIT_READ: TPermission[] = ['AUDIT:READ'];
@@ -28,5 +26,4 @@ export const auditsManifest: TFeatureManifest = {
       order: 130,
     },
   ],
-  translations: { es, en },
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Segmented } from 'antd';
+import { Flex } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AuthTitle, AuthParagraph, AuthNote } from './AuthText';
@@ -34,14 +34,22 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </aside>
       <main className="auth-main">
         <Flex justify="flex-end" style={{ width: '100%' }}>
-          <Segmented
-            size="small"
-            value={i18n.language}
-            options={LANGUAGES.map((language) => ({ value: language, label: language.toUpperCase() }))}
-            onChange={(value) => void changeLanguage(value as TLanguage)}
-            aria-label={t('shell.language')}
-            data-testid="auth-language"
-          />
+          {/* Two plain buttons drawn like antd's Segmented: the sign-in page does not download it. */}
+          <div role="radiogroup" aria-label={t('shell.language')} data-testid="auth-language" className="auth-language">
+            {LANGUAGES.map((language: TLanguage) => (
+              <button
+                key={language}
+                type="button"
+                role="radio"
+                aria-checked={i18n.language === language}
+                lang={language}
+                title={t(`language.${language}`)}
+                onClick={() => void changeLanguage(language)}
+              >
+                {language.toUpperCase()}
+              </button>
+            ))}
+          </div>
         </Flex>
         <div className="auth-card">
           <Flex align="center" gap={10} className="auth-mobile-brand">

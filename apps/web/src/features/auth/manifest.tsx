@@ -1,6 +1,4 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 /**
  * Sign-in and every other way in (decision 0040): recovery, sign-up and confirmation, invitations,
@@ -8,7 +6,7 @@ import es from './i18n/es.json';
  */
 export const authManifest: TFeatureManifest = {
   id: 'auth',
-  translations: { es, en },
+  pagesWithoutToasts: true,
   pages: () => [
     { path: '/login', ...screen(() => import('./LoginPage').then((m) => m.LoginPage)) },
     { path: '/recover-password', ...screen(() => import('./RecoverPasswordPage').then((m) => m.RecoverPasswordPage)) },

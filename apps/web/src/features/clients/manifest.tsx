@@ -1,7 +1,5 @@
 import { Navigate } from 'react-router-dom';
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 const list = () => import('./ClientsListPage').then((m) => m.ClientsListPage);
 const form = () => import('./ClientFormPage').then((m) => m.ClientFormPage);
@@ -19,5 +17,4 @@ export const clientsManifest: TFeatureManifest = {
     { path: '/clients/:id/:tab', ...screen(() => import('./ClientPage').then((m) => m.ClientPage)) },
   ],
   menu: [{ key: 'clients', path: '/clients', audience: 'admin', order: 170 }],
-  translations: { es, en },
 };

@@ -1,7 +1,5 @@
 import { Navigate } from 'react-router-dom';
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 /**
  * Incidents (decision 0038): the lists by origin, the detail with its corrective actions. The
@@ -15,5 +13,4 @@ export const incidentsManifest: TFeatureManifest = {
     { path: '/incidents/:id', ...screen(() => import('./IncidentDetailPage').then((m) => m.IncidentDetailPage)) },
   ],
   menu: [{ key: 'incidents', path: '/incidents', audience: 'any', permissions: ['ISSUE:READ'], order: 60 }],
-  translations: { es, en },
 };

@@ -1,7 +1,5 @@
 import { Navigate } from 'react-router-dom';
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 const page = () => import('./NomenclaturesPage').then((m) => m.NomenclaturesPage);
 
@@ -17,5 +15,4 @@ export const nomenclaturesManifest: TFeatureManifest = {
     { key: 'settingsNomenclatures', path: '/settings/nomenclatures', audience: 'admin', parent: 'settings', order: 10 },
     { key: 'settingsServices', path: '/settings/services', audience: 'admin', parent: 'settings', order: 20 },
   ],
-  translations: { es, en },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { translations } from '../../app/translations';
+import { loadLanguage } from '../../app/translations';
+import { translations } from '../../app/translations/all';
 import { NOTIFICATION_STATUSES, statusText } from './notificationStatus';
 
 type TTree = { [key: string]: string | TTree };
@@ -12,6 +13,9 @@ describe('notification statuses', () => {
   });
 
   it('read as text in the UI language, an unknown one as it comes', async () => {
+    // As the app loads them: one language's chunk at a time.
+    await loadLanguage('es');
+    await loadLanguage('en');
     await i18n.changeLanguage('es');
     expect(statusText(i18n.t, 'ready')).toBe('listo');
     expect(statusText(i18n.t, 'queued')).toBe('queued');

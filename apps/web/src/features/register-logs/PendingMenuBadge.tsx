@@ -14,7 +14,7 @@ const AREA_OF_KEY: Record<string, string> = {
 
 /**
  * The sidebar's count of registers with pending takes (`pending/check-all`): an area's entry shows
- * that area's, a group or the inspection entry all of them. Kept small: the manifest imports it.
+ * that area's, a group or the inspection entry all of them. The manifest loads it on demand.
  */
 export function PendingMenuBadge({ menuKey }: { menuKey: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
+import { lazy } from 'react';
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import { PendingMenuBadge } from './PendingMenuBadge';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
+
+// The count loads with the shell, not with the sign-in page (the manifest is in the first chunk).
+const PendingMenuBadge = lazy(() => import('./PendingMenuBadge').then((m) => ({ default: m.PendingMenuBadge })));
 
 const status = () => import('./RegisterStatusPage').then((m) => m.RegisterStatusPage);
 
@@ -71,5 +72,4 @@ export const registerLogsManifest: TFeatureManifest = {
       load: () => import('./ClientRegistersPage').then((m) => m.ClientRegistersTab),
     },
   ],
-  translations: { es, en },
 };

@@ -1,6 +1,4 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 /** Register templates (decision 0031, 0035): the list in order and the editor of sections, fields and params. */
 export const registerTemplatesManifest: TFeatureManifest = {
@@ -23,5 +21,4 @@ export const registerTemplatesManifest: TFeatureManifest = {
       order: 30,
     },
   ],
-  translations: { es, en },
 };

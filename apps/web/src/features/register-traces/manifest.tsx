@@ -1,11 +1,8 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 /** /register-traces (decision 0037): who changed which register, register template or log, and when. */
 export const registerTracesManifest: TFeatureManifest = {
   id: 'register-traces',
   routes: () => [{ path: '/register-traces', ...screen(() => import('./RegisterTracesPage').then((m) => m.RegisterTracesPage)) }],
   menu: [{ key: 'registerTraces', path: '/register-traces', audience: 'auditor', parent: 'registers', order: 40 }],
-  translations: { es, en },
 };

@@ -1,6 +1,4 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 const page = (view: 'list' | 'create' | 'detail' | 'edit') => screen(() => import('./RegistersListPage').then((m) => m.RegistersListPage), { view });
 
@@ -14,5 +12,4 @@ export const registersManifest: TFeatureManifest = {
     { path: '/registers/management/:id/edit', ...page('edit') },
   ],
   menu: [{ key: 'registersManagement', path: '/registers/management', audience: 'auditor', alsoFor: ['REGISTER:CREATE'], parent: 'registers', order: 10 }],
-  translations: { es, en },
 };

@@ -1,10 +1,7 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 /** /tasks: the corrective actions of the caller's scope (reached from the incidents lists and the detail). */
 export const tasksManifest: TFeatureManifest = {
   id: 'tasks',
   routes: () => [{ path: '/tasks', ...screen(() => import('./TasksPage').then((m) => m.TasksPage)) }],
-  translations: { es, en },
 };

@@ -1,6 +1,4 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 /** Audit templates: the list and the editor. */
 export const templatesManifest: TFeatureManifest = {
@@ -10,5 +8,4 @@ export const templatesManifest: TFeatureManifest = {
     { path: '/templates/:id', ...screen(() => import('./TemplateEditorPage').then((m) => m.TemplateEditorPage)) },
   ],
   menu: [{ key: 'templates', path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'], order: 160 }],
-  translations: { es, en },
 };

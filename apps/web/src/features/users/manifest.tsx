@@ -1,7 +1,5 @@
 import { Navigate } from 'react-router-dom';
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 const list = () => import('./UsersListPage').then((m) => m.UsersListPage);
 const form = () => import('./UserFormPage').then((m) => m.UserFormPage);
@@ -16,6 +14,5 @@ export const usersManifest: TFeatureManifest = {
     { path: '/admin/users/:id/personal', ...screen(() => import('./UserDetailPage').then((m) => m.UserDetailPage)) },
     { path: '/admin/users/:id/edit', ...screen(form) },
   ],
-  translations: { es, en },
   menu: [{ key: 'adminUsers', path: '/admin/users', audience: 'admin', parent: 'administration', order: 10 }],
 };

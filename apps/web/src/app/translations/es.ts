@@ -1,0 +1,12 @@
+import shared from '../../i18n/es.json';
+import offline from '../../offline/i18n/es.json';
+import { buildLanguage, type TTree } from '../../i18n/resources';
+
+/**
+ * Every text of the app in this language, one chunk: only the user's language is downloaded
+ * (app/translations/index.ts). A feature's texts are its folder's i18n/es.json: adding a domain
+ * adds its file, nothing here.
+ */
+const features = import.meta.glob<TTree>('../../features/*/i18n/es.json', { eager: true, import: 'default' });
+
+export default buildLanguage('es', [shared, offline, ...Object.values(features)]);
