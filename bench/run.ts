@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { benchAudits } from './audits.js';
+import { benchListBudgets, formatBudgets } from './budgets.js';
 import { benchFoundation } from './foundation.js';
 import { benchLists } from './lists.js';
 import { benchPdf } from './pdf.js';
@@ -14,8 +15,10 @@ import { benchSpeed, crossEngine, type TEngine } from './speed.js';
 /**
  * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
- *   run (bench/ratio.ts); the table goes to stdout and bench/results.json (with the date, the
- *   machine and its load: only the ratios are comparable from one run to another).
+ *   run (bench/ratio.ts), then the lists at 10,000 and 100,000 audits against their budgets
+ *   (bench/budgets.ts); both go to stdout and bench/results.json (with the date, the machine and
+ *   its load: only the ratios are comparable from one run to another). BENCH_SKIP_LISTS=1 leaves
+ *   the lists out.
  * - the other suites print absolute figures only: on a shared machine they describe the machine's
  *   load as much as the code, so nothing of them is committed.
  */
@@ -64,7 +67,15 @@ if (only !== 'speed') {
     rows[engine] = await benchSpeed(engine);
     results[engine] = { date: new Date().toISOString(), ...rows[engine] };
   }
+  const lists: Partial<Record<TEngine, Awaited<ReturnType<typeof benchListBudgets>>>> = {};
+  if (!process.env.BENCH_SKIP_LISTS)
+    for (const engine of engines) {
+      console.log(`\n${engine}: lists at 10,000 and 100,000 audits`);
+      lists[engine] = await benchListBudgets(engine);
+      (results[engine] as Record<string, unknown>).lists = lists[engine];
+    }
   for (const engine of engines) console.log(`\n${formatTable(engine, rows[engine]!.rows)}`);
+  for (const engine of engines) if (lists[engine]) console.log(`\n${formatBudgets(engine, lists[engine]!)}`);
   if (rows.pglite && rows.postgres) {
     results.pgliteToPostgres = crossEngine(rows.pglite.rows, rows.postgres.rows);
     console.log('\nPGlite / PostgreSQL, line by line (same run):');
