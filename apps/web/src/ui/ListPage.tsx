@@ -77,7 +77,8 @@ export function ListPage<T extends object>(props: TListPageProps<T>) {
     <Card className="list-page" styles={{ body: { padding: isMobile ? 12 : 20 } }}>
       <Flex justify="space-between" align="center" gap={12} style={{ marginBottom: 16 }}>
         <Flex align="center" gap={10} style={{ minWidth: 0 }}>
-          <Typography.Title level={3} style={{ margin: 0 }} ellipsis>
+          {/* A phone wraps a long title ("Planificación de auditorías") rather than cutting it. */}
+          <Typography.Title level={3} style={{ margin: 0, fontSize: isMobile ? 20 : undefined }} ellipsis={isMobile ? false : { tooltip: props.title }}>
             {props.title}
           </Typography.Title>
           {!props.loading && !props.waitingForNetwork && (
