@@ -41,6 +41,7 @@ export async function startOidcProvider(options: { clients: string[]; redirectUr
     scopes: ['openid', 'email', 'profile'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     cookies: { keys: ['oidc-test-cookie-key'] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, IdToken: 3600 },
     features: { devInteractions: { enabled: true } },
     findAccount: (_ctx, id) => {
       const account = options.accounts[id];
