@@ -2,14 +2,12 @@ import { Alert, Button, Divider } from 'antd';
 import { GoogleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/errorMessage';
-import { useSocialProviders, useStartGoogle } from './googleApi';
+import { useStartGoogle } from './googleApi';
 
-/** "Continuar con Google" under the sign-in form, only when the server has Google configured (decision 0046). */
+/** "Continuar con Google" under the sign-in form; the sign-in page shows it only when the server has Google configured (decision 0046). */
 export function GoogleButton({ remember, redirect }: { remember: () => boolean; redirect: string }) {
   const { t } = useTranslation();
-  const providers = useSocialProviders();
   const start = useStartGoogle();
-  if (!providers.data?.google) return null;
   return (
     <div data-testid="google-signin">
       <Divider plain style={{ margin: '20px 0' }}>

@@ -13,11 +13,13 @@ import { isSignedIn } from '../../session/storage';
 import { logout, useSignIn, useStartSession, type TSigninInput, type TSigninSession } from './authApi';
 import { useSignupSpaces } from './waysApi';
 import { AuthLayout } from './AuthLayout';
-import { GoogleButton } from './GoogleButton';
+import { useSocialProviders } from './googleApi';
 import { safeRedirect } from './redirect';
 
 // Only users of several structures see it, after signing in: not part of the sign-in page's download.
 const StructureChoice = lazy(() => import('./StructureChoice').then((m) => ({ default: m.StructureChoice })));
+// Downloaded only where the server has Google sign-in configured (decision 0046).
+const GoogleButton = lazy(() => import('./GoogleButton').then((m) => ({ default: m.GoogleButton })));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -32,6 +34,7 @@ export function LoginPage() {
   const passwordChanged = notice === 'passwordChanged';
   // The sign-up link shows only when a space takes sign-ups (decision 0040).
   const signupOpen = Boolean(useSignupSpaces().data?.length);
+  const googleOn = Boolean(useSocialProviders().data?.google);
 
   if (isSignedIn() && !pending && !signIn.isPending) return <Navigate to={redirect} replace />;
 
@@ -112,7 +115,11 @@ export function LoginPage() {
           {t('auth.login.submit')}
         </Button>
       </Form>
-      <GoogleButton remember={() => form.getFieldValue('remember') !== false} redirect={redirect} />
+      {googleOn && (
+        <Suspense fallback={null}>
+          <GoogleButton remember={() => form.getFieldValue('remember') !== false} redirect={redirect} />
+        </Suspense>
+      )}
       <Flex justify="center" gap={20} wrap style={{ marginTop: 20 }}>
         {signupOpen && <Link to="/signup">{t('ways.login.signup')}</Link>}
         <Link to="/access-request">{t('ways.login.requestAccess')}</Link>
