@@ -42,11 +42,12 @@ async function answers(url: string, child: ChildProcess, timeoutMs = 90_000) {
 }
 
 /** `env` overrides the server's variables (e.g. `SEED: 'none'` with `ADMIN_EMAIL` and `ADMIN_PASSWORD` for an empty start). */
-export async function startOwnServer(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TOwnServer> {
+/** `port`: when the spec must know the address before the server starts (an OpenID provider's redirect address). */
+export async function startOwnServer(options: { env?: Record<string, string>; timeoutMs?: number; port?: number } = {}): Promise<TOwnServer> {
   const dir = mkdtempSync(join(tmpdir(), 'audit-e2e-own-'));
   const webDist = join(dir, 'web');
   cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env = {
     ...process.env,
     PORT: String(port),

@@ -43,6 +43,12 @@ export function fastifyTrustProxy(trust: boolean | number | string[]): boolean |
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** An OpenID issuer is trusted over https only; plain http is for a provider on this machine (tests, development). */
+function isSafeIssuer(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+}
+
 /** Every environment variable the server reads, in one place (documented in the README). */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -70,6 +76,12 @@ const ZEnv = z.object({
   /** The captcha's work: the browser tries up to this many hashes (about a second on a phone at 50 000). */
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   TRUST_PROXY: ZTrustProxy,
+  /** Google sign-in (decision 0046): the OAuth client's id; unset, the button is hidden and the calls answer SOC0001. */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).max(300).optional(),
+  /** The OpenID Connect issuer whose ID tokens are accepted: Google's, or another provider's (https, or http on a loopback address). */
+  GOOGLE_ISSUER: z.string().url().refine(isSafeIssuer, 'https, or http on a loopback address').default('https://accounts.google.com'),
+  /** Where the provider sends the browser back: the web's /login/google page (default PUBLIC_URL + /login/google). */
+  GOOGLE_REDIRECT_URI: z.string().url().optional(),
   /** File store: local disk under DATA_DIR/files unless S3_BUCKET is set (then S3 or any S3-compatible server). */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).optional(),

@@ -126,3 +126,21 @@ export const ZJoinRequest = z.object({
 });
 export type TJoinRequest = z.infer<typeof ZJoinRequest>;
 export const ZProcessJoinRequest = z.object({ accept: z.boolean() });
+
+/**
+ * Google sign-in (decision 0046). The browser asks the server to start (a single-use `state` whose
+ * nonce the server derives), goes to the provider, comes back with an ID token, and sends it with
+ * the state. The server verifies the token and matches its verified e-mail: no user id is taken
+ * from the browser.
+ */
+export const ZSocialProviders = z.object({ google: z.boolean() });
+export const ZSocialStart = z.object({ provider: z.literal('google').default('google') });
+export const ZSocialStarted = z.object({ url: z.string(), state: z.string() });
+export const ZSocialSignin = z.object({
+  provider: z.literal('google').default('google'),
+  /** The provider's ID token (the calls document's "oauth token"): a compact JWS. */
+  idToken: z.string().trim().min(20).max(8192),
+  state: ZLinkKey,
+  remember: z.boolean().default(false),
+});
+export type TSocialSigninInput = z.input<typeof ZSocialSignin>;

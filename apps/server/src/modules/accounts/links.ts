@@ -11,6 +11,7 @@ export const LINK_TTL_MS: Record<TLinkKind, number> = {
   INVITE: 7 * 24 * 3600e3,
   ACCESS: 7 * 24 * 3600e3,
   PHONE: 15 * 60e3,
+  SOCIAL: 10 * 60e3,
 };
 
 /**

@@ -5,12 +5,15 @@ import { recoverJob } from './recovery.js';
 import { sendSmsJob } from './phone.js';
 import { invitesRoutes, joinRequestsRoutes, phoneCodeRoutes } from './routes.js';
 import { resendJob, signupJob } from './signup.js';
+import { socialRoutes } from './social-routes.js';
 
-/** The ways in (decision 0040): recovery, sign-up and confirmation, invitations, access requests, the captcha. */
+/** The ways in (decision 0040): recovery, sign-up and confirmation, invitations, access requests, the captcha; Google sign-in (0046). */
 export const accountsModule = defineModule({
   name: 'accounts',
   routes: [
     [AUTH, accountsPublicRoutes],
+    /** Google sign-in (decision 0046). */
+    [AUTH, socialRoutes],
     [`${CORE}/invites`, invitesRoutes],
     [`${CORE}/access-requests`, joinRequestsRoutes],
     [`${CORE}/users`, phoneCodeRoutes],

@@ -22,7 +22,8 @@ export const accountLinks = pgTable(
   },
   (t) => [index('account_links_user_idx').on(t.userId, t.kind), index('account_links_subject_idx').on(t.subjectId, t.kind)],
 );
-export type TLinkKind = 'RECOVER' | 'CONFIRM' | 'INVITE' | 'ACCESS' | 'PHONE';
+/** SOCIAL: a Google sign-in's state, never e-mailed (decision 0046). */
+export type TLinkKind = 'RECOVER' | 'CONFIRM' | 'INVITE' | 'ACCESS' | 'PHONE' | 'SOCIAL';
 
 /** Salts of solved captchas, kept until they expire, so a solution is used once. */
 export const captchaSpent = pgTable('captcha_spent', {

@@ -74,13 +74,28 @@ export async function signIn(ctx: TModuleContext, input: TSigninInput): Promise<
 
   return unsafeUnscoped(ctx.db, async (tx) => {
     await users.clearFailedSignins(tx, user.id);
-    const spaces = await spacesService.listMemberSpaces(tx, user.id);
     if (input.adminOnly && !(await roles.isAdministrator(tx, user.id))) throw new AppError('forbidden');
-    const chosen = (input.space && spaces.find((s) => s.id === input.space)) || spaces.find((s) => s.id === user.spaceId) || spaces[0];
-    if (!chosen) throw new AppError('badCredentials');
-    const tokens = await issueSession(ctx, tx, user, chosen, input.remember);
-    return { ...tokens, space: presentSpace(chosen), spaces: spaces.map(presentSpace) };
+    return openSession(ctx, tx, user, input);
   });
+}
+
+type TSessionUser = { id: string; spaceId: string; passwordChangedAt: Date | null };
+
+/**
+ * The session of a user whose identity is proven (a password, or a verified Google ID token:
+ * decision 0046), in `tx`: the space asked for, else the user's own, else the first they belong to.
+ */
+export async function openSession(
+  ctx: TModuleContext,
+  tx: Parameters<typeof repo.insertRefreshToken>[0],
+  user: TSessionUser,
+  input: { remember: boolean; space?: string },
+): Promise<TSession> {
+  const spaces = await spacesService.listMemberSpaces(tx, user.id);
+  const chosen = (input.space && spaces.find((s) => s.id === input.space)) || spaces.find((s) => s.id === user.spaceId) || spaces[0];
+  if (!chosen) throw new AppError('badCredentials');
+  const tokens = await issueSession(ctx, tx, user, chosen, input.remember);
+  return { ...tokens, space: presentSpace(chosen), spaces: spaces.map(presentSpace) };
 }
 
 /**

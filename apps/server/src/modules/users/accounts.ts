@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { isAcceptablePassword } from '@audit/domain/validators';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData } from '../../platform/errors.js';
@@ -76,6 +76,16 @@ export async function markVerified(tx: TDb, userId: string) {
   const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
   if (!user || user.status === 'LOCK' || user.status === 'DELETED') return;
   await repo.updateUsers(tx, [userId], { verified: true, status: 'ACTIVE' });
+}
+
+/** The user whose e-mail this is (e-mails are unique, compared in lower case), whatever the username. */
+export async function findUserByEmail(tx: TDb, email: string) {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user;
 }
 
 export const addMembership = repo.addMembership;

@@ -13,20 +13,20 @@ import { isSignedIn } from '../../session/storage';
 import { logout, useSignIn, useStartSession, type TSigninInput, type TSigninSession } from './authApi';
 import { useSignupSpaces } from './waysApi';
 import { AuthLayout } from './AuthLayout';
+import { useSocialProviders } from './googleApi';
+import { safeRedirect } from './redirect';
 
 // Only users of several structures see it, after signing in: not part of the sign-in page's download.
 const StructureChoice = lazy(() => import('./StructureChoice').then((m) => ({ default: m.StructureChoice })));
-
-/** A redirect kept from an expired session, only within the app. */
-function safeRedirect(value: string | null) {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/';
-}
+// Downloaded only where the server has Google sign-in configured (decision 0046).
+const GoogleButton = lazy(() => import('./GoogleButton').then((m) => ({ default: m.GoogleButton })));
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signIn = useSignIn();
+  const [form] = Form.useForm<TSigninInput>();
   const startSession = useStartSession();
   const [pending, setPending] = useState<TSigninSession | null>(null);
   const redirect = safeRedirect(params.get('redirect'));
@@ -34,6 +34,7 @@ export function LoginPage() {
   const passwordChanged = notice === 'passwordChanged';
   // The sign-up link shows only when a space takes sign-ups (decision 0040).
   const signupOpen = Boolean(useSignupSpaces().data?.length);
+  const googleOn = Boolean(useSocialProviders().data?.google);
 
   if (isSignedIn() && !pending && !signIn.isPending) return <Navigate to={redirect} replace />;
 
@@ -97,7 +98,7 @@ export function LoginPage() {
           data-testid="login-error"
         />
       )}
-      <Form<TSigninInput> layout="vertical" size="large" onFinish={onFinish} initialValues={{ remember: true }} requiredMark={false}>
+      <Form<TSigninInput> form={form} layout="vertical" size="large" onFinish={onFinish} initialValues={{ remember: true }} requiredMark={false}>
         <Form.Item name="username" label={t('auth.login.username')} rules={[{ required: true, whitespace: true, message: t('form.required') }]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder={t('auth.login.usernamePlaceholder')} />
         </Form.Item>
@@ -114,6 +115,11 @@ export function LoginPage() {
           {t('auth.login.submit')}
         </Button>
       </Form>
+      {googleOn && (
+        <Suspense fallback={null}>
+          <GoogleButton remember={() => form.getFieldValue('remember') !== false} redirect={redirect} />
+        </Suspense>
+      )}
       <Flex justify="center" gap={20} wrap style={{ marginTop: 20 }}>
         {signupOpen && <Link to="/signup">{t('ways.login.signup')}</Link>}
         <Link to="/access-request">{t('ways.login.requestAccess')}</Link>

@@ -1,0 +1,50 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { ZSocialProviders, ZSocialSignin, ZSocialStart, ZSocialStarted } from '@audit/domain/accounts';
+import { ZSession } from '@audit/domain/spaces';
+import { typed, type TModuleContext } from '../../platform/http.js';
+import { requestLanguage } from '../../platform/language.js';
+import { socialProviders, socialSignIn, startSocialSignin } from './social.js';
+
+/**
+ * Google sign-in under /auth/api (decision 0046): public, limited per address like sign-in. The
+ * calls document's `social-signin {userId, oauth token}` takes the ID token; a user id sent along
+ * is ignored (the schema drops it): the account is the one of the token's verified e-mail.
+ */
+export async function socialRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  await app.register(rateLimit, { global: false });
+  const r = typed(app);
+  const signinLimit = { max: ctx.config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' };
+  const tags = ['auth'];
+
+  r.get('/social-signin/providers', {
+    config: { access: { public: true }, rateLimit: { max: 120, timeWindow: '1 minute' } },
+    schema: { tags, summary: 'Which outside sign-ins are configured (the button shows only then)', response: { 200: ZSocialProviders } },
+    handler: () => socialProviders(ctx),
+  });
+
+  r.post('/social-signin/start', {
+    config: { access: { public: true }, rateLimit: signinLimit },
+    schema: {
+      tags,
+      summary: "Start a Google sign-in: the provider's address with a new single-use state and its nonce (SOC0001 when not configured)",
+      body: ZSocialStart,
+      response: { 200: ZSocialStarted },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return startSocialSignin(ctx, requestLanguage(req));
+    },
+  });
+
+  r.post('/social-signin', {
+    config: { access: { public: true }, rateLimit: signinLimit },
+    schema: {
+      tags,
+      summary: "Sign in with the provider's ID token: the account of its verified e-mail gets a session, as with a password",
+      body: ZSocialSignin,
+      response: { 200: ZSession },
+    },
+    handler: (req) => socialSignIn(ctx, req.body),
+  });
+}
