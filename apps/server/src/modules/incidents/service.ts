@@ -162,10 +162,8 @@ export async function moveIncident(ctx: TModuleContext, tx: TDb, caller: TAuth |
     resolvedAt: to === 'resolved' || to === 'solvedInPlace' ? new Date() : null,
   });
   await record(tx, caller, row, 'statusChanged', { before: { status: row.status }, after: { status: to } });
-  if (caller) {
-    const taskPeople = (await repo.tasksOf(tx, [row.id])).flatMap((t) => [t.responsibleId, t.createdBy]);
-    await notifyChange(ctx, tx, caller, updated, [...concerned(updated), ...taskPeople], { event: 'status', status: to, name: updated.name });
-  }
+  const taskPeople = (await repo.tasksOf(tx, [row.id])).flatMap((t) => [t.responsibleId, t.createdBy]);
+  await notifyChange(ctx, tx, caller, updated, [...concerned(updated), ...taskPeople], { event: 'status', status: to, name: updated.name });
   return updated;
 }
 
