@@ -130,6 +130,8 @@ export const incidentEvidences = pgTable(
       .references(() => incidents.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id').references(() => incidentTasks.id, { onDelete: 'cascade' }),
     fileId: uuid('file_id').notNull(),
+    /** The copy with arrows and circles drawn on it (decision 0045): shown; the original (file_id) is kept. */
+    annotatedFileId: uuid('annotated_file_id'),
     observation: text('observation'),
   },
   (t) => [pathIndex('incident_evidences', t.secureSpacePath), index('incident_evidences_incident_idx').on(t.incidentId)],

@@ -1,0 +1,1 @@
+ALTER TABLE "incident_evidences" ADD COLUMN "annotated_file_id" uuid;
