@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { benchAudits } from './audits.js';
 import { benchFoundation } from './foundation.js';
+import { benchIncidents } from './incidents.js';
 import { benchLists } from './lists.js';
 import { benchPdf } from './pdf.js';
 import { benchRegisters } from './registers.js';
@@ -12,7 +13,7 @@ import { formatTable } from './ratio.js';
 import { benchSpeed, crossEngine, type TEngine } from './speed.js';
 
 /**
- * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers]
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers|incidents]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
  *   run (bench/ratio.ts); the table goes to stdout and bench/results.json (with the date, the
  *   machine and its load: only the ratios are comparable from one run to another).
@@ -30,6 +31,7 @@ const absolute = {
   lists: benchLists,
   pdf: benchPdf,
   registers: benchRegisters,
+  incidents: benchIncidents,
 };
 
 if (only !== 'speed') {

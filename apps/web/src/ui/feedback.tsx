@@ -31,3 +31,8 @@ export function notifySuccess(kind: TSuccessKind) {
 export function notifyError(error: unknown) {
   void messageApi?.error({ content: errorMessage(error), key: errorMessage(error) });
 }
+
+/** A neutral note (e.g. a change kept on the device until the network returns), already translated. */
+export function notifyInfo(text: string) {
+  void messageApi?.info(text);
+}
