@@ -34,5 +34,6 @@ export function notifyError(error: unknown) {
 
 /** A neutral note (e.g. a change kept on the device until the network returns), already translated. */
 export function notifyInfo(text: string) {
-  void messageApi?.info(text);
+  // Keyed by its text: the same note twice in a row shows once.
+  void messageApi?.info({ content: text, key: text });
 }

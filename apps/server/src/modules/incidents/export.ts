@@ -42,6 +42,20 @@ function rowOf(lang: 'es' | 'en', r: TIncidentRow) {
   ];
 }
 
+/** A writable side as node's streams and the readable-stream package (archiver's) both have it. */
+interface TWritableLike {
+  once(event: 'drain', listener: () => void): unknown;
+  _writableState?: { needDrain?: boolean; length?: number };
+}
+
+/** The stream the zip reads the sheet from (exceljs's StreamBuf pipes into it), when exceljs exposes it. */
+function zipInputOf(sheet: ExcelJS.Worksheet): TWritableLike | undefined {
+  const inner = (sheet as unknown as { stream?: { pipes?: TWritableLike[] } }).stream?.pipes?.[0];
+  return inner && typeof inner.once === 'function' && inner._writableState ? inner : undefined;
+}
+const drained = (stream: TWritableLike | undefined) =>
+  stream?._writableState?.needDrain ? new Promise<void>((resolve) => stream.once('drain', resolve)) : Promise.resolve();
+
 /**
  * POST /reports/issues/export-excel: the filtered list (the search's body) as an .xlsx, streamed as
  * it is read (exceljs's streaming writer), with the headers in the user's language. 832 when the
@@ -75,6 +89,11 @@ export async function exportIncidents(ctx: TModuleContext, caller: TAuth, body: 
     while (rows.length) {
       for (const r of rows) sheet.addRow(rowOf(lang, r.row)).commit();
       if (rows.length < batchSize) break;
+      // The next batch waits until this one has gone on: into the zip, and to the download. exceljs's
+      // sheet buffer writes into the zip's input stream without heeding its backpressure, so a zip
+      // (deflate) slower than the rows would otherwise hold the whole sheet in memory.
+      await drained(zipInputOf(sheet));
+      await drained(out as unknown as TWritableLike);
       rows = await batch(rows[rows.length - 1]!);
     }
     sheet.commit();
