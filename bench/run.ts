@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { benchAudits } from './audits.js';
 import { benchListBudgets, formatBudgets } from './budgets.js';
 import { benchFoundation } from './foundation.js';
+import { benchIncidents } from './incidents.js';
 import { benchLists } from './lists.js';
 import { benchPdf } from './pdf.js';
 import { benchRegisters } from './registers.js';
@@ -13,7 +14,7 @@ import { formatTable } from './ratio.js';
 import { benchSpeed, crossEngine, type TEngine } from './speed.js';
 
 /**
- * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers]
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers|incidents]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
  *   run (bench/ratio.ts), then the lists at 10,000 and 100,000 audits against their budgets
  *   (bench/budgets.ts); both go to stdout and bench/results.json (with the date, the machine and
@@ -33,6 +34,7 @@ const absolute = {
   lists: benchLists,
   pdf: benchPdf,
   registers: benchRegisters,
+  incidents: benchIncidents,
 };
 
 if (only !== 'speed') {

@@ -113,6 +113,8 @@ test('from a finding to a verified fix: list, corrective action with a photo on 
     await taskCard.getByTestId('task-move-running').click();
     await expect(taskCard.getByTestId('task-status')).toHaveText('En curso');
     await addPicture(client, taskCard.getByTestId('task-photo'));
+    // The marking dialog (decision 0045) opens on the photo: saved as it is.
+    await client.getByTestId('annotate-save').click();
     await expect(taskCard.locator('img')).toHaveCount(1);
     await taskCard.getByTestId('task-move-complete').click();
     await expect(taskCard.getByTestId('task-status')).toHaveText('Completada');

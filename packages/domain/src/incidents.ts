@@ -162,6 +162,10 @@ const ZDay = z
 
 export const ZIncidentSearchBody = ZSearchBody;
 
+/** A photo: the original kept (`originalUrl`), the annotated copy beside it shown (`url`) when there is one. */
+export const ZPhotoOut = z.object({ _id: z.string(), fileId: z.string(), annotatedFileId: z.string().nullable(), url: z.string(), originalUrl: z.string() });
+export type TPhotoOut = z.infer<typeof ZPhotoOut>;
+
 export const ZIncidentTaskOut = z.object({
   _id: z.string(),
   incidentId: z.string(),
@@ -177,7 +181,8 @@ export const ZIncidentTaskOut = z.object({
   completedBy: z.string().nullable(),
   verifiedAt: z.string().nullable(),
   verifiedBy: z.string().nullable(),
-  images: z.array(z.object({ _id: z.string(), fileId: z.string(), url: z.string() })),
+  /** `url` is what to show: the annotated copy when there is one; `originalUrl` the photo as taken. */
+  images: z.array(ZPhotoOut),
   createdAt: z.string(),
   can: z.object({ update: z.boolean(), changeStatus: z.boolean(), verify: z.boolean(), delete: z.boolean() }),
 });
@@ -220,7 +225,7 @@ export const ZIncidentOut = z.object({
 export type TIncidentOut = z.infer<typeof ZIncidentOut>;
 
 export const ZIncidentDetail = ZIncidentOut.extend({
-  evidences: z.array(z.object({ _id: z.string(), fileId: z.string(), url: z.string(), observation: z.string().nullable(), taskId: z.string().nullable() })),
+  evidences: z.array(ZPhotoOut.extend({ observation: z.string().nullable(), taskId: z.string().nullable() })),
   tasks: z.array(ZIncidentTaskOut),
 });
 export type TIncidentDetail = z.infer<typeof ZIncidentDetail>;
@@ -321,6 +326,11 @@ export const ZTaskPatch = z
   .partial();
 export type TTaskPatch = z.input<typeof ZTaskPatch>;
 export const ZTaskVerify = z.object({ approved: z.boolean() });
-export const ZFileRef = z.object({ fileId: z.string().uuid(), observation: ZOptionalText(INCIDENT_TEXT_MAX) });
+/** A photo to add: the stored original, and the copy with the drawn arrows and circles when it was annotated. */
+export const ZFileRef = z.object({
+  fileId: z.string().uuid(),
+  annotatedFileId: z.string().uuid().nullish(),
+  observation: ZOptionalText(INCIDENT_TEXT_MAX),
+});
 
 export const ZOwnerOut = z.object({ _id: z.string(), name: z.string(), email: z.string() });

@@ -105,6 +105,8 @@ export interface TBuiltSearch {
   reverseOrderBy: SQL[];
   limit: number;
   offset: number;
+  /** The sort's column (as ordered), its direction and the id that breaks ties: what seekAfter walks. */
+  sort: { column: AnyColumn | SQL; direction: 'asc' | 'desc'; tie: AnyColumn | SQL | undefined };
 }
 
 /**
@@ -155,7 +157,23 @@ export function buildSearch(def: TSearchDefinition, body: TSearchBody): TBuiltSe
     reverseOrderBy: order(sort.direction === 'desc' ? 'asc' : 'desc'),
     limit: body.size,
     offset: body.page * body.size,
+    sort: { column, direction: sort.direction, tie },
   };
+}
+
+/**
+ * The rows after (key, id) in the search's order (keyset paging, for walks through a whole list
+ * such as an export: each step reads from an index instead of skipping rows with OFFSET). PostgreSQL
+ * sorts nulls last ascending and first descending; a row comparison serves the (column, id) index.
+ */
+export function seekAfter(q: TBuiltSearch, key: unknown, id: string): SQL {
+  const { column: col, direction, tie } = q.sort;
+  if (!tie) throw new Error('seekAfter needs an _id field');
+  const k = key instanceof Date ? key.toISOString() : key;
+  if (direction === 'asc') {
+    return k === null || k === undefined ? sql`(${col} is null and ${tie} > ${id})` : sql`((${col}, ${tie}) > (${k}, ${id}) or ${col} is null)`;
+  }
+  return k === null || k === undefined ? sql`((${col} is null and ${tie} < ${id}) or ${col} is not null)` : sql`((${col}, ${tie}) < (${k}, ${id}))`;
 }
 
 /**

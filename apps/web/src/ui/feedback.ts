@@ -22,3 +22,9 @@ export function notifySuccess(kind: TSuccessKind) {
 export function notifyError(error: unknown) {
   void messageApi?.error({ content: errorMessage(error), key: errorMessage(error) });
 }
+
+/** A neutral note (e.g. a change kept on the device until the network returns), already translated. */
+export function notifyInfo(text: string) {
+  // Keyed by its text: the same note twice in a row shows once.
+  void messageApi?.info({ content: text, key: text });
+}

@@ -76,7 +76,7 @@ export async function addEvidence(
   ctx: TModuleContext,
   caller: TAuth,
   incidentId: string,
-  input: { fileId: string; observation?: string | null },
+  input: { fileId: string; annotatedFileId?: string | null; observation?: string | null },
   taskId: string | null = null,
 ) {
   await scoped(ctx, caller, async (tx) => {
@@ -84,6 +84,11 @@ export async function addEvidence(
     incidentPolicy.authorize(caller, 'update', incident);
     const [file] = await findFiles(tx, caller, [input.fileId]);
     if (!file || file.kind !== 'image') throw invalidData(['fileId']);
+    const annotatedId = input.annotatedFileId ?? null;
+    if (annotatedId !== null) {
+      const [annotated] = annotatedId === file.id ? [] : await findFiles(tx, caller, [annotatedId]);
+      if (!annotated || annotated.kind !== 'image') throw invalidData(['annotatedFileId']);
+    }
     if (taskId) {
       const task = await repo.findTask(tx, caller, taskId);
       if (!task || task.incidentId !== incident.id) throw notFound();
@@ -95,10 +100,14 @@ export async function addEvidence(
         spaceId: incident.spaceId,
         secureSpacePath: incident.secureSpacePath,
         fileId: file.id,
+        annotatedFileId: annotatedId,
         observation: input.observation ?? null,
       },
     ]);
-    await record(tx, caller, incident, taskId ? 'imageAdded' : 'evidenceAdded', { taskId, after: { _id: row!.id, fileId: file.id } });
+    await record(tx, caller, incident, taskId ? 'imageAdded' : 'evidenceAdded', {
+      taskId,
+      after: { _id: row!.id, fileId: file.id, annotatedFileId: annotatedId },
+    });
   });
   return getIncident(ctx, caller, incidentId);
 }

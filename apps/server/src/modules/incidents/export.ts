@@ -1,18 +1,18 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
-import { buildSearch } from '../../platform/search.js';
+import { buildSearch, seekAfter } from '../../platform/search.js';
 import { inScope } from '../../platform/tenancy.js';
 import { statusName } from './mail-text.js';
 import { incidentSearch } from './search.js';
 import { incidents, type TIncidentRow } from './tables.js';
 
-/** Rows read per query: the export walks the list by (open date, id), each batch its own short transaction. */
-const BATCH = 2000;
+/** Rows read per query: the export walks the list in its own order by (sort key, id), each batch its own short transaction. */
+export const EXPORT_BATCH = 2000;
 
 const HEADERS = {
   es: ['Nombre', 'Origen', 'Estado', 'Riesgo', 'Prioridad', 'Lugar', 'Instalación', 'Fecha de auditoría', 'Fecha de apertura', 'Plantilla', 'Descripción'],
@@ -42,26 +42,41 @@ function rowOf(lang: 'es' | 'en', r: TIncidentRow) {
   ];
 }
 
+/** A writable side as node's streams and the readable-stream package (archiver's) both have it. */
+interface TWritableLike {
+  once(event: 'drain', listener: () => void): unknown;
+  _writableState?: { needDrain?: boolean; length?: number };
+}
+
+/** The stream the zip reads the sheet from (exceljs's StreamBuf pipes into it), when exceljs exposes it. */
+function zipInputOf(sheet: ExcelJS.Worksheet): TWritableLike | undefined {
+  const inner = (sheet as unknown as { stream?: { pipes?: TWritableLike[] } }).stream?.pipes?.[0];
+  return inner && typeof inner.once === 'function' && inner._writableState ? inner : undefined;
+}
+const drained = (stream: TWritableLike | undefined) =>
+  stream?._writableState?.needDrain ? new Promise<void>((resolve) => stream.once('drain', resolve)) : Promise.resolve();
+
 /**
  * POST /reports/issues/export-excel: the filtered list (the search's body) as an .xlsx, streamed as
  * it is read (exceljs's streaming writer), with the headers in the user's language. 832 when the
  * list is empty (nothing has been sent yet then); once streaming, a failure cuts the download.
  */
-export async function exportIncidents(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
+export async function exportIncidents(ctx: TModuleContext, caller: TAuth, body: TSearchBody, batchSize = EXPORT_BATCH) {
   const lang = caller.language === 'en' ? 'en' : 'es';
-  const q = buildSearch(incidentSearch, { ...body, sort: null });
+  // Exactly what the list shows: its filters, its search and its sort (ties by id, as the list).
+  // The sort key is read as text: a timestamp keeps its microseconds (a Date would round them off and skip rows).
+  const q = buildSearch(incidentSearch, body);
   const kind = body.filters.some((f) => f.field === 'kind') ? undefined : eq(incidents.kind, 'audits');
   const where = and(inScope(incidents.secureSpacePath, caller), kind, q.where);
-  const batch = (after: TIncidentRow | null) =>
+  type TStep = { row: TIncidentRow; key: unknown };
+  const batch = async (after: TStep | null): Promise<TStep[]> =>
     scoped(ctx, caller, (tx) =>
       tx
-        .select()
+        .select({ row: incidents, key: sql<string | null>`(${q.sort.column})::text` })
         .from(incidents)
-        .where(
-          and(where, after ? or(lt(incidents.openDate, after.openDate), and(eq(incidents.openDate, after.openDate), lt(incidents.id, after.id))) : undefined),
-        )
-        .orderBy(desc(incidents.openDate), desc(incidents.id))
-        .limit(BATCH),
+        .where(and(where, after ? seekAfter(q, after.key, after.row.id) : undefined))
+        .orderBy(...q.orderBy)
+        .limit(batchSize),
     );
   const first = await batch(null);
   if (!first.length) throw new AppError('noDataInRange');
@@ -72,8 +87,13 @@ export async function exportIncidents(ctx: TModuleContext, caller: TAuth, body: 
     sheet.addRow(HEADERS[lang]).commit();
     let rows = first;
     while (rows.length) {
-      for (const r of rows) sheet.addRow(rowOf(lang, r)).commit();
-      if (rows.length < BATCH) break;
+      for (const r of rows) sheet.addRow(rowOf(lang, r.row)).commit();
+      if (rows.length < batchSize) break;
+      // The next batch waits until this one has gone on: into the zip, and to the download. exceljs's
+      // sheet buffer writes into the zip's input stream without heeding its backpressure, so a zip
+      // (deflate) slower than the rows would otherwise hold the whole sheet in memory.
+      await drained(zipInputOf(sheet));
+      await drained(out as unknown as TWritableLike);
       rows = await batch(rows[rows.length - 1]!);
     }
     sheet.commit();

@@ -1,4 +1,5 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { noResponseJob, noResponseSchedule } from './no-response.js';
 import { incidentMailJob } from './notify.js';
 import { overdueRemindersJob, overdueRemindersSchedule } from './reminders.js';
 import { issuesRoutes } from './routes.js';
@@ -13,6 +14,6 @@ export const incidentsModule = defineModule({
     [`${CORE}/users`, ownersRoutes],
     [`${CORE}/reports/issues`, exportRoutes],
   ],
-  jobs: [incidentMailJob, overdueRemindersJob],
-  schedules: [overdueRemindersSchedule],
+  jobs: [incidentMailJob, overdueRemindersJob, noResponseJob],
+  schedules: [overdueRemindersSchedule, noResponseSchedule],
 });

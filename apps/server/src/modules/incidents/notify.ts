@@ -49,19 +49,21 @@ export const concerned = (incident: TIncidentRow, ...more: (string | null | unde
   ...more,
 ];
 
+/** `caller` null: a change the system made (a scheduled move): everyone concerned is told. */
 export async function notifyChange(
   ctx: TModuleContext,
   tx: TDb,
-  caller: TAuth,
+  caller: TAuth | null,
   incident: TIncidentRow,
   recipients: (string | null | undefined)[],
   notice: TNotice,
 ) {
-  const to = [...new Set(recipients.filter((id): id is string => !!id && id !== caller.userId))];
+  const to = [...new Set(recipients.filter((id): id is string => !!id && id !== caller?.userId))];
   if (!to.length) return;
   const body = { status: notice.status, name: notice.name, incidentId: incident.id };
   // The incident's own space: every recipient (the company's people above it, the client's below) finds it there.
   for (const userId of to) await notifyUser(tx, { spaceId: incident.spaceId, spacePath: incident.secureSpacePath, userId }, 'TASK_UPDATE_STATE', body);
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
-  await enqueueJob(tx, caller, incidentMailJob, { to, ...notice, incidentId: incident.id, link: `${base}/incidents/${incident.id}` });
+  const scope = caller ?? { spaceId: incident.spaceId, spacePath: incident.secureSpacePath };
+  await enqueueJob(tx, scope, incidentMailJob, { to, ...notice, incidentId: incident.id, link: `${base}/incidents/${incident.id}` });
 }

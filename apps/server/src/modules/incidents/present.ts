@@ -5,6 +5,7 @@ import {
   type TIncidentOut,
   type TIncidentStatus,
   type TIncidentTaskOut,
+  type TPhotoOut,
   type TTaskPriority,
   type TTaskStatus,
 } from '@audit/domain/incidents';
@@ -74,12 +75,30 @@ export function presentIncident(caller: TAuth, row: TIncidentRow, counts: { open
 export const isOverdue = (task: Pick<TIncidentTaskRow, 'status' | 'dueDate'>, today = todayInZone('UTC')) =>
   task.status !== 'complete' && task.dueDate !== null && task.dueDate < today;
 
+export interface TPhotoRow {
+  id: string;
+  fileId: string;
+  annotatedFileId: string | null;
+}
+
+/** A photo: the annotated copy shown when there is one, the original always reachable. */
+export function presentPhoto(ctx: Pick<TModuleContext, 'config'>, photo: TPhotoRow): TPhotoOut {
+  const originalUrl = signedFileUrl(ctx.config, photo.fileId);
+  return {
+    _id: photo.id,
+    fileId: photo.fileId,
+    annotatedFileId: photo.annotatedFileId,
+    url: photo.annotatedFileId ? signedFileUrl(ctx.config, photo.annotatedFileId) : originalUrl,
+    originalUrl,
+  };
+}
+
 export function presentTask(
   ctx: Pick<TModuleContext, 'config'>,
   caller: TAuth,
   task: TIncidentTaskRow,
   names: TNames,
-  images: { id: string; fileId: string }[],
+  images: TPhotoRow[],
   incidentName?: string,
 ): TIncidentTaskOut {
   return {
@@ -97,7 +116,7 @@ export function presentTask(
     completedBy: task.completedBy ? (names.get(task.completedBy) ?? '') : null,
     verifiedAt: iso(task.verifiedAt),
     verifiedBy: task.verifiedBy ? (names.get(task.verifiedBy) ?? '') : null,
-    images: images.map((i) => ({ _id: i.id, fileId: i.fileId, url: signedFileUrl(ctx.config, i.fileId) })),
+    images: images.map((i) => presentPhoto(ctx, i)),
     createdAt: iso(task.createdAt)!,
     can: taskPolicy.canAll(caller, task),
   };

@@ -186,3 +186,23 @@ export function unsafeTasksToRemind(tx: TDb, sent: number, dueBy: string) {
 
 export const unsafeMarkReminded = (tx: TDb, id: string, stage: number) =>
   tx.update(incidentTasks).set({ remindersSent: stage }).where(eq(incidentTasks.id, id));
+
+/**
+ * Audit incidents escalated to the client on which nothing has been recorded since `quietSince`
+ * (the escalation itself is a record, so it is older too): the no-response timer's candidates,
+ * every tenant (the scheduled job), locked and skipped when another run holds them.
+ */
+export function unsafeSilentEscalated(tx: TDb, quietSince: Date) {
+  return tx
+    .select()
+    .from(incidents)
+    .where(
+      and(
+        eq(incidents.kind, 'audits'),
+        eq(incidents.status, 'escalated_to_client'),
+        sql`not exists (select 1 from ${incidentHistory} h where h.incident_id = ${incidents.id} and h.created_at > ${quietSince})`,
+      ),
+    )
+    .limit(500)
+    .for('update', { skipLocked: true });
+}

@@ -15,13 +15,12 @@ import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { assertWritable } from '../../platform/tenancy.js';
-import { signedFileUrl } from '../files/signing.js';
 import { findSpaceInScope } from '../spaces/service.js';
 import { findEmailsInScope } from '../users/service.js';
 import { record } from './history.js';
 import { concerned, notifyChange } from './notify.js';
 import { incidentPolicy, isStaff } from './policy.js';
-import { namesOf, presentIncident, presentTask } from './present.js';
+import { namesOf, presentIncident, presentPhoto, presentTask } from './present.js';
 import * as repo from './repo.js';
 import type { TIncidentRow } from './tables.js';
 
@@ -54,7 +53,7 @@ export async function getIncident(ctx: TModuleContext, caller: TAuth, id: string
   const open = data.tasks.filter((t) => t.status !== 'complete').length;
   return {
     ...presentIncident(caller, data.row, { open, total: data.tasks.length }, names),
-    evidences: data.evidences.map((e) => ({ _id: e.id, fileId: e.fileId, url: signed(ctx, e.fileId), observation: e.observation, taskId: e.taskId })),
+    evidences: data.evidences.map((e) => ({ ...presentPhoto(ctx, e), observation: e.observation, taskId: e.taskId })),
     tasks: data.tasks.map((t) =>
       presentTask(
         ctx,
@@ -66,8 +65,6 @@ export async function getIncident(ctx: TModuleContext, caller: TAuth, id: string
     ),
   };
 }
-
-const signed = (ctx: TModuleContext, fileId: string) => signedFileUrl(ctx.config, fileId);
 
 /** An "others" incident reported by hand, in an establishment or area of the caller's scope. */
 export async function reportIncident(ctx: TModuleContext, caller: TAuth, input: TOtherIncidentInput) {
@@ -162,10 +159,8 @@ export async function moveIncident(ctx: TModuleContext, tx: TDb, caller: TAuth |
     resolvedAt: to === 'resolved' || to === 'solvedInPlace' ? new Date() : null,
   });
   await record(tx, caller, row, 'statusChanged', { before: { status: row.status }, after: { status: to } });
-  if (caller) {
-    const taskPeople = (await repo.tasksOf(tx, [row.id])).flatMap((t) => [t.responsibleId, t.createdBy]);
-    await notifyChange(ctx, tx, caller, updated, [...concerned(updated), ...taskPeople], { event: 'status', status: to, name: updated.name });
-  }
+  const taskPeople = (await repo.tasksOf(tx, [row.id])).flatMap((t) => [t.responsibleId, t.createdBy]);
+  await notifyChange(ctx, tx, caller, updated, [...concerned(updated), ...taskPeople], { event: 'status', status: to, name: updated.name });
   return updated;
 }
 

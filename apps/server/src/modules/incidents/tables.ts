@@ -58,6 +58,9 @@ export const incidents = pgTable(
   },
   (t) => [
     pathIndex('incidents', t.secureSpacePath),
+    // A list's total with no filter (every incident of a kind in the caller's scope) counted from the
+    // index alone, not by reading the table (decision 0045's bench).
+    index('incidents_kind_path_idx').using('btree', t.kind, t.secureSpacePath.op('text_pattern_ops')),
     // (column, id) per list order, read forwards or backwards (decision 0028); kind first: every list names it.
     index('incidents_kind_open_idx').on(t.kind, t.openDate, t.id),
     index('incidents_kind_audit_date_idx').on(t.kind, t.auditDate, t.id),
@@ -130,6 +133,8 @@ export const incidentEvidences = pgTable(
       .references(() => incidents.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id').references(() => incidentTasks.id, { onDelete: 'cascade' }),
     fileId: uuid('file_id').notNull(),
+    /** The copy with arrows and circles drawn on it (decision 0045): shown; the original (file_id) is kept. */
+    annotatedFileId: uuid('annotated_file_id'),
     observation: text('observation'),
   },
   (t) => [pathIndex('incident_evidences', t.secureSpacePath), index('incident_evidences_incident_idx').on(t.incidentId)],

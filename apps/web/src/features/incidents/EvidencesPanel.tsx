@@ -21,6 +21,11 @@ export function EvidencesPanel({ incident }: { incident: TIncidentFull }) {
           {photos.map((e) => (
             <div key={e._id} style={{ position: 'relative' }}>
               <Image src={e.url} width={120} height={120} style={{ objectFit: 'cover', borderRadius: 8 }} alt={e.observation ?? incident.name} />
+              {e.annotatedFileId && (
+                <a href={e.originalUrl} target="_blank" rel="noreferrer" style={{ display: 'block', fontSize: 12 }} data-testid="evidence-original">
+                  {t('incidents.annotate.original')}
+                </a>
+              )}
               {incident.can.update && (
                 <Button
                   size="small"
@@ -36,7 +41,7 @@ export function EvidencesPanel({ incident }: { incident: TIncidentFull }) {
           ))}
         </Flex>
       </Image.PreviewGroup>
-      {incident.can.update && <PhotoButton loading={add.isPending} onPhoto={(file) => add.mutate({ file })} testId="evidence-photo" />}
+      {incident.can.update && <PhotoButton loading={add.isPending} onPhoto={(photo) => add.mutate({ photo })} testId="evidence-photo" />}
       <ConfirmDialog
         open={Boolean(removing)}
         title={t('incidents.removePhotoTitle')}

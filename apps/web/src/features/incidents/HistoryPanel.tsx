@@ -36,7 +36,9 @@ export function HistoryPanel({ incidentId, active }: { incidentId: string; activ
           <>
             <Typography.Text strong>{t(`incidents.history.${entry.kind}`)}</Typography.Text>
             {detail(t, entry) && <Typography.Text> · {detail(t, entry)}</Typography.Text>}
-            <div style={{ fontSize: 12, color: '#8a969e' }}>{[entry.by?.name, dayjs(entry.at).format('DD-MM-YYYY HH:mm')].filter(Boolean).join(' · ')}</div>
+            <div style={{ fontSize: 12, color: '#8a969e' }}>
+              {[entry.by?.name ?? t('incidents.history.bySystem'), dayjs(entry.at).format('DD-MM-YYYY HH:mm')].filter(Boolean).join(' · ')}
+            </div>
           </>
         ),
       }))}

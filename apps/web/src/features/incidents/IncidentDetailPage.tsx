@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Space, Tabs, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Flex, Space, Tabs, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { TIncidentStatus } from '@audit/domain/incidents';
+import { useQueuedFor } from '../../offline/queueState';
+import { SyncFailures } from '../../offline/SyncFailures';
+import { useResourceSync } from '../../offline/useResourceSync';
 import { useMe } from '../../session/me';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
@@ -14,6 +17,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { RiskTag, StatusTag } from './IncidentTags';
 import { TasksPanel } from './TasksPanel';
 import { useChangeStatus, useIncident, type TIncidentFull } from './incidentsApi';
+import { incidentResource } from './offline/incidentResource';
 
 const day = (iso: string | null) => (iso ? dayjs(iso).format('DD-MM-YYYY') : null);
 
@@ -45,6 +49,9 @@ export function IncidentDetailPage() {
   const { isMobile } = useViewport();
   const id = useParams().id!;
   const incident = useIncident(id);
+  const resource = incidentResource(id);
+  useResourceSync(resource, () => incident.refetch());
+  const waiting = useQueuedFor(resource).count;
   const me = useMe().data;
   const [tab, setTab] = useState('tasks');
   if (incident.isPending) return <PageSkeleton />;
@@ -79,6 +86,11 @@ export function IncidentDetailPage() {
         <Space wrap style={{ marginBottom: 12 }}>
           <RiskTag risk={i.riskLevel} />
           <StatusTag status={i.status} />
+          {waiting > 0 && (
+            <Tag color="processing" icon={<SyncOutlined />} data-testid="incident-pending" role="status">
+              {t('offline.pending', { count: waiting })}
+            </Tag>
+          )}
           {i.auditId && (
             <Link to={`${me?.isAuditor ? '/auditor/audits' : '/client-audits/audits'}/report/${i.auditId}`}>
               <Button size="small" type="link">
@@ -87,6 +99,7 @@ export function IncidentDetailPage() {
             </Link>
           )}
         </Space>
+        <SyncFailures resource={resource} data={i} onOpen={() => setTab('tasks')} />
         <StatusMoves incident={i} />
         <Descriptions column={isMobile ? 1 : 2} size="small" items={fields} style={{ marginTop: 16 }} />
       </Card>

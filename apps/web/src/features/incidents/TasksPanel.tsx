@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Empty, Flex, Form, Image, Input, Select, Space, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, CloudUploadOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { INCIDENT_NAME_MAX, TASK_PRIORITIES, taskTransitionsFrom, type TTaskStatus } from '@audit/domain/incidents';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { OwnerSelect } from './IncidentFilters';
 import { TaskStatusTag } from './IncidentTags';
 import { PhotoButton } from './PhotoButton';
-import { useAddPhoto, useAddTask, useRemoveTask, useUpdateTask, useVerifyTask, type TIncidentFull, type TTask } from './incidentsApi';
+import { useAddTask, useMoveTask, useRemoveTask, useTaskPhoto, useVerifyTask, type TIncidentFull, type TTask } from './incidentsApi';
 
 const MOVE_LABEL: Record<TTaskStatus, string> = {
   running: 'incidents.taskMove.running',
@@ -16,11 +16,39 @@ const MOVE_LABEL: Record<TTaskStatus, string> = {
   toDo: 'incidents.taskMove.toDo',
 };
 
+/** An action's photo: the marked copy when there is one (the original a link away); one waiting on the device shows from its file. */
+function TaskImage({ image, alt }: { image: TTask['images'][number]; alt: string }) {
+  const { t } = useTranslation();
+  const waiting = image._id.startsWith('pending-');
+  return (
+    <Flex vertical align="center" gap={2} data-testid={waiting ? 'task-image-waiting' : 'task-image'}>
+      {image.url ? (
+        <Image src={image.url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 6 }} alt={alt} />
+      ) : (
+        <Flex align="center" justify="center" style={{ width: 72, height: 72, borderRadius: 6, background: '#f0f0f0' }}>
+          <CloudUploadOutlined />
+        </Flex>
+      )}
+      {waiting ? (
+        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+          {t('incidents.offline.waiting')}
+        </Typography.Text>
+      ) : (
+        image.annotatedFileId && (
+          <a href={image.originalUrl} target="_blank" rel="noreferrer" style={{ fontSize: 11 }}>
+            {t('incidents.annotate.original')}
+          </a>
+        )
+      )}
+    </Flex>
+  );
+}
+
 function TaskCard({ incident, task }: { incident: TIncidentFull; task: TTask }) {
   const { t } = useTranslation();
-  const update = useUpdateTask();
+  const update = useMoveTask(incident._id);
   const verify = useVerifyTask();
-  const photo = useAddPhoto(incident._id);
+  const photo = useTaskPhoto(incident._id);
   const remove = useRemoveTask();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -40,7 +68,7 @@ function TaskCard({ incident, task }: { incident: TIncidentFull; task: TTask }) 
         <Image.PreviewGroup>
           <Flex gap={6} wrap style={{ marginBottom: 8 }}>
             {task.images.map((img) => (
-              <Image key={img._id} src={img.url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 6 }} alt={task.name} />
+              <TaskImage key={img._id} image={img} alt={task.name} />
             ))}
           </Flex>
         </Image.PreviewGroup>
@@ -52,7 +80,7 @@ function TaskCard({ incident, task }: { incident: TIncidentFull; task: TTask }) 
               key={to}
               type={to === 'complete' ? 'primary' : 'default'}
               loading={update.isPending}
-              onClick={() => update.mutate({ taskId: task._id, patch: { status: to } })}
+              onClick={() => update.mutate({ taskId: task._id, status: to })}
               data-testid={`task-move-${to}`}
             >
               {t(task.status === 'complete' ? 'incidents.taskMove.reopen' : MOVE_LABEL[to])}
@@ -75,7 +103,7 @@ function TaskCard({ incident, task }: { incident: TIncidentFull; task: TTask }) 
           </>
         )}
         {task.can.update && task.status !== 'complete' && (
-          <PhotoButton loading={photo.isPending} onPhoto={(file) => photo.mutate({ file, taskId: task._id })} testId="task-photo" />
+          <PhotoButton loading={photo.isPending} onPhoto={(p) => photo.mutate({ photo: p, taskId: task._id })} testId="task-photo" />
         )}
         {task.can.delete && <Button danger type="text" icon={<DeleteOutlined />} onClick={() => setConfirming(true)} aria-label={t('common.delete')} />}
       </Space>

@@ -8,12 +8,19 @@ import type {
   TIncidentStatus,
   TIncidentTaskOut,
   TTaskInput,
-  TTaskPatch,
+  TTaskStatus,
 } from '@audit/domain/incidents';
 import type { TSearchBody } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
 import { NOTIFICATIONS_QUERY_KEY } from '../../api/notifications';
-import { notifySuccess } from '../../ui/feedback';
+import i18n from '../../i18n';
+import { loadResource } from '../../offline/loadResource';
+import { isQueuedWrite, offlineWrite } from '../../offline/write';
+import { uuid } from '../../offline/uuid';
+import { notifyInfo, notifySuccess } from '../../ui/feedback';
+import { IMAGE_UPLOAD, TASKS_BASE } from './offline/incidentChanges';
+import { incidentResource, INCIDENTS_QUERY_KEY } from './offline/incidentResource';
+import type { TAnnotatedPhoto } from './PhotoAnnotator';
 
 /** The incidents calls (docs/decisions/0038); types are packages/domain's response schemas. */
 export type TIncident = TIncidentOut;
@@ -22,8 +29,8 @@ export type TTask = TIncidentTaskOut;
 export type TComment = TCommentOut;
 export type THistory = THistoryOut;
 const BASE = '/ms-core/api/issues';
-const TASKS = '/ms-core/api/tasks';
-export const INCIDENTS_QUERY_KEY = ['incidents'] as const;
+const TASKS = TASKS_BASE;
+export { INCIDENTS_QUERY_KEY };
 
 export interface TIncidentFilters {
   status?: string[];
@@ -62,8 +69,13 @@ export const searchIncidents = (params: TIncidentListParams) =>
 export const useIncidentsList = (params: TIncidentListParams) =>
   useQuery(queryOptions({ queryKey: [...INCIDENTS_QUERY_KEY, 'list', params], queryFn: () => searchIncidents(params), placeholderData: keepPreviousData }));
 
+/** Through the offline layer: the server's answer, or offline the device's copy with the changes waiting to be sent. */
 export const incidentQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...INCIDENTS_QUERY_KEY, 'detail', id], queryFn: () => request<TIncidentFull>(`${BASE}/${id}`) });
+  queryOptions({
+    queryKey: [...INCIDENTS_QUERY_KEY, 'detail', id],
+    queryFn: () => loadResource<TIncidentFull>(incidentResource(id)),
+    networkMode: 'always',
+  });
 export const useIncident = (id: string) => useQuery(incidentQueryOptions(id));
 export const useHistory = (id: string, enabled: boolean) =>
   useQuery({ queryKey: [...INCIDENTS_QUERY_KEY, 'history', id], queryFn: () => request<THistory[]>(`${BASE}/${id}/history`), enabled });
@@ -108,8 +120,63 @@ export const useRemoveComment = (id: string) =>
   useIncidentMutation((commentId: string) => request<TComment[]>(`${BASE}/${id}/comments/${commentId}`, { method: 'DELETE' }), 'deleteSuccess');
 export const useAddTask = (id: string) =>
   useIncidentMutation((body: TTaskInput) => request<TTask>(`${BASE}/${id}/tasks`, { method: 'POST', body }), 'createSuccess');
-export const useUpdateTask = () =>
-  useIncidentMutation(({ taskId, patch }: { taskId: string; patch: TTaskPatch }) => request<TTask>(`${TASKS}/${taskId}`, { method: 'PATCH', body: patch }));
+/**
+ * The writes of a corrective action that work offline (decision 0045): sent at once when they can
+ * be, with an Idempotency-Key; otherwise kept on the device and sent when the network returns.
+ * Either way the incident is read again (offline: the device's copy with what waits).
+ */
+function useOfflineTaskMutation<V>(fn: (vars: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Offline it must still run: offlineWrite queues it (a mutation paused for the network would never reach the queue).
+    networkMode: 'always',
+    mutationFn: async (vars: V) => {
+      try {
+        await fn(vars);
+        return 'sent' as const;
+      } catch (error) {
+        if (isQueuedWrite(error)) return 'queued' as const;
+        throw error;
+      }
+    },
+    onSuccess: async (outcome) => {
+      if (outcome === 'queued') notifyInfo(i18n.t('incidents.offline.queued'));
+      else notifySuccess('updateSuccess');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: INCIDENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+      ]);
+    },
+  });
+}
+
+/** A corrective action's status move, offline too. */
+export const useMoveTask = (incidentId: string) =>
+  useOfflineTaskMutation(({ taskId, status }: { taskId: string; status: TTaskStatus }) =>
+    offlineWrite({ resource: incidentResource(incidentId), method: 'PATCH', url: `${TASKS}/${taskId}`, body: { status } }),
+  );
+
+/**
+ * A corrective action's photo, offline too: the original and the marked copy uploaded (each naming
+ * a pending id until the server names it), then tied to the action. A step that waits makes the
+ * next ones wait behind it, in order.
+ */
+export const useTaskPhoto = (incidentId: string) =>
+  useOfflineTaskMutation(async ({ taskId, photo }: { taskId: string; photo: TAnnotatedPhoto }) => {
+    const resource = incidentResource(incidentId);
+    const upload = async (file: Blob) => {
+      const pending = `pending-${uuid()}`;
+      try {
+        return (await offlineWrite<{ _id: string }>({ resource, method: 'POST', url: IMAGE_UPLOAD, multipart: { fields: {}, file }, creates: pending }))._id;
+      } catch (error) {
+        if (!isQueuedWrite(error)) throw error;
+        return pending;
+      }
+    };
+    const fileId = await upload(photo.file);
+    const annotatedFileId = photo.annotated ? await upload(photo.annotated) : null;
+    await offlineWrite({ resource, method: 'POST', url: `${TASKS}/${taskId}/images`, body: { fileId, annotatedFileId } });
+  });
 export const useVerifyTask = () =>
   useIncidentMutation(({ taskId, approved }: { taskId: string; approved: boolean }) =>
     request<TTask>(`${TASKS}/${taskId}/verify`, { method: 'POST', body: { approved } }),
@@ -122,12 +189,12 @@ async function uploadImage(file: Blob) {
   form.append('file', file, 'foto.jpg');
   return request<{ _id: string }>('/ms-core/api/files/image', { method: 'POST', body: form });
 }
+/** The photo as taken and, when it was marked, the marked copy (shown; the original kept beside it). */
 export const useAddPhoto = (id: string) =>
-  useIncidentMutation(async ({ file, taskId }: { file: Blob; taskId?: string }) => {
-    const stored = await uploadImage(file);
-    return taskId
-      ? request(`${TASKS}/${taskId}/images`, { method: 'POST', body: { fileId: stored._id } })
-      : request(`${BASE}/${id}/evidences`, { method: 'POST', body: { fileId: stored._id } });
+  useIncidentMutation(async ({ photo }: { photo: TAnnotatedPhoto }) => {
+    const stored = await uploadImage(photo.file);
+    const annotated = photo.annotated ? await uploadImage(photo.annotated) : null;
+    return request(`${BASE}/${id}/evidences`, { method: 'POST', body: { fileId: stored._id, annotatedFileId: annotated?._id ?? null } });
   }, 'createSuccess');
 export const useRemovePhoto = (id: string) =>
   useIncidentMutation((evidenceId: string) => request(`${BASE}/${id}/evidences/${evidenceId}`, { method: 'DELETE' }), 'deleteSuccess');

@@ -1,0 +1,2 @@
+ALTER TABLE "incident_evidences" ADD COLUMN "annotated_file_id" uuid;--> statement-breakpoint
+CREATE INDEX "incidents_kind_path_idx" ON "incidents" USING btree ("kind","secure_space_path" text_pattern_ops);

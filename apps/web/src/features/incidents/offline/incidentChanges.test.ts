@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { TIncidentDetail, TIncidentTaskOut } from '@audit/domain/incidents';
+import type { TChange } from '../../../offline/resources';
+import { applyIncidentChange, describeIncidentChange, isIncidentQueueable } from './incidentChanges';
+
+const task = (over: Partial<TIncidentTaskOut> = {}): TIncidentTaskOut =>
+  ({ _id: 't1', incidentId: 'i1', name: 'Cambiar la junta', status: 'toDo', images: [], ...over }) as TIncidentTaskOut;
+const incident = { _id: 'i1', name: 'Suciedad', openTasks: 1, tasks: [task()] } as unknown as TIncidentDetail;
+const change = (method: 'PATCH' | 'POST', url: string, data: unknown, extra: Partial<TChange> = {}): TChange => ({
+  request: { method, url, data, blob: data instanceof Object && 'file' in data, headers: {} },
+  creates: null,
+  key: 'k1',
+  createdAt: '2026-11-27T00:00:00Z',
+  ...extra,
+});
+
+describe('an incident’s corrective actions offline', () => {
+  it('queues only an action’s status, its photo and the photo’s upload', () => {
+    expect(isIncidentQueueable('PATCH', '/ms-core/api/tasks/t1')).toBe(true);
+    expect(isIncidentQueueable('POST', '/ms-core/api/tasks/t1/images')).toBe(true);
+    expect(isIncidentQueueable('POST', '/ms-core/api/files/image')).toBe(true);
+    expect(isIncidentQueueable('POST', '/ms-core/api/tasks/t1/verify')).toBe(false);
+    expect(isIncidentQueueable('DELETE', '/ms-core/api/tasks/t1')).toBe(false);
+    expect(isIncidentQueueable('PATCH', '/ms-core/api/issues/i1/status')).toBe(false);
+  });
+
+  it('a queued status shows on the copy; the server’s answer replaces the action; twice is once', () => {
+    const moved = applyIncidentChange(incident, change('PATCH', '/ms-core/api/tasks/t1', { status: 'complete' }));
+    expect(moved.tasks[0]!.status).toBe('complete');
+    expect(moved.openTasks).toBe(0);
+    expect(applyIncidentChange(moved, change('PATCH', '/ms-core/api/tasks/t1', { status: 'complete' }))).toEqual(moved);
+    const answer = task({ status: 'running', name: 'Cambiar la junta (servidor)' });
+    expect(applyIncidentChange(incident, change('PATCH', '/ms-core/api/tasks/t1', { status: 'running' }, { response: answer })).tasks[0]).toEqual(answer);
+  });
+
+  it('a queued photo shows from its queued file, once, as waiting', () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValueOnce('blob:original').mockReturnValueOnce('blob:marked');
+    const file = new Blob(['x'], { type: 'image/jpeg' });
+    let copy = applyIncidentChange(incident, change('POST', '/ms-core/api/files/image', { fields: {}, file }, { creates: 'pending-a' }));
+    copy = applyIncidentChange(copy, change('POST', '/ms-core/api/files/image', { fields: {}, file }, { creates: 'pending-b' }));
+    expect(copy).toEqual(incident);
+    const link = change('POST', '/ms-core/api/tasks/t1/images', { fileId: 'pending-a', annotatedFileId: 'pending-b' });
+    copy = applyIncidentChange(applyIncidentChange(copy, link), link);
+    expect(copy.tasks[0]!.images).toEqual([
+      { _id: 'pending-k1', fileId: 'pending-a', annotatedFileId: 'pending-b', url: 'blob:marked', originalUrl: 'blob:original' },
+    ]);
+  });
+
+  it('a refused change names its action within its incident', () => {
+    expect(describeIncidentChange(change('PATCH', '/ms-core/api/tasks/t1', { status: 'running' }).request, incident)).toEqual({
+      kind: 'taskStatus',
+      label: 'Cambiar la junta',
+      within: 'Suciedad',
+      target: 't1',
+      targetGroup: null,
+    });
+  });
+});

@@ -1,0 +1,29 @@
+import type { TIncidentDetail } from '@audit/domain/incidents';
+import { request } from '../../../api/client';
+import { registerResourceKind, resourceKey } from '../../../offline/resources';
+import { applyIncidentChange, describeIncidentChange, isIncidentQueueable } from './incidentChanges';
+
+/**
+ * An incident on the offline layer (decision 0045): the kind `incident`, registered when this module
+ * is imported (the signed-in shell imports it eagerly, so a replay away from the incident knows it).
+ * Its corrective actions' status and photos wait in the queue; everything else is online.
+ */
+export const INCIDENT_KIND = 'incident';
+export const incidentResource = (id: string) => resourceKey(INCIDENT_KIND, id);
+export const INCIDENT_PAGE = /^\/incidents\/(?!list$)[^/]+$/;
+export const INCIDENTS_QUERY_KEY = ['incidents'] as const;
+
+registerResourceKind<TIncidentDetail>({
+  type: INCIDENT_KIND,
+  load: (id) => request<TIncidentDetail>(`/ms-core/api/issues/${id}`),
+  // Kept for offline use by whoever may move one of its corrective actions or add a photo to it.
+  keepCopy: (incident) => incident.tasks.some((t) => t.can.changeStatus || t.can.update),
+  apply: applyIncidentChange,
+  describe: describeIncidentChange,
+  changeLabelKey: (kind) => `incidents.offline.kind.${kind}`,
+  elsewhereKey: 'incidents.offline.otherIncident',
+  isQueueable: isIncidentQueueable,
+  refreshViews: (queryClient) => queryClient.invalidateQueries({ queryKey: INCIDENTS_QUERY_KEY }),
+  page: INCIDENT_PAGE,
+  pathOf: (id) => `/incidents/${id}`,
+});
