@@ -312,6 +312,8 @@ describe("each object's can agrees with what the server does", () => {
     expect(structure.can).toEqual({ update: true, delete: true });
     const roles = await expectOk(a.admin.post('/ms-core/api/roles/search', { size: 50 }));
     // A role of the space is the admin's to change, save the system roles' names (decision 0047).
-    expect(roles.every((r: { system: boolean; can: { update: boolean; delete: boolean } }) => r.can.update === !r.system && r.can.delete === !r.system)).toBe(true);
+    expect(roles.every((r: { system: boolean; can: { update: boolean; delete: boolean } }) => r.can.update === !r.system && r.can.delete === !r.system)).toBe(
+      true,
+    );
   });
 });

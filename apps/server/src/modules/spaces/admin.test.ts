@@ -17,7 +17,10 @@ let other: TTenant;
 let admin: Awaited<ReturnType<typeof signIn>>;
 const dataDir = mkdtempSync(join(tmpdir(), 'admin-spaces-'));
 
-const png = () => sharp({ create: { width: 240, height: 240, channels: 4, background: '#0b6e5f' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 240, height: 240, channels: 4, background: '#0b6e5f' } })
+    .png()
+    .toBuffer();
 
 async function uploadLogo(token: string) {
   const res = await postMultipart(t.app, '/ms-core/api/files/image', token, { buffer: await png(), filename: 'logo.png', contentType: 'image/png' });

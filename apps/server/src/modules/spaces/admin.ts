@@ -45,7 +45,10 @@ function presentAdminSpace(row: TSpaceRow, caller: TAuth, active: boolean, paren
 }
 
 async function presentRows(tx: TDb, caller: TAuth, rows: TSpaceRow[]) {
-  const isActive = await activeOf(tx, rows.map((r) => r.id));
+  const isActive = await activeOf(
+    tx,
+    rows.map((r) => r.id),
+  );
   const parents = await repo.unsafeNamesOf(tx, [...new Set(rows.flatMap((r) => (r.parentId ? [r.parentId] : [])))]);
   return rows.map((r) => presentAdminSpace(r, caller, isActive(r.id), (r.parentId && parents.get(r.parentId)) ?? null));
 }

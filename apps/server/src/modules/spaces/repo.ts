@@ -288,7 +288,12 @@ export async function insertAdminSpace(
 export async function updateAdminFields(
   tx: TDb,
   id: string,
-  values: Partial<Pick<typeof spaces.$inferInsert, 'identifier' | 'name' | 'description' | 'modules' | 'logo' | 'timeZone' | 'language' | 'signupEnabled' | 'onboardingActive'>>,
+  values: Partial<
+    Pick<
+      typeof spaces.$inferInsert,
+      'identifier' | 'name' | 'description' | 'modules' | 'logo' | 'timeZone' | 'language' | 'signupEnabled' | 'onboardingActive'
+    >
+  >,
 ) {
   const [space] = await tx
     .update(spaces)

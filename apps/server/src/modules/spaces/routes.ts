@@ -64,7 +64,12 @@ export async function spacesRoutes(app: FastifyInstance, ctx: TModuleContext) {
 
   r.post('/', {
     config: { access: { permissions: ['ORG:CREATE'] } },
-    schema: { tags: ['spaces'], summary: 'Create a space under the current space or one below it (identifier unique: 420)', body: ZSpaceCreate, response: { 200: ZSpaceListItem } },
+    schema: {
+      tags: ['spaces'],
+      summary: 'Create a space under the current space or one below it (identifier unique: 420)',
+      body: ZSpaceCreate,
+      response: { 200: ZSpaceListItem },
+    },
     handler: (req) => admin.createSpace(ctx, requireAuth(req), req.body),
   });
 

@@ -25,7 +25,13 @@ const present = (t: TTraceRow, names: Map<string, string>) => ({
 export async function searchTraces(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const page = await scoped(ctx, caller, (tx) => repo.searchTraces(tx, caller, body));
   const names = await unsafeUserNames(ctx, [...new Set(page.items.flatMap((t) => (t.ownerId ? [t.ownerId] : [])))]);
-  return { items: project(page.items.map((t) => present(t, names)), body.projections), total: page.total };
+  return {
+    items: project(
+      page.items.map((t) => present(t, names)),
+      body.projections,
+    ),
+    total: page.total,
+  };
 }
 
 /** One trace with its whole payload (the detail view). */

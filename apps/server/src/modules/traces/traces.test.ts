@@ -31,8 +31,18 @@ describe('/admin/traces: the audit trail', () => {
     expect(JSON.stringify(all.body)).not.toContain('foreign-role');
 
     const filter = async (filters: unknown[]) => (await admin.api.post(`${BASE}/search`, { size: 50, filters })).body as { type: string }[];
-    expect(await filter([{ field: 'type', operator: 'eq', value: 'UPDATE' }, { field: 'entity', operator: 'eq', value: roleId }])).toHaveLength(1);
-    expect(await filter([{ field: 'owner', operator: 'eq', value: tenant.admin.id }, { field: 'module', operator: 'eq', value: 'ROLE' }])).toHaveLength(3);
+    expect(
+      await filter([
+        { field: 'type', operator: 'eq', value: 'UPDATE' },
+        { field: 'entity', operator: 'eq', value: roleId },
+      ]),
+    ).toHaveLength(1);
+    expect(
+      await filter([
+        { field: 'owner', operator: 'eq', value: tenant.admin.id },
+        { field: 'module', operator: 'eq', value: 'ROLE' },
+      ]),
+    ).toHaveLength(3);
     const today = new Date().toISOString().slice(0, 10);
     expect((await filter([{ field: 'date', operator: 'gte', value: `${today}T00:00:00.000Z` }])).length).toBeGreaterThanOrEqual(3);
     expect(await filter([{ field: 'date', operator: 'lte', value: '2000-01-01T00:00:00.000Z' }])).toEqual([]);
@@ -41,7 +51,14 @@ describe('/admin/traces: the audit trail', () => {
   });
 
   it('opens one trace with its payload; another tenant gets 404 and a user without TRACE:READ 452', async () => {
-    const [update] = (await admin.api.post(`${BASE}/search`, { filters: [{ field: 'type', operator: 'eq', value: 'UPDATE' }, { field: 'entity', operator: 'eq', value: roleId }] })).body;
+    const [update] = (
+      await admin.api.post(`${BASE}/search`, {
+        filters: [
+          { field: 'type', operator: 'eq', value: 'UPDATE' },
+          { field: 'entity', operator: 'eq', value: roleId },
+        ],
+      })
+    ).body;
     const one = await admin.api.get(`${BASE}/${update._id}`);
     expect(one.body).toMatchObject({ _id: update._id, section: 'permissions', payload: { from: [], to: ['AUDIT:READ'] }, ownerName: `Admin ${tenant.tag}` });
     expect((await (await signIn(t.app, other.admin.email)).api.get(`${BASE}/${update._id}`)).status).toBe(404);

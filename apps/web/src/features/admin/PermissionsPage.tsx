@@ -123,7 +123,13 @@ function RoleEditor({ role, onDeleted }: { role: TRole; onDeleted: () => void })
           <Button disabled={!changed} onClick={() => setAssigned(role.permissions)}>
             {t('common.cancel')}
           </Button>
-          <Button type="primary" icon={<SaveOutlined />} disabled={!changed} loading={save.isPending} onClick={() => save.mutate({ id: role._id, permissions: assigned })}>
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            disabled={!changed}
+            loading={save.isPending}
+            onClick={() => save.mutate({ id: role._id, permissions: assigned })}
+          >
             {t('admin.roles.savePermissions')}
           </Button>
         </Flex>
@@ -195,11 +201,7 @@ export function PermissionsPage() {
   );
   return (
     <Flex vertical={isMobile} gap={16} align="flex-start" style={{ width: '100%' }}>
-      {isMobile && role ? (
-        <Button onClick={() => setSelected(null)}>{t('admin.roles.backToList')}</Button>
-      ) : (
-        roleList
-      )}
+      {isMobile && role ? <Button onClick={() => setSelected(null)}>{t('admin.roles.backToList')}</Button> : roleList}
       <div style={{ flex: 1, minWidth: 0, width: '100%' }}>{role && <RoleEditor key={role._id} role={role} onDeleted={() => setSelected(null)} />}</div>
       <RoleNameDialog role={null} open={creating} onClose={() => setCreating(false)} onCreated={setSelected} />
     </Flex>

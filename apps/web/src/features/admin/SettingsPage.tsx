@@ -71,12 +71,17 @@ export function SettingsPage() {
       onboardingActive: v.onboardingActive,
       ...(v.logo === undefined ? {} : { logo: v.logo }),
     };
-    save.mutate(body, { onSuccess: () => form.setFieldValue('logo', undefined), onError: (e) => applyFieldErrors(form, e, ['name', 'logo', 'timeZone', 'language']) });
+    save.mutate(body, {
+      onSuccess: () => form.setFieldValue('logo', undefined),
+      onError: (e) => applyFieldErrors(form, e, ['name', 'logo', 'timeZone', 'language']),
+    });
   };
   return (
     <Card title={t('admin.settings.title')} styles={{ body: { padding: isMobile ? 12 : 24 } }} style={{ maxWidth: 760 }}>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={save.isPending}>
-        <Typography.Title level={5}>{t('admin.settings.identity')}</Typography.Title>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('admin.settings.identity')}
+        </Typography.Title>
         <Form.Item name="name" label={t('admin.spaces.name')} rules={[{ required: true, whitespace: true, message: t('form.required') }]}>
           <Input maxLength={200} />
         </Form.Item>
@@ -106,10 +111,7 @@ export function SettingsPage() {
           <SwitchRow name="onboardingActive" label={t('admin.settings.onboarding')} hint={t('admin.settings.onboardingHint')} />
         </Flex>
         <Flex justify="flex-end" gap={8} style={{ marginTop: 24 }} wrap>
-          <Button
-            onClick={() => form.setFieldsValue(valuesOf(space.data))}
-            disabled={save.isPending}
-          >
+          <Button onClick={() => form.setFieldsValue(valuesOf(space.data))} disabled={save.isPending}>
             {t('common.cancel')}
           </Button>
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="settings-save">

@@ -25,7 +25,13 @@ export function SpaceDialog({ space, open, onClose }: { space: TSpaceListItem | 
   const [form] = Form.useForm<TValues>();
   const create = useCreateSpace();
   const update = useUpdateSpace();
-  const parents = useSpaces({ size: 100, page: 0, sort: 'name', projections: ['name', 'typeStructure'], filters: [{ field: 'typeStructure', operator: '$in', value: ['STRUCTURE', 'ESTABLISHMENT'] }] });
+  const parents = useSpaces({
+    size: 100,
+    page: 0,
+    sort: 'name',
+    projections: ['name', 'typeStructure'],
+    filters: [{ field: 'typeStructure', operator: '$in', value: ['STRUCTURE', 'ESTABLISHMENT'] }],
+  });
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -33,7 +39,12 @@ export function SpaceDialog({ space, open, onClose }: { space: TSpaceListItem | 
   }, [open, space, form]);
   const known = ['identifier', 'name', 'description', 'modules', 'logo', 'parent', 'typeStructure'];
   const submit = (v: TValues) => {
-    const common = { identifier: v.identifier.trim(), name: v.name.trim(), description: v.description?.trim() || null, modules: v.modules as TSpaceCreate['modules'] };
+    const common = {
+      identifier: v.identifier.trim(),
+      name: v.name.trim(),
+      description: v.description?.trim() || null,
+      modules: v.modules as TSpaceCreate['modules'],
+    };
     const logo = v.logo === undefined ? {} : { logo: v.logo };
     const done = { onSuccess: onClose, onError: (e: unknown) => applyFieldErrors(form, e, known) };
     if (space) update.mutate({ id: space._id, body: { ...common, ...logo } }, done);

@@ -117,13 +117,13 @@ export function SpacesPage() {
         { key: 'createdAt', title: t('admin.spaces.createdAt'), sorter: true, render: (_v, s) => formatInstantDay(s.createdAt, timeZone) },
         { key: 'actions', title: t('admin.spaces.actions'), locked: true, render: (_v, s) => actions(s) },
       ];
-  const confirmToggle = () =>
-    toggling && update.mutate({ id: toggling._id, body: { active: !toggling.active } }, { onSettled: () => setToggling(null) });
+  const confirmToggle = () => toggling && update.mutate({ id: toggling._id, body: { active: !toggling.active } }, { onSettled: () => setToggling(null) });
   return (
     <>
       <ListPage<TSpaceListItem>
         title={t('admin.spaces.title')}
         settingsKey="admin-spaces"
+        defaultHidden={['createdAt']}
         columns={columns}
         rowKey={(s) => s._id}
         {...listQueryProps<TSpaceListItem>(list)}
@@ -149,7 +149,11 @@ export function SpacesPage() {
       <SpaceDialog space={editing} open={creating || Boolean(editing)} onClose={() => (setCreating(false), setEditing(null))} />
       <ConfirmDialog
         open={Boolean(toggling)}
-        title={toggling?.active ? t('admin.spaces.deactivateQuestion', { name: toggling?.name ?? '' }) : t('admin.spaces.activateQuestion', { name: toggling?.name ?? '' })}
+        title={
+          toggling?.active
+            ? t('admin.spaces.deactivateQuestion', { name: toggling?.name ?? '' })
+            : t('admin.spaces.activateQuestion', { name: toggling?.name ?? '' })
+        }
         confirmText={toggling?.active ? t('admin.spaces.deactivate') : t('admin.spaces.activate')}
         danger={Boolean(toggling?.active)}
         loading={update.isPending}

@@ -15,9 +15,7 @@ const show = (value: unknown) => (value === undefined ? '—' : typeof value ===
 function BeforeAfter({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation();
   const keys =
-    isRecord(before) || isRecord(after)
-      ? [...new Set([...Object.keys(isRecord(before) ? before : {}), ...Object.keys(isRecord(after) ? after : {})])]
-      : [null];
+    isRecord(before) || isRecord(after) ? [...new Set([...Object.keys(isRecord(before) ? before : {}), ...Object.keys(isRecord(after) ? after : {})])] : [null];
   const pick = (value: unknown, key: string | null) => (key === null ? value : isRecord(value) ? value[key] : undefined);
   return (
     <div className="trace-diff" data-testid="trace-diff">
@@ -80,7 +78,11 @@ export function TraceDetail({ trace, onClose }: { trace: TTrace | null; onClose:
               { key: 'owner', label: t('admin.traces.owner'), children: shown.ownerName ?? t('admin.traces.system') },
               { key: 'module', label: t('admin.traces.module'), children: shown.module },
               { key: 'section', label: t('admin.traces.section'), children: shown.section },
-              { key: 'entity', label: t('admin.traces.entity'), children: <Typography.Text copyable={Boolean(shown.entity)}>{shown.entity ?? '—'}</Typography.Text> },
+              {
+                key: 'entity',
+                label: t('admin.traces.entity'),
+                children: <Typography.Text copyable={Boolean(shown.entity)}>{shown.entity ?? '—'}</Typography.Text>,
+              },
             ]}
           />
           <Typography.Title level={5} style={{ margin: 0 }}>

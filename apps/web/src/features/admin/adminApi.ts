@@ -51,7 +51,8 @@ export const useRenameRole = () =>
   useAdminMutation(({ id, name }: { id: string; name: string }) => request<TRole>(`/ms-core/api/roles/${id}`, { method: 'PATCH', body: { name } }));
 export const useSetRolePermissions = () =>
   useAdminMutation(
-    ({ id, permissions }: { id: string; permissions: string[] }) => request<TRole>(`/ms-core/api/roles/${id}/permission`, { method: 'POST', body: { permissions } }),
+    ({ id, permissions }: { id: string; permissions: string[] }) =>
+      request<TRole>(`/ms-core/api/roles/${id}/permission`, { method: 'POST', body: { permissions } }),
     'updateSuccess',
     ME_QUERY_KEY,
   );
