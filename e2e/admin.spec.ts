@@ -83,6 +83,7 @@ test('an administrator creates a space, deactivates it after confirming, and see
   await expect(dialog.getByText('Otro espacio ya usa este identificador')).toBeVisible();
   await dialog.getByLabel('Identificador').fill('delegacion-norte-e2e');
   await dialog.getByLabel('Registros').check();
+  await shoot(page, 'admin-space-dialog');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toHaveCount(0);
 
