@@ -85,6 +85,14 @@ export const CATALOGUE = {
   ),
   templateWithoutService: e('BADREQUESTERROR', 692, 400, 'La plantilla no tiene servicio.', 'The template has no service.'),
   roleAssigned: e('BADREQUESTERROR', 818, 409, 'El rol que quiere eliminar está asignado a un usuario.', 'The role to delete is assigned to a user.'),
+  systemRole: e(
+    'BADREQUESTERROR',
+    'ROL0001',
+    409,
+    'Los roles del sistema no se pueden renombrar ni eliminar, y los de administración conservan sus permisos.',
+    'System roles cannot be renamed or deleted, and the administration roles keep their permissions.',
+    true,
+  ),
   noDataInRange: e('BADREQUESTERROR', 832, 404, 'No hay datos para el rango de fechas.', 'No data for the date range.'),
   noFacilities: e('BADREQUESTERROR', 844, 400, 'No hay instalaciones asociadas.', 'No associated facilities.'),
   surnameCase: e(

@@ -69,6 +69,8 @@ export const ZRole = z.object({
   permissions: z.array(z.string()),
   space: z.string(),
   createdAt: z.string(),
+  /** One of the roles every space starts with: never renamed or deleted (decision 0047). */
+  system: z.boolean(),
   /** What the caller may do with the role (roles policy). */
   can: z.object({ update: z.boolean(), assign: z.boolean(), delete: z.boolean() }),
 });

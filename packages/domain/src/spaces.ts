@@ -1,3 +1,4 @@
+import { SPACE_TYPES } from './constants.js';
 import { z } from './zod.js';
 
 /**
@@ -23,6 +24,8 @@ export const ZSpace = z.object({
   signupEnabled: z.boolean(),
   /** New users go through /onboarding (decision 0041). */
   onboardingActive: z.boolean(),
+  /** The language of its mails and of new accounts when none is known (decision 0047). */
+  language: z.enum(['es', 'en']),
   createdAt: z.string(),
 });
 
@@ -55,3 +58,74 @@ export const ZSignin = z.object({
   space: z.string().uuid().optional(),
 });
 export type TSigninInput = z.input<typeof ZSignin>;
+
+// ---- Administration of spaces (/admin/spaces, /admin/settings; decision 0047) ----
+
+/** The modules a space may have switched on (the product document's "modules per space"). */
+export const SPACE_MODULES = ['AUDITS', 'REGISTERS', 'INCIDENTS', 'LAB_DATA', 'ANALYTICS', 'DOCUMENTATION'] as const;
+export const SPACE_LANGUAGES = ['es', 'en'] as const;
+
+/** A space's identifier: letters, digits and dashes, unique across the platform (case-insensitive). */
+export const ZSpaceIdentifier = z
+  .string()
+  .trim()
+  .min(2)
+  .max(60)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/);
+const ZSpaceName = z.string().trim().min(1).max(200);
+
+/** One row of POST /ms-core/api/spaces/search: a space of the caller's scope. */
+export const ZSpaceListItem = z.object({
+  _id: z.string(),
+  identifier: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** The logo's address (a public image of the space), or null. */
+  logo: z.string().nullable(),
+  typeStructure: z.string(),
+  parent: z.string().nullable(),
+  parentName: z.string().nullable(),
+  modules: z.array(z.string()),
+  /** The client's active flag (the same as on the client's form). */
+  active: z.boolean(),
+  /** The space the session acts in. */
+  current: z.boolean(),
+  createdAt: z.string(),
+  can: z.object({ update: z.boolean(), changeStatus: z.boolean() }),
+});
+
+export const ZSpaceCreate = z.object({
+  /** The space it goes under; the session's space when absent. */
+  parent: z.string().uuid().optional(),
+  identifier: ZSpaceIdentifier,
+  name: ZSpaceName,
+  description: z.string().trim().max(2000).nullish(),
+  typeStructure: z.enum(SPACE_TYPES),
+  modules: z.array(z.enum(SPACE_MODULES)).max(SPACE_MODULES.length).default([]),
+  /** An uploaded image of the caller's space (POST /files/image), by id. */
+  logo: z.string().uuid().nullish(),
+});
+
+export const ZSpaceUpdate = z.object({
+  identifier: ZSpaceIdentifier.optional(),
+  name: ZSpaceName.optional(),
+  description: z.string().trim().max(2000).nullish(),
+  modules: z.array(z.enum(SPACE_MODULES)).max(SPACE_MODULES.length).optional(),
+  logo: z.string().uuid().nullish(),
+  active: z.boolean().optional(),
+});
+
+/** PATCH /ms-core/api/spaces/current/settings: the session's space's settings. */
+export const ZSpaceSettings = z.object({
+  name: ZSpaceName.optional(),
+  logo: z.string().uuid().nullish(),
+  timeZone: z.string().trim().min(1).max(64).optional(),
+  language: z.enum(SPACE_LANGUAGES).optional(),
+  signupEnabled: z.boolean().optional(),
+  onboardingActive: z.boolean().optional(),
+});
+
+export type TSpaceListItem = z.infer<typeof ZSpaceListItem>;
+export type TSpaceCreate = z.input<typeof ZSpaceCreate>;
+export type TSpaceUpdate = z.input<typeof ZSpaceUpdate>;
+export type TSpaceSettings = z.input<typeof ZSpaceSettings>;

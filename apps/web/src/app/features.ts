@@ -1,4 +1,5 @@
 import { accessManifest } from '../features/access/manifest';
+import { adminManifest } from '../features/admin/manifest';
 import { auditReportManifest } from '../features/audit-report/manifest';
 import { auditRunManifest } from '../features/audit-run/manifest';
 import { auditsManifest } from '../features/audits/manifest';
@@ -31,6 +32,7 @@ export const FEATURES: readonly TFeatureManifest[] = [
   profileManifest,
   usersManifest,
   accessManifest,
+  adminManifest,
   onboardingManifest,
   templatesManifest,
   clientsManifest,

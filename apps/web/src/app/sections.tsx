@@ -30,10 +30,6 @@ const upcoming: TMenuContribution[] = [
   { key: 'faqsView', path: '/faqs-view', audience: 'auditor', order: 140 },
   { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client', order: 150 },
   { key: 'administration', audience: 'admin', order: 180 },
-  { key: 'adminPermissions', path: '/admin/permissions', audience: 'admin', parent: 'administration', order: 20 },
-  { key: 'adminTraces', path: '/admin/traces', audience: 'admin', parent: 'administration', order: 30 },
-  { key: 'adminSpaces', path: '/admin/spaces', audience: 'admin', parent: 'administration', order: 40 },
-  { key: 'adminSettings', path: '/admin/settings', audience: 'admin', parent: 'administration', order: 60 },
   { key: 'settings', audience: 'admin', order: 190 },
 ];
 

@@ -69,7 +69,9 @@ export interface TAccountMail {
 export function composeMail(ctx: TModuleContext, mail: TAccountMail) {
   const language: TLanguage = mail.language === 'en' ? 'en' : 'es';
   const text = TEXTS[mail.kind][language];
-  const logo = mail.space.logo ? [language === 'en' ? `Logo: ${mail.space.logo}` : `Logotipo: ${mail.space.logo}`] : [];
+  // The space's logo address is a path of this server (decision 0047): absolute from PUBLIC_URL.
+  const logoUrl = mail.space.logo?.startsWith('/') ? publicUrl(ctx, mail.space.logo) : mail.space.logo;
+  const logo = logoUrl ? [language === 'en' ? `Logo: ${logoUrl}` : `Logotipo: ${logoUrl}`] : [];
   const lines = [
     mail.space.name,
     '',

@@ -20,7 +20,26 @@ describe('roles', () => {
     expect(res.body.map((r: { name: string }) => r.name)).toEqual(
       expect.arrayContaining(['SPACE_ADMIN', 'auditor', 'USER', 'worker', 'laboratory', 'SUPER_ADMIN', 'SPACE_OWNER']),
     );
-    expect(res.body[0].can).toEqual({ update: true, assign: true, delete: true });
+    const byName = (name: string) => res.body.find((r: { name: string }) => r.name === name);
+    expect(byName('auditor')).toMatchObject({ system: true, can: { update: false, assign: true, delete: false } });
+    expect(byName('SPACE_ADMIN')).toMatchObject({ system: true, can: { update: false, assign: false, delete: false } });
+  });
+
+  it('system roles keep their names, and the administration roles their permissions (ROL0001)', async () => {
+    const roles = (await admin.api.post('/ms-core/api/roles/search', { size: 50 })).body as { _id: string; name: string }[];
+    const id = (name: string) => roles.find((r) => r.name === name)!._id;
+    for (const [res, name] of [
+      [await admin.api.patch(`/ms-core/api/roles/${id('USER')}`, { name: 'cliente' }), 'rename'],
+      [await admin.api.delete(`/ms-core/api/roles/${id('laboratory')}`), 'delete'],
+      [await admin.api.post(`/ms-core/api/roles/${id('SPACE_ADMIN')}/permission`, { permissions: ['AUDIT:READ'] }), 'strip ADMIN'],
+    ] as const) {
+      expect({ name, status: res.status, reference: res.body.reference }).toEqual({ name, status: 409, reference: 'ROL0001' });
+    }
+    const es = await admin.api.call('DELETE', `/ms-core/api/roles/${id('worker')}`, undefined, { 'accept-language': 'es' });
+    expect(es.body.message).toContain('Los roles del sistema');
+    // A system role that is not an administration role takes other permissions (the office tunes USER).
+    const user = await admin.api.post(`/ms-core/api/roles/${id('worker')}/permission`, { permissions: ['AUDIT:READ', 'REGISTER:READ'] });
+    expect(user.body).toMatchObject({ name: 'worker', permissions: ['AUDIT:READ', 'REGISTER:READ'] });
   });
 
   it('creates, renames, sets permissions and deletes a role, and the permissions take effect at once', async () => {

@@ -5,7 +5,7 @@ import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { project } from '../../platform/search.js';
 import { recordTrace } from '../../platform/trace.js';
-import { rolePolicy } from './policy.js';
+import { isSystemRole, rolePolicy } from './policy.js';
 import * as repo from './repo.js';
 
 type TRoleRow = Awaited<ReturnType<typeof repo.insertRole>>;
@@ -18,6 +18,8 @@ export function presentRole(row: TRoleRow, caller: TAuth) {
     permissions: row.permissions,
     space: row.spaceId,
     createdAt: iso(row.createdAt)!,
+    /** One of the roles every space starts with: never renamed or deleted (decision 0047). */
+    system: isSystemRole(row),
     /** What the caller may do with it, so the screen does not re-derive the rules. */
     can: rolePolicy.canAll(caller, row),
   };

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { SPACE_TYPES } from '@audit/domain/constants';
+import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
+import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
 import { childPath, inScope, type TScope } from '../../platform/tenancy.js';
 import { spaces, spaceAccessRequests } from './tables.js';
 
@@ -217,4 +220,101 @@ export async function onboardingActiveFor(tx: TDb, spacePath: string): Promise<b
     sql`select bool_or(onboarding_active) as active from spaces where ${spacePath} like secure_space_path || '%'`,
   );
   return result.rows[0]?.active === true;
+}
+
+// ---- Administration (/admin/spaces, /admin/settings; decision 0047) ----
+
+export const adminSpaceSearch: TSearchDefinition = {
+  fields: {
+    name: { column: spaces.name, type: 'text' },
+    identifier: { column: spaces.identifier, type: 'text' },
+    typeStructure: { column: spaces.typeStructure, type: 'enum', values: SPACE_TYPES },
+    parent: { column: spaces.parentId, type: 'uuid' },
+    createdAt: { column: spaces.createdAt, type: 'date' },
+  },
+  searchColumns: [spaces.name, spaces.identifier],
+  defaultSort: { field: 'name', direction: 'asc' },
+};
+
+/** The spaces of the caller's scope (itself and below), paged by the search contract. */
+export async function searchAdminSpaces(tx: TDb, scope: TScope, body: TSearchBody) {
+  const q = buildSearch(adminSpaceSearch, body);
+  const where = and(inScope(spaces.secureSpacePath, scope), q.where);
+  const items = await tx
+    .select()
+    .from(spaces)
+    .where(where)
+    .orderBy(...q.orderBy, spaces.id)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(spaces)
+    .where(where);
+  return { items, total };
+}
+
+/** Names of spaces by id, whatever their tenant (a list's parent column; the caller's own space's parent is above its scope). */
+export async function unsafeNamesOf(tx: TDb, ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const rows = await tx.select({ id: spaces.id, name: spaces.name }).from(spaces).where(inArray(spaces.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A space with the identifier the admin chose (create under a parent already checked to be in scope). */
+export async function insertAdminSpace(
+  tx: TDb,
+  parent: { id: string; secureSpacePath: string },
+  input: { identifier: string; name: string; typeStructure: string; description?: string | null; modules: string[]; logo?: string | null },
+) {
+  const id = randomUUID();
+  const [space] = await tx
+    .insert(spaces)
+    .values({
+      id,
+      parentId: parent.id,
+      identifier: input.identifier,
+      name: input.name,
+      description: input.description ?? null,
+      modules: input.modules,
+      logo: input.logo ?? null,
+      typeStructure: input.typeStructure,
+      secureSpacePath: childPath(parent.secureSpacePath, id),
+    })
+    .returning();
+  return space!;
+}
+
+export async function updateAdminFields(
+  tx: TDb,
+  id: string,
+  values: Partial<
+    Pick<
+      typeof spaces.$inferInsert,
+      'identifier' | 'name' | 'description' | 'modules' | 'logo' | 'timeZone' | 'language' | 'signupEnabled' | 'onboardingActive'
+    >
+  >,
+) {
+  const [space] = await tx
+    .update(spaces)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(spaces.id, id))
+    .returning();
+  return space!;
+}
+
+/** Whether another space has this identifier (case-insensitive). */
+export async function identifierTaken(tx: TDb, identifier: string, exceptId?: string) {
+  const [row] = await tx
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(and(eq(sql`lower(${spaces.identifier})`, identifier.toLowerCase()), exceptId ? sql`${spaces.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A space by id whatever the tenant, with its tenant's root id (the public logo address). */
+export async function spacesByIdUnscoped(tx: TDb, id: string) {
+  const rows = await tx.select({ id: spaces.id, logo: spaces.logo, path: spaces.secureSpacePath }).from(spaces).where(eq(spaces.id, id)).limit(1);
+  return rows.map((r) => ({ ...r, rootId: r.path.split('/').filter(Boolean)[0]! }));
 }

@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors.js';
 import { scoped, iso, type TModuleContext } from '../../platform/http.js';
 import { unsafeUnscoped, type TScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
+import { logoAddress } from './logo.js';
 import * as repo from './repo.js';
 
 export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>, timeZone: string) {
@@ -13,7 +14,7 @@ export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof rep
     identifier: space.identifier,
     name: space.name,
     description: space.description,
-    logo: space.logo,
+    logo: logoAddress(space.id, space.logo),
     typeStructure: space.typeStructure,
     parent: space.parentId,
     modules: space.modules,
@@ -26,6 +27,8 @@ export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof rep
     signupEnabled: space.signupEnabled,
     /** New users go through /onboarding (decision 0041). */
     onboardingActive: space.onboardingActive,
+    /** Its mails' language and new accounts' when none is known (decision 0047). */
+    language: space.language === 'en' ? ('en' as const) : ('es' as const),
     createdAt: iso(space.createdAt)!,
   };
 }
@@ -39,7 +42,7 @@ export function presentSpace(space: TSpaceSummary) {
     name: space.name,
     identifier: space.identifier,
     typeStructure: space.typeStructure,
-    logo: space.logo,
+    logo: logoAddress(space.id, space.logo),
     parent: space.parentId,
     secureSpacePath: space.secureSpacePath,
   };
@@ -142,7 +145,10 @@ export const childSpaces = (tx: TTransaction | TDatabase, scope: TScope, parentI
 // ---- Used by the accounts module (the ways in, decision 0040); unscoped, in its transaction ----
 
 /** A space as the public pages name it (name, logo), with its path and whether sign-up is on. */
-export const findPublicSpace = repo.findPublicSpace;
+export async function findPublicSpace(...args: Parameters<typeof repo.findPublicSpace>) {
+  const space = await repo.findPublicSpace(...args);
+  return space && { ...space, logo: logoAddress(space.id, space.logo) };
+}
 /** The spaces a stranger may sign up to (at most 50, by name). */
 export const listSignupSpaces = repo.listSignupSpaces;
 export const setSignupEnabled = repo.setSignupEnabled;

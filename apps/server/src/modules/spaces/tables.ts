@@ -26,6 +26,8 @@ export const spaces = pgTable(
     signupEnabled: boolean('signup_enabled').notNull().default(false),
     /** New users of this space (and below) go through /onboarding before the app (decision 0041). */
     onboardingActive: boolean('onboarding_active').notNull().default(false),
+    /** The language of the space's mails and of new accounts when none is known (es or en; null is es). Decision 0047. */
+    language: text('language'),
     secureSpacePath: text('secure_space_path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

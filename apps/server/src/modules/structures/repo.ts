@@ -177,3 +177,10 @@ export async function deleteDetailsBelow(tx: TDb, secureSpacePath: string) {
 }
 
 export const and2 = (a: SQL, b: SQL) => sql`(${a} and ${b})`;
+
+/** The active flag of the given spaces (true when a space has no details row). */
+export async function activeByIds(tx: TDb, ids: string[]) {
+  if (!ids.length) return new Map<string, boolean>();
+  const rows = await tx.select({ id: d.spaceId, active: d.active }).from(d).where(inArray(d.spaceId, ids));
+  return new Map(rows.map((r) => [r.id, r.active]));
+}

@@ -129,3 +129,16 @@ export async function getStructure(ctx: TModuleContext, caller: TAuth, id: strin
   if (!row || (type && row.typeStructure !== type)) throw notFound();
   return presentStructure(row, caller);
 }
+
+// ---- Used by the spaces module's administration (/admin/spaces, decision 0047); in the caller's transaction ----
+
+/** Whether each space is active (the client's flag; a space without client data is active). */
+export async function activeOf(tx: Parameters<typeof repo.activeByIds>[0], ids: string[]) {
+  const found = await repo.activeByIds(tx, [...new Set(ids)]);
+  return (id: string) => found.get(id) ?? true;
+}
+
+/** (De)activates a space as the client's form does: an inactive one keeps the day it stopped, an active one none. */
+export function setActive(tx: Parameters<typeof repo.upsertDetails>[0], space: { id: string; secureSpacePath: string }, active: boolean) {
+  return repo.upsertDetails(tx, space, { active, inactivityDate: active ? null : new Date() });
+}

@@ -1,4 +1,4 @@
-import { and, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { TRACE_TYPES } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
@@ -34,4 +34,13 @@ export async function searchTraces(tx: TDb, scope: TScope, body: TSearchBody) {
     .from(traces)
     .where(where);
   return { items, total };
+}
+
+/** One trace of the caller's scope, or undefined. */
+export async function findTrace(tx: TDb, scope: TScope, id: string) {
+  const [row] = await tx
+    .select()
+    .from(traces)
+    .where(and(inScope(traces.secureSpacePath, scope), eq(traces.id, id)));
+  return row;
 }

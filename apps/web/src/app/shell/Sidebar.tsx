@@ -20,7 +20,12 @@ export function Sidebar({ me, collapsed, onNavigate }: { me: TMe; collapsed: boo
     <Flex vertical style={{ height: '100%' }}>
       <Link to={homePathFor(me)} onClick={onNavigate} className="sidebar-brand" aria-label={t('app.name')}>
         <Flex align="center" gap={12} justify={collapsed ? 'center' : 'flex-start'}>
-          <BrandMark />
+          {/* The space's own logo when it has one (set in /admin/settings), else the product's mark. */}
+          {space.data?.logo ? (
+            <img src={space.data.logo} width={36} height={36} alt="" style={{ flex: 'none', borderRadius: 10, objectFit: 'contain', background: '#fff' }} />
+          ) : (
+            <BrandMark />
+          )}
           {!collapsed && (
             <div style={{ minWidth: 0 }}>
               <div className="sidebar-brand-name">{t('app.name')}</div>

@@ -1,0 +1,131 @@
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { pageApi, settled, shoot, signInToShell } from './helpers';
+
+/**
+ * The administration screens (issue 17, decision 0047): roles and their permissions, the traces
+ * those changes leave, the spaces of the company and the space's settings with its logo.
+ */
+test.beforeAll(() => mkdirSync('.e2e-artifacts/screens', { recursive: true }));
+
+const transfer = (page: Page) => page.locator('.permission-transfer');
+
+test('an administrator creates a role, gives it permissions, sees the trail in the traces and deletes the role', async ({ page }) => {
+  await signInToShell(page, 'admin@demo.test');
+  await page.goto('/admin/permissions');
+  await expect(page.getByText('Roles', { exact: true })).toBeVisible();
+  // A system administration role: tagged, its permissions fixed, no rename or delete.
+  await page.getByTestId('role-item').filter({ hasText: 'SUPER_ADMIN' }).first().click();
+  await expect(page.getByTestId('role-title')).toHaveText('SUPER_ADMIN');
+  await expect(page.getByText('Un rol de administración')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Eliminar rol' })).toHaveCount(0);
+
+  await page.getByTestId('role-create').click();
+  await page.getByRole('dialog').getByLabel('Nombre').fill('Inspección e2e');
+  await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByTestId('role-title')).toHaveText('Inspección e2e');
+  await expect(page.getByTestId('role-item').filter({ hasText: 'Inspección e2e' })).toContainText('0 permisos');
+
+  // Two permissions moved to "Asignados" and saved.
+  const available = transfer(page).locator('.ant-transfer-section').first();
+  for (const name of ['AUDIT:READ', 'TRACE:READ']) {
+    await available.getByPlaceholder('Buscar un permiso').fill(name);
+    await available
+      .locator('li')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
+  }
+  await transfer(page).locator('.ant-transfer-actions button').first().click();
+  await expect(transfer(page).locator('.ant-transfer-section').last().locator('li')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Guardar permisos' }).click();
+  await expect(page.getByTestId('role-item').filter({ hasText: 'Inspección e2e' })).toContainText('2 permisos');
+  await shoot(page, 'admin-permissions');
+
+  // The change is in the traces: filtered by type, opened, read as before / after.
+  await page.goto('/admin/traces');
+  await expect(page.locator('.ant-table-row').first()).toContainText('ROLE');
+  await page.getByRole('button', { name: /Filtros/ }).click();
+  await page.getByRole('combobox', { name: 'Tipo' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Modificación', { exact: true }).click();
+  await page.getByTestId('trace-filters-apply').click();
+  const row = page.locator('.ant-table-row').filter({ hasText: 'permissions' }).first();
+  await expect(row).toContainText('Modificación');
+  await row.click();
+  const diff = page.getByTestId('trace-diff');
+  await expect(diff).toContainText('Antes');
+  await expect(diff).toContainText('TRACE:READ');
+  await expect(page.getByRole('dialog')).toContainText('Ana Administradora');
+  await shoot(page, 'admin-trace-detail');
+  await page.keyboard.press('Escape');
+  await shoot(page, 'admin-traces');
+
+  // Deleting asks first; the role is then gone.
+  await page.goto('/admin/permissions');
+  await page.getByTestId('role-item').filter({ hasText: 'Inspección e2e' }).click();
+  await page.getByRole('button', { name: 'Eliminar rol' }).click();
+  await expect(page.getByText('¿Eliminar el rol Inspección e2e?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar rol' }).click();
+  await expect(page.getByTestId('role-item').filter({ hasText: 'Inspección e2e' })).toHaveCount(0);
+});
+
+test('an administrator creates a space, deactivates it after confirming, and sees the list on a phone as cards', async ({ page }) => {
+  await signInToShell(page, 'admin@demo.test');
+  await page.goto('/admin/spaces');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Nuevo espacio' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nombre').fill('Delegación Norte');
+  // An identifier another space has is refused as one leaves the field.
+  const taken = await pageApi<{ identifier: string }>(page, 'GET', '/ms-core/api/spaces/current');
+  await dialog.getByLabel('Identificador').fill(taken.identifier);
+  await dialog.getByLabel('Nombre').click();
+  await expect(dialog.getByText('Otro espacio ya usa este identificador')).toBeVisible();
+  await dialog.getByLabel('Identificador').fill('delegacion-norte-e2e');
+  await dialog.getByLabel('Registros').check();
+  await shoot(page, 'admin-space-dialog');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('textbox', { name: /buscar/i }).fill('Delegación Norte');
+  const created = page.locator('.ant-table-row').filter({ hasText: 'delegacion-norte-e2e' });
+  await expect(created).toContainText('Registros');
+  await expect(created.getByTestId('space-status')).toHaveText('Activo');
+  await created.getByTestId('space-toggle').click();
+  await expect(page.getByText('¿Desactivar Delegación Norte?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
+  await expect(created.getByTestId('space-status')).toHaveText('Inactivo');
+  await page.getByRole('textbox', { name: /buscar/i }).fill('');
+  await shoot(page, 'admin-spaces');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('space-card').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("an administrator sets the space's logo, default language and sign-up; the header shows the logo", async ({ page }) => {
+  await signInToShell(page, 'admin@demo.test');
+  await page.goto('/admin/settings');
+  await expect(page.getByLabel('Nombre')).toHaveValue('Higiene Demo S.L.');
+  const logo = await sharp({ create: { width: 320, height: 320, channels: 4, background: '#d4380d' } })
+    .png()
+    .toBuffer();
+  await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await expect(page.getByTestId('logo-preview').locator('img')).toBeVisible();
+  await page.getByTestId('setting-signupEnabled').click();
+  await page.getByTestId('setting-language').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('English', { exact: true }).click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText('Actualizado')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('setting-signupEnabled')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('setting-language')).toContainText('English');
+  const space = await pageApi<{ logo: string; signupEnabled: boolean; language: string }>(page, 'GET', '/ms-core/api/spaces/current');
+  expect(space).toMatchObject({ signupEnabled: true, language: 'en' });
+  // The logo is served to anyone (the sign-in page, mails) and shown in the sidebar.
+  const image = await page.request.get(space.logo);
+  expect(image.headers()['content-type']).toMatch(/^image\//);
+  await expect(page.locator(`.sidebar-brand img[src="${space.logo}"]`)).toBeVisible();
+  await settled(page);
+  await shoot(page, 'admin-settings', { fullPage: true });
+});
