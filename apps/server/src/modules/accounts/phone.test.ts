@@ -59,7 +59,9 @@ describe('confirm-phone (decision 0040)', () => {
     const wrong = code === '000000' ? '000001' : '000000';
     const answers: string[] = [];
     for (let i = 0; i < PHONE_CODE_ATTEMPTS; i++)
-      answers.push((await api.post('/auth/api/confirm-phone', { key: i === 2 ? code : wrong, phone: i === 2 ? '+34600000000' : '+34600555666' })).body.reference);
+      answers.push(
+        (await api.post('/auth/api/confirm-phone', { key: i === 2 ? code : wrong, phone: i === 2 ? '+34600000000' : '+34600555666' })).body.reference,
+      );
     // a wrong phone counts as a wrong guess too
     expect(answers).toEqual(['LNK0001', 'LNK0001', 'LNK0001', 'LNK0001', 'ACC0003']);
     const spent = await api.post('/auth/api/confirm-phone', { key: code, phone: '+34600555666' });
@@ -70,7 +72,9 @@ describe('confirm-phone (decision 0040)', () => {
     expect((await api.post('/ms-core/api/users/me/phone-code', { phone: '+34600555666' })).status).toBe(200);
     await drainJobs(t.app);
     const fresh = codeOf(texts()[before + 1]!);
-    expect((await api.post('/auth/api/confirm-phone', { key: fresh === '000000' ? '000001' : '000000', phone: '+34600555666' })).body.reference).toBe('LNK0001');
+    expect((await api.post('/auth/api/confirm-phone', { key: fresh === '000000' ? '000001' : '000000', phone: '+34600555666' })).body.reference).toBe(
+      'LNK0001',
+    );
     expect((await api.post('/auth/api/confirm-phone', { key: fresh, phone: '+34600555666' })).body).toEqual({ ok: true });
   });
 
