@@ -10,9 +10,10 @@ import { benchRender } from './render.js';
 import { benchShell } from './shell.js';
 import { formatTable } from './ratio.js';
 import { benchSpeed, crossEngine, type TEngine } from './speed.js';
+import { benchWays } from './ways.js';
 
 /**
- * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers]
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers|ways]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
  *   run (bench/ratio.ts); the table goes to stdout and bench/results.json (with the date, the
  *   machine and its load: only the ratios are comparable from one run to another).
@@ -30,6 +31,7 @@ const absolute = {
   lists: benchLists,
   pdf: benchPdf,
   registers: benchRegisters,
+  ways: benchWays,
 };
 
 if (only !== 'speed') {
