@@ -5,8 +5,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 
-/** A real server on loopback, on PGlite or on a fresh PostgreSQL database (BENCH_DATABASE_URL). */
-export async function startServer(engine: 'pglite' | 'postgres', options: { serveWeb?: boolean } = {}) {
+/** A real server on loopback, on PGlite or on a fresh PostgreSQL database (BENCH_DATABASE_URL); `config` overrides variables (e.g. real rate limits). */
+export async function startServer(engine: 'pglite' | 'postgres', options: { serveWeb?: boolean; config?: Record<string, string> } = {}) {
   let url = 'memory://';
   let drop = async () => {};
   if (engine === 'postgres') {
@@ -35,7 +35,13 @@ export async function startServer(engine: 'pglite' | 'postgres', options: { serv
     };
   }
   const handle = await openDatabase(url);
-  const config = loadConfig({ JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', SIGNIN_RATE_LIMIT: '100000', DATA_DIR: '/tmp/audit-bench' });
+  const config = loadConfig({
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    SIGNIN_RATE_LIMIT: '100000',
+    DATA_DIR: '/tmp/audit-bench',
+    ...options.config,
+  });
   const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, serveWeb: options.serveWeb });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await app.jobs.start(); // as main.ts does: PDFs and e-mails are made by the job worker

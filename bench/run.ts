@@ -12,9 +12,10 @@ import { benchRender } from './render.js';
 import { benchShell } from './shell.js';
 import { formatTable } from './ratio.js';
 import { benchSpeed, crossEngine, type TEngine } from './speed.js';
+import { benchWays } from './ways.js';
 
 /**
- * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers|incidents]
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers|incidents|ways]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
  *   run (bench/ratio.ts), then the lists at 10,000 and 100,000 audits against their budgets
  *   (bench/budgets.ts); both go to stdout and bench/results.json (with the date, the machine and
@@ -35,6 +36,7 @@ const absolute = {
   pdf: benchPdf,
   registers: benchRegisters,
   incidents: benchIncidents,
+  ways: benchWays,
 };
 
 if (only !== 'speed') {

@@ -101,6 +101,9 @@ export const ZConfirmPhone = z.object({
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'CANCEL'] as const;
 export const ZInviteCreate = z.object({ emails: z.array(ZEmailAddress).min(1).max(50), role: z.string().uuid(), language: ZLanguage.optional() });
 export type TInviteCreate = z.input<typeof ZInviteCreate>;
+/** A role the caller may invite with (GET /ms-core/api/invites/roles). */
+export const ZInviteRole = z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean() });
+export type TInviteRole = z.infer<typeof ZInviteRole>;
 export const ZInvitation = z.object({
   _id: z.string(),
   email: z.string(),

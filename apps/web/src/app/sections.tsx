@@ -20,7 +20,6 @@ const upcoming: TMenuContribution[] = [
   { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers', parent: 'labData', order: 40 },
   { key: 'documentation', path: '/documentation', audience: 'client', permissions: ['GOOGLE_DRIVE_VIEW'], order: 70 },
   { key: 'users', audience: 'client', permissions: ['USER:MANAGEMENT'], hideForAdmin: true, order: 80 },
-  { key: 'usersUsers', path: '/users/users', audience: 'client', parent: 'users', order: 10 },
   { key: 'analyticsClient', path: '/analytics/client', audience: 'client', permissions: ANALYTICS_READ, order: 90 },
   { key: 'analyticsAuditor', path: '/analytics/auditor', audience: 'auditor', permissions: ANALYTICS_READ, order: 100 },
   { key: 'calendar', path: '/calendar', audience: 'auditor', order: 110 },

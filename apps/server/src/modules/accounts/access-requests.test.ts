@@ -64,16 +64,28 @@ describe('access requests (decision 0040)', () => {
     expect((await anon().post('/auth/api/process-access', { key, accept: false })).body.reference).toBe('LNK0001');
   });
 
-  it('a repeated request while one is pending adds nothing; an unknown space is 404; the captcha is required', async () => {
+  it('a repeated request while one is pending adds nothing; the captcha is required', async () => {
     mail.clear();
     await ask('repetido@example.com');
     await ask('repetido@example.com');
     await drainJobs(t.app);
     expect(mail.to(tenant.admin.email)).toHaveLength(1);
-    expect((await ask('x@example.com', { spaceIdentifier: 'no-such-space' })).status).toBe(404);
     expect((await anon().post('/auth/api/access-requests', { spaceIdentifier: `company-${tenant.tag}`, email: 'x@example.com', firstName: 'X' })).status).toBe(
       400,
     );
+  });
+
+  it('nothing tells whether a space exists: an unknown identifier answers as a known one, and nothing is stored or sent (decision 0048)', async () => {
+    mail.clear();
+    const known = await ask('conocida@example.com');
+    const unknown = await ask('conocida@example.com', { spaceIdentifier: `company-${tenant.tag}-nope` });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
+    expect(unknown.body).toEqual({ ok: true });
+    await drainJobs(t.app);
+    // the known space's administrator is told once; the unknown identifier left no row and no e-mail
+    expect(mail.received.map((m) => m.to).flat()).toEqual([tenant.admin.email]);
+    const { api } = await signIn(t.app, tenant.admin.email);
+    expect((await api.post('/ms-core/api/access-requests/search', { size: 10, page: 0, search: 'conocida' })).body).toHaveLength(1);
   });
 
   it("the administrator's list shows the requests with can; rejecting tells the requester; a settled request cannot be processed again", async () => {

@@ -64,8 +64,7 @@ export async function inviteMany(ctx: TModuleContext, caller: TAuth, input: TInv
   const repeated = emails.filter((e, i) => emails.indexOf(e) !== i);
   if (repeated.length) throw new AppError('alreadyExists', ['emails'], `repeated: ${[...new Set(repeated)].join(', ')}`);
   return scoped(ctx, caller, async (tx) => {
-    const role = await roles.findRoleFor(tx, caller.spacePath, input.role);
-    if (!role) throw invalidData(['role']);
+    const role = await roles.findGrantableRole(tx, caller, input.role);
     const pending = await repo.pendingInvitationEmails(tx, caller.spaceId, emails);
     if (pending.length) throw new AppError('alreadyExists', ['emails'], `already invited: ${pending.join(', ')}`);
     const created: TInvitationRow[] = [];
@@ -82,6 +81,12 @@ export async function inviteMany(ctx: TModuleContext, caller: TAuth, input: TInv
     await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'invitations', payload: { emails, role: role.name } });
     return created.map((row) => presentInvitation(row, caller, role.name));
   });
+}
+
+/** GET /ms-core/api/invites/roles: the roles the caller may invite with (decision 0048). */
+export async function invitableRoles(ctx: TModuleContext, caller: TAuth) {
+  const rows = await scoped(ctx, caller, (tx) => roles.grantableRoles(tx, caller));
+  return rows.map((r) => ({ _id: r.id, name: r.name, superAdmin: r.superAdmin }));
 }
 
 export function presentInvitation(row: TInvitationRow, caller: TAuth, roleName: string | null) {

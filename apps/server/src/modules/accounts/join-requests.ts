@@ -1,9 +1,12 @@
+import { z } from 'zod';
 import type { TAccessRequestInput } from '@audit/domain/accounts';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
+import { defineJob } from '../../platform/jobs/define.js';
+import { enqueueJob } from '../../platform/jobs/queue.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import * as roles from '../roles/service.js';
@@ -24,39 +27,71 @@ import type { joinRequests } from './tables.js';
 
 type TJoinRow = typeof joinRequests.$inferSelect;
 
-/** 415 for an unknown space identifier; otherwise {ok}, once per pending e-mail and space (a repeat adds nothing). */
+type TJoinInput = Omit<TAccessRequestInput, 'language' | 'captcha'> & { language: 'es' | 'en' };
+
+/**
+ * The request is stored and the managers told by this job, off the request path: the answer and the
+ * work before it are the same whether or not the space exists (decision 0048), as for recovery.
+ * Once per pending e-mail and space (a repeat adds nothing); an unknown space adds nothing.
+ */
+export const joinJob = defineJob({
+  name: 'accounts.join',
+  payload: z.object({
+    spaceIdentifier: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    message: z.string().nullable(),
+    language: z.enum(['es', 'en']),
+  }),
+  options: { retryLimit: 2 },
+  handler: (job, ctx) => unsafeUnscoped(ctx.db, (tx) => storeJoinRequest(ctx, tx, job.payload)),
+});
+
+async function storeJoinRequest(ctx: TModuleContext, tx: TDb, input: TJoinInput) {
+  const space = await spaces.findPublicSpace(tx, { identifier: input.spaceIdentifier });
+  if (!space) return;
+  const row = await repo.insertJoinRequest(tx, {
+    spaceId: space.id,
+    secureSpacePath: space.secureSpacePath,
+    email: input.email.toLowerCase(),
+    firstName: input.firstName,
+    lastName: input.lastName || null,
+    message: input.message || null,
+    language: input.language,
+  });
+  if (!row) return;
+  const managers = await users.contactsOf(tx, await roles.managersOf(tx, space.secureSpacePath));
+  for (const manager of managers.filter((m) => m.status === 'ACTIVE')) {
+    const key = await issueLink(tx, 'ACCESS', { userId: manager.id, subjectId: row.id });
+    await enqueueMail(
+      ctx,
+      tx,
+      { spaceId: space.id, spacePath: space.secureSpacePath },
+      {
+        kind: 'accessRequest',
+        to: manager.email,
+        language: manager.language,
+        space,
+        link: `/access-requests/process?key=${encodeURIComponent(key)}`,
+        details: [[row.firstName, row.lastName].filter(Boolean).join(' ') + ` <${row.email}>`, ...(row.message ? [row.message] : [])],
+      },
+    );
+  }
+}
+
+/** POST /auth/api/access-requests: the captcha, then the job; always {ok} (nothing tells whether the space exists). */
 export async function requestToJoin(ctx: TModuleContext, input: Omit<TAccessRequestInput, 'language'> & { language: 'es' | 'en' }) {
   await unsafeUnscoped(ctx.db, async (tx) => {
     await verifyCaptcha(tx, ctx.config.jwtSecret, input.captcha);
-    const space = await spaces.findPublicSpace(tx, { identifier: input.spaceIdentifier });
-    if (!space) throw notFound();
-    const row = await repo.insertJoinRequest(tx, {
-      spaceId: space.id,
-      secureSpacePath: space.secureSpacePath,
-      email: input.email.toLowerCase(),
+    await enqueueJob(tx, null, joinJob, {
+      spaceIdentifier: input.spaceIdentifier,
+      email: input.email,
       firstName: input.firstName,
       lastName: input.lastName || null,
       message: input.message || null,
       language: input.language,
     });
-    if (!row) return;
-    const managers = await users.contactsOf(tx, await roles.managersOf(tx, space.secureSpacePath));
-    for (const manager of managers.filter((m) => m.status === 'ACTIVE')) {
-      const key = await issueLink(tx, 'ACCESS', { userId: manager.id, subjectId: row.id });
-      await enqueueMail(
-        ctx,
-        tx,
-        { spaceId: space.id, spacePath: space.secureSpacePath },
-        {
-          kind: 'accessRequest',
-          to: manager.email,
-          language: manager.language,
-          space,
-          link: `/access-requests/process?key=${encodeURIComponent(key)}`,
-          details: [[row.firstName, row.lastName].filter(Boolean).join(' ') + ` <${row.email}>`, ...(row.message ? [row.message] : [])],
-        },
-      );
-    }
   });
   return { ok: true as const };
 }

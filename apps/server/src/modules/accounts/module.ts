@@ -1,6 +1,7 @@
 import { AUTH, CORE, defineModule } from '../../platform/module.js';
 import { purgeAccountLinksJob } from './purge.js';
 import { accountsPublicRoutes } from './public-routes.js';
+import { joinJob } from './join-requests.js';
 import { recoverJob } from './recovery.js';
 import { sendSmsJob } from './phone.js';
 import { invitesRoutes, joinRequestsRoutes, phoneCodeRoutes } from './routes.js';
@@ -18,6 +19,6 @@ export const accountsModule = defineModule({
     [`${CORE}/access-requests`, joinRequestsRoutes],
     [`${CORE}/users`, phoneCodeRoutes],
   ],
-  jobs: [recoverJob, signupJob, resendJob, sendSmsJob, purgeAccountLinksJob],
+  jobs: [joinJob, recoverJob, signupJob, resendJob, sendSmsJob, purgeAccountLinksJob],
   schedules: [{ job: purgeAccountLinksJob, cron: '40 3 * * *', tz: 'Europe/Madrid' }],
 });

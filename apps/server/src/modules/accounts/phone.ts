@@ -8,7 +8,9 @@ import { enqueueJob } from '../../platform/jobs/queue.js';
 import { createSmsSender } from '../../platform/sms.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import * as users from '../users/accounts.js';
-import { issueLink, spendLink } from './links.js';
+import { hashOpaqueToken } from '../../platform/tokens.js';
+import { issueLink } from './links.js';
+import * as repo from './repo.js';
 
 /** The job that texts a message, off the request path, through the configured sender (decision 0040). */
 export const sendSmsJob = defineJob({
@@ -43,12 +45,24 @@ export async function sendPhoneCode(ctx: TModuleContext, caller: TAuth, phone: s
   return { ok: true as const };
 }
 
-/** confirm-phone {key, phone}: the code sent to that phone makes it the caller's confirmed phone (LNK0001 otherwise). */
+/** Wrong guesses a texted code takes before it is spent (a million codes, five tries: decision 0048). */
+export const PHONE_CODE_ATTEMPTS = 5;
+
+/**
+ * confirm-phone {key, phone}: the code sent to that phone makes it the caller's confirmed phone.
+ * A wrong code or phone answers LNK0001 and counts against the caller's live code; the
+ * PHONE_CODE_ATTEMPTS-th wrong guess spends it (ACC0003), so the right code no longer works.
+ */
 export async function confirmPhone(ctx: TModuleContext, caller: TAuth, input: { key: string; phone: string }) {
-  await unsafeUnscoped(ctx.db, async (tx) => {
-    const link = await spendLink(tx, 'PHONE', phoneKey(caller.userId, input.phone, input.key));
+  const confirmed = await unsafeUnscoped(ctx.db, async (tx) => {
+    const link = await repo.spendLink(tx, 'PHONE', hashOpaqueToken(phoneKey(caller.userId, input.phone, input.key)));
+    if (!link) return false;
     if (link.userId !== caller.userId) throw new AppError('linkExpired');
     await users.confirmPhone(tx, caller.userId, input.phone);
+    return true;
   });
-  return { ok: true as const };
+  if (confirmed) return { ok: true as const };
+  // Counted in its own transaction: the refusal below must not roll the count back.
+  const attempts = await unsafeUnscoped(ctx.db, (tx) => repo.countWrongGuess(tx, 'PHONE', caller.userId, PHONE_CODE_ATTEMPTS));
+  throw new AppError(attempts !== undefined && attempts >= PHONE_CODE_ATTEMPTS ? 'codeAttemptsSpent' : 'linkExpired');
 }

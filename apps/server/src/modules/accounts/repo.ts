@@ -37,6 +37,22 @@ export async function spendLink(tx: TDb, kind: TLinkKind, tokenHash: string) {
   return row;
 }
 
+/**
+ * A wrong guess against the user's live short code of `kind` (PHONE): counts it and, at `limit`,
+ * spends the code. Answers the attempts so far, or undefined when no code is live.
+ */
+export async function countWrongGuess(tx: TDb, kind: TLinkKind, userId: string, limit: number) {
+  const [row] = await tx
+    .update(accountLinks)
+    .set({
+      attempts: sql`${accountLinks.attempts} + 1`,
+      usedAt: sql`case when ${accountLinks.attempts} + 1 >= ${limit} then now() else null end`,
+    })
+    .where(and(eq(accountLinks.userId, userId), eq(accountLinks.kind, kind), isNull(accountLinks.usedAt), gt(accountLinks.expiresAt, sql`now()`)))
+    .returning({ attempts: accountLinks.attempts });
+  return row?.attempts;
+}
+
 /** Reads a live link without spending it (the page that shows what the link is about). */
 export async function peekLink(tx: TDb, kind: TLinkKind, tokenHash: string) {
   const [row] = await tx

@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZAccepted, ZInvitation, ZInviteCreate, ZJoinRequest, ZPhoneCodeRequest, ZProcessJoinRequest } from '@audit/domain/accounts';
+import { ZAccepted, ZInvitation, ZInviteCreate, ZInviteRole, ZJoinRequest, ZPhoneCodeRequest, ZProcessJoinRequest } from '@audit/domain/accounts';
 import { ZSearchBody } from '@audit/domain/search';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
-import { actOnInvitation, inviteMany, searchInvitations } from './invites.js';
+import { actOnInvitation, invitableRoles, inviteMany, searchInvitations } from './invites.js';
 import { processById, searchJoinRequests } from './join-requests.js';
 import { sendPhoneCode } from './phone.js';
 
@@ -24,6 +24,15 @@ export async function invitesRoutes(app: FastifyInstance, ctx: TModuleContext) {
       response: { 200: z.array(ZInvitation) },
     },
     handler: (req) => inviteMany(ctx, requireAuth(req), req.body),
+  });
+  r.get('/roles', {
+    config: invite,
+    schema: {
+      tags,
+      summary: 'The roles the caller may invite with (an administrator any; others none above their own permissions)',
+      response: { 200: z.array(ZInviteRole) },
+    },
+    handler: (req) => invitableRoles(ctx, requireAuth(req)),
   });
   r.post('/search', {
     config: invite,

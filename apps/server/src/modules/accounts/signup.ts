@@ -65,23 +65,28 @@ export interface TSignup {
   captcha: TCaptchaSolution;
 }
 
-/** ACC0001 when the space does not take sign-ups; 400 for a password that breaks the rules. Then always {ok}. */
+/**
+ * ACC0001 when the space does not take sign-ups; ACC0002 for a captcha not solved; 400 for a
+ * password that breaks the rules. Then always {ok}. Proof before cost (decision 0048): the captcha
+ * is checked and spent before the argon2 work, so a caller without a solved captcha costs one hash.
+ */
 export async function signup(ctx: TModuleContext, input: TSignup) {
   const space = await unsafeUnscoped(ctx.db, (tx) => spaces.findPublicSpace(tx, { id: input.space }));
   if (!space?.signupEnabled) throw new AppError('signupDisabled');
+  // Spent in its own transaction: the argon2 work below holds no connection.
+  await unsafeUnscoped(ctx.db, (tx) => verifyCaptcha(tx, ctx.config.jwtSecret, input.captcha));
   // The same argon2 work whether or not the e-mail is registered.
   const passwordHash = await users.hashNewPassword(null, input.password);
-  await unsafeUnscoped(ctx.db, async (tx) => {
-    await verifyCaptcha(tx, ctx.config.jwtSecret, input.captcha);
-    await enqueueJob(tx, null, signupJob, {
+  await unsafeUnscoped(ctx.db, (tx) =>
+    enqueueJob(tx, null, signupJob, {
       spaceId: space.id,
       email: input.email.toLowerCase(),
       firstName: input.firstName,
       lastName: input.lastName || null,
       language: input.language,
       passwordHash,
-    });
-  });
+    }),
+  );
   return { ok: true as const };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every e-mailed (or texted) link's key, stored as its SHA-256 (decision 0040): single use
@@ -18,6 +18,8 @@ export const accountLinks = pgTable(
     subjectId: uuid('subject_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong guesses against a short code (PHONE): at PHONE_CODE_ATTEMPTS the code is spent. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('account_links_user_idx').on(t.userId, t.kind), index('account_links_subject_idx').on(t.subjectId, t.kind)],

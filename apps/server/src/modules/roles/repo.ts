@@ -42,6 +42,15 @@ export async function findRole(tx: TDb, scope: TScope, id: string) {
   return row;
 }
 
+/** The whole catalogue visible from the scope (own space and ancestors), by name. */
+export async function listCatalogue(tx: TDb, scope: TScope) {
+  return tx
+    .select({ id: roles.id, name: roles.name, superAdmin: roles.superAdmin, permissions: roles.permissions })
+    .from(roles)
+    .where(inCatalogueScope(roles.secureSpacePath, scope))
+    .orderBy(roles.name);
+}
+
 export async function insertRole(tx: TDb, row: typeof roles.$inferInsert) {
   const [created] = await tx.insert(roles).values(row).returning();
   return created!;

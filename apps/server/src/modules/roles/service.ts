@@ -1,6 +1,7 @@
-import { ALL_PERMISSIONS, isKnownPermission } from '@audit/domain/permissions';
+import { ALL_PERMISSIONS, hasPermissions, isKnownPermission } from '@audit/domain/permissions';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
+import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { project } from '../../platform/search.js';
@@ -166,4 +167,25 @@ export const isAdministrator = repo.isAdministrator;
 export const addRole = repo.addRole;
 export const findRoleNamedFor = repo.findRoleNamedFor;
 export const findRoleFor = repo.findRoleFor;
+
+/**
+ * Whether the caller may hand a role out (an invitation): an administrator any; anyone else only a
+ * role that is not super-admin and carries no permission the caller lacks, so a client's manager
+ * never makes someone more powerful than themselves (decision 0048).
+ */
+export const mayGrant = (caller: Pick<TAuth, 'isAdmin' | 'permissions'>, role: { superAdmin: boolean; permissions: string[] }) =>
+  caller.isAdmin || (!role.superAdmin && hasPermissions(caller.permissions, role.permissions));
+
+/** The catalogue's roles the caller may hand out, by name. */
+export async function grantableRoles(tx: TDb, caller: TAuth) {
+  return (await repo.listCatalogue(tx, caller)).filter((role) => mayGrant(caller, role));
+}
+
+/** A role of the catalogue the caller may hand out: 400 naming `role` when unknown, 410 when above the caller. */
+export async function findGrantableRole(tx: TDb, caller: TAuth, id: string) {
+  const role = await repo.findRole(tx, caller, id);
+  if (!role) throw invalidData(['role']);
+  if (!mayGrant(caller, role)) throw new AppError('cannotAssignRoles', ['role']);
+  return role;
+}
 export const managersOf = repo.managersOf;

@@ -56,7 +56,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           <TextArea autoSize={{ minRows: 3, maxRows: 8 }} autoFocus placeholder="ana@empresa.com, luis@empresa.com" />
         </Form.Item>
         <Form.Item name="role" label={t('access.invite.role')} rules={[{ required: true, message: t('form.required') }]}>
-          <Select loading={roles.isPending} showSearch optionFilterProp="label" options={roles.data?.items.map((r) => ({ value: r._id, label: r.name }))} />
+          <Select loading={roles.isPending} showSearch optionFilterProp="label" options={roles.data?.map((r) => ({ value: r._id, label: r.name }))} />
         </Form.Item>
       </Form>
     </Modal>

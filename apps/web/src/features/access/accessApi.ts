@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInvitation, TInviteCreate, TJoinRequest } from '@audit/domain/accounts';
+import type { TInvitation, TInviteCreate, TInviteRole, TJoinRequest } from '@audit/domain/accounts';
+import type { TUser } from '../../session/me';
 import { request, searchPage, type TSearchRequest } from '../../api/client';
 
 /** The administrator's side of the ways in (decision 0040): access requests and invitations of the current space. */
@@ -19,10 +20,15 @@ export const useInvitations = (body: TSearchRequest) =>
     placeholderData: keepPreviousData,
   });
 
-export const useRoleChoices = () =>
+/** The roles the caller may invite with: an administrator any, a client's manager none above their own (decision 0048). */
+export const useRoleChoices = () => useQuery({ queryKey: ['access', 'roles'], queryFn: () => request<TInviteRole[]>('/ms-core/api/invites/roles') });
+
+/** The people of the current space (the client's users tab: /users/users/list). */
+export const useSpaceUsers = (body: TSearchRequest) =>
   useQuery({
-    queryKey: ['access', 'roles'],
-    queryFn: () => searchPage<{ _id: string; name: string }>('/ms-core/api/roles/search', { size: 250, page: 0, sort: 'name', projections: ['name'] }),
+    queryKey: ['access', 'users', body],
+    queryFn: () => searchPage<TUser>('/ms-core/api/users/search', body),
+    placeholderData: keepPreviousData,
   });
 
 function useAccessMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {

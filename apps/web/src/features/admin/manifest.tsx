@@ -1,11 +1,8 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import en from './i18n/en.json';
-import es from './i18n/es.json';
 
 /** Administración: permissions (roles), traces, spaces and the space's settings (decision 0047). */
 export const adminManifest: TFeatureManifest = {
   id: 'admin',
-  translations: { es, en },
   routes: () => [
     { path: '/admin/permissions', ...screen(() => import('./PermissionsPage').then((m) => m.PermissionsPage)) },
     { path: '/admin/traces', ...screen(() => import('./TracesPage').then((m) => m.TracesPage)) },

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { initialsOf } from '../../session/me';
 import type { TUser } from './usersApi';
 import { UserRowActions, type TUserActionHandlers } from './UserRowActions';
-import { RoleTags, UserStatusTag } from './UserTags';
+import { RoleTags, UserStatusTag } from '../../ui/UserTags';
 
 /** A user in the directory view. */
 export function UserCard({ user, handlers }: { user: TUser; handlers: TUserActionHandlers }) {

@@ -6,7 +6,7 @@ import { initialsOf } from '../../session/me';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useRemoveUser, useUser } from './usersApi';
-import { RoleTags, UserStatusTag } from './UserTags';
+import { RoleTags, UserStatusTag } from '../../ui/UserTags';
 import { useTimeZone } from '../../session/timeZone';
 
 /** /admin/users/:id/personal: the user's personal data, with edit and delete. */

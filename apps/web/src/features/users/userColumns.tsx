@@ -6,7 +6,7 @@ import { initialsOf } from '../../session/me';
 import type { TListColumn } from '../../ui/ListPage';
 import type { TUser } from './usersApi';
 import { UserRowActions, type TUserActionHandlers } from './UserRowActions';
-import { RoleTags, UserStatusTag } from './UserTags';
+import { RoleTags, UserStatusTag } from '../../ui/UserTags';
 
 export function UserName({ user }: { user: TUser }) {
   return (

@@ -9,6 +9,4 @@ export function statusChoices(current: string): TSettableStatus[] {
   return ['ACTIVE', 'LOCK'];
 }
 
-export const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', LOCK: 'red', UNVERIFIED: 'gold', DELETED: 'default' };
-
 export const LIST_STATUSES = ['active', 'lock', 'unverified', 'deleted'] as const;

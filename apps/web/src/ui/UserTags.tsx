@@ -1,9 +1,12 @@
 import { Flex, Popover, Tag } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TRoleRef } from '../../session/me';
-import { STATUS_COLORS } from './userStatus';
+import type { TRoleRef } from '../session/me';
 
+/** Tag colours of the user statuses (product document, section 4). */
+export const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', LOCK: 'red', UNVERIFIED: 'gold', DELETED: 'default' };
+
+/** A user's status as a coloured tag (shared by the administrators' list and the client's users tab). */
 export function UserStatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
   return (

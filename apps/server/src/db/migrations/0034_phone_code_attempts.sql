@@ -1,0 +1,1 @@
+ALTER TABLE "account_links" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;
