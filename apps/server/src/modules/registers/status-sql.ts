@@ -79,8 +79,10 @@ export async function registerFacts(tx: TDb, scope: TScope, rows: TRegisterRow[]
   });
   // Each register's facilities as one comma-separated text (a 2-D array would not unnest per row).
   const facilityLists = plan.map((p) => JSON.stringify(p.facilities.map((f) => f.id).join(',')));
+  // `materialized`: each register's facility array is parsed once, not once per log row the count
+  // reads (inlined, the parse ran in the scan's filter: ~8 s for 200 registers of a month, 260 k rows).
   const counted = await tx.execute<{ id: string; closed: boolean; done: number }>(sql`
-    with p as (
+    with p as materialized (
       select p.id, p.start_day, p.today, p.takes, string_to_array(p.facilities, ',')::uuid[] as facilities from unnest(
         ${arrayLiteral(plan.map((p) => p.row.id))}::uuid[], ${arrayLiteral(plan.map((p) => p.start))}::date[],
         ${arrayLiteral(plan.map((p) => p.today))}::date[], ${arrayLiteral(plan.map((p) => String(takesPerSlot(schedule(p.row)))))}::int[],
