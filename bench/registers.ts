@@ -72,6 +72,7 @@ async function seedRegisters(db: TDb, today: string) {
       where r.client_id = ${client}::uuid and a.type_structure = 'AREA' and a.secure_space_path like ${`${clientPath}%`}`);
     const seededMs = Math.round(performance.now() - t0);
     await tx.execute(sql`analyze register_logs`);
+    await tx.execute(sql`analyze register_take_tally`); // filled by register_logs' triggers (decision 0049)
     const staffHash = await hashPassword(DEMO_PASSWORD);
     const [role] = (await tx.execute<{ id: string }>(sql`select id from roles where name = 'worker' and space_id = ${ref.root}::uuid`)).rows;
     await createUser(tx, {

@@ -203,6 +203,13 @@ test('an administrator sets up a register: template, register, edit, registers a
   await page.goto('/registers/management');
   await expect(page.getByText(`${registerName} (cocinas)`)).toBeVisible();
   await settled(page);
+  // One wrapping column and the actions: neither the page nor the table scrolls sideways (decision 0049).
+  const widths = await page.evaluate(() => {
+    const table = document.querySelector('.ant-table-content')!;
+    return { page: document.documentElement.scrollWidth, table: table.scrollWidth - table.clientWidth };
+  });
+  expect(widths).toEqual({ page: 390, table: 0 });
+  await expect(page.getByTestId('register-phone-row').filter({ hasText: `${registerName} (cocinas)` })).toContainText('Hotel Mar Azul · Cocina · Diario');
   await shot(page, 'registers-list-390');
   await page.goto(`/registers/management/${registerId}`);
   await expect(page.getByTestId('register-detail')).toContainText('Hotel Mar Azul');

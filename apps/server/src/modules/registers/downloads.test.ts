@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
 import { expectOk } from '../../test/templates.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
-import { repeatedValues } from './marks.js';
 import { REG, registerFixture, type TRegisterFixture } from './test/fixture.js';
 
 /**
@@ -23,10 +22,11 @@ async function fillMarch() {
   await unsafeUnscoped(t.db, async (tx) => {
     const [r] = (await tx.execute<{ space_id: string; path: string }>(sql`select space_id, secure_space_path as path from registers where id = ${f.register}`))
       .rows;
-    const add = async (facility: string, day: number, values: unknown[], enteredAt: string, outOfRange = false) => {
+    // `late` as answer/add stores it: entered after its take's window (decision 0036).
+    const add = async (facility: string, day: number, values: unknown[], enteredAt: string, outOfRange = false, late = false) => {
       const date = `2026-03-${String(day).padStart(2, '0')}`;
-      await tx.execute(sql`insert into register_logs (register_id, facility_id, day, slot, take, values, out_of_range, entered_by, entered_at, space_id, secure_space_path)
-        values (${f.register}, ${facility}, ${date}, ${date}, 1, ${JSON.stringify(values)}::jsonb, ${outOfRange}, ${f.workerId}, ${enteredAt}, ${r!.space_id}, ${r!.path})`);
+      await tx.execute(sql`insert into register_logs (register_id, facility_id, day, slot, take, values, out_of_range, late, entered_by, entered_at, space_id, secure_space_path)
+        values (${f.register}, ${facility}, ${date}, ${date}, 1, ${JSON.stringify(values)}::jsonb, ${outOfRange}, ${late}, ${f.workerId}, ${enteredAt}, ${r!.space_id}, ${r!.path})`);
     };
     const temp = (value: number, outOfRange = false) => ({ param: f.temperature, value, outOfRange });
     for (let d = 1; d <= 10; d++) {
@@ -35,7 +35,7 @@ async function fillMarch() {
       await add(f.areas[0]!, d, values, `2026-03-${String(d).padStart(2, '0')}T08:00:00Z`, d === 3);
     }
     for (let d = 1; d <= 6; d++) await add(f.areas[1]!, d, [temp(3)], `2026-03-0${d}T08:00:00Z`);
-    await add(f.areas[2]!, 2, [temp(4.1)], '2026-03-05T09:00:00Z'); // the 2nd's value, typed on the 5th: late
+    await add(f.areas[2]!, 2, [temp(4.1)], '2026-03-05T09:00:00Z', false, true); // the 2nd's value, typed on the 5th: late
   });
 }
 
@@ -52,20 +52,6 @@ const pdfText = (bytes: Buffer, name: string) => {
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 };
-
-describe('marks', () => {
-  it('flags a run of identical numbers of at least the threshold, not a shorter one nor a broken one', () => {
-    const e = (facility: string, day: number, value: number | null) => ({ facility, slot: `2026-03-0${day}`, take: 1, values: [{ param: 'p', value }] });
-    const entries = [1, 2, 3, 4, 5]
-      .map((d) => e('a', d, 3))
-      .concat(
-        [1, 2, 3, 4].map((d) => e('b', d, 3)),
-        [e('c', 1, 3), e('c', 2, 3), e('c', 3, null), e('c', 4, 3), e('c', 5, 3)],
-      );
-    const flagged = [...repeatedValues(entries, ['p'], 5)];
-    expect(flagged.sort()).toEqual([1, 2, 3, 4, 5].map((d) => `a|2026-03-0${d}|1|p`));
-  });
-});
 
 describe('log PDF', () => {
   it('is made once by a job, then answered at once while current; shows the marks; a change makes a new one', async () => {

@@ -4,7 +4,7 @@ import { REPEATED_TAKES_DEFAULT } from '@audit/domain/registers';
 import { addSpace, addUser, createTenant, signIn, type TTenant } from '../../test/factories.js';
 import { createTestApp, type TApiClient, type TTestApp } from '../../test/harness.js';
 import { expectOk } from '../../test/templates.js';
-import { logFlags, repeatedRuns, type TFlaggableEntry } from './flags.js';
+import { logFlags, repeatedEntries, repeatedRuns, type TFlaggableEntry } from './flags.js';
 
 /**
  * The flags that beat paper logs (decision 0036): late entries and a facility's values repeated
@@ -80,6 +80,22 @@ describe('repeated values (pure)', () => {
     const list = days(5).map((d, i) => entry('f', d, 2, { late: i === 0 }));
     expect(logFlags(list, { showRepeated: false })).toEqual({ late: ['f-2026-03-01-1'], repeatTakes: REPEATED_TAKES_DEFAULT, repeated: null });
     expect(logFlags(list, { showRepeated: true }).repeated).toHaveLength(1);
+  });
+
+  it('gives the downloads the same entries as the grid: whole takes in a run, not a shorter or broken one', () => {
+    const run = days(5).map((d) => entry('a', d, 3));
+    const short = days(4).map((d) => entry('b', d, 3));
+    const broken = days(5).map((d, i) => (i === 2 ? entry('c', d, null) : entry('c', d, 3)));
+    const twoParams = days(5).map((d, i) =>
+      entry('d', d, 3, {
+        values: [
+          { param: 'temp', value: 3 },
+          { param: 'ph', value: 7 + (i % 2) / 10 },
+        ],
+      }),
+    );
+    expect([...repeatedEntries([...run, ...short, ...broken, ...twoParams])].sort()).toEqual(days(5).map((d) => `a-${d}-1`));
+    expect(repeatedEntries(short, 4).size).toBe(4);
   });
 });
 

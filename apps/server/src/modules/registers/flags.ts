@@ -4,7 +4,8 @@ import { REPEATED_TAKES_DEFAULT, type TLogFlagsOut, type TRepeatedRun } from '@a
  * The flags that beat paper logs (decision 0036), pure so the grid, the PDF and the Excel share
  * them. Late: a value entered after its take's window (stored with the entry when it is saved, in
  * the space's time zone). Repeated: a facility whose values are identical over `repeatTakes`
- * stored takes in a row, the mark of a log filled in from memory ("pencil-whipped").
+ * stored takes in a row, the mark of a log filled in from memory ("pencil-whipped"). The one
+ * rule of both: the grid's flags and the downloads' marks (log-sheet.ts) read them from here.
  */
 export interface TFlaggableEntry {
   id: string;
@@ -64,6 +65,10 @@ export function repeatedRuns(entries: TFlaggableEntry[], repeatTakes = REPEATED_
   }
   return runs;
 }
+
+/** The ids of the entries inside a repeated run: the downloads mark their values. */
+export const repeatedEntries = (entries: TFlaggableEntry[], repeatTakes = REPEATED_TAKES_DEFAULT) =>
+  new Set(repeatedRuns(entries, repeatTakes).flatMap((r) => r.entries));
 
 /**
  * The flags of a set of entries. `showRepeated` is whether the reader is the audit company's staff

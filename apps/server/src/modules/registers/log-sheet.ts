@@ -6,7 +6,7 @@ import type { TDb } from '../../platform/db.js';
 import { unsafeUserNames } from '../users/service.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { spaceNames } from './facilities.js';
-import { lateEntry, repeatedValues, valueKey } from './marks.js';
+import { repeatedEntries } from './flags.js';
 import { loadRegister, zoneOf } from './registers.js';
 import { facilitiesOfMany } from './status-sql.js';
 import { registerItems, registerLogs, registerSections, registerTemplates, type TRegisterRow } from './tables.js';
@@ -140,20 +140,12 @@ export async function completeSheet(ctx: TModuleContext, read: Awaited<ReturnTyp
     ctx,
     logs.flatMap((l) => (l.enteredBy ? [l.enteredBy] : [])),
   );
-  const numbers = sheet.params.filter((p) => p.fieldType === 'number' || p.fieldType === 'counter').map((p) => p.id);
-  const repeated = repeatedValues(
-    logs.map((l) => ({ facility: l.facilityId, slot: l.slot, take: l.take, values: l.values })),
-    numbers,
-  );
-  const windowEnd = new Map(sheet.periods.flatMap((p) => p.takes.map((t) => [`${t.slot}|${t.take}`, t.end] as const)));
+  // The grid's own rules (flags.ts): late as stored when the value was saved, repeated over the default threshold.
+  const repeated = repeatedEntries(logs);
   for (const l of logs) {
-    const end = windowEnd.get(`${l.slot}|${l.take}`) ?? l.slot;
-    const late = lateEntry(end, l.enteredAt, sheet.zone);
+    const late = l.late;
     const values = new Map<string, TSheetValue>(
-      l.values.map((v) => [
-        v.param,
-        { value: v.value, outOfRange: v.outOfRange, late, repeated: repeated.has(valueKey(l.facilityId, l.slot, l.take, v.param)) },
-      ]),
+      l.values.map((v) => [v.param, { value: v.value, outOfRange: v.outOfRange, late, repeated: repeated.has(l.id) && v.value !== null && v.value !== '' }]),
     );
     sheet.entries.set(entryKey(l.facilityId, l.slot, l.take), {
       facility: l.facilityId,

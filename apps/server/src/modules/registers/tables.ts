@@ -181,6 +181,30 @@ export const registerLogs = pgTable(
   ],
 );
 
+/**
+ * Which facilities have a stored row for each take of a register (one row per register, slot and
+ * take): what the status lists count instead of the log rows themselves (decision 0049). Kept by
+ * statement triggers on register_logs (migration 0035) in the writer's transaction, so it never
+ * disagrees with the log; a log row's register, facility, slot and take never change.
+ */
+export const registerTakeTally = pgTable(
+  'register_take_tally',
+  {
+    registerId: uuid('register_id')
+      .notNull()
+      .references(() => registers.id, { onDelete: 'cascade' }),
+    slot: date('slot', { mode: 'string' }).notNull(),
+    take: integer('take').notNull(),
+    facilities: uuid('facilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    spaceId: uuid('space_id').notNull(),
+    secureSpacePath: text('secure_space_path').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.registerId, t.slot, t.take] }), pathIndex('register_take_tally', t.secureSpacePath)],
+);
+
 /** A closed day (`kind` 'day') or period ('period') of a register, from its first day. */
 export const registerClosures = pgTable(
   'register_closures',

@@ -37,7 +37,7 @@ function PdfLink({ auditId, name }: { auditId: string; name: string }) {
 
 const ICONS: Record<string, ReactNode> = { SHARE_FILE: <FileOutlined />, AUDIT_ASSIGNED: <FileProtectOutlined /> };
 
-/** Opening an item marks it read; an incident's goes to the incident (and closes the drawer); an assigned audit's link opens it. */
+/** Opening an item marks it read; an incident's goes to the incident, a register's (missed takes, its PDF) to its log (and closes the drawer); an assigned audit's link opens it. */
 function NotificationItem({ item, onOpen, onNavigate }: { item: TNotification; onOpen: (item: TNotification) => void; onNavigate: () => void }) {
   const { t } = useTranslation();
   const body = item.payload?.body ?? {};
@@ -70,6 +70,13 @@ function NotificationItem({ item, onOpen, onNavigate }: { item: TNotification; o
                 </Link>
               </div>
             )}
+            {body.registerId && (
+              <div>
+                <Link to={`/registers/log/${body.registerId}`} onClick={onNavigate} data-testid="notification-open-register">
+                  {t('notifications.openRegister')}
+                </Link>
+              </div>
+            )}
             <div style={{ fontSize: 12, color: '#8a969e' }}>{dayjs(item.createdAt).fromNow()}</div>
           </>
         }
@@ -91,10 +98,10 @@ export function NotificationDrawer({ open, onClose, fullWidth }: { open: boolean
   const empty = !query.data?.items.length;
   const openItem = (item: TNotification) => {
     if (!item.read) markRead.mutate(item._id);
-    const incidentId = item.payload?.body?.incidentId;
-    if (incidentId) {
+    const { incidentId, registerId } = item.payload?.body ?? {};
+    if (incidentId || registerId) {
       onClose();
-      navigate(`/incidents/${incidentId}`);
+      navigate(incidentId ? `/incidents/${incidentId}` : `/registers/log/${registerId}`);
     }
   };
   const footer = (

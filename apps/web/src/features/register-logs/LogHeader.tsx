@@ -6,6 +6,7 @@ import { addDays } from '@audit/domain/dates';
 import { periodNameOf, REPEATED_TAKES_MAX, REPEATED_TAKES_MIN, type TPeriodName } from '@audit/domain/registers';
 import { notifyError } from '../../ui/feedback';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LogDownloads } from './LogDownloads';
 import { openClose } from './logsApi';
 import { shortDay } from './logFormat';
 import type { TRegisterLog } from './offline/logChanges';
@@ -29,7 +30,7 @@ interface TPending {
 
 /**
  * The log's header: register and period, moving to the previous or next period, the repeated
- * threshold (staff), and opening / closing the chosen day or the period after a confirmation.
+ * threshold (staff), the PDF and Excel downloads, and opening / closing the chosen day or the period after a confirmation.
  */
 export function LogHeader({ log, day, today, onDate, repeatTakes, onRepeatTakes, reload }: TProps) {
   const { t } = useTranslation();
@@ -75,6 +76,7 @@ export function LogHeader({ log, day, today, onDate, repeatTakes, onRepeatTakes,
           </Button>
           <Button icon={<RightOutlined />} aria-label={t('registerLogs.nextPeriod')} disabled={end >= today} onClick={() => onDate(addDays(end, 1))} />
         </Space.Compact>
+        <LogDownloads registerId={register._id} name={register.name} date={start} />
         {staff && (
           <label className="register-log-threshold">
             {t('registerLogs.repeatTakes')}{' '}

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/errors';
 import { userCan, useMe } from '../../session/me';
 import { ListPage } from '../../ui/ListPage';
+import { useViewport } from '../../ui/useViewport';
 import { registerColumns } from './registerColumns';
 import { RegisterDetailDrawer } from './RegisterDetailDrawer';
 import { useRegister } from './registerFormApi';
@@ -24,6 +25,7 @@ export function RegistersListPage({ view = 'list' }: { view?: TRegistersView }) 
   const navigate = useNavigate();
   const { id } = useParams();
   const canCreate = userCan(useMe().data, 'REGISTER:CREATE');
+  const { isMobile } = useViewport();
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const [removing, setRemoving] = useState<TRegister | null>(null);
@@ -44,8 +46,8 @@ export function RegistersListPage({ view = 'list' }: { view?: TRegistersView }) 
     <>
       <ListPage<TRegister>
         title={t('registers.title')}
-        settingsKey="table.registers"
-        columns={registerColumns(t, setRemoving)}
+        settingsKey={isMobile ? 'table.registers.phone' : 'table.registers'}
+        columns={registerColumns(t, setRemoving, isMobile)}
         defaultHidden={['template', 'category', 'classification']}
         rowKey={(r) => r._id}
         rows={list.data?.items}
