@@ -206,3 +206,12 @@ export const ZLabImportPreview = z.object({
 });
 export type TLabImportPreview = z.infer<typeof ZLabImportPreview>;
 export const ZLabImportDone = z.object({ reports: z.number(), results: z.number(), incidents: z.number() });
+
+/** Where a report may be placed: the establishments of the caller's scope with their areas (the forms' pickers). */
+export const ZLabPlace = z.object({
+  _id: z.string(),
+  name: z.string(),
+  client: z.string().nullable(),
+  areas: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
+export type TLabPlace = z.infer<typeof ZLabPlace>;

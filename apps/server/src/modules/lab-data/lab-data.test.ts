@@ -152,6 +152,18 @@ describe('lab reports: create, read, edit, delete', () => {
 });
 
 describe('lists and labDataAccess', () => {
+  it('places: the establishments of the scope with their areas, for the laboratory too', async () => {
+    const places = await expectOk(lab.get(`${REPORTS}/places`));
+    expect(places).toEqual([
+      {
+        _id: tenant.establishment.id,
+        name: tenant.establishment.name,
+        client: tenant.client.name,
+        areas: expect.arrayContaining([{ _id: tower.id, name: 'Torre de refrigeración' }, { _id: tenant.area.id, name: tenant.area.name }]),
+      },
+    ]);
+  });
+
   it('filters by category, qualified and an extraction-date month range; a bad day is a 400 naming it', async () => {
     await expectOk(lab.post(REPORTS, report({ category: 'pool', number: 'P-1', space: tenant.area.id, resultCode: null, extractionDate: '2026-01-15', results: [{ parameter: 'pH', value: 7.4, minValue: 7.2, maxValue: 8 }] })));
     const pool = await expectOk(lab.post(`${REPORTS}/search`, { filters: [{ field: 'category', value: 'pool' }] }));

@@ -6,6 +6,7 @@ import {
   ZLabImportPreview,
   ZLabIncidentOut,
   ZLabIncidentStatusChange,
+  ZLabPlace,
   ZLabReportInput,
   ZLabReportOut,
   ZLabReportPatch,
@@ -15,6 +16,7 @@ import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import { importReports, previewImport } from './importer.js';
 import { changeLabIncidentStatus } from './incidents.js';
+import { labPlaces } from './places.js';
 import { searchLabIncidents, searchReports } from './search.js';
 import * as service from './service.js';
 
@@ -65,6 +67,15 @@ export async function labReportsRoutes(app: FastifyInstance, ctx: TModuleContext
       response: { 200: ZLabImportDone },
     },
     handler: (req) => importReports(ctx, auth(req), req.body),
+  });
+  r.get('/places', {
+    config: read,
+    schema: {
+      tags,
+      summary: 'The establishments of the scope with their areas (measuring points), for the report form and the import',
+      response: { 200: z.array(ZLabPlace) },
+    },
+    handler: (req) => labPlaces(ctx, auth(req)),
   });
   r.get('/:id', {
     config: read,
