@@ -46,20 +46,31 @@ export function splitCsv(text: string, delimiter: string): string[][] {
   let record: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    record.push(cell);
+    cell = '';
+  };
+  const endRecord = () => {
+    endCell();
+    records.push(record);
+    record = [];
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === delimiter) record.push(cell), (cell = '');
+    else if (ch === delimiter) endCell();
     else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      record.push(cell), records.push(record), (record = []), (cell = '');
+      endRecord();
     } else cell += ch;
   }
-  if (cell !== '' || record.length) record.push(cell), records.push(record);
+  if (cell !== '' || record.length) endRecord();
   return records.filter((r) => r.some((c) => c.trim() !== ''));
 }
 

@@ -1,0 +1,31 @@
+import { screen, type TFeatureManifest } from '../../app/manifest';
+import en from './i18n/en.json';
+import es from './i18n/es.json';
+import type { TLabView } from './LabReportsPage';
+
+const page = (view: TLabView) => screen(() => import('./LabReportsPage').then((m) => m.LabReportsPage), { view });
+
+/**
+ * Lab data (decision 0044): the reports of each category with their create, detail and edit drawers
+ * and the CSV import; the lab incidents under /incidents/list/lab-data (a fixed path, so it wins over
+ * the incidents feature's /incidents/list/:kind). The sidebar's group and its four children follow
+ * LAB_DATA_VIEW and the user's labDataAccess.
+ */
+export const labDataManifest: TFeatureManifest = {
+  id: 'lab-data',
+  routes: () => [
+    { path: '/lab-data/:category', ...page('list') },
+    { path: '/lab-data/:category/create', ...page('create') },
+    { path: '/lab-data/:category/:id', ...page('detail') },
+    { path: '/lab-data/:category/:id/edit', ...page('edit') },
+    { path: '/incidents/list/lab-data', ...screen(() => import('./LabIncidentsPage').then((m) => m.LabIncidentsPage)) },
+  ],
+  menu: [
+    { key: 'labData', audience: 'client', permissions: ['LAB_DATA_VIEW'], order: 50 },
+    { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood', parent: 'labData', order: 10 },
+    { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool', parent: 'labData', order: 20 },
+    { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella', parent: 'labData', order: 30 },
+    { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers', parent: 'labData', order: 40 },
+  ],
+  translations: { es, en },
+};
