@@ -20,8 +20,12 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   await signInToShell(page, 'admin@demo.test');
 
   // ── 1. The sidebar's lab-data group opens the legionella list, with the demo's reports ──
-  await sidebar(page).getByText(/^datos de laboratorio$|^lab data$/i).click();
-  await sidebar(page).getByRole('link', { name: /^legionela$|^legionella$/i }).click();
+  await sidebar(page)
+    .getByText(/^datos de laboratorio$|^lab data$/i)
+    .click();
+  await sidebar(page)
+    .getByRole('link', { name: /^legionela$|^legionella$/i })
+    .click();
   await expect(page).toHaveURL(/\/lab-data\/legionella$/);
   const demoRow = page.getByRole('row').filter({ hasText: 'LAB-L-0103' });
   await expect(demoRow).toContainText(/no conforme|not qualified/i);
@@ -66,8 +70,10 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   await expect(modal.getByTestId('lab-import-errors')).toHaveCount(0);
   await shoot(page, 'lab-data-import');
   await modal.getByTestId('lab-import-run').click();
-  await expect(modal.getByTestId('lab-import-done')).toContainText(/2 informes con 3 resultados; 1 incidencias|2 reports with 3 results; 1 incidents/i);
-  await modal.getByRole('button', { name: /^cerrar$|^close$/i }).click();
+  await expect(modal.getByTestId('lab-import-done')).toContainText(
+    /informes importados: 2 · resultados: 3 · incidencias abiertas: 1|reports imported: 2 · results: 3 · incidents opened: 1/i,
+  );
+  await modal.getByTestId('lab-import-close').click();
   await expect(page.getByRole('row').filter({ hasText: 'E2E-CSV-1' })).toContainText(/no conforme|not qualified/i);
 
   // ── 4. Its lab incident, DRAFT → RUNNING → SOLVED, in the incidents' lab-data tab ──
@@ -84,7 +90,10 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   // The status filter sends the uppercase values the spec names.
   await page.getByTestId('list-filters').click();
   await pick(page, page.getByRole('dialog').getByLabel(/^estado$|^status$/i), 'Resuelta');
-  await page.getByRole('dialog').getByRole('button', { name: /aplicar|apply/i }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /aplicar|apply/i })
+    .click();
   await expect(page.getByRole('row').filter({ hasText: 'E2E-CSV-1' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'LAB-L-0103' })).toHaveCount(0);
 

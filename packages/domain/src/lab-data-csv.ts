@@ -93,7 +93,21 @@ export interface TLabCsvRowError {
   /** The line of the file (the header is line 1). */
   row: number;
   field: TLabCsvField | 'header' | 'file';
-  problem: 'required' | 'notNumber' | 'outOfRange' | 'notDay' | 'unknownCode' | 'tooLong' | 'limits' | 'inconsistent' | 'missingColumn' | 'tooManyRows' | 'tooManyResults' | 'empty' | 'unknownPoint' | 'duplicate';
+  problem:
+    | 'required'
+    | 'notNumber'
+    | 'outOfRange'
+    | 'notDay'
+    | 'unknownCode'
+    | 'tooLong'
+    | 'limits'
+    | 'inconsistent'
+    | 'missingColumn'
+    | 'tooManyRows'
+    | 'tooManyResults'
+    | 'empty'
+    | 'unknownPoint'
+    | 'duplicate';
 }
 
 export interface TLabCsvResult {
@@ -140,12 +154,13 @@ export function parseLabCsv(text: string): TLabCsvParsed {
     const fail = (field: TLabCsvRowError['field'], problem: TLabCsvRowError['problem']) => errors.push({ row, field, problem });
     const before = errors.length;
     for (const f of REQUIRED) if (!cell(f)) fail(f, 'required');
-    for (const f of ['number', 'parameter', 'measuringPoint', 'unit'] as const) if (cell(f).length > (f === 'unit' ? 40 : f === 'number' ? 60 : LAB_TEXT_MAX)) fail(f, 'tooLong');
+    for (const f of ['number', 'parameter', 'measuringPoint', 'unit'] as const)
+      if (cell(f).length > (f === 'unit' ? 40 : f === 'number' ? 60 : LAB_TEXT_MAX)) fail(f, 'tooLong');
     const num = (f: 'value' | 'minValue' | 'maxValue') => {
       if (!cell(f)) return null;
       const n = parseTypedNumber(cell(f));
-      if (n === null || Number.isNaN(n)) return fail(f, 'notNumber'), null;
-      if (boundProblem(n, LAB_VALUE_BOUND)) return fail(f, 'outOfRange'), null;
+      if (n === null || Number.isNaN(n)) return (fail(f, 'notNumber'), null);
+      if (boundProblem(n, LAB_VALUE_BOUND)) return (fail(f, 'outOfRange'), null);
       return n;
     };
     const value = num('value');

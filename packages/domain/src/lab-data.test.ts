@@ -60,14 +60,19 @@ describe('limits, qualification and score', () => {
   it('the input refuses a minimum above the maximum and an impossible day', () => {
     const base = { category: 'pool', number: 'R-1', space: '00000000-0000-4000-8000-000000000000', extractionDate: '2026-02-30' };
     expect(ZLabReportInput.safeParse(base).success).toBe(false);
-    expect(ZLabReportInput.safeParse({ ...base, extractionDate: '2026-02-28', results: [{ parameter: 'pH', value: 7, minValue: 8, maxValue: 7 }] }).success).toBe(false);
-    expect(ZLabReportInput.safeParse({ ...base, extractionDate: '2026-02-28', results: [{ parameter: 'pH', value: 7, minValue: 7, maxValue: 8 }] }).success).toBe(true);
+    expect(
+      ZLabReportInput.safeParse({ ...base, extractionDate: '2026-02-28', results: [{ parameter: 'pH', value: 7, minValue: 8, maxValue: 7 }] }).success,
+    ).toBe(false);
+    expect(
+      ZLabReportInput.safeParse({ ...base, extractionDate: '2026-02-28', results: [{ parameter: 'pH', value: 7, minValue: 7, maxValue: 8 }] }).success,
+    ).toBe(true);
   });
 });
 
 describe('the CSV of a laboratory', () => {
   it('reads Spanish headers, semicolons, comma decimals and European days', () => {
-    const csv = '\uFEFFNº de informe;Fecha de extracción;Código;Punto de muestreo;Parámetro;Valor;Unidad;Mínimo;Máximo\r\n' +
+    const csv =
+      '\uFEFFNº de informe;Fecha de extracción;Código;Punto de muestreo;Parámetro;Valor;Unidad;Mínimo;Máximo\r\n' +
       'L-1;03/02/2026;LEG;Torre;Legionella;1200;UFC/L;;1000\r\n' +
       'L-1;03/02/2026;LEG;Torre;Temperatura;"52,5";ºC;50;\r\n';
     const parsed = parseLabCsv(csv);

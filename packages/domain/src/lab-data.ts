@@ -36,7 +36,8 @@ export const LAB_ORGANISMS = {
 } as const;
 export type TLabResultCode = keyof typeof LAB_ORGANISMS;
 export const LAB_RESULT_CODES = Object.keys(LAB_ORGANISMS) as TLabResultCode[];
-export const organismOf = (code: string | null | undefined): string | null => (code && Object.hasOwn(LAB_ORGANISMS, code) ? LAB_ORGANISMS[code as TLabResultCode] : null);
+export const organismOf = (code: string | null | undefined): string | null =>
+  code && Object.hasOwn(LAB_ORGANISMS, code) ? LAB_ORGANISMS[code as TLabResultCode] : null;
 
 // ---------------------------------------------------------------------------------------------
 // Results: within limits or not; the report's qualification and score.

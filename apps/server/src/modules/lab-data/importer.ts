@@ -36,8 +36,8 @@ async function prepare(tx: TDb, caller: TAuth, input: TLabImportBody) {
   );
   const reports = parsed.reports.flatMap((report) => {
     const areaId = report.measuringPoint ? areaByName.get(report.measuringPoint.toLowerCase()) : null;
-    if (areaId === undefined) return errors.push({ row: report.row, field: 'measuringPoint', problem: 'unknownPoint' }), [];
-    if (taken.has(report.number)) return errors.push({ row: report.row, field: 'number', problem: 'duplicate' }), [];
+    if (areaId === undefined) return (errors.push({ row: report.row, field: 'measuringPoint', problem: 'unknownPoint' }), []);
+    if (taken.has(report.number)) return (errors.push({ row: report.row, field: 'number', problem: 'duplicate' }), []);
     return [{ ...report, areaId }];
   });
   errors.sort((a, b) => a.row - b.row);

@@ -20,7 +20,8 @@ let tower: { id: string };
 
 const labUser = async (tt: TTenant, name: string, access: string[] = []) => {
   const user = await addUser(t.db, { email: `${name}.${tt.tag}@example.com`, firstName: name, home: tt.client, roleIds: [tt.roles.laboratory!] });
-  if (access.length) await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update users set lab_data_access = string_to_array(${access.join(',')}, ',') where id = ${user.id}`));
+  if (access.length)
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update users set lab_data_access = string_to_array(${access.join(',')}, ',') where id = ${user.id}`));
   return signIn(t.app, user.email);
 };
 
@@ -50,7 +51,9 @@ const report = (over: object = {}) => ({
   ...over,
 });
 const incidentsOf = async (reportId: string, api = lab) =>
-  expectOk(api.post(`${INCIDENTS}/search`, { filters: [{ field: 'report', value: reportId }] })) as Promise<{ _id: string; status: string; parameter: string; moves: string[] }[]>;
+  expectOk(api.post(`${INCIDENTS}/search`, { filters: [{ field: 'report', value: reportId }] })) as Promise<
+    { _id: string; status: string; parameter: string; moves: string[] }[]
+  >;
 
 describe('lab reports: create, read, edit, delete', () => {
   it('creates a report whose failing result raises a DRAFT lab incident; the report is not qualified, score 50', async () => {
@@ -129,8 +132,16 @@ describe('lab reports: create, read, edit, delete', () => {
   });
 
   it('attaches the laboratory PDF; an image is refused (FIL0003)', async () => {
-    const pdf = await postMultipart(t.app, '/ms-core/api/files/upload', labToken, { buffer: Buffer.from('%PDF-1.4\n%%EOF\n'), filename: 'certificado.pdf', contentType: 'application/pdf' });
-    const image = await postMultipart(t.app, '/ms-core/api/files/image', labToken, { buffer: await cameraJpeg(40, 30), filename: 'foto.jpg', contentType: 'image/jpeg' });
+    const pdf = await postMultipart(t.app, '/ms-core/api/files/upload', labToken, {
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      filename: 'certificado.pdf',
+      contentType: 'application/pdf',
+    });
+    const image = await postMultipart(t.app, '/ms-core/api/files/image', labToken, {
+      buffer: await cameraJpeg(40, 30),
+      filename: 'foto.jpg',
+      contentType: 'image/jpeg',
+    });
     const created = await expectOk(lab.post(REPORTS, report({ pdf: pdf.body._id })));
     expect(created.pdf).toMatchObject({ _id: pdf.body._id, name: 'certificado.pdf' });
     expect((await apiClient(t.app).get(created.pdf.url.replace(/^https?:\/\/[^/]+/, ''))).status).toBe(200);
@@ -159,13 +170,28 @@ describe('lists and labDataAccess', () => {
         _id: tenant.establishment.id,
         name: tenant.establishment.name,
         client: tenant.client.name,
-        areas: expect.arrayContaining([{ _id: tower.id, name: 'Torre de refrigeración' }, { _id: tenant.area.id, name: tenant.area.name }]),
+        areas: expect.arrayContaining([
+          { _id: tower.id, name: 'Torre de refrigeración' },
+          { _id: tenant.area.id, name: tenant.area.name },
+        ]),
       },
     ]);
   });
 
   it('filters by category, qualified and an extraction-date month range; a bad day is a 400 naming it', async () => {
-    await expectOk(lab.post(REPORTS, report({ category: 'pool', number: 'P-1', space: tenant.area.id, resultCode: null, extractionDate: '2026-01-15', results: [{ parameter: 'pH', value: 7.4, minValue: 7.2, maxValue: 8 }] })));
+    await expectOk(
+      lab.post(
+        REPORTS,
+        report({
+          category: 'pool',
+          number: 'P-1',
+          space: tenant.area.id,
+          resultCode: null,
+          extractionDate: '2026-01-15',
+          results: [{ parameter: 'pH', value: 7.4, minValue: 7.2, maxValue: 8 }],
+        }),
+      ),
+    );
     const pool = await expectOk(lab.post(`${REPORTS}/search`, { filters: [{ field: 'category', value: 'pool' }] }));
     expect(pool.map((r: { number: string }) => r.number)).toEqual(['P-1']);
     expect(pool[0]).toMatchObject({ qualified: true, score: 100, openIncidents: 0 });
@@ -174,7 +200,9 @@ describe('lists and labDataAccess', () => {
     expect(january.headers['x-total-count']).toBe('1');
     const failing = await expectOk(lab.post(`${REPORTS}/search`, { filters: [{ field: 'qualified', value: false }], size: 100 }));
     expect(failing.every((r: { qualified: boolean }) => !r.qualified)).toBe(true);
-    expect((await lab.post(`${REPORTS}/search`, { filters: [{ field: 'extractionDate', operator: 'between', value: ['2026-13', '2026-14'] }] })).body.fields).toEqual(['filters.extractionDate']);
+    expect(
+      (await lab.post(`${REPORTS}/search`, { filters: [{ field: 'extractionDate', operator: 'between', value: ['2026-13', '2026-14'] }] })).body.fields,
+    ).toEqual(['filters.extractionDate']);
   });
 
   it('a user whose labDataAccess is pool only sees pool reports and incidents; a legionella report is 452', async () => {
@@ -199,11 +227,27 @@ describe('the lab incident machine over HTTP', () => {
     // The same move twice in parallel: one passes, the other finds it done (LAB0001), never a 5xx.
     const both = await Promise.all([1, 2].map(() => lab.patch(`${INCIDENTS}/${incident!._id}/status`, { status: 'SOLVED' })));
     expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
-    const solved = await expectOk(lab.post(`${INCIDENTS}/search`, { filters: [{ field: 'status', operator: '$in', value: ['SOLVED'] }, { field: 'report', value: created._id }] }));
+    const solved = await expectOk(
+      lab.post(`${INCIDENTS}/search`, {
+        filters: [
+          { field: 'status', operator: '$in', value: ['SOLVED'] },
+          { field: 'report', value: created._id },
+        ],
+      }),
+    );
     expect(solved).toMatchObject([{ _id: incident!._id, status: 'SOLVED' }]);
     expect((await expectOk(lab.get(`${REPORTS}/${created._id}`))).openIncidents).toBe(0);
     // Lowercase reads the same; an unknown status is a 400 naming the filter.
-    expect(await expectOk(lab.post(`${INCIDENTS}/search`, { filters: [{ field: 'status', value: 'solved' }, { field: 'report', value: created._id }] }))).toHaveLength(1);
+    expect(
+      await expectOk(
+        lab.post(`${INCIDENTS}/search`, {
+          filters: [
+            { field: 'status', value: 'solved' },
+            { field: 'report', value: created._id },
+          ],
+        }),
+      ),
+    ).toHaveLength(1);
     expect((await lab.post(`${INCIDENTS}/search`, { filters: [{ field: 'status', value: 'CLOSED' }] })).body.fields).toEqual(['filters.status']);
   });
 
@@ -245,7 +289,14 @@ describe('CSV import', () => {
       'EN-1,2026-03-05,LEG,Torre de refrigeración,Temperatura,"52,5",ºC,50,\n' +
       'EN-2,2026-03-06,,,Cloro libre,"0,2",mg/L,"0,2","1,0"\n';
     const preview = await expectOk(lab.post(`${REPORTS}/import/preview`, body(csv)));
-    expect(preview).toMatchObject({ rows: 3, errors: [], reports: [{ number: 'EN-1', results: 2, outOfLimits: 1 }, { number: 'EN-2', results: 1, outOfLimits: 0 }] });
+    expect(preview).toMatchObject({
+      rows: 3,
+      errors: [],
+      reports: [
+        { number: 'EN-1', results: 2, outOfLimits: 1 },
+        { number: 'EN-2', results: 1, outOfLimits: 0 },
+      ],
+    });
     expect(await expectOk(lab.post(`${REPORTS}/import`, body(csv)))).toEqual({ reports: 2, results: 3, incidents: 1 });
     const [en1] = await expectOk(lab.post(`${REPORTS}/search`, { filters: [{ field: 'number', value: 'EN-1' }] }));
     expect(en1).toMatchObject({ measuringPoint: { _id: tower.id }, qualified: false, score: 50, extractionDate: '2026-03-05' });

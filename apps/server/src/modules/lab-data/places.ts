@@ -18,7 +18,9 @@ interface TSummary {
  */
 export async function labPlaces(ctx: TModuleContext, caller: TAuth): Promise<TLabPlace[]> {
   const [clients, establishments, areas] = await Promise.all(
-    (['clients', 'establishments', 'areas'] as const).map(async (variant) => (await searchStructures(ctx, caller, variant, ALL, 'summary')).items as unknown as TSummary[]),
+    (['clients', 'establishments', 'areas'] as const).map(
+      async (variant) => (await searchStructures(ctx, caller, variant, ALL, 'summary')).items as unknown as TSummary[],
+    ),
   );
   const clientName = new Map(clients!.map((c) => [c._id, c.name]));
   return establishments!.map((e) => ({

@@ -15,7 +15,8 @@ export async function findReport(tx: TDb, scope: TScope, id: string, lock = fals
   return row;
 }
 
-export const insertReports = (tx: TDb, rows: (typeof labReports.$inferInsert)[]) => (rows.length ? tx.insert(labReports).values(rows).returning() : Promise.resolve([]));
+export const insertReports = (tx: TDb, rows: (typeof labReports.$inferInsert)[]) =>
+  rows.length ? tx.insert(labReports).values(rows).returning() : Promise.resolve([]);
 
 export async function updateReport(tx: TDb, id: string, values: Partial<typeof labReports.$inferInsert>) {
   const [row] = await tx
@@ -30,14 +31,14 @@ export const deleteReport = (tx: TDb, id: string) => tx.delete(labReports).where
 
 export const resultsOf = (tx: TDb, reportIds: string[]) =>
   reportIds.length
-    ? tx
-        .select()
-        .from(labResults)
-        .where(inArray(labResults.reportId, reportIds))
-        .orderBy(asc(labResults.reportId), asc(labResults.position))
+    ? tx.select().from(labResults).where(inArray(labResults.reportId, reportIds)).orderBy(asc(labResults.reportId), asc(labResults.position))
     : Promise.resolve([]);
 
-export async function replaceResults(tx: TDb, report: Pick<TLabReportRow, 'id' | 'spaceId' | 'secureSpacePath'>, rows: Omit<typeof labResults.$inferInsert, 'reportId' | 'spaceId' | 'secureSpacePath'>[]) {
+export async function replaceResults(
+  tx: TDb,
+  report: Pick<TLabReportRow, 'id' | 'spaceId' | 'secureSpacePath'>,
+  rows: Omit<typeof labResults.$inferInsert, 'reportId' | 'spaceId' | 'secureSpacePath'>[],
+) {
   await tx.delete(labResults).where(eq(labResults.reportId, report.id));
   if (!rows.length) return [];
   return tx
@@ -61,7 +62,8 @@ export async function openIncidentParameters(tx: TDb, reportId: string) {
   return new Set(rows.map((r) => r.parameter));
 }
 
-export const insertIncidents = (tx: TDb, rows: (typeof labIncidents.$inferInsert)[]) => (rows.length ? tx.insert(labIncidents).values(rows).returning() : Promise.resolve([]));
+export const insertIncidents = (tx: TDb, rows: (typeof labIncidents.$inferInsert)[]) =>
+  rows.length ? tx.insert(labIncidents).values(rows).returning() : Promise.resolve([]);
 
 export async function openIncidentCounts(tx: TDb, reportIds: string[]) {
   if (!reportIds.length) return new Map<string, number>();

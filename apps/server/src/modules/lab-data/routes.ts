@@ -32,7 +32,8 @@ export async function labReportsRoutes(app: FastifyInstance, ctx: TModuleContext
     config: read,
     schema: {
       tags,
-      summary: 'Paged search of lab reports: category, number, resultCode, qualified, client, establishment, area, extractionDate (day or month range); within labDataAccess',
+      summary:
+        'Paged search of lab reports: category, number, resultCode, qualified, client, establishment, area, extractionDate (day or month range); within labDataAccess',
       body: ZLabSearchBody,
       response: { 200: z.array(ZLabReportOut.partial()) },
     },

@@ -168,7 +168,15 @@ export function presentLabIncident(
 /** Report numbers, establishment names and the people who moved them (names read after the transaction). */
 export async function namesForIncidents(tx: TDb, caller: TAuth, rows: TLabIncidentRow[]) {
   const numbers = new Map((await repo.reportNumbers(tx, [...new Set(rows.map((r) => r.reportId))])).map((r) => [r.id, r.number]));
-  const places = new Map((await spacesByIds(tx, caller, rows.flatMap((r) => (r.establishmentId ? [r.establishmentId] : [])))).map((s) => [s.id, s.name]));
+  const places = new Map(
+    (
+      await spacesByIds(
+        tx,
+        caller,
+        rows.flatMap((r) => (r.establishmentId ? [r.establishmentId] : [])),
+      )
+    ).map((s) => [s.id, s.name]),
+  );
   return { numbers, places };
 }
 

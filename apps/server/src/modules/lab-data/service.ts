@@ -57,7 +57,12 @@ export const resultRows = (results: readonly TLabResultInput[]) =>
  * A result outside its limits raises a lab incident (DRAFT), one per parameter of the report while
  * it is open: re-saving the same failing result does not open a second one; after SOLVED it does.
  */
-export async function raiseIncidents(tx: TDb, caller: Pick<TAuth, 'userId'>, report: TLabReportRow, results: Pick<TLabResultRow, 'parameter' | 'value' | 'unit' | 'minValue' | 'maxValue' | 'qualified'>[]) {
+export async function raiseIncidents(
+  tx: TDb,
+  caller: Pick<TAuth, 'userId'>,
+  report: TLabReportRow,
+  results: Pick<TLabResultRow, 'parameter' | 'value' | 'unit' | 'minValue' | 'maxValue' | 'qualified'>[],
+) {
   const open = await repo.openIncidentParameters(tx, report.id);
   const failing = results.filter((r) => !r.qualified && !open.has(r.parameter));
   const seen = new Set<string>();
@@ -85,14 +90,28 @@ export async function raiseIncidents(tx: TDb, caller: Pick<TAuth, 'userId'>, rep
   return rows.length;
 }
 
-const trace = (row: TLabReportRow) => ({ module: 'LABORATORY', section: 'lab-reports', spaceId: row.spaceId, secureSpacePath: row.secureSpacePath, entityId: row.id });
+const trace = (row: TLabReportRow) => ({
+  module: 'LABORATORY',
+  section: 'lab-reports',
+  spaceId: row.spaceId,
+  secureSpacePath: row.secureSpacePath,
+  entityId: row.id,
+});
 
 /** Reports as the calls answer them: names of their places, results, certificate, open incidents and `can`. */
 export async function presentReports(ctx: TModuleContext, tx: TDb, caller: TAuth, rows: TLabReportRow[]): Promise<TLabReportOut[]> {
   const ids = rows.map((r) => r.id);
   const results = await repo.resultsOf(tx, ids);
   const open = await repo.openIncidentCounts(tx, ids);
-  const names = new Map((await spacesByIds(tx, caller, rows.flatMap((r) => [r.clientId, r.establishmentId, r.areaId].filter((x): x is string => !!x)))).map((s) => [s.id, s.name]));
+  const names = new Map(
+    (
+      await spacesByIds(
+        tx,
+        caller,
+        rows.flatMap((r) => [r.clientId, r.establishmentId, r.areaId].filter((x): x is string => !!x)),
+      )
+    ).map((s) => [s.id, s.name]),
+  );
   const ref = (id: string | null) => (id ? { _id: id, name: names.get(id) ?? '' } : null);
   return rows.map((r) => ({
     _id: r.id,

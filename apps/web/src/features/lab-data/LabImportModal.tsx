@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Form, Modal, Select, Table, Typography, Upload } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LAB_CSV_MAX_CHARS, type TLabCategory, type TLabImportPreview } from '@audit/domain/lab-data';
 import { notifyError } from '../../ui/feedback';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { previewImport, useImportLab, useLabPlaces } from './labDataApi';
+
+type TRow = TLabImportPreview['reports'][number];
 
 /**
  * The CSV a laboratory sends: choose the establishment and the file, read the preview (each row's
@@ -46,12 +49,10 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
     };
   }, [space, file, category]);
 
-  const problem = (field: string, what: string) => `${t(`labData.import.fields.${field}`, { defaultValue: field })}: ${t(`labData.import.problems.${what}`, { defaultValue: what })}`;
+  const problem = (field: string, what: string) =>
+    `${t(`labData.import.fields.${field}`, { defaultValue: field })}: ${t(`labData.import.problems.${what}`, { defaultValue: what })}`;
   const ready = Boolean(preview && !preview.errors.length && preview.reports.length);
-  const submit = () =>
-    space &&
-    file &&
-    run.mutate({ category, space, csv: file.text }, { onSuccess: setDone, onError: notifyError });
+  const submit = () => space && file && run.mutate({ category, space, csv: file.text }, { onSuccess: setDone, onError: notifyError });
 
   return (
     <Modal
@@ -62,7 +63,7 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
       destroyOnHidden
       footer={
         done ? (
-          <Button type="primary" onClick={onClose}>
+          <Button type="primary" onClick={onClose} data-testid="lab-import-close">
             {t('common.close')}
           </Button>
         ) : (
@@ -146,8 +147,16 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
                   data-testid="lab-import-preview"
                   columns={[
                     { key: 'number', title: t('labData.fields.number'), dataIndex: 'number' },
-                    { key: 'extractionDate', title: t('labData.fields.extractionDate'), dataIndex: 'extractionDate' },
-                    { key: 'measuringPoint', title: t('labData.fields.measuringPoint'), render: (_, r) => r.measuringPoint ?? '—' },
+                    ...(isMobile
+                      ? []
+                      : [
+                          {
+                            key: 'extractionDate',
+                            title: t('labData.fields.extractionDate'),
+                            render: (_: unknown, r: TRow) => (r.extractionDate ? dayjs(r.extractionDate).format('DD-MM-YYYY') : '—'),
+                          },
+                          { key: 'measuringPoint', title: t('labData.fields.measuringPoint'), render: (_: unknown, r: TRow) => r.measuringPoint ?? '—' },
+                        ]),
                     { key: 'results', title: t('labData.fields.results'), dataIndex: 'results' },
                     {
                       key: 'outOfLimits',

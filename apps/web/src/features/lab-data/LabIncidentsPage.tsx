@@ -68,7 +68,8 @@ function IncidentCard({ incident }: { incident: TLabIncident }) {
         <LabStatusTag status={incident.status} />
       </Flex>
       <Typography.Paragraph type="secondary" style={{ fontSize: 13, margin: '6px 0' }}>
-        {reading(incident, i18n.language)} · {t(`labData.categories.${incident.category}`)} · {reportLink(incident)} · {dayjs(incident.openDate).format('DD-MM-YYYY')}
+        {reading(incident, i18n.language)} · {t(`labData.categories.${incident.category}`)} · {reportLink(incident)} ·{' '}
+        {dayjs(incident.openDate).format('DD-MM-YYYY')}
         {incident.place ? ` · ${incident.place}` : ''}
       </Typography.Paragraph>
       <Moves incident={incident} />

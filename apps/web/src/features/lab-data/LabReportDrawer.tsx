@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, FilePdfOutlined, WarningOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,11 @@ import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { limitsText, QualifiedTag, valueText } from './LabTags';
 import type { TLabReport } from './labDataApi';
+
+function ResultTag({ ok }: { ok: boolean }) {
+  const { t } = useTranslation();
+  return <Tag color={ok ? 'green' : 'red'}>{t(ok ? 'labData.ok' : 'labData.outOfLimits')}</Tag>;
+}
 
 interface TProps {
   open: boolean;
@@ -25,7 +30,14 @@ export function LabReportDrawer({ open, report: r, loading, error, onRetry, onCl
   const { isMobile } = useViewport();
   const language = i18n.language;
   return (
-    <Drawer open={open} onClose={onClose} size={isMobile ? '100%' : 680} title={r ? `${t('labData.report')} ${r.number}` : t('labData.report')} destroyOnHidden data-testid="lab-report-detail">
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={isMobile ? '100%' : 680}
+      title={r ? `${t('labData.report')} ${r.number}` : t('labData.report')}
+      destroyOnHidden
+      data-testid="lab-report-detail"
+    >
       {loading ? (
         <PageSkeleton rows={8} />
       ) : error || !r ? (
@@ -75,29 +87,50 @@ export function LabReportDrawer({ open, report: r, loading, error, onRetry, onCl
           <Typography.Title level={5} style={{ margin: 0 }}>
             {t('labData.fields.results')}
           </Typography.Title>
-          <Table
-            size="small"
-            rowKey="_id"
-            pagination={false}
-            dataSource={r.results}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('labData.noResults') }}
-            data-testid="lab-results"
-            columns={[
-              { key: 'parameter', title: t('labData.fields.parameter'), dataIndex: 'parameter' },
-              {
-                key: 'value',
-                title: t('labData.fields.value'),
-                render: (_, x) => (
-                  <Typography.Text type={x.qualified ? undefined : 'danger'} strong={!x.qualified}>
-                    {valueText(x.value, language)} {x.unit ?? ''}
-                  </Typography.Text>
-                ),
-              },
-              { key: 'limits', title: t('labData.fields.limits'), render: (_, x) => limitsText(x.minValue, x.maxValue, language) },
-              { key: 'ok', title: '', render: (_, x) => (x.qualified ? <Tag color="green">{t('labData.ok')}</Tag> : <Tag color="red">{t('labData.outOfLimits')}</Tag>) },
-            ]}
-          />
+          {isMobile ? (
+            // A phone lists the results as cards: no table scrolling sideways.
+            <Flex vertical gap={8} data-testid="lab-results">
+              {r.results.length ? (
+                r.results.map((x) => (
+                  <Card key={x._id} size="small">
+                    <Flex justify="space-between" gap={8} wrap>
+                      <Typography.Text strong>{x.parameter}</Typography.Text>
+                      <ResultTag ok={x.qualified} />
+                    </Flex>
+                    <Typography.Text type={x.qualified ? 'secondary' : 'danger'}>
+                      {valueText(x.value, language)} {x.unit ?? ''} · {t('labData.fields.limits')}: {limitsText(x.minValue, x.maxValue, language)}
+                    </Typography.Text>
+                  </Card>
+                ))
+              ) : (
+                <Typography.Text type="secondary">{t('labData.noResults')}</Typography.Text>
+              )}
+            </Flex>
+          ) : (
+            <Table
+              size="small"
+              rowKey="_id"
+              pagination={false}
+              dataSource={r.results}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: t('labData.noResults') }}
+              data-testid="lab-results"
+              columns={[
+                { key: 'parameter', title: t('labData.fields.parameter'), dataIndex: 'parameter' },
+                {
+                  key: 'value',
+                  title: t('labData.fields.value'),
+                  render: (_, x) => (
+                    <Typography.Text type={x.qualified ? undefined : 'danger'} strong={!x.qualified}>
+                      {valueText(x.value, language)} {x.unit ?? ''}
+                    </Typography.Text>
+                  ),
+                },
+                { key: 'limits', title: t('labData.fields.limits'), render: (_, x) => limitsText(x.minValue, x.maxValue, language) },
+                { key: 'ok', title: '', render: (_, x) => <ResultTag ok={x.qualified} /> },
+              ]}
+            />
+          )}
         </Flex>
       )}
     </Drawer>

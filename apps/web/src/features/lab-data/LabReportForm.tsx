@@ -3,7 +3,15 @@ import { Button, Col, DatePicker, Drawer, Flex, Form, Input, Row, Select, Typogr
 import { DeleteOutlined, FilePdfOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LAB_ORGANISMS, LAB_RESULT_CODES, LAB_RESULTS_MAX, LAB_TEXT_MAX, LAB_VALUE_BOUND, type TLabCategory, type TLabReportInput } from '@audit/domain/lab-data';
+import {
+  LAB_ORGANISMS,
+  LAB_RESULT_CODES,
+  LAB_RESULTS_MAX,
+  LAB_TEXT_MAX,
+  LAB_VALUE_BOUND,
+  type TLabCategory,
+  type TLabReportInput,
+} from '@audit/domain/lab-data';
 import { notifyError } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { lengthCount, maxLengthRule, NumberField, numberRules } from '../../ui/NumberField';
@@ -65,7 +73,13 @@ export function LabReportForm({ open, category, report, loading, onClose, onSave
             measuringPoint: report.measuringPoint?._id ?? null,
             resultCode: report.resultCode,
             result: report.result ?? undefined,
-            results: report.results.map((r) => ({ parameter: r.parameter, value: r.value, unit: r.unit ?? undefined, minValue: r.minValue, maxValue: r.maxValue })),
+            results: report.results.map((r) => ({
+              parameter: r.parameter,
+              value: r.value,
+              unit: r.unit ?? undefined,
+              minValue: r.minValue,
+              maxValue: r.maxValue,
+            })),
           }
         : { results: [{}] },
     );
@@ -218,7 +232,13 @@ export function LabReportForm({ open, category, report, loading, onClose, onSave
                     >
                       <NumberField placeholder={t('labData.fields.maxValue')} aria-label={`${t('labData.fields.maxValue')} ${index + 1}`} />
                     </Form.Item>
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('labData.removeResult', { index: index + 1 })} onClick={() => remove(field.name)} />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('labData.removeResult', { index: index + 1 })}
+                      onClick={() => remove(field.name)}
+                    />
                   </Flex>
                 ))}
                 <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} disabled={fields.length >= LAB_RESULTS_MAX} data-testid="lab-add-result">

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { LAB_CATEGORIES, type TLabCategory } from '@audit/domain/lab-data';
+import type { TLabCategory } from '@audit/domain/lab-data';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import { isApiError } from '../../api/errors';
 import { userCan, useMe } from '../../session/me';
@@ -92,12 +92,11 @@ function ReportCard({ report, onOpen }: { report: TLabReport; onOpen: () => void
 }
 
 /** /lab-data/{food|pool|legionella|others}: one category's reports, server-paged; create, detail and edit open as drawers. */
-export function LabReportsPage({ view = 'list' }: { view?: TLabView }) {
+export function LabReportsPage({ category, view = 'list' }: { category: TLabCategory; view?: TLabView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { isMobile } = useViewport();
   const params = useParams();
-  const category = (LAB_CATEGORIES.includes(params.category as TLabCategory) ? params.category : 'food') as TLabCategory;
   const base = `/lab-data/${category}`;
   const canWrite = userCan(useMe().data, 'LAB_DATA_WRITE');
   const [page, setPage] = useState(0);
@@ -153,7 +152,7 @@ export function LabReportsPage({ view = 'list' }: { view?: TLabView }) {
         title={t(`labData.titles.${category}`)}
         settingsKey="table.labReports"
         columns={columns(t, setRemoving)}
-        defaultHidden={['results']}
+        defaultHidden={['results', 'organism']}
         rowKey={(r) => r._id}
         rows={list.data?.items}
         total={list.data?.total ?? 0}

@@ -50,7 +50,11 @@ export const useLabReports = (p: TLabListParams) =>
   useQuery({
     queryKey: [...LAB_QUERY_KEY, 'reports', p],
     queryFn: ({ signal }) =>
-      searchPage<TLabReport>(`${REPORTS}/search`, { page: p.page, size: p.size, search: p.search, sort: p.sort ?? '-extractionDate', filters: reportFilters(p.category, p.filters) }, signal),
+      searchPage<TLabReport>(
+        `${REPORTS}/search`,
+        { page: p.page, size: p.size, search: p.search, sort: p.sort ?? '-extractionDate', filters: reportFilters(p.category, p.filters) },
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -73,9 +77,14 @@ function useLabMutation<TArgs, TOut>(call: (args: TArgs) => Promise<TOut>, succe
   });
 }
 
-export const useCreateLabReport = () => useLabMutation((body: TLabReportInput) => request<TLabReport>(REPORTS, { method: 'POST', body }), 'createSuccess', true);
+export const useCreateLabReport = () =>
+  useLabMutation((body: TLabReportInput) => request<TLabReport>(REPORTS, { method: 'POST', body }), 'createSuccess', true);
 export const useUpdateLabReport = () =>
-  useLabMutation(({ id, body }: { id: string; body: TLabReportPatch }) => request<TLabReport>(`${REPORTS}/${id}`, { method: 'PATCH', body }), 'updateSuccess', true);
+  useLabMutation(
+    ({ id, body }: { id: string; body: TLabReportPatch }) => request<TLabReport>(`${REPORTS}/${id}`, { method: 'PATCH', body }),
+    'updateSuccess',
+    true,
+  );
 export const useDeleteLabReport = () => useLabMutation((id: string) => request<{ ok: true }>(`${REPORTS}/${id}`, { method: 'DELETE' }), 'deleteSuccess');
 
 /** The laboratory's certificate: any file, sent as multipart; the server keeps only PDFs on the report. */
@@ -87,7 +96,11 @@ export const uploadPdf = (file: Blob, name: string) => {
 
 export const previewImport = (body: TLabImportBody) => request<TLabImportPreview>(`${REPORTS}/import/preview`, { method: 'POST', body });
 export const useImportLab = () =>
-  useLabMutation((body: TLabImportBody) => request<{ reports: number; results: number; incidents: number }>(`${REPORTS}/import`, { method: 'POST', body }), 'createSuccess', true);
+  useLabMutation(
+    (body: TLabImportBody) => request<{ reports: number; results: number; incidents: number }>(`${REPORTS}/import`, { method: 'POST', body }),
+    'createSuccess',
+    true,
+  );
 
 export interface TLabIncidentParams {
   page: number;

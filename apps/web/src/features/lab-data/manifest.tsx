@@ -1,9 +1,10 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
 import en from './i18n/en.json';
 import es from './i18n/es.json';
+import { LAB_CATEGORIES, type TLabCategory } from '@audit/domain/lab-data';
 import type { TLabView } from './LabReportsPage';
 
-const page = (view: TLabView) => screen(() => import('./LabReportsPage').then((m) => m.LabReportsPage), { view });
+const page = (category: TLabCategory, view: TLabView) => screen(() => import('./LabReportsPage').then((m) => m.LabReportsPage), { category, view });
 
 /**
  * Lab data (decision 0044): the reports of each category with their create, detail and edit drawers
@@ -14,10 +15,13 @@ const page = (view: TLabView) => screen(() => import('./LabReportsPage').then((m
 export const labDataManifest: TFeatureManifest = {
   id: 'lab-data',
   routes: () => [
-    { path: '/lab-data/:category', ...page('list') },
-    { path: '/lab-data/:category/create', ...page('create') },
-    { path: '/lab-data/:category/:id', ...page('detail') },
-    { path: '/lab-data/:category/:id/edit', ...page('edit') },
+    // One set per category: each menu entry's path is a screen of its own (not the shell's "coming soon").
+    ...LAB_CATEGORIES.flatMap((category) => [
+      { path: `/lab-data/${category}`, ...page(category, 'list') },
+      { path: `/lab-data/${category}/create`, ...page(category, 'create') },
+      { path: `/lab-data/${category}/:id`, ...page(category, 'detail') },
+      { path: `/lab-data/${category}/:id/edit`, ...page(category, 'edit') },
+    ]),
     { path: '/incidents/list/lab-data', ...screen(() => import('./LabIncidentsPage').then((m) => m.LabIncidentsPage)) },
   ],
   menu: [
