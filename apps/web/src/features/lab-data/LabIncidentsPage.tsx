@@ -124,7 +124,7 @@ export function LabIncidentsPage() {
         title={t('labData.incidentsTitle')}
         settingsKey="table.labIncidents"
         columns={columns(t, i18n.language)}
-        defaultHidden={['changed']}
+        defaultHidden={['changed', 'category']}
         rowKey={(i) => i._id}
         rows={list.data?.items}
         total={list.data?.total ?? 0}
