@@ -48,6 +48,7 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   await form.getByLabel(/^parámetro 2$|^parameter 2$/i).fill('Temperatura');
   await form.getByLabel(/^valor 2$|^value 2$/i).fill('55,5');
   await form.getByLabel(/^mínimo 2$|^minimum 2$/i).fill('50');
+  await shoot(page, 'lab-data-form');
   await page.getByTestId('lab-report-save').click();
 
   const detail = page.getByTestId('lab-report-detail');
@@ -63,6 +64,14 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   await page.getByTestId('lab-import').click();
   const modal = page.getByTestId('lab-import-modal');
   await pick(page, modal.getByTestId('lab-import-establishment').locator('input'), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
+  // A broken file first: each row's error, and nothing to import.
+  const broken = CSV.replace('"51,5"', 'cincuenta').replace('E2E-CSV-2;', 'E2E-001;');
+  await modal.locator('input[type=file]').setInputFiles({ name: 'roto.csv', mimeType: 'text/csv', buffer: Buffer.from(broken, 'utf8') });
+  await expect(modal.getByTestId('lab-import-errors')).toContainText(/2 errores|2 errors/i);
+  await expect(modal).toContainText(/valor: no es un número|value: not a number/i);
+  await expect(modal).toContainText(/el informe ya existe|already exists/i);
+  await expect(modal.getByTestId('lab-import-run')).toBeDisabled();
+  await shoot(page, 'lab-data-import-errors');
   await modal.locator('input[type=file]').setInputFiles({ name: 'laboratorio.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
   const preview = modal.getByTestId('lab-import-preview');
   await expect(preview).toContainText('E2E-CSV-1');

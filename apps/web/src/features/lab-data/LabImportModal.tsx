@@ -129,7 +129,7 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
                   rowKey={(e) => `${e.row}-${e.field}-${e.problem}`}
                   pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
                   dataSource={preview.errors}
-                  scroll={{ x: 'max-content' }}
+                  scroll={isMobile ? undefined : { x: 'max-content' }}
                   columns={[
                     { key: 'row', title: t('labData.import.row'), dataIndex: 'row', width: 70 },
                     { key: 'problem', title: t('labData.import.problem'), render: (_, e) => problem(e.field, e.problem) },
@@ -143,7 +143,7 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
                   loading={reading}
                   pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
                   dataSource={preview.reports}
-                  scroll={{ x: 'max-content' }}
+                  scroll={isMobile ? undefined : { x: 'max-content' }}
                   data-testid="lab-import-preview"
                   columns={[
                     { key: 'number', title: t('labData.fields.number'), dataIndex: 'number' },
