@@ -32,6 +32,7 @@ import { servicesModule } from './modules/services/module.js';
 import { nomenclaturesModule } from './modules/nomenclatures/module.js';
 import { categoriesModule } from './modules/categories/module.js';
 import { registersModule } from './modules/registers/module.js';
+import { labDataModule } from './modules/lab-data/module.js';
 import { incidentsModule } from './modules/incidents/module.js';
 import { templatesModule } from './modules/templates/module.js';
 import { auditsModule } from './modules/audits/module.js';
@@ -91,6 +92,7 @@ export const serverModules: TServerModule[] = [
   geographyModule,
   registersModule,
   incidentsModule,
+  labDataModule,
   idempotencyManifest,
 ];
 

@@ -51,8 +51,20 @@ async function objectsOf(f: TAuditTenant) {
   const ie = template.ieSections[0];
   const users = await expectOk(f.admin.post('/ms-core/api/users/search', { size: 50 }));
   const registers = await registerObjectsOf(f);
+  const labReport = await expectOk(
+    f.admin.post('/ms-core/api/lab-reports', {
+      category: 'legionella',
+      number: `M-${f.tenant.tag}`,
+      space: f.tenant.establishment.id,
+      extractionDate: '2026-03-02',
+      results: [{ parameter: 'Legionella spp.', value: 1500, maxValue: 1000 }],
+    }),
+  );
+  const [labIncident] = await expectOk(f.admin.post('/ms-core/api/lab-incidents/search', { filters: [{ field: 'report', value: labReport._id }] }));
   return {
     ...registers,
+    labReport: labReport._id as string,
+    labIncident: labIncident._id as string,
     audit,
     auditSection: ids.facilities,
     auditQuestion: ids.floors,
@@ -148,6 +160,8 @@ function kindOf(url: string, param: string): string {
     typeareas: 'areaType',
     'template-registers': 'registerTemplate',
     typologies: 'typology',
+    'lab-reports': 'labReport',
+    'lab-incidents': 'labIncident',
   };
   return byBase[base] ?? 'root';
 }
@@ -207,6 +221,8 @@ describe('role x tenant x action on every route', () => {
       'registerField',
       'registerParam',
       'typology',
+      'labReport',
+      'labIncident',
     ]) {
       if (kind !== 'issue') expect(kinds).toContain(kind);
     }

@@ -2,6 +2,7 @@ import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { createRootSpace, createSpace, createUser } from './build.js';
 import { seedDemoIncidents } from '../modules/incidents/demo.js';
+import { seedDemoLabReports } from '../modules/lab-data/demo.js';
 import { seedDemoAudits } from './audits.js';
 import { seedDemoClients, seedOtherTenantClients } from './clients.js';
 import { seedDemoRegisters } from './registers.js';
@@ -51,7 +52,7 @@ export async function seedDemo(tx: TDb) {
   });
   const templates = await seedDemoTemplates(tx, demo.space, refs);
 
-  await createUser(tx, {
+  const admin = await createUser(tx, {
     ...common,
     email: 'admin@demo.test',
     username: 'admin',
@@ -98,6 +99,8 @@ export async function seedDemo(tx: TDb) {
     templateId: templates.hygiene,
     templateName: 'Auditoría de higiene alimentaria',
   });
+  // Lab reports of food, pool and legionella, one legionella count out of its limit (decision 0044).
+  await seedDemoLabReports(tx, { client: hotel, establishment: hotelValencia, kitchen: hvKitchen, pool: hvPool, createdBy: admin.id });
   await createUser(tx, {
     ...common,
     email: 'consultant@demo.test',

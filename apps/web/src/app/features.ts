@@ -6,6 +6,7 @@ import { auditsManifest } from '../features/audits/manifest';
 import { authManifest } from '../features/auth/manifest';
 import { clientsManifest } from '../features/clients/manifest';
 import { incidentsManifest } from '../features/incidents/manifest';
+import { labDataManifest } from '../features/lab-data/manifest';
 import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
 import { onboardingManifest } from '../features/onboarding/manifest';
 import { notificationsManifest } from '../features/notifications/manifest';
@@ -45,6 +46,7 @@ export const FEATURES: readonly TFeatureManifest[] = [
   registerLogsManifest,
   registerTemplatesManifest,
   incidentsManifest,
+  labDataManifest,
   tasksManifest,
   registerTracesManifest,
 ];

@@ -13,11 +13,6 @@ const home = () => import('./HomeRoute').then((m) => m.HomeRoute);
  */
 const upcoming: TMenuContribution[] = [
   { key: 'clientAuditsResume', path: '/client-audits/resume', audience: 'client', parent: 'clientAudits', order: 10 },
-  { key: 'labData', audience: 'client', permissions: ['LAB_DATA_VIEW'], order: 50 },
-  { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood', parent: 'labData', order: 10 },
-  { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool', parent: 'labData', order: 20 },
-  { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella', parent: 'labData', order: 30 },
-  { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers', parent: 'labData', order: 40 },
   { key: 'documentation', path: '/documentation', audience: 'client', permissions: ['GOOGLE_DRIVE_VIEW'], order: 70 },
   { key: 'users', audience: 'client', permissions: ['USER:MANAGEMENT'], hideForAdmin: true, order: 80 },
   { key: 'analyticsClient', path: '/analytics/client', audience: 'client', permissions: ANALYTICS_READ, order: 90 },

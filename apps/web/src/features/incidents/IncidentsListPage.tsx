@@ -7,9 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import type { TIncidentKind } from '@audit/domain/incidents';
 import { downloadFile } from '../../api/download';
-import { homePathFor, useMe } from '../../session/me';
 import { notifyError } from '../../ui/feedback';
-import { ComingSoon } from '../../ui/ComingSoon';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
@@ -55,7 +53,10 @@ function IncidentCard({ incident, onOpen }: { incident: TIncident; onOpen: () =>
   );
 }
 
-/** /incidents/list/{audits|others|measurements}: one kind's incidents, server-paged, with their filters. */
+/**
+ * /incidents/list/{audits|others|measurements}: one kind's incidents, server-paged, with their filters.
+ * The lab-data tab is the lab-data feature's page (its fixed path /incidents/list/lab-data wins).
+ */
 export function IncidentsListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -69,7 +70,6 @@ export function IncidentsListPage() {
   const list = useIncidentsList({ kind, page, size, search, sort, filters });
   const open = (incident: TIncident) => navigate(`/incidents/${incident._id}`);
   const active = Object.values(filters).filter(Boolean).length;
-  const me = useMe().data;
   const [exporting, setExporting] = useState(false);
   const exportExcel = async () => {
     setExporting(true);
@@ -128,15 +128,6 @@ export function IncidentsListPage() {
     </div>
   );
 
-  // Lab data's incidents come with lab data (a later issue): the tab keeps the shared "coming soon" page.
-  if ((kind as string) === 'lab-data') {
-    return (
-      <>
-        {tabs}
-        <ComingSoon title={t('incidents.kinds.lab-data')} homePath={homePathFor(me)} />
-      </>
-    );
-  }
   return (
     <>
       {tabs}

@@ -1,0 +1,26 @@
+import { LAB_ACCESS_OF, type TLabCategory } from '@audit/domain/lab-data';
+import type { TIdentity } from '../../platform/identity.js';
+import { definePolicy, holds, holdsOn } from '../../platform/policy.js';
+
+/**
+ * Lab data (decision 0044). Reports: LAB_DATA_VIEW to read, LAB_DATA_WRITE to create, edit and
+ * delete (on a row the caller's space owns: 451 for an ancestor's). Lab incidents: LAB_DATA_ISSUES_VIEW
+ * and LAB_DATA_ISSUES_WRITE. Both within the user's labDataAccess (empty: every category).
+ */
+export const withinLabAccess = (who: Pick<TIdentity, 'access'>, category: string) =>
+  !who.access.labData.length || who.access.labData.includes(LAB_ACCESS_OF[category as TLabCategory]);
+
+export interface TLabAccessed {
+  secureSpacePath: string;
+  category: string;
+}
+
+export const labReportPolicy = definePolicy<TLabAccessed, 'read' | 'update' | 'delete'>({
+  read: (who, row) => holds(who, 'LAB_DATA_VIEW') && withinLabAccess(who, row.category),
+  update: (who, row) => (withinLabAccess(who, row.category) ? holdsOn(who, row, 'LAB_DATA_WRITE') : false),
+  delete: (who, row) => (withinLabAccess(who, row.category) ? holdsOn(who, row, 'LAB_DATA_WRITE') : false),
+});
+
+export const labIncidentPolicy = definePolicy<TLabAccessed, 'changeStatus'>({
+  changeStatus: (who, row) => (withinLabAccess(who, row.category) ? holdsOn(who, row, 'LAB_DATA_ISSUES_WRITE') : false),
+});

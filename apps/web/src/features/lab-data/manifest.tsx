@@ -1,0 +1,32 @@
+import { screen, type TFeatureManifest } from '../../app/manifest';
+import { LAB_CATEGORIES, type TLabCategory } from '@audit/domain/lab-data';
+import type { TLabView } from './LabReportsPage';
+
+const page = (category: TLabCategory, view: TLabView) => screen(() => import('./LabReportsPage').then((m) => m.LabReportsPage), { category, view });
+
+/**
+ * Lab data (decision 0044): the reports of each category with their create, detail and edit drawers
+ * and the CSV import; the lab incidents under /incidents/list/lab-data (a fixed path, so it wins over
+ * the incidents feature's /incidents/list/:kind). The sidebar's group and its four children follow
+ * LAB_DATA_VIEW and the user's labDataAccess.
+ */
+export const labDataManifest: TFeatureManifest = {
+  id: 'lab-data',
+  routes: () => [
+    // One set per category: each menu entry's path is a screen of its own (not the shell's "coming soon").
+    ...LAB_CATEGORIES.flatMap((category) => [
+      { path: `/lab-data/${category}`, ...page(category, 'list') },
+      { path: `/lab-data/${category}/create`, ...page(category, 'create') },
+      { path: `/lab-data/${category}/:id`, ...page(category, 'detail') },
+      { path: `/lab-data/${category}/:id/edit`, ...page(category, 'edit') },
+    ]),
+    { path: '/incidents/list/lab-data', ...screen(() => import('./LabIncidentsPage').then((m) => m.LabIncidentsPage)) },
+  ],
+  menu: [
+    { key: 'labData', audience: 'client', permissions: ['LAB_DATA_VIEW'], order: 50 },
+    { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood', parent: 'labData', order: 10 },
+    { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool', parent: 'labData', order: 20 },
+    { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella', parent: 'labData', order: 30 },
+    { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers', parent: 'labData', order: 40 },
+  ],
+};

@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { DESKTOP, pick, settled, shoot, sidebar, signInToShell } from './helpers';
+
+/**
+ * Lab data (issue 16, decision 0044): the office creates a legionella report with its results, one
+ * out of its limit; imports a laboratory's CSV (Spanish headers, semicolons, comma decimals) with one
+ * failing Legionella count after reading its preview; follows that lab incident to SOLVED in
+ * /incidents/list/lab-data; deletes the hand-made report after confirming.
+ */
+test.setTimeout(180_000);
+
+const CSV =
+  'Nº de informe;Fecha de extracción;Código;Punto de muestreo;Parámetro;Valor;Unidad;Mínimo;Máximo\n' +
+  'E2E-CSV-1;03/03/2026;LEG;;Legionella spp.;2400;UFC/L;;1000\n' +
+  'E2E-CSV-1;03/03/2026;LEG;;Temperatura de retorno;"51,5";ºC;50;\n' +
+  'E2E-CSV-2;03/03/2026;LEG;;Legionella spp.;0;UFC/L;;1000\n';
+
+test('create → results → import → incident followed to SOLVED', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInToShell(page, 'admin@demo.test');
+
+  // ── 1. The sidebar's lab-data group opens the legionella list, with the demo's reports ──
+  await sidebar(page)
+    .getByText(/^datos de laboratorio$|^lab data$/i)
+    .click();
+  await sidebar(page)
+    .getByRole('link', { name: /^legionela$|^legionella$/i })
+    .click();
+  await expect(page).toHaveURL(/\/lab-data\/legionella$/);
+  const demoRow = page.getByRole('row').filter({ hasText: 'LAB-L-0103' });
+  await expect(demoRow).toContainText(/no conforme|not qualified/i);
+  await shoot(page, 'lab-data-list');
+
+  // ── 2. A new report by hand: place, organism and two results, one above its maximum ──
+  await page.getByTestId('list-add').click();
+  const form = page.getByTestId('lab-report-form');
+  await form.getByLabel(/nº de informe|report number/i).fill('E2E-001');
+  await form.getByTestId('lab-extraction-date').click();
+  await page.keyboard.type('02-03-2026');
+  await page.keyboard.press('Enter');
+  await pick(page, form.getByLabel(/^establecimiento$|^establishment$/i), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
+  await pick(page, form.getByLabel(/código · organismo|code · organism/i), 'LEG');
+  await form.getByLabel(/^parámetro 1$|^parameter 1$/i).fill('Legionella spp.');
+  await form.getByLabel(/^valor 1$|^value 1$/i).fill('1500');
+  await form.getByLabel(/^unidad 1$|^unit 1$/i).fill('UFC/L');
+  await form.getByLabel(/^máximo 1$|^maximum 1$/i).fill('1000');
+  await page.getByTestId('lab-add-result').click();
+  await form.getByLabel(/^parámetro 2$|^parameter 2$/i).fill('Temperatura');
+  await form.getByLabel(/^valor 2$|^value 2$/i).fill('55,5');
+  await form.getByLabel(/^mínimo 2$|^minimum 2$/i).fill('50');
+  await shoot(page, 'lab-data-form');
+  await page.getByTestId('lab-report-save').click();
+
+  const detail = page.getByTestId('lab-report-detail');
+  await expect(detail).toContainText('E2E-001');
+  await expect(detail).toContainText(/no conforme|not qualified/i);
+  await expect(detail.getByTestId('lab-results')).toContainText('55,5');
+  await expect(detail.getByTestId('lab-report-incidents')).toContainText(/1 incidencia abierta|1 open incident/i);
+  await shoot(page, 'lab-data-detail');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
+  // ── 3. The laboratory's CSV: preview, then one import ──
+  await page.getByTestId('lab-import').click();
+  const modal = page.getByTestId('lab-import-modal');
+  await pick(page, modal.getByTestId('lab-import-establishment').locator('input'), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
+  // A broken file first: each row's error, and nothing to import.
+  const broken = CSV.replace('"51,5"', 'cincuenta').replace('E2E-CSV-2;', 'E2E-001;');
+  await modal.locator('input[type=file]').setInputFiles({ name: 'roto.csv', mimeType: 'text/csv', buffer: Buffer.from(broken, 'utf8') });
+  await expect(modal.getByTestId('lab-import-errors')).toContainText(/2 errores|2 errors/i);
+  await expect(modal).toContainText(/valor: no es un número|value: not a number/i);
+  await expect(modal).toContainText(/el informe ya existe|already exists/i);
+  await expect(modal.getByTestId('lab-import-run')).toBeDisabled();
+  await shoot(page, 'lab-data-import-errors');
+  await modal.locator('input[type=file]').setInputFiles({ name: 'laboratorio.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+  const preview = modal.getByTestId('lab-import-preview');
+  await expect(preview).toContainText('E2E-CSV-1');
+  await expect(preview).toContainText('E2E-CSV-2');
+  await expect(modal.getByTestId('lab-import-errors')).toHaveCount(0);
+  await shoot(page, 'lab-data-import');
+  await modal.getByTestId('lab-import-run').click();
+  await expect(modal.getByTestId('lab-import-done')).toContainText(
+    /informes importados: 2 · resultados: 3 · incidencias abiertas: 1|reports imported: 2 · results: 3 · incidents opened: 1/i,
+  );
+  await modal.getByTestId('lab-import-close').click();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E-CSV-1' })).toContainText(/no conforme|not qualified/i);
+
+  // ── 4. Its lab incident, DRAFT → RUNNING → SOLVED, in the incidents' lab-data tab ──
+  await page.goto('/incidents/list/lab-data');
+  const row = page.getByRole('row').filter({ hasText: 'E2E-CSV-1' });
+  await expect(row).toContainText(/borrador|draft/i);
+  await expect(row).toContainText('Legionella spp.');
+  await shoot(page, 'lab-incidents');
+  await row.getByTestId('lab-move-RUNNING').click();
+  await expect(row).toContainText(/en curso|running/i);
+  await row.getByTestId('lab-move-SOLVED').click();
+  await expect(row).toContainText(/resuelta|solved/i);
+  await expect(row.getByTestId('lab-move-RUNNING')).toBeVisible();
+  // The status filter sends the uppercase values the spec names.
+  await page.getByTestId('list-filters').click();
+  await pick(page, page.getByRole('dialog').getByLabel(/^estado$|^status$/i), 'Resuelta');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /aplicar|apply/i })
+    .click();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E-CSV-1' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'LAB-L-0103' })).toHaveCount(0);
+
+  // ── 5. The hand-made report is deleted after a confirmation, its incident with it ──
+  await page.goto('/lab-data/legionella');
+  await page.getByRole('row').filter({ hasText: 'E2E-001' }).click();
+  await page.getByTestId('lab-report-delete').click();
+  const confirm = page.getByRole('dialog').filter({ hasText: /¿eliminar el informe e2e-001\?|delete report e2e-001\?/i });
+  await confirm.getByRole('button', { name: /^eliminar$|^delete$/i }).click();
+  await expect(page).toHaveURL(/\/lab-data\/legionella$/);
+  await expect(page.getByRole('row').filter({ hasText: 'E2E-001' })).toHaveCount(0);
+  await settled(page);
+});
