@@ -15,7 +15,7 @@ test.setTimeout(180_000);
 type TTask = { _id: string; name: string; status: string; images: { _id: string; url: string; originalUrl: string; annotatedFileId: string | null }[] };
 type TIncident = { _id: string; name: string; tasks: TTask[]; evidences: { url: string; originalUrl: string; annotatedFileId: string | null }[] };
 
-test('marked photos, and corrective actions moved and photographed and the incident commented offline, sent once when the network returns', async ({ page, browser }) => {
+test('marked photos; corrective actions moved and photographed, and a comment, offline, sent once when the network returns', async ({ page, browser }) => {
   // ── The auditor marks a photo of an incident on a desktop: arrow by dragging, circle from the keyboard ──
   await page.setViewportSize(DESKTOP);
   await signInToShell(page, 'admin@demo.test');

@@ -17,10 +17,7 @@ export const INCIDENTS_QUERY_KEY = ['incidents'] as const;
 registerResourceKind<TIncidentCopy>({
   type: INCIDENT_KIND,
   load: async (id) => {
-    const [incident, comments] = await Promise.all([
-      request<TIncidentDetail>(`${ISSUES_BASE}/${id}`),
-      request<TCommentOut[]>(`${ISSUES_BASE}/${id}/comments`),
-    ]);
+    const [incident, comments] = await Promise.all([request<TIncidentDetail>(`${ISSUES_BASE}/${id}`), request<TCommentOut[]>(`${ISSUES_BASE}/${id}/comments`)]);
     return { ...incident, comments };
   },
   // Kept for offline use by whoever may comment on it, move one of its corrective actions or add a photo to it.
