@@ -5,8 +5,9 @@ import { addPicture } from './run-helpers';
 
 /**
  * Decision 0045: a photo is marked (arrow, circle) before it is saved, the original kept; the
- * client's manager, on a phone with the network cut, moves corrective actions and adds a marked
- * photo; the changes wait on the device with their Idempotency-Keys and go when the network returns;
+ * client's manager, on a phone with the network cut, moves corrective actions, adds a marked photo
+ * and a comment (decision 0054); the changes wait on the device with their Idempotency-Keys and go
+ * once when the network returns;
  * a change the server refuses meanwhile (its action was removed) is shown, named.
  */
 test.setTimeout(180_000);
@@ -14,7 +15,7 @@ test.setTimeout(180_000);
 type TTask = { _id: string; name: string; status: string; images: { _id: string; url: string; originalUrl: string; annotatedFileId: string | null }[] };
 type TIncident = { _id: string; name: string; tasks: TTask[]; evidences: { url: string; originalUrl: string; annotatedFileId: string | null }[] };
 
-test('marked photos, and corrective actions moved and photographed offline, sent once when the network returns', async ({ page, browser }) => {
+test('marked photos; corrective actions moved and photographed, and a comment, offline, sent once when the network returns', async ({ page, browser }) => {
   // ── The auditor marks a photo of an incident on a desktop: arrow by dragging, circle from the keyboard ──
   await page.setViewportSize(DESKTOP);
   await signInToShell(page, 'admin@demo.test');
@@ -94,13 +95,31 @@ test('marked photos, and corrective actions moved and photographed offline, sent
   await expect(fixCard.getByTestId('task-image-waiting')).toHaveCount(1);
   await drainCard.getByTestId('task-move-running').click();
   await expect(drainCard.getByTestId('task-status')).toHaveText('En curso');
-  // Status, original, marked copy, the photo tied to the action; the second action's status.
-  await expect(client.getByTestId('incident-pending')).toContainText('5');
+  // A comment on the incident waits too, shown last and marked as not sent.
+  const note = 'Junta pedida al proveedor; la cambiamos el lunes';
+  await client.getByRole('tab', { name: 'Comentarios' }).click();
+  await client.getByTestId('comment-text').fill(note);
+  await client.getByTestId('comment-add').click();
+  const waitingComment = client.getByTestId('comment-waiting');
+  await expect(waitingComment).toHaveCount(1);
+  await expect(waitingComment).toContainText(note);
+  await expect(waitingComment).toContainText('Sin enviar');
+  await expect(waitingComment).toContainText('Carmen Cliente');
+  await expect(client.getByTestId('comment-text')).toHaveValue('');
+  // Status, original, marked copy, the photo tied to the action; the second action's status; the comment.
+  await expect(client.getByTestId('incident-pending')).toContainText('6');
+  await settled(client);
+  await client.screenshot({ path: screenshotPath('incidents-offline-comment-phone'), fullPage: true });
+  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await client.getByRole('tab', { name: /Acciones correctivas/ }).click();
   await settled(client);
   await client.screenshot({ path: screenshotPath('incidents-offline-phone'), fullPage: true });
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   // Nothing reached the server.
   expect((await server<TTask>(client, 'GET', `/ms-core/api/tasks/${fix._id}`)).status).toBe('toDo');
+  type TComment = { _id: string; text: string; author: { name: string } };
+  const comments = () => server<TComment[]>(client, 'GET', `/ms-core/api/issues/${incident!._id}/comments`);
+  expect((await comments()).filter((c) => c.text === note)).toHaveLength(0);
 
   // Meanwhile the company removes the second action: its move will be refused.
   await pageApi(page, 'DELETE', `/ms-core/api/tasks/${drain._id}`);
@@ -113,6 +132,13 @@ test('marked photos, and corrective actions moved and photographed offline, sent
   await expect(client.getByTestId('sync-failures')).toContainText('Revisar el sumidero');
   await settled(client);
   await client.screenshot({ path: screenshotPath('incidents-offline-synced-phone'), fullPage: true });
+
+  // The comment was sent once, in the author's name, and shows as sent.
+  expect((await comments()).filter((c) => c.text === note)).toMatchObject([{ author: { name: 'Carmen Cliente' } }]);
+  await client.getByRole('tab', { name: 'Comentarios' }).click();
+  await expect(client.getByTestId('comment-waiting')).toHaveCount(0);
+  await expect(client.getByTestId('comment').filter({ hasText: note })).toHaveCount(1);
+  await client.getByRole('tab', { name: /Acciones correctivas/ }).click();
 
   const stored = await server<TTask>(client, 'GET', `/ms-core/api/tasks/${fix._id}`);
   expect(stored.status).toBe('running');

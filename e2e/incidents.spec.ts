@@ -1,18 +1,33 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TAudit } from '@audit/domain/audits';
 import { pageApi, screenshotPath, settled, signInToShell } from './helpers';
+import { startMailbox, type TMailbox } from './mailbox';
+import { startOwnServer, type TOwnServer } from './own-server';
 import { addPicture, auditsOf, DESKTOP, HYGIENE, signInAsAuditor } from './run-helpers';
 
 /**
- * Issue 16 (decision 0038): an auditor finishes an audit with two incidents; the client's manager
- * finds them in the list on a phone, assigns a corrective action and completes the actions with a
- * photo; the auditor opens the notification, verifies them, and the incident turns resolved. Both
- * get notifications; the auditor's e-mail lands in the server's outbox (no SMTP_URL in the e2e run).
+ * Issue 16 (decision 0038), the story end to end: an auditor finishes an audit with two incidents;
+ * the client's manager finds them in the list on a phone, assigns a corrective action and completes
+ * the actions with a photo; the auditor opens the notification, verifies them, and the incident
+ * turns resolved. Both get notifications in the bell, and the e-mails (decision 0039, sent by the
+ * job queue) reach a real SMTP server on loopback: the spec runs its own server with SMTP_URL.
  */
 const PHONE = { width: 390, height: 844 };
-test.setTimeout(180_000);
+test.setTimeout(240_000);
+
+let server: TOwnServer;
+let mail: TMailbox;
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  mkdirSync('.e2e-artifacts/screens', { recursive: true });
+  mail = await startMailbox();
+  server = await startOwnServer({ env: { SMTP_URL: mail.url, JOB_POLL_MS: '200' }, timeoutMs: 220_000 });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await mail?.close();
+});
 
 /** A new hygiene audit started from the demo's finished one (its answers and its issue), with a second failed answer and issue. */
 async function auditWithTwoIssues(page: Page, auditor: string) {
@@ -48,17 +63,10 @@ async function auditWithTwoIssues(page: Page, auditor: string) {
   return created._id;
 }
 
-function outboxTo(address: string) {
-  const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-  // Quoted-printable breaks long lines with a soft "=" line end: joined again before reading.
-  return files.map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '')).filter((raw) => raw.includes(`To: ${address}`));
-}
-
-test('from a finding to a verified fix: list, corrective action with a photo on a phone, verification, resolved', async ({ page, browser }) => {
+test('from a finding to a verified fix: list, corrective action with a photo on a phone, verification, resolved, bells and e-mails', async ({ browser }) => {
   // ── 1. The auditor finishes an audit with two incidents (answers set up through the API, the finish on screen) ──
-  await page.setViewportSize(DESKTOP);
+  const desk = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP, locale: 'es-ES' });
+  const page = await desk.newPage();
   const auditor = await signInAsAuditor(page);
   const auditId = await auditWithTwoIssues(page, auditor);
   await page.goto(`/auditor/audits/run/${auditId}`);
@@ -79,7 +87,7 @@ test('from a finding to a verified fix: list, corrective action with a photo on 
   const target = incidents[0]!;
 
   // ── 2. The client's manager, on a phone, finds them in the list ──
-  const phone = await browser.newContext({ viewport: PHONE, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE, locale: 'es-ES', isMobile: true, hasTouch: true });
   const client = await phone.newPage();
   await signInToShell(client, 'client@demo.test');
   await client.goto('/incidents/list/audits');
@@ -148,9 +156,24 @@ test('from a finding to a verified fix: list, corrective action with a photo on 
   await settled(page);
   await page.screenshot({ path: screenshotPath('incidents-detail-resolved-desktop') });
 
-  // ── 5. The client sees the verification in its bell; the auditor's e-mail is in the outbox ──
+  // ── 5. The client sees the verification in its bell ──
   await client.reload();
   await expect(client.getByTestId('notifications-unread')).toContainText(/\d/);
-  await expect.poll(() => outboxTo('auditor@demo.test').some((raw) => raw.includes(`/incidents/${target._id}`)), { timeout: 30_000 }).toBe(true);
+  await client.getByTestId('notifications-button').click();
+  const clientDrawer = client.getByTestId('notification-drawer');
+  await expect(clientDrawer.getByTestId('notification-item').filter({ hasText: 'Limpiar y desinfectar la zona' }).first()).toBeVisible();
+  await settled(client);
+  await client.screenshot({ path: screenshotPath('incidents-bell-phone') });
+  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // ── 6. The e-mails reach the SMTP server, in Spanish, each with the incident's link ──
+  // The auditor: the corrective action completed by the client.
+  const toAuditor = await mail.next('auditor@demo.test', /^Acción correctiva «Limpiar y desinfectar la zona»: Completada$/);
+  expect(toAuditor.text).toContain(`/incidents/${target._id}`);
+  expect(toAuditor.text).toContain('Ábrala:');
+  // The client's manager, the action's responsible: the verification.
+  const toClient = await mail.next('client@demo.test', /^Acción correctiva verificada: «Limpiar y desinfectar la zona»$/);
+  expect(toClient.text).toContain(`/incidents/${target._id}`);
   await phone.close();
+  await desk.close();
 });

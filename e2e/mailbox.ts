@@ -54,6 +54,19 @@ export async function startMailbox() {
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    /** Waits for the next message to `address` whose subject matches (and whose text contains `text`, when given), and takes it. */
+    async next(address: string, subject: RegExp, text?: string) {
+      let found: TMail | undefined;
+      const matches = (m: TMail) => m.to.includes(address.toLowerCase()) && subject.test(m.subject) && (text === undefined || m.text.includes(text));
+      await expect
+        .poll(() => (found = received.find(matches)), {
+          timeout: 30_000,
+          message: `a mail to ${address}, subject ${subject}; received: ${received.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ')}`,
+        })
+        .toBeTruthy();
+      received.splice(received.indexOf(found!), 1);
+      return found!;
+    },
     /** Waits for the next message to `address` whose subject matches, and answers the path (with its key) of its link to `path`. */
     async linkFor(address: string, subject: RegExp, path: string) {
       let found: TMail | undefined;

@@ -210,6 +210,22 @@ describe('comments', () => {
     const kinds = ((await expectOk(f.client.get(`${ISSUES}/${audit.plague._id}/history`))) as { kind: string }[]).map((h) => h.kind);
     expect(kinds.slice(0, 3)).toEqual(['commentRemoved', 'commentUpdated', 'commentAdded']);
   });
+  it('a comment replayed with its Idempotency-Key (a device back online, decision 0054) is stored once, in parallel too', async () => {
+    const url = `${ISSUES}/${audit.dirt._id}/comments`;
+    const before = (await expectOk(f.client.get(url))) as unknown[];
+    const send = (key: string) => f.client.call('POST', url, { text: 'Escrito sin conexión' }, { 'idempotency-key': key });
+    const first = await send('comment-offline-1');
+    expect(first.status).toBe(200);
+    const again = await send('comment-offline-1');
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const twins = await Promise.all([send('comment-offline-2'), send('comment-offline-2')]);
+    for (const twin of twins) expect([200, 409]).toContain(twin.status);
+    const after = (await expectOk(f.client.get(url))) as { text: string }[];
+    expect(after).toHaveLength(before.length + 2);
+    expect(after.filter((c) => c.text === 'Escrito sin conexión')).toHaveLength(2);
+  });
   it('keeps a NUL byte out and refuses an oversized comment', async () => {
     expect((await f.client.post(`${ISSUES}/${audit.plague._id}/comments`, { text: 'x'.repeat(5000) })).status).toBe(400);
     const nul = await f.client.post(`${ISSUES}/${audit.plague._id}/comments`, { text: 'a\u0000b' });

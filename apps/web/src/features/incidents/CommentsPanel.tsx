@@ -1,21 +1,24 @@
 import { useState } from 'react';
-import { Button, Empty, Flex, Input, List, Skeleton, Space, Typography } from 'antd';
+import { Button, Empty, Flex, Input, List, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX } from '@audit/domain/incidents';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ErrorState } from '../../ui/PageStates';
-import { useAddComment, useComments, useEditComment, useRemoveComment, type TComment } from './incidentsApi';
+import { useMe } from '../../session/me';
+import { useAddComment, useEditComment, useRemoveComment, type TComment, type TIncidentFull } from './incidentsApi';
 
-function CommentItem({ incidentId, comment }: { incidentId: string; comment: TComment }) {
+function CommentItem({ incidentId, comment, myName }: { incidentId: string; comment: TComment; myName: string }) {
   const { t } = useTranslation();
+  // Waiting on the device (decision 0054): written by this user, not sent yet.
+  const waiting = comment._id.startsWith('pending-');
   const edit = useEditComment(incidentId);
   const remove = useRemoveComment(incidentId);
   const [text, setText] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   return (
     <List.Item
+      data-testid={waiting ? 'comment-waiting' : 'comment'}
       actions={[
         comment.can.update && text === null && (
           <Button key="edit" type="text" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setText(comment.text)} />
@@ -28,10 +31,15 @@ function CommentItem({ incidentId, comment }: { incidentId: string; comment: TCo
       <List.Item.Meta
         title={
           <Space size={6} wrap>
-            <Typography.Text strong>{comment.author.name}</Typography.Text>
+            <Typography.Text strong>{waiting ? myName : comment.author.name}</Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {dayjs(comment.createdAt).format('DD-MM-YYYY HH:mm')}
             </Typography.Text>
+            {waiting && (
+              <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+                {t('incidents.offline.waiting')}
+              </Tag>
+            )}
           </Space>
         }
         description={
@@ -68,21 +76,25 @@ function CommentItem({ incidentId, comment }: { incidentId: string; comment: TCo
   );
 }
 
-/** Comments: add; the author edits or removes their own (asking first). */
-export function CommentsPanel({ incidentId, canComment }: { incidentId: string; canComment: boolean }) {
+/**
+ * Comments, read with the incident (its device copy offline, decision 0054): add, offline too; the
+ * author edits or removes their own (asking first), online.
+ */
+export function CommentsPanel({ incident }: { incident: TIncidentFull }) {
   const { t } = useTranslation();
-  const comments = useComments(incidentId);
+  const me = useMe().data;
+  const myName = me ? `${me.firstName} ${me.lastName ?? ''}`.trim() : '';
+  const incidentId = incident._id;
+  const comments = incident.comments ?? [];
   const add = useAddComment(incidentId);
   const [text, setText] = useState('');
   return (
     <Flex vertical gap={12}>
-      {comments.isPending && <Skeleton active />}
-      {comments.isError && <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />}
-      {comments.isSuccess && comments.data.length === 0 && <Empty description={t('incidents.noComments')} />}
-      {comments.isSuccess && comments.data.length > 0 && (
-        <List dataSource={comments.data} renderItem={(c) => <CommentItem incidentId={incidentId} comment={c} />} />
+      {comments.length === 0 && <Empty description={t('incidents.noComments')} />}
+      {comments.length > 0 && (
+        <List data-testid="comments" dataSource={comments} renderItem={(c) => <CommentItem incidentId={incidentId} comment={c} myName={myName} />} />
       )}
-      {canComment && (
+      {incident.can.comment && (
         <Flex vertical gap={6}>
           <Input.TextArea
             value={text}

@@ -99,7 +99,7 @@ export function IncidentDetailPage() {
             </Link>
           )}
         </Space>
-        <SyncFailures resource={resource} data={i} onOpen={() => setTab('tasks')} />
+        <SyncFailures resource={resource} data={i} onOpen={(subject) => setTab(subject.kind === 'comment' ? 'comments' : 'tasks')} />
         <StatusMoves incident={i} />
         <Descriptions column={isMobile ? 1 : 2} size="small" items={fields} style={{ marginTop: 16 }} />
       </Card>
@@ -110,7 +110,7 @@ export function IncidentDetailPage() {
           items={[
             { key: 'tasks', label: `${t('incidents.tabs.tasks')} (${i.tasks.length})`, children: <TasksPanel incident={i} /> },
             { key: 'evidences', label: t('incidents.tabs.evidences'), children: <EvidencesPanel incident={i} /> },
-            { key: 'comments', label: t('incidents.tabs.comments'), children: <CommentsPanel incidentId={i._id} canComment={i.can.comment} /> },
+            { key: 'comments', label: t('incidents.tabs.comments'), children: <CommentsPanel incident={i} /> },
             { key: 'history', label: t('incidents.tabs.history'), children: <HistoryPanel incidentId={i._id} active={tab === 'history'} /> },
           ]}
         />

@@ -18,13 +18,14 @@ import { loadResource } from '../../offline/loadResource';
 import { isQueuedWrite, offlineWrite } from '../../offline/write';
 import { uuid } from '../../offline/uuid';
 import { notifyInfo, notifySuccess } from '../../ui/feedback';
-import { IMAGE_UPLOAD, TASKS_BASE } from './offline/incidentChanges';
+import { IMAGE_UPLOAD, TASKS_BASE, type TIncidentCopy } from './offline/incidentChanges';
 import { incidentResource, INCIDENTS_QUERY_KEY } from './offline/incidentResource';
 import type { TAnnotatedPhoto } from './PhotoAnnotator';
 
 /** The incidents calls (docs/decisions/0038); types are packages/domain's response schemas. */
 export type TIncident = TIncidentOut;
-export type TIncidentFull = TIncidentDetail;
+/** The detail with its comments (the offline layer's copy, decision 0054). */
+export type TIncidentFull = TIncidentCopy;
 export type TTask = TIncidentTaskOut;
 export type TComment = TCommentOut;
 export type THistory = THistoryOut;
@@ -79,8 +80,6 @@ export const incidentQueryOptions = (id: string) =>
 export const useIncident = (id: string) => useQuery(incidentQueryOptions(id));
 export const useHistory = (id: string, enabled: boolean) =>
   useQuery({ queryKey: [...INCIDENTS_QUERY_KEY, 'history', id], queryFn: () => request<THistory[]>(`${BASE}/${id}/history`), enabled });
-export const useComments = (id: string) =>
-  useQuery({ queryKey: [...INCIDENTS_QUERY_KEY, 'comments', id], queryFn: () => request<TComment[]>(`${BASE}/${id}/comments`) });
 
 export interface TOwner {
   _id: string;
@@ -109,9 +108,7 @@ function useIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'upd
 }
 
 export const useChangeStatus = (id: string) =>
-  useIncidentMutation((status: TIncidentStatus) => request<TIncidentFull>(`${BASE}/${id}/status`, { method: 'PATCH', body: { status } }));
-export const useAddComment = (id: string) =>
-  useIncidentMutation((text: string) => request<TComment[]>(`${BASE}/${id}/comments`, { method: 'POST', body: { text } }), 'createSuccess');
+  useIncidentMutation((status: TIncidentStatus) => request<TIncidentDetail>(`${BASE}/${id}/status`, { method: 'PATCH', body: { status } }));
 export const useEditComment = (id: string) =>
   useIncidentMutation(({ commentId, text }: { commentId: string; text: string }) =>
     request<TComment[]>(`${BASE}/${id}/comments/${commentId}`, { method: 'PATCH', body: { text } }),
@@ -121,11 +118,11 @@ export const useRemoveComment = (id: string) =>
 export const useAddTask = (id: string) =>
   useIncidentMutation((body: TTaskInput) => request<TTask>(`${BASE}/${id}/tasks`, { method: 'POST', body }), 'createSuccess');
 /**
- * The writes of a corrective action that work offline (decision 0045): sent at once when they can
+ * The writes of an incident that work offline (decisions 0045 and 0054): sent at once when they can
  * be, with an Idempotency-Key; otherwise kept on the device and sent when the network returns.
  * Either way the incident is read again (offline: the device's copy with what waits).
  */
-function useOfflineTaskMutation<V>(fn: (vars: V) => Promise<unknown>) {
+function useOfflineIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'updateSuccess' | 'createSuccess' = 'updateSuccess') {
   const queryClient = useQueryClient();
   return useMutation({
     // Offline it must still run: offlineWrite queues it (a mutation paused for the network would never reach the queue).
@@ -141,7 +138,7 @@ function useOfflineTaskMutation<V>(fn: (vars: V) => Promise<unknown>) {
     },
     onSuccess: async (outcome) => {
       if (outcome === 'queued') notifyInfo(i18n.t('incidents.offline.queued'));
-      else notifySuccess('updateSuccess');
+      else notifySuccess(success);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: INCIDENTS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
@@ -150,9 +147,16 @@ function useOfflineTaskMutation<V>(fn: (vars: V) => Promise<unknown>) {
   });
 }
 
+/** A comment on the incident, offline too (decision 0054). */
+export const useAddComment = (id: string) =>
+  useOfflineIncidentMutation(
+    (text: string) => offlineWrite<TComment[]>({ resource: incidentResource(id), method: 'POST', url: `${BASE}/${id}/comments`, body: { text } }),
+    'createSuccess',
+  );
+
 /** A corrective action's status move, offline too. */
 export const useMoveTask = (incidentId: string) =>
-  useOfflineTaskMutation(({ taskId, status }: { taskId: string; status: TTaskStatus }) =>
+  useOfflineIncidentMutation(({ taskId, status }: { taskId: string; status: TTaskStatus }) =>
     offlineWrite({ resource: incidentResource(incidentId), method: 'PATCH', url: `${TASKS}/${taskId}`, body: { status } }),
   );
 
@@ -162,7 +166,7 @@ export const useMoveTask = (incidentId: string) =>
  * next ones wait behind it, in order.
  */
 export const useTaskPhoto = (incidentId: string) =>
-  useOfflineTaskMutation(async ({ taskId, photo }: { taskId: string; photo: TAnnotatedPhoto }) => {
+  useOfflineIncidentMutation(async ({ taskId, photo }: { taskId: string; photo: TAnnotatedPhoto }) => {
     const resource = incidentResource(incidentId);
     const upload = async (file: Blob) => {
       const pending = `pending-${uuid()}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TIncidentDetail, TIncidentTaskOut } from '@audit/domain/incidents';
+import type { TCommentOut, TIncidentDetail, TIncidentTaskOut } from '@audit/domain/incidents';
 import type { TChange } from '../../../offline/resources';
 import { applyIncidentChange, describeIncidentChange, isIncidentQueueable } from './incidentChanges';
 
@@ -22,6 +22,46 @@ describe('an incident’s corrective actions offline', () => {
     expect(isIncidentQueueable('POST', '/ms-core/api/tasks/t1/verify')).toBe(false);
     expect(isIncidentQueueable('DELETE', '/ms-core/api/tasks/t1')).toBe(false);
     expect(isIncidentQueueable('PATCH', '/ms-core/api/issues/i1/status')).toBe(false);
+  });
+
+  it('queues a new comment, never its edit or removal', () => {
+    expect(isIncidentQueueable('POST', '/ms-core/api/issues/i1/comments')).toBe(true);
+    expect(isIncidentQueueable('PATCH', '/ms-core/api/issues/i1/comments/c1')).toBe(false);
+    expect(isIncidentQueueable('DELETE', '/ms-core/api/issues/i1/comments/c1')).toBe(false);
+    expect(isIncidentQueueable('POST', '/ms-core/api/issues/i1/comments/c1')).toBe(false);
+  });
+
+  it('a queued comment shows last, once, as waiting; the server’s answer is the comments as they are', () => {
+    const first: TCommentOut = {
+      _id: 'c1',
+      text: 'Avisado el proveedor',
+      author: { _id: 'u1', name: 'Carmen Cliente' },
+      createdAt: '2026-11-26T10:00:00Z',
+      updatedAt: '2026-11-26T10:00:00Z',
+      can: { update: true, delete: true },
+    };
+    const copy = { ...incident, comments: [first] };
+    const comment = change('POST', '/ms-core/api/issues/i1/comments', { text: 'Junta pedida\u0000 al taller' }, { key: 'k7' });
+    const waiting = applyIncidentChange(copy, comment);
+    expect(waiting.comments).toEqual([
+      first,
+      {
+        _id: 'pending-k7',
+        text: 'Junta pedida\u0000 al taller',
+        author: { _id: '', name: '' },
+        createdAt: '2026-11-27T00:00:00Z',
+        updatedAt: '2026-11-27T00:00:00Z',
+        can: { update: false, delete: false },
+      },
+    ]);
+    expect(applyIncidentChange(waiting, comment)).toEqual(waiting);
+    expect(waiting.tasks).toBe(incident.tasks);
+    // A copy kept before comments waited offline has none: the waiting one is the first.
+    expect(applyIncidentChange(incident, comment).comments?.map((c) => c._id)).toEqual(['pending-k7']);
+    // A body that is not a comment changes nothing.
+    expect(applyIncidentChange(copy, change('POST', '/ms-core/api/issues/i1/comments', null))).toEqual(copy);
+    const sent = { ...first, _id: 'c2', text: 'Junta pedida al taller' };
+    expect(applyIncidentChange(waiting, { ...comment, response: [first, sent] }).comments).toEqual([first, sent]);
   });
 
   it('a queued status shows on the copy; the server’s answer replaces the action; twice is once', () => {
@@ -52,6 +92,14 @@ describe('an incident’s corrective actions offline', () => {
       label: 'Cambiar la junta',
       within: 'Suciedad',
       target: 't1',
+      targetGroup: null,
+    });
+    const long = 'La junta de la cámara llegó rota y el proveedor enviará otra el lunes por la mañana, antes de la apertura';
+    expect(describeIncidentChange(change('POST', '/ms-core/api/issues/i1/comments', { text: long }).request, incident)).toEqual({
+      kind: 'comment',
+      label: `${long.slice(0, 60)}…`,
+      within: 'Suciedad',
+      target: null,
       targetGroup: null,
     });
   });

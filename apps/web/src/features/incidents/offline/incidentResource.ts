@@ -1,23 +1,27 @@
-import type { TIncidentDetail } from '@audit/domain/incidents';
+import type { TCommentOut, TIncidentDetail } from '@audit/domain/incidents';
 import { request } from '../../../api/client';
 import { registerResourceKind, resourceKey } from '../../../offline/resources';
-import { applyIncidentChange, describeIncidentChange, isIncidentQueueable } from './incidentChanges';
+import { applyIncidentChange, describeIncidentChange, isIncidentQueueable, ISSUES_BASE, type TIncidentCopy } from './incidentChanges';
 
 /**
  * An incident on the offline layer (decision 0045): the kind `incident`, registered when this module
  * is imported (the signed-in shell imports it eagerly, so a replay away from the incident knows it).
- * Its corrective actions' status and photos wait in the queue; everything else is online.
+ * Its corrective actions' status and photos, and new comments (decision 0054), wait in the queue;
+ * everything else is online. The copy is the detail with its comments, read together.
  */
 export const INCIDENT_KIND = 'incident';
 export const incidentResource = (id: string) => resourceKey(INCIDENT_KIND, id);
 export const INCIDENT_PAGE = /^\/incidents\/(?!list$)[^/]+$/;
 export const INCIDENTS_QUERY_KEY = ['incidents'] as const;
 
-registerResourceKind<TIncidentDetail>({
+registerResourceKind<TIncidentCopy>({
   type: INCIDENT_KIND,
-  load: (id) => request<TIncidentDetail>(`/ms-core/api/issues/${id}`),
-  // Kept for offline use by whoever may move one of its corrective actions or add a photo to it.
-  keepCopy: (incident) => incident.tasks.some((t) => t.can.changeStatus || t.can.update),
+  load: async (id) => {
+    const [incident, comments] = await Promise.all([request<TIncidentDetail>(`${ISSUES_BASE}/${id}`), request<TCommentOut[]>(`${ISSUES_BASE}/${id}/comments`)]);
+    return { ...incident, comments };
+  },
+  // Kept for offline use by whoever may comment on it, move one of its corrective actions or add a photo to it.
+  keepCopy: (incident) => incident.can.comment || incident.tasks.some((t) => t.can.changeStatus || t.can.update),
   apply: applyIncidentChange,
   describe: describeIncidentChange,
   changeLabelKey: (kind) => `incidents.offline.kind.${kind}`,
