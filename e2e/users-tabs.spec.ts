@@ -41,7 +41,7 @@ const fitsWidth = (page: Page) =>
   page.evaluate(
     () =>
       document.documentElement.scrollWidth <= window.innerWidth &&
-      [...document.querySelectorAll('[data-testid="phone-row"]')].every((card) => card.getBoundingClientRect().right <= window.innerWidth),
+      Array.from(document.querySelectorAll('[data-testid="phone-row"]')).every((card) => card.getBoundingClientRect().right <= window.innerWidth),
   );
 
 test.beforeAll(() => mkdirSync('.e2e-artifacts/screens', { recursive: true }));
