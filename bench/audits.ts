@@ -19,16 +19,16 @@ const CLIENTS = 50;
 type TJson = Record<string, any>;
 
 /**
- * The demo data, the 300-question template, CLIENTS running audits of the auditor, and the first of
+ * The demo data, the 300-question template, `clients` running audits of the auditor, and the first of
  * them (the big one) answered in full with 60 issues and 40 photos.
  */
-export async function setUpAudits(server: Awaited<ReturnType<typeof startServer>>) {
+export async function setUpAudits(server: Awaited<ReturnType<typeof startServer>>, clients = CLIENTS) {
   const templateId = await seedBigTemplate(server.db);
   const api = apiOf(server.base);
   const auditor = await api.signin('auditor@demo.test');
   const refs = await referencesFor(server.db);
   const audits: TJson[] = [];
-  for (let i = 0; i < CLIENTS; i++) {
+  for (let i = 0; i < clients; i++) {
     const created = await api.call(auditor, 'POST', '/ms-core/api/audits', {
       client: refs.client,
       establishment: refs.establishment,
@@ -250,7 +250,7 @@ async function checkAnswers(db: Awaited<ReturnType<typeof startServer>>['db'], i
 }
 
 /** Failed answers already carry an issue where the question offers one; the rest are answered Conforme so the audit can finish. */
-async function finishBig(api: ReturnType<typeof apiOf>, token: string, big: TJson, questions: { s: TJson; q: TJson }[]) {
+export async function finishBig(api: ReturnType<typeof apiOf>, token: string, big: TJson, questions: { s: TJson; q: TJson }[]) {
   const current = await api.call(token, 'GET', `/ms-core/api/audits/${big._id}`);
   const byId = new Map((current.sections as TJson[]).flatMap((s) => (s.questions as TJson[]).map((q) => [q._id, q] as const)));
   for (const { s, q } of questions) {

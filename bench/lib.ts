@@ -5,8 +5,12 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 
-/** A real server on loopback, on PGlite or on a fresh PostgreSQL database (BENCH_DATABASE_URL); `config` overrides variables (e.g. real rate limits). */
-export async function startServer(engine: 'pglite' | 'postgres', options: { serveWeb?: boolean; config?: Record<string, string> } = {}) {
+/**
+ * A real server on loopback, on PGlite or on a fresh PostgreSQL database (BENCH_DATABASE_URL).
+ * `jwtSecret` (else random) lets another process verify its tokens (bench/callgrind.ts); `config`
+ * overrides variables (e.g. real rate limits).
+ */
+export async function startServer(engine: 'pglite' | 'postgres', options: { serveWeb?: boolean; jwtSecret?: string; config?: Record<string, string> } = {}) {
   let url = 'memory://';
   let drop = async () => {};
   if (engine === 'postgres') {
@@ -36,7 +40,7 @@ export async function startServer(engine: 'pglite' | 'postgres', options: { serv
   }
   const handle = await openDatabase(url);
   const config = loadConfig({
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: options.jwtSecret ?? randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     SIGNIN_RATE_LIMIT: '100000',
     DATA_DIR: '/tmp/audit-bench',
@@ -54,11 +58,15 @@ export async function startServer(engine: 'pglite' | 'postgres', options: { serv
       engine === 'postgres'
         ? { name: new URL(url).pathname.slice(1), admin: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
         : null,
-    async stop() {
+    /** The PostgreSQL URL of this server's database (a throw-away PGlite's is memory://). */
+    url,
+    /** Stops the server and drops its database, or keeps it (`keepDatabase`: the caller drops it later with `drop`). */
+    async stop(keepDatabase = false) {
       await app.close();
       await handle.close();
-      await drop();
+      if (!keepDatabase) await drop();
     },
+    drop,
   };
 }
 
@@ -71,6 +79,8 @@ export interface TMeasure {
   notModified?: number;
   /** Bytes of response bodies received, as sent (compressed when the request asked for it). */
   bytes?: number;
+  /** CPU ms the load generator's process spent per request (it shares the machine with the server). */
+  loaderCpuMsPerOp?: number;
 }
 
 export interface TRequest {
@@ -96,14 +106,20 @@ export interface TLoadOptions {
  */
 export async function measureRequests(base: string, requests: TRequest[], options: TLoadOptions): Promise<TMeasure> {
   const child = fork(fileURLToPath(new URL('./loader-worker.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
-  const result = await new Promise<{ elapsedMs: number; latencies: number[]; failures: string[]; sent: number; bytes: number; notModified: number }>(
-    (done, fail) => {
-      child.once('message', done as never);
-      child.once('error', fail);
-      child.once('exit', (code) => fail(new Error(`load generator exited with ${code}`)));
-      child.send({ base, requests, ...options });
-    },
-  );
+  const result = await new Promise<{
+    elapsedMs: number;
+    latencies: number[];
+    failures: string[];
+    sent: number;
+    bytes: number;
+    notModified: number;
+    cpuMs: number;
+  }>((done, fail) => {
+    child.once('message', done as never);
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`load generator exited with ${code}`)));
+    child.send({ base, requests, ...options });
+  });
   child.removeAllListeners('exit');
   if (result.failures.length) throw new Error(`${result.failures.length} requests failed, e.g. ${result.failures.slice(0, 3).join(', ')}`);
   const latencies = result.latencies.sort((a, b) => a - b);
@@ -115,5 +131,6 @@ export async function measureRequests(base: string, requests: TRequest[], option
     p95Ms: at(0.95),
     notModified: result.notModified,
     bytes: result.bytes,
+    loaderCpuMsPerOp: result.sent ? result.cpuMs / result.sent : 0,
   };
 }

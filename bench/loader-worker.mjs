@@ -8,6 +8,7 @@
 import http from 'node:http';
 
 process.once('message', async ({ base, requests, concurrency, perClientPerSecond, durationMs, keyPrefix }) => {
+  const cpuAtStart = process.cpuUsage();
   const latencies = [];
   const failures = [];
   let next = 0;
@@ -60,5 +61,8 @@ process.once('message', async ({ base, requests, concurrency, perClientPerSecond
   await Promise.all(Array.from({ length: concurrency }, client));
   const elapsedMs = performance.now() - started;
   agent.destroy();
-  process.send({ elapsedMs, latencies, failures, sent: next, bytes, notModified }, () => process.exit(0));
+  // This process's own CPU (ms): the load generator shares the machine with the server it loads.
+  const { user, system } = process.cpuUsage(cpuAtStart);
+  const cpuMs = (user + system) / 1000;
+  process.send({ elapsedMs, latencies, failures, sent: next, bytes, notModified, cpuMs }, () => process.exit(0));
 });

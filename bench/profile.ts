@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { setUpAudits } from './audits.js';
 import { measureWithCpu } from './speed.js';
@@ -39,7 +40,11 @@ try {
   const { profile } = await session.post('Profiler.stop');
   const file = `/tmp/profile-${engine}-${what}.cpuprofile`;
   writeFileSync(file, JSON.stringify(profile));
-  console.log(`${what} on ${engine}: ${m.perSecond}/s, ${m.cpuMsPerOp.toFixed(2)} CPU ms/op, p50 ${m.medianMs} ms; profile in ${file}`);
+  const ms = (x = 0) => x.toFixed(3);
+  console.log(
+    `${what} on ${engine}: ${m.perSecond}/s, ${ms(m.cpuMsPerOp)} CPU ms/op (server ${ms(m.serverCpuMsPerOp)}, database ${ms(m.databaseCpuMsPerOp)}; ` +
+      `load generator ${ms(m.loaderCpuMsPerOp)}), p50 ${m.medianMs} ms; load average ${loadavg()[0]!.toFixed(1)}; profile in ${file}`,
+  );
 } finally {
   await server.stop();
 }

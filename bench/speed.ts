@@ -23,14 +23,19 @@ export interface TLineContext {
 }
 export type TLineSource = (ctx: TLineContext) => Promise<{ lines: TLine[]; check?: () => Promise<Record<string, number>>; close?: () => Promise<void> }>;
 
-/** Load on the server, with the CPU it and its database spent per request (the load generator excluded). */
+/**
+ * Load on the server, with the CPU it and its database spent per request (the load generator
+ * excluded from `cpuMsPerOp`), and the split: the server's process, its PostgreSQL backends, the
+ * load generator.
+ */
 export async function measureWithCpu(server: TServer, requests: TRequest[], options: TLoadOptions) {
   const backends = server.database ? followBackends(server.database.admin, server.database.name) : null;
   await backends?.start(false);
   const before = ownCpuMs();
   const m = await measureRequests(server.base, requests, options);
-  const cpu = ownCpuMs() - before + ((await backends?.stop()) ?? 0);
-  return { ...m, cpuMsPerOp: cpu / m.requests };
+  const serverMs = ownCpuMs() - before;
+  const databaseMs = (await backends?.stop()) ?? 0;
+  return { ...m, cpuMsPerOp: (serverMs + databaseMs) / m.requests, serverCpuMsPerOp: serverMs / m.requests, databaseCpuMsPerOp: databaseMs / m.requests };
 }
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };

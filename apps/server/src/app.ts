@@ -112,7 +112,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerUntrustedInput(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   const routeTable: TRouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermissions, type TPermission } from '@audit/domain/permissions';
 import { forbidden, unauthenticated } from './errors.js';
-import { accessListsOf, type TIdentity, type TIdentityLoader } from './identity.js';
+import { accessListsOf, type TIdentity, type TIdentityLoader, type TIdentityRow } from './identity.js';
 import type { TIdempotency } from './idempotency/keys.js';
-import { passwordStamp, type TTokenService } from './tokens.js';
+import { passwordStamp, type TAccessClaims, type TTokenService } from './tokens.js';
 
 /** Base paths of the API (the calls document's bases and the auth base). */
 export const API_PREFIXES = ['/ms-core/', '/ms-registry/', '/ms-statistics/', '/auth/'];
@@ -69,31 +69,19 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
 
   // This server forgets identities before answering a write that may have changed one, so the
   // caller's next request sees it at once; other servers hear of it through NOTIFY.
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config?.identityNeutral) identities.forget('*');
+    done(null, payload);
   });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    const header = request.headers.authorization;
-    const isPublic = !access || 'public' in access;
-    if (isPublic && !header) return;
-    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const claims = token ? await tokens.verifyAccess(token) : null;
-    if (!claims) {
-      if (isPublic) return;
-      throw unauthenticated();
-    }
-    const identity = await identities.load(claims.sub, claims.path);
+  /** The caller of a verified token with their identity now, or null when they may not act (locked, removed, password changed). */
+  const authOf = (claims: TAccessClaims, identity: TIdentityRow | undefined): TAuth | null => {
     const lockedUntil = identity?.locked_until ? new Date(identity.locked_until) : null;
     // A password changed since the token was issued ends it (docs/decisions/0003).
     const passwordChanged = identity && passwordStamp(identity.password_changed_at) !== claims.pwd;
-    if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date()) || passwordChanged) {
-      if (isPublic) return;
-      throw unauthenticated();
-    }
+    if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date()) || passwordChanged) return null;
     const permissions = identity.permissions ?? [];
-    request.auth = {
+    return {
       userId: claims.sub,
       spaceId: claims.space,
       spacePath: claims.path,
@@ -104,6 +92,43 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
       access: accessListsOf(identity),
       language: identity.language,
     };
-    if (access && 'permissions' in access) authorize(request.auth, access.permissions);
+  };
+
+  /** Sets request.auth (or refuses) once the token's claims and the identity are known. */
+  const admit = (request: FastifyRequest, access: TRouteAccess | undefined, claims: TAccessClaims | null, identity: TIdentityRow | undefined) => {
+    const isPublic = !access || 'public' in access;
+    const auth = claims ? authOf(claims, identity) : null;
+    if (!auth) {
+      if (isPublic) return;
+      throw unauthenticated();
+    }
+    request.auth = auth;
+    if (access && 'permissions' in access) authorize(auth, access.permissions);
+  };
+
+  // Callback style, with no promise and no wait when the token was verified before and the identity
+  // is kept (an auditor's every answer): the async path only when one of them must be computed.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config?.access;
+    const header = request.headers.authorization;
+    if ((!access || 'public' in access) && !header) return done();
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const known = token ? tokens.knownAccess(token) : null;
+    const kept = known ? identities.peek(known.sub, known.path) : undefined;
+    if (known === null || (known && kept)) return done(attempt(() => admit(request, access, known, kept?.row)));
+    void (async () => {
+      const claims = await tokens.verifyAccess(token!);
+      admit(request, access, claims, claims ? await identities.load(claims.sub, claims.path) : undefined);
+    })().then(() => done(), done);
   });
+}
+
+/** The error `work` throws, if any (for hooks in callback style, which hand it to `done`). */
+function attempt(work: () => void): Error | undefined {
+  try {
+    work();
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
 }

@@ -17,15 +17,16 @@ declare module 'fastify' {
  * Registered before compression (app.ts): it hashes the plain body.
  */
 export function registerEtags(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  // Callback style: no promise on the requests it leaves alone (all but the GETs of `etag` routes).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     // A body sent from platform/body-cache.ts carries its ETag already (and answered 304 itself).
-    if (reply.hasHeader('etag')) return payload;
+    if (reply.hasHeader('etag')) return done(null, payload);
     const etag = bodyEtag(payload);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     const asked = request.headers['if-none-match'];
-    if (!asked || !asked.split(',').some((tag) => tag.trim() === etag)) return payload;
+    if (!asked || !asked.split(',').some((tag) => tag.trim() === etag)) return done(null, payload);
     reply.code(304).removeHeader('content-type');
-    return '';
+    done(null, '');
   });
 }

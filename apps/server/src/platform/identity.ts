@@ -115,10 +115,18 @@ export function createIdentityLoader(db: TDatabase, listen?: TListen) {
     return result.rows[0];
   }
 
+  /** The identity kept for this user and space, if any and still trusted. */
+  const kept = (userId: string, spacePath: string) => {
+    const hit = live ? cache.get(userId)?.get(spacePath) : undefined;
+    return hit && Date.now() - hit.at < MAX_AGE_MS ? hit : undefined;
+  };
+
   return {
+    /** What load would answer from memory, without waiting; undefined when it must read the database. */
+    peek: (userId: string, spacePath: string) => kept(userId, spacePath),
     async load(userId: string, spacePath: string): Promise<TIdentityRow | undefined> {
-      const hit = live ? cache.get(userId)?.get(spacePath) : undefined;
-      if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.row;
+      const hit = kept(userId, spacePath);
+      if (hit) return hit.row;
       const seen = generation;
       const row = await query(userId, spacePath);
       if (live && seen === generation) {

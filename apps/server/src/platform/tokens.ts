@@ -25,6 +25,13 @@ export function createTokenService(secret: string) {
   // Verifying an HS256 signature through WebCrypto costs more than the rest of a small request; a
   // token is immutable, so once verified it stays valid until its own expiry.
   const verified = new Map<string, { claims: TAccessClaims; expiresAt: number }>();
+  const knownAccess = (token: string): TAccessClaims | null | undefined => {
+    const known = verified.get(token);
+    if (!known) return undefined;
+    if (known.expiresAt > Date.now()) return known.claims;
+    verified.delete(token);
+    return null;
+  };
   return {
     async signAccess(claims: TAccessClaims): Promise<string> {
       return new SignJWT({ space: claims.space, path: claims.path, pwd: claims.pwd })
@@ -34,14 +41,15 @@ export function createTokenService(secret: string) {
         .setExpirationTime(Math.floor((Date.now() + ACCESS_TOKEN_TTL_MS) / 1000))
         .sign(key);
     },
+    /**
+     * A token verified before and still unexpired: its claims, without waiting (the request hook's
+     * synchronous path); null once expired; undefined when it was not verified yet (verifyAccess).
+     */
+    knownAccess,
     /** Null for anything not a valid, unexpired token of ours. */
     async verifyAccess(token: string): Promise<TAccessClaims | null> {
-      const known = verified.get(token);
-      if (known) {
-        if (known.expiresAt > Date.now()) return known.claims;
-        verified.delete(token);
-        return null;
-      }
+      const known = knownAccess(token);
+      if (known !== undefined) return known;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.space !== 'string' || typeof payload.path !== 'string') return null;

@@ -28,13 +28,15 @@ interface TDatabaseError {
   cause?: unknown;
 }
 
-/** The driver's error, wherever the ORM wrapped it (drizzle puts it in `cause`). */
-function findUniqueViolation(error: unknown): TDatabaseError | undefined {
+/** The driver's error with this SQLSTATE, wherever the ORM wrapped it (drizzle puts it in `cause`). */
+export function findDatabaseError(error: unknown, sqlState: string): TDatabaseError | undefined {
   for (let e = error as TDatabaseError | undefined, hops = 0; e && typeof e === 'object' && hops < 5; e = e.cause as TDatabaseError | undefined, hops++) {
-    if (e.code === UNIQUE_VIOLATION) return e;
+    if (e.code === sqlState) return e;
   }
   return undefined;
 }
+
+const findUniqueViolation = (error: unknown) => findDatabaseError(error, UNIQUE_VIOLATION);
 
 /** The answer for a unique violation anywhere in the error's causes; undefined for any other error. */
 export function duplicateAnswer(error: unknown): TDuplicateAnswer | undefined {

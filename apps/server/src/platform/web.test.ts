@@ -28,7 +28,7 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
   }
   app = Fastify();
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // As the idempotency layer in app.ts: an onSend hook registered before compression sees the plain body.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.url === '/ms-core/api/big') storedBodies.push(payload);

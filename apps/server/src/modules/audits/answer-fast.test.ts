@@ -189,3 +189,88 @@ describe('the keyed answer (the run view sends an Idempotency-Key: audit_answer_
     expect(elsewhere.body.fields).toEqual(['Idempotency-Key']);
   });
 });
+
+/** Statements of this database waiting on a lock inside audit_answer_keyed (the twin below). */
+const WAITING_TWINS =
+  "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%audit_answer_keyed%'";
+
+describe('the keyed answer written once (audit_answer_keyed, migration 0036)', () => {
+  const call = 'select * from audit_answer_keyed($1, $2, $3, $4, $5, false, $6, $7, $8, $9, null, $10::jsonb, $11, $12)';
+  const keyRows = (key: string) =>
+    unsafeUnscoped(
+      t.db,
+      async (tx) => (await tx.execute<{ status: number; body: string }>(sql`select status, body from idempotency_keys where key = ${key}`)).rows,
+    );
+  const answerOf = (question: string) =>
+    unsafeUnscoped(
+      t.db,
+      async (tx) =>
+        (await tx.execute<{ option: string }>(sql`select template_answer->'select'->>0 as option from audit_answers where question_id = ${question}`)).rows,
+    );
+
+  it('a twin that finds the key taken meanwhile undoes its own write: one answer, one key, the first response', async () => {
+    const { id, ids } = await runningAudit(f);
+    const url = `${AUDITS}/${id}/answer/add`;
+    const args = (option: string, score: number) => [
+      'kw-twin',
+      'POST',
+      url,
+      f.tenant.root.path,
+      f.tenant.auditor.id,
+      '{running}',
+      id,
+      ids.facilities,
+      ids.floors,
+      JSON.stringify(select(option)),
+      score,
+      score === 0,
+    ];
+    const client = (t.db as { $client?: unknown }).$client;
+    if (client instanceof pg.Pool) {
+      // The first holds its transaction open; the twin waits on the answer's row, then finds the key taken.
+      const first = await client.connect();
+      try {
+        await first.query('begin');
+        const [saved] = (await first.query(call, args(f.tpl.options.yes, 10))).rows;
+        expect(saved.outcome).toBe('saved');
+        const twin = client.query(call, args(f.tpl.options.no, 0));
+        // The twin is waiting on a lock held by the first (not finished before it commits).
+        await expect.poll(async () => (await client.query(WAITING_TWINS)).rows[0].n).toBeGreaterThan(0);
+        await first.query('commit');
+        await expect(twin).rejects.toMatchObject({ code: 'AUK01' });
+      } finally {
+        first.release();
+      }
+    } else {
+      // PGlite is one session: a twin runs after the first has committed and gets its response.
+      expect((await onOneConnection((q) => q(call, args(f.tpl.options.yes, 10))))[0].outcome).toBe('saved');
+      expect((await onOneConnection((q) => q(call, args(f.tpl.options.no, 0))))[0].outcome).toBe('replay');
+    }
+    expect(await answerOf(ids.floors)).toEqual([{ option: f.tpl.options.yes }]);
+    const keys = await keyRows('kw-twin');
+    expect(keys).toHaveLength(1);
+    expect(JSON.parse(keys[0]!.body)).toMatchObject({ question: ids.floors, templateAnswer: { select: [f.tpl.options.yes] }, score: 10 });
+  });
+
+  it('writes no key when the answer is refused (nothing to undo)', async () => {
+    const { id, ids } = await runningAudit(f);
+    const refused = await onOneConnection((q) =>
+      q(call, [
+        'kw-refused',
+        'POST',
+        `${AUDITS}/${id}/answer/add`,
+        f.tenant.root.path,
+        f.tenant.auditor.id,
+        '{finished}',
+        id,
+        ids.facilities,
+        ids.floors,
+        JSON.stringify(select(f.tpl.options.yes)),
+        10,
+        false,
+      ]),
+    );
+    expect(refused).toEqual([]);
+    expect(await keyRows('kw-refused')).toEqual([]);
+  });
+});

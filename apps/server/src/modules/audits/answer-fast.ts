@@ -3,6 +3,7 @@ import type { TQuestionConfig } from '@audit/domain/templates';
 import type { TAuth } from '../../platform/auth.js';
 import type { TStoredResponse } from '../../platform/idempotency/keys.js';
 import { runPrepared, type TDb } from '../../platform/db.js';
+import { findDatabaseError } from '../../platform/unique-violations.js';
 import { answerProblems, readingsOutOfRange } from './answer-rules.js';
 
 /**
@@ -89,11 +90,14 @@ export async function trySaveAnswerFast(db: TDb, caller: TAuth, auditId: string,
 }
 
 /**
- * The checked upsert with its Idempotency-Key (audit_answer_keyed, migration 0017): in one
- * statement, its own transaction, the key is claimed, the answer saved and its response stored, or
- * the key's stored response read back ('replay'). Null when the fast path does not apply or wrote
- * nothing (the key was not kept either): the caller looks the key up and takes the full path.
+ * The checked upsert with its Idempotency-Key (audit_answer_keyed, migrations 0017 and 0036): in
+ * one statement, its own transaction, the answer is saved and the key stored with its response, or
+ * the key's stored response read back ('replay'). Null when the fast path does not apply, wrote
+ * nothing (no key kept either), or found the key taken by a twin meanwhile (AUK01: its statement
+ * undone): the caller looks the key up (the twin's response) and else takes the full path.
  */
+const KEY_TAKEN = 'AUK01';
+
 const SAVE_KEYED =
   'select * from audit_answer_keyed($1::text, $2::text, $3::text, $4::text, $5::uuid, $6::boolean, $7::text[], $8::uuid, $9::uuid, $10::uuid, $11::uuid, $12::jsonb, $13::double precision, $14::boolean)';
 
@@ -116,7 +120,13 @@ export async function trySaveAnswerKeyed(
 ): Promise<(TStoredResponse & { outcome: 'saved' | 'replay' }) | null> {
   const values = caller.userId ? fastValues(caller, auditId, input, answerId) : null;
   if (!values) return null;
-  const [row] = await runPrepared<TKeyedRow>(db, 'audit_answer_keyed', SAVE_KEYED, [key.key, key.method, key.url, ...values]);
+  let row: TKeyedRow | undefined;
+  try {
+    [row] = await runPrepared<TKeyedRow>(db, 'audit_answer_keyed', SAVE_KEYED, [key.key, key.method, key.url, ...values]);
+  } catch (error) {
+    if (findDatabaseError(error, KEY_TAKEN)) return null;
+    throw error;
+  }
   if (!row) return null;
   return { outcome: row.outcome, method: row.method, url: row.url, status: row.status, contentType: row.content_type, body: row.body };
 }

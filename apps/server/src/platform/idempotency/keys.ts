@@ -101,25 +101,31 @@ export async function replayStored(db: TDatabase, request: FastifyRequest, reply
 }
 
 export function registerIdempotency(app: FastifyInstance, db: TDatabase) {
-  app.addHook('preHandler', async (request, reply) => {
-    const key = readKey(request);
-    if (!key || !request.auth) return;
+  // Callback style: most requests carry no key, and an async hook costs each of them a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    let key: string | undefined;
+    try {
+      key = readKey(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!key || !request.auth) return done();
     if (request.routeOptions.config.idempotency === 'in-handler') {
       request.auth.idempotency = { key, method: request.method, url: request.url, claimed: false, deferred: true };
-      return;
+      return done();
     }
-    if (await replayStored(db, request, reply, key)) return reply;
+    // Replied (the stored response was sent): the request ends here, so `done` is not called.
+    replayStored(db, request, reply, key).then((replied) => (replied ? undefined : done()), done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const pending = request.auth?.idempotency;
-    if (!pending?.claimed || !request.auth) return payload;
+    if (!pending?.claimed || !request.auth) return done(null, payload);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     const contentType = String(reply.getHeader('content-type') ?? '') || null;
     // No row when the write's transaction rolled back: then nothing happened and a retry runs again.
-    await db
-      .update(idempotencyKeys)
+    db.update(idempotencyKeys)
       .set({ status: reply.statusCode, body, contentType })
-      .where(and(eq(idempotencyKeys.userId, request.auth.userId), eq(idempotencyKeys.key, pending.key), isNull(idempotencyKeys.status)));
-    return payload;
+      .where(and(eq(idempotencyKeys.userId, request.auth.userId), eq(idempotencyKeys.key, pending.key), isNull(idempotencyKeys.status)))
+      .then(() => done(null, payload), done);
   });
 }
