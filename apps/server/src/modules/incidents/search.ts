@@ -10,6 +10,14 @@ import { namesOf, presentIncident, presentTask } from './present.js';
 import * as repo from './repo.js';
 import { incidents, incidentTasks } from './tables.js';
 
+/**
+ * Under an audit-month filter and another order (the open date, newest first), up to this many
+ * matches are sorted rather than found by walking the sort's index (decision 0052): the months
+ * follow the open date, so the matches sit together far along the index, where the walk reads most
+ * of the table to reach them. Other filters spread along the index, and the walk is the faster.
+ */
+const SORT_MATCHES_BELOW = 20_000;
+
 const RISKS = ['high', 'medium', 'low', 'infrastructure', 'IE', 'P1'] as const;
 
 /** §4's status filter: `resolved` not solved in place, `solvedInPlace` alone solved in place, OR'ed. */
@@ -71,6 +79,7 @@ export async function searchIncidents(ctx: TModuleContext, caller: TAuth, body: 
   const kind = body.filters.find((f) => f.field === 'kind') ? undefined : eq(incidents.kind, 'audits');
   const q = buildSearch(incidentSearch, body);
   const where = and(withinScope(incidents.secureSpacePath, caller), kind, q.where);
+  const monthsFollowOrder = body.filters.some((f) => f.field === 'auditDate') && q.sort.column !== incidents.auditDate;
   const page = await scoped(ctx, caller, async (tx) => {
     const result = await readPage({
       totals: ctx.totals,
@@ -81,6 +90,8 @@ export async function searchIncidents(ctx: TModuleContext, caller: TAuth, body: 
         .from(incidents)
         .where(where),
       q,
+      // Audit months under another date's order: the matches sit at one end of the sort index; up to this many are sorted, not walked.
+      sortMatchesBelow: monthsFollowOrder ? SORT_MATCHES_BELOW : undefined,
       // The page's ids in the window's order (maybe read from the end), then the rows in the asked order.
       read: (w) => {
         const ids = tx
