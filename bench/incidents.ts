@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { unsafeUnscoped } from '../apps/server/src/platform/tenancy.js';
+import { unsafeUnscoped, withScope } from '../apps/server/src/platform/tenancy.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
 import { apiOf } from './audits.js';
 import { measureRequests, startServer, type TRequest } from './lib.js';
@@ -162,14 +162,30 @@ export async function benchIncidents(engine: 'pglite' | 'postgres') {
       progress(`${name}: ${median(rounds)} ms, sequential scans ${scans}`);
     }
     if (engine === 'postgres') {
-      const plan = await unsafeUnscoped(server.db, (tx) =>
-        tx.execute<{ 'QUERY PLAN': string }>(sql`explain select id from incidents
-          where secure_space_path like ${`${seeded.clientPath.split('/').slice(0, 2).join('/')}/%`} and kind = 'audits' and status in ('evidence_rejected')
-            and audit_date >= '2026-01-01' and audit_date < '2026-07-01' and risk_level in ('low')
-          order by open_date desc, id desc limit 20`),
+      // As the server runs them: the application's role under Row Level Security, the scope as starts_with (decision 0052).
+      const rootPath = `${seeded.clientPath.split('/').slice(0, 2).join('/')}/`;
+      const scope = { spaceId: seeded.client, spacePath: rootPath, userId: seeded.users[0]! };
+      const explain = async (title: string, query: ReturnType<typeof sql>) => {
+        const plan = await withScope(server.db, scope, (tx) => tx.execute<{ 'QUERY PLAN': string }>(sql`explain analyze ${query}`));
+        console.log(`\n${title}, its plan:`);
+        console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+      };
+      await explain(
+        'The first page of the whole list',
+        sql`select id from incidents where starts_with(secure_space_path, ${rootPath}) and kind = 'audits' order by open_date desc, id desc limit 20`,
       );
-      console.log('\nA filtered page (status, months, risk), its plan:');
-      console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+      await explain(
+        'A filtered page (status, months, risk)',
+        sql`select id from incidents
+          where starts_with(secure_space_path, ${rootPath}) and kind = 'audits' and status in ('evidence_rejected')
+            and audit_date >= '2026-01-01' and audit_date < '2026-07-01' and risk_level in ('low')
+          order by open_date desc, id desc limit 20`,
+      );
+      await explain(
+        'A free-text search',
+        sql`select id from incidents where starts_with(secure_space_path, ${rootPath}) and kind = 'audits'
+          and id = any(array(select list_match_incidents('%Incidencia 12345%'))) order by open_date + interval '0 s' desc, id desc limit 20`,
+      );
     }
 
     // The Excel of every incident of the list: streamed while read, RSS sampled every 20 ms.

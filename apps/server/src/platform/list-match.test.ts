@@ -13,17 +13,35 @@ import { unsafeUnscoped, withScope, type TScope } from './tenancy.js';
 let t: TTestApp;
 let a: TTenant;
 let b: TTenant;
+/** One incident per tenant, named with the shared word (list_match_incidents, migration 0037). */
+const incidentOf = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
   a = await createTenant(t.db, 'lma');
   b = await createTenant(t.db, 'lmb');
+  for (const tenant of [a, b]) {
+    const rows = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ id: string }>(sql`insert into incidents (space_id, secure_space_path, kind, status, name)
+        values (${tenant.establishment.id}, ${tenant.establishment.path}, 'audits', 'running', 'Client incident') returning id`),
+    );
+    incidentOf.set(tenant.tag, rows.rows[0]!.id);
+  }
 });
 afterAll(() => t.close());
 
-const FUNCTIONS = ['list_match_spaces', 'list_match_structures', 'list_match_users'] as const;
+const FUNCTIONS = ['list_match_spaces', 'list_match_structures', 'list_match_users', 'list_match_incidents'] as const;
 const idsOf = (tenant: TTenant) =>
-  new Set([tenant.root.id, tenant.client.id, tenant.establishment.id, tenant.area.id, tenant.admin.id, tenant.auditor.id, tenant.clientUser.id]);
+  new Set([
+    tenant.root.id,
+    tenant.client.id,
+    tenant.establishment.id,
+    tenant.area.id,
+    tenant.admin.id,
+    tenant.auditor.id,
+    tenant.clientUser.id,
+    incidentOf.get(tenant.tag),
+  ]);
 
 /** What a function answers for `pattern` in a transaction of the application's role with this app.space_path. */
 async function match(fn: (typeof FUNCTIONS)[number], pattern: string, spacePath: string) {
@@ -37,6 +55,7 @@ describe('list_match_* scope', () => {
     expect(await match('list_match_spaces', '%Client%', a.root.path)).toEqual([a.client.id]);
     expect(await match('list_match_structures', '%Client%', a.root.path)).toEqual([a.client.id]);
     expect((await match('list_match_users', '%example.com%', a.root.path)).sort()).toEqual([a.admin.id, a.auditor.id, a.clientUser.id].sort());
+    expect(await match('list_match_incidents', '%Client%', a.root.path)).toEqual([incidentOf.get(a.tag)]);
   });
 
   it('match nothing when app.space_path is empty, a bare slash, a wildcard, or not a path of ids', async () => {
@@ -68,7 +87,13 @@ describe('list_match_* scope', () => {
           has_function_privilege('public', p.oid, 'execute') as public_execute
         from pg_proc p where p.proname like 'list_match_%' order by p.proname`),
     );
-    expect(rows.rows.map((r) => r.name)).toEqual(['list_match_audits', 'list_match_spaces', 'list_match_structures', 'list_match_users']);
+    expect(rows.rows.map((r) => r.name)).toEqual([
+      'list_match_audits',
+      'list_match_incidents',
+      'list_match_spaces',
+      'list_match_structures',
+      'list_match_users',
+    ]);
     for (const row of rows.rows) {
       expect(row.definer).toBe(true);
       expect(row.config).toEqual(['search_path=pg_catalog, public, pg_temp']);
@@ -94,7 +119,12 @@ describe('the lists that search through them', () => {
     const { api } = await signIn(t.app, a.admin.email);
     const theirs = idsOf(b);
     for (const search of ['%', '_', '\\', 'a\\', '%%__', '.*', '[a-z]+', 'Client\u0000', '\u0000', '\ud800', "' or 1=1 --", 'x'.repeat(200)])
-      for (const path of ['/ms-core/api/users/search', '/ms-core/api/structures/clients/search', '/ms-core/api/audits/search']) {
+      for (const path of [
+        '/ms-core/api/users/search',
+        '/ms-core/api/structures/clients/search',
+        '/ms-core/api/audits/search',
+        '/ms-core/api/issues/search-issues',
+      ]) {
         const res = await api.post(path, { size: 50, page: 0, search });
         expect({ path, search, status: res.status < 500 }).toEqual({ path, search, status: true });
         if (res.status === 200) expect((res.body as { _id: string }[]).filter((row) => theirs.has(row._id))).toEqual([]);
@@ -105,5 +135,7 @@ describe('the lists that search through them', () => {
     // A real term still finds the caller's own rows.
     const clients = await api.post('/ms-core/api/structures/clients/search', { size: 50, page: 0, search: 'Client' });
     expect(clients.body.map((row: { _id: string }) => row._id)).toEqual([a.client.id]);
+    const incidents = await api.post('/ms-core/api/issues/search-issues', { size: 50, page: 0, search: 'Client' });
+    expect({ status: incidents.status, ids: incidents.body.map((row: { _id: string }) => row._id) }).toEqual({ status: 200, ids: [incidentOf.get(a.tag)] });
   });
 });

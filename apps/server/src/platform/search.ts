@@ -105,6 +105,9 @@ export interface TBuiltSearch {
   reverseOrderBy: SQL[];
   limit: number;
   offset: number;
+  /** The same two orders by an expression no index serves (same rows, same order): the matches are sorted, not walked. */
+  sortedOrderBy: SQL[];
+  sortedReverseOrderBy: SQL[];
   /** The sort's column (as ordered), its direction and the id that breaks ties: what seekAfter walks. */
   sort: { column: AnyColumn | SQL; direction: 'asc' | 'desc'; tie: AnyColumn | SQL | undefined };
 }
@@ -147,14 +150,17 @@ export function buildSearch(def: TSearchDefinition, body: TSearchBody): TBuiltSe
   // A search's matches are found by id (a few rows, usually): ordering by an expression no index
   // serves keeps the planner from walking the sort index through the whole tenant to find them.
   const column = text ? unindexed(sortField) : sortField.column;
-  const order = (dir: 'asc' | 'desc') => {
+  const order = (dir: 'asc' | 'desc', key: AnyColumn | SQL = column) => {
     const by = dir === 'desc' ? desc : asc;
-    return [by(column as AnyColumn), tie ? by(tie as AnyColumn) : sql.raw(`1 ${dir}`)];
+    return [by(key as AnyColumn), tie ? by(tie as AnyColumn) : sql.raw(`1 ${dir}`)];
   };
+  const reverse = sort.direction === 'desc' ? 'asc' : 'desc';
   return {
     where: predicates.length ? and(...predicates) : undefined,
     orderBy: order(sort.direction),
-    reverseOrderBy: order(sort.direction === 'desc' ? 'asc' : 'desc'),
+    reverseOrderBy: order(reverse),
+    sortedOrderBy: order(sort.direction, unindexed(sortField)),
+    sortedReverseOrderBy: order(reverse, unindexed(sortField)),
     limit: body.size,
     offset: body.page * body.size,
     sort: { column, direction: sort.direction, tie },
@@ -215,10 +221,21 @@ export async function readPage<T>(options: {
   count: TCountQuery;
   q: TBuiltSearch;
   read: (window: { orderBy: SQL[]; limit: number; offset: number }) => Promise<T[]>;
+  /**
+   * With at most this many matches, the page sorts them instead of walking the sort's index
+   * (decision 0052). The planner assumes matches spread evenly along the index; a filter that
+   * follows the sort (a month range of audit dates under an open-date order) puts them all at one
+   * end, and the walk skips most of the table to find a page. The total, counted first, bounds the sort.
+   */
+  sortMatchesBelow?: number;
 }): Promise<{ items: T[]; total: number }> {
   const count = async () => (await options.count)[0]?.total ?? 0;
   const { sql: text, params } = options.count.toSQL();
   const total = options.totals ? await options.totals.get(options.tables, JSON.stringify([options.scopePath, text, params]), count) : await count();
-  const window = pageWindow(options.q, total);
+  const q =
+    options.sortMatchesBelow !== undefined && total <= options.sortMatchesBelow
+      ? { ...options.q, orderBy: options.q.sortedOrderBy, reverseOrderBy: options.q.sortedReverseOrderBy }
+      : options.q;
+  const window = pageWindow(q, total);
   return { items: window.empty ? [] : await options.read(window), total };
 }

@@ -6,13 +6,34 @@ import type { TAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, seekAfter } from '../../platform/search.js';
-import { inScope } from '../../platform/tenancy.js';
+import { withinScope } from '../../platform/tenancy.js';
 import { statusName } from './mail-text.js';
 import { incidentSearch } from './search.js';
 import { incidents, type TIncidentRow } from './tables.js';
 
-/** Rows read per query: the export walks the list in its own order by (sort key, id), each batch its own short transaction. */
-export const EXPORT_BATCH = 2000;
+/**
+ * Rows read per query: the export walks the list in its own order by (sort key, id), each batch its
+ * own short transaction. 500 rather than 2,000 (decision 0052): the driver's buffers for a batch and
+ * the rows waiting for the zip are a quarter, and the first bytes leave sooner.
+ */
+export const EXPORT_BATCH = 500;
+
+/** Only the columns the sheet shows (and the id the walk needs): a row of the table carries twice as many. */
+const EXPORTED = {
+  id: incidents.id,
+  name: incidents.name,
+  kind: incidents.kind,
+  status: incidents.status,
+  riskLevel: incidents.riskLevel,
+  priority: incidents.priority,
+  place: incidents.place,
+  facility: incidents.facility,
+  auditDate: incidents.auditDate,
+  openDate: incidents.openDate,
+  templateName: incidents.templateName,
+  description: incidents.description,
+};
+type TExportedRow = Pick<TIncidentRow, keyof typeof EXPORTED>;
 
 const HEADERS = {
   es: ['Nombre', 'Origen', 'Estado', 'Riesgo', 'Prioridad', 'Lugar', 'Instalación', 'Fecha de auditoría', 'Fecha de apertura', 'Plantilla', 'Descripción'],
@@ -26,7 +47,7 @@ const RISKS = {
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10).split('-').reverse().join('-') : '');
 
-function rowOf(lang: 'es' | 'en', r: TIncidentRow) {
+function rowOf(lang: 'es' | 'en', r: TExportedRow) {
   return [
     r.name,
     KINDS[lang][r.kind as keyof (typeof KINDS)['es']] ?? r.kind,
@@ -67,12 +88,12 @@ export async function exportIncidents(ctx: TModuleContext, caller: TAuth, body: 
   // The sort key is read as text: a timestamp keeps its microseconds (a Date would round them off and skip rows).
   const q = buildSearch(incidentSearch, body);
   const kind = body.filters.some((f) => f.field === 'kind') ? undefined : eq(incidents.kind, 'audits');
-  const where = and(inScope(incidents.secureSpacePath, caller), kind, q.where);
-  type TStep = { row: TIncidentRow; key: unknown };
+  const where = and(withinScope(incidents.secureSpacePath, caller), kind, q.where);
+  type TStep = { row: TExportedRow; key: unknown };
   const batch = async (after: TStep | null): Promise<TStep[]> =>
     scoped(ctx, caller, (tx) =>
       tx
-        .select({ row: incidents, key: sql<string | null>`(${q.sort.column})::text` })
+        .select({ row: EXPORTED, key: sql<string | null>`(${q.sort.column})::text` })
         .from(incidents)
         .where(and(where, after ? seekAfter(q, after.key, after.row.id) : undefined))
         .orderBy(...q.orderBy)
