@@ -106,6 +106,7 @@ export interface TLabCsvRowError {
     | 'tooManyRows'
     | 'tooManyResults'
     | 'empty'
+    | 'notWorkbook'
     | 'unknownPoint'
     | 'duplicate';
 }
@@ -136,7 +137,15 @@ export interface TLabCsvParsed {
 
 export function parseLabCsv(text: string): TLabCsvParsed {
   const body = text.replace(/^\uFEFF/, '');
-  const records = splitCsv(body, detectDelimiter(body));
+  return parseLabRecords(splitCsv(body, detectDelimiter(body)));
+}
+
+/**
+ * The rows of a file already split into cells (a CSV's records, or an Excel sheet's rows as text):
+ * the header row first. The same checks and row errors whatever the file was.
+ */
+export function parseLabRecords(all: string[][]): TLabCsvParsed {
+  const records = all.filter((r) => r.some((c) => c.trim() !== ''));
   const errors: TLabCsvRowError[] = [];
   if (records.length < 2) return { reports: [], rows: 0, errors: [{ row: 1, field: 'file', problem: 'empty' }] };
   const columns = records[0]!.map(fieldOfHeader);

@@ -183,11 +183,24 @@ export const ZLabIncidentStatusChange = z.object({ status: z.enum(LAB_INCIDENT_S
 
 /** The CSV import: the file's text (read by the browser), the page's category and the establishment it belongs to. */
 export const LAB_CSV_MAX_CHARS = 1_000_000;
-export const ZLabImportBody = z.object({
-  category: z.enum(LAB_CATEGORIES),
-  space: z.string().uuid(),
-  csv: z.string().min(1).max(LAB_CSV_MAX_CHARS),
-});
+/** The largest Excel file the import takes (1 MB), and that size in base64. */
+export const LAB_XLSX_MAX_BYTES = 1_000_000;
+export const LAB_XLSX_MAX_BASE64 = Math.ceil(LAB_XLSX_MAX_BYTES / 3) * 4;
+export const ZLabImportBody = z
+  .object({
+    category: z.enum(LAB_CATEGORIES),
+    space: z.string().uuid(),
+    /** The text of a CSV file; or, instead, */
+    csv: z.string().min(1).max(LAB_CSV_MAX_CHARS).optional(),
+    /** an Excel workbook (.xlsx) in base64: its first sheet is read like the CSV (decision 0053). */
+    xlsx: z
+      .string()
+      .min(1)
+      .max(LAB_XLSX_MAX_BASE64)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+      .optional(),
+  })
+  .refine((b) => (b.csv === undefined) !== (b.xlsx === undefined), { path: ['csv'], message: 'csv or xlsx' });
 export type TLabImportBody = z.input<typeof ZLabImportBody>;
 
 export const ZLabImportRowError = z.object({ row: z.number(), field: z.string(), problem: z.string() });
