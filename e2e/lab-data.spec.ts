@@ -9,11 +9,17 @@ import { DESKTOP, pick, settled, shoot, sidebar, signInToShell } from './helpers
  */
 test.setTimeout(180_000);
 
+/** Days near today, so the new reports head the lists before the demo's year of reports. */
+const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const two = (n: number) => String(n).padStart(2, '0');
+const ddmmyyyy = (d: Date, sep: string) => [two(d.getDate()), two(d.getMonth() + 1), d.getFullYear()].join(sep);
+const CSV_DAY = ddmmyyyy(dayAgo(1), '/');
+
 const CSV =
   'Nº de informe;Fecha de extracción;Código;Punto de muestreo;Parámetro;Valor;Unidad;Mínimo;Máximo\n' +
-  'E2E-CSV-1;03/03/2026;LEG;;Legionella spp.;2400;UFC/L;;1000\n' +
-  'E2E-CSV-1;03/03/2026;LEG;;Temperatura de retorno;"51,5";ºC;50;\n' +
-  'E2E-CSV-2;03/03/2026;LEG;;Legionella spp.;0;UFC/L;;1000\n';
+  `E2E-CSV-1;${CSV_DAY};LEG;;Legionella spp.;2400;UFC/L;;1000\n` +
+  `E2E-CSV-1;${CSV_DAY};LEG;;Temperatura de retorno;"51,5";ºC;50;\n` +
+  `E2E-CSV-2;${CSV_DAY};LEG;;Legionella spp.;0;UFC/L;;1000\n`;
 
 test('create → results → import → incident followed to SOLVED', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
@@ -36,7 +42,7 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   const form = page.getByTestId('lab-report-form');
   await form.getByLabel(/nº de informe|report number/i).fill('E2E-001');
   await form.getByTestId('lab-extraction-date').click();
-  await page.keyboard.type('02-03-2026');
+  await page.keyboard.type(ddmmyyyy(dayAgo(2), '-'));
   await page.keyboard.press('Enter');
   await pick(page, form.getByLabel(/^establecimiento$|^establishment$/i), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
   await pick(page, form.getByLabel(/código · organismo|code · organism/i), 'LEG');

@@ -1,6 +1,6 @@
 import { boundProblem, parseTypedNumber } from './bounds.js';
 import { isCalendarDay } from './dates.js';
-import { LAB_RESULT_CODES, LAB_RESULTS_MAX, LAB_TEXT_MAX, LAB_VALUE_BOUND, isWithinLimits } from './lab-data.js';
+import { LAB_RESULT_CODE_FORMAT, LAB_RESULTS_MAX, LAB_TEXT_MAX, LAB_VALUE_BOUND, isWithinLimits } from './lab-data.js';
 
 /**
  * A laboratory's CSV export (decision 0044): one row per result, grouped into reports by the
@@ -179,7 +179,7 @@ export function parseLabRecords(all: string[][]): TLabCsvParsed {
     const day = cell('extractionDate') ? parseLabDay(cell('extractionDate')) : null;
     if (cell('extractionDate') && !day) fail('extractionDate', 'notDay');
     const code = cell('resultCode').toUpperCase() || null;
-    if (code && !LAB_RESULT_CODES.includes(code as never)) fail('resultCode', 'unknownCode');
+    if (code && !LAB_RESULT_CODE_FORMAT.test(code)) fail('resultCode', 'unknownCode');
     if (errors.length > before) return;
 
     const number = cell('number');

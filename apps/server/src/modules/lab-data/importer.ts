@@ -8,6 +8,7 @@ import { recordTrace } from '../../platform/trace.js';
 import { childSpaces, findSpaceInScope } from '../spaces/service.js';
 import { labReportPolicy } from './policy.js';
 import * as repo from './repo.js';
+import { visibleCodes } from './codes.js';
 import { placeOf, raiseIncidents, resultRows } from './service.js';
 import { readLabXlsx } from './xlsx.js';
 
@@ -42,7 +43,9 @@ async function prepare(tx: TDb, caller: TAuth, input: TLabImportBody) {
     body.category,
     parsed.reports.map((r) => r.number),
   );
+  const codes = await visibleCodes(tx, caller);
   const reports = parsed.reports.flatMap((report) => {
+    if (report.resultCode && !codes.has(report.resultCode)) return (errors.push({ row: report.row, field: 'resultCode', problem: 'unknownCode' }), []);
     const areaId = report.measuringPoint ? areaByName.get(report.measuringPoint.toLowerCase()) : null;
     if (areaId === undefined) return (errors.push({ row: report.row, field: 'measuringPoint', problem: 'unknownPoint' }), []);
     if (taken.has(report.number)) return (errors.push({ row: report.row, field: 'number', problem: 'duplicate' }), []);

@@ -56,6 +56,14 @@ export const NOMENCLATURES: TNomenclatureDef[] = [
   simple('employeeProfile', '/settings/nomenclatures/employee-profile', 'employee-profiles'),
   simple('employeeType', '/settings/nomenclatures/employee-type', 'employee-types'),
   simple('billingMethods', '/settings/nomenclatures/billing-methods', 'billing-methods'),
+  /** Result code → organism of the lab reports (decision 0053): the organism is the name. */
+  {
+    key: 'labResultCodes',
+    path: '/settings/nomenclatures/lab-result-codes',
+    api: `${API}/lab-result-codes`,
+    descriptionRequired: false,
+    extra: ['code'],
+  },
 ];
 
 /** The definition of a path; a category path containing "registers" shows the REGISTER tree. */
