@@ -1,26 +1,16 @@
-import { asc } from 'drizzle-orm';
 import type { TLabResultCodeOption } from '@audit/domain/lab-data';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { invalidData } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
-import { inCatalogueScope } from '../../platform/tenancy.js';
-import { labResultCodes } from '../nomenclatures/tables.js';
+import { labResultCodesIn } from '../nomenclatures/definitions.js';
 
 /**
  * Result code → organism, the nomenclature of decision 0053: the codes the caller's scope sees (its
  * own space's, below and inherited), code → organism. A report keeps the code; the organism is read
  * here when it is presented.
  */
-export async function visibleCodes(tx: TDb, caller: TAuth): Promise<Map<string, string>> {
-  const rows = await tx
-    .select({ code: labResultCodes.code, name: labResultCodes.name })
-    .from(labResultCodes)
-    .where(inCatalogueScope(labResultCodes.secureSpacePath, caller))
-    .orderBy(asc(labResultCodes.code), asc(labResultCodes.secureSpacePath));
-  // The nearest space's row wins when a client redefines a code of the company's.
-  return new Map(rows.map((r) => [r.code, r.name]));
-}
+export const visibleCodes = (tx: TDb, caller: TAuth): Promise<Map<string, string>> => labResultCodesIn(tx, caller);
 
 /** A code the caller's nomenclature does not hold is a 400 naming `resultCode`. */
 export async function assertKnownCode(tx: TDb, caller: TAuth, code: string | null | undefined) {

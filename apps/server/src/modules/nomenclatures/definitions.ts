@@ -1,7 +1,9 @@
 import { catalogueService, type TCatalogueDefinition } from './catalogue.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { LAB_RESULT_CODE_OUTPUT, SOCIAL_REASON_OUTPUT, ZLabResultCodeInput, ZSimpleInput, ZSocialReasonInput } from '@audit/domain/nomenclatures';
+import type { TDb } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
 import { onUniqueViolation } from '../../platform/unique-violations.js';
 import {
   activities,
@@ -95,3 +97,16 @@ export const employeeTypesService = catalogueService(employeeTypeDef);
 export const billingMethodsService = catalogueService(billingMethodDef);
 export const socialReasonsService = catalogueService(socialReasonDef);
 export const labResultCodesService = catalogueService(labResultCodeDef);
+
+/**
+ * The result codes a scope sees (its space's, below and inherited), code → organism, for the lab-data
+ * module (decision 0053). The nearest space's row wins when a client redefines a code of the company's.
+ */
+export async function labResultCodesIn(tx: TDb, scope: TScope): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ code: labResultCodes.code, name: labResultCodes.name })
+    .from(labResultCodes)
+    .where(inCatalogueScope(labResultCodes.secureSpacePath, scope))
+    .orderBy(asc(labResultCodes.code), asc(labResultCodes.secureSpacePath));
+  return new Map(rows.map((r) => [r.code, r.name]));
+}

@@ -10,6 +10,8 @@ export interface TNomenclatureDef {
   api: string;
   descriptionRequired: boolean;
   extra?: TExtraField[];
+  /** The code is required, at most this long (result codes: decision 0053); else optional, 100. */
+  codeRequired?: number;
   /** Categories: a tree of one type (TEMPLATE or REGISTER). */
   categoryType?: 'TEMPLATE' | 'REGISTER';
 }
@@ -63,6 +65,7 @@ export const NOMENCLATURES: TNomenclatureDef[] = [
     api: `${API}/lab-result-codes`,
     descriptionRequired: false,
     extra: ['code'],
+    codeRequired: 10,
   },
 ];
 
