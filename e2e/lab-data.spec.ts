@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { DESKTOP, pick, settled, shoot, sidebar, signInToShell } from './helpers';
 
 /**
  * Lab data (issue 16, decision 0044): the office creates a legionella report with its results, one
  * out of its limit; imports a laboratory's CSV (Spanish headers, semicolons, comma decimals) with one
- * failing Legionella count after reading its preview; follows that lab incident to SOLVED in
- * /incidents/list/lab-data; deletes the hand-made report after confirming.
+ * failing Legionella count after reading its preview, then an Excel workbook (decision 0053); follows
+ * that lab incident to SOLVED in /incidents/list/lab-data; deletes the hand-made report after confirming.
  */
 test.setTimeout(180_000);
 
@@ -90,6 +91,27 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   );
   await modal.getByTestId('lab-import-close').click();
   await expect(page.getByRole('row').filter({ hasText: 'E2E-CSV-1' })).toContainText(/no conforme|not qualified/i);
+
+  // ── 3b. The same dialog takes the laboratory's Excel workbook (its first sheet, real dates and numbers) ──
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Resultados').addRows([
+    ['Nº de informe', 'Fecha de extracción', 'Código', 'Parámetro', 'Valor', 'Unidad', 'Máximo'],
+    ['E2E-XL-1', dayAgo(1), 'LEG', 'Legionella spp.', 0, 'UFC/L', 1000],
+  ]);
+  await page.getByTestId('lab-import').click();
+  await pick(page, modal.getByTestId('lab-import-establishment').locator('input'), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
+  await modal.locator('input[type=file]').setInputFiles({
+    name: 'laboratorio.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  });
+  await expect(modal.getByTestId('lab-import-preview')).toContainText('E2E-XL-1');
+  await modal.getByTestId('lab-import-run').click();
+  await expect(modal.getByTestId('lab-import-done')).toContainText(
+    /informes importados: 1 · resultados: 1 · incidencias abiertas: 0|reports imported: 1 · results: 1 · incidents opened: 0/i,
+  );
+  await modal.getByTestId('lab-import-close').click();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E-XL-1' })).toContainText(/conforme|qualified/i);
 
   // ── 4. Its lab incident, DRAFT → RUNNING → SOLVED, in the incidents' lab-data tab ──
   await page.goto('/incidents/list/lab-data');
