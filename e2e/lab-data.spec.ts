@@ -1,19 +1,26 @@
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { DESKTOP, pick, settled, shoot, sidebar, signInToShell } from './helpers';
 
 /**
  * Lab data (issue 16, decision 0044): the office creates a legionella report with its results, one
  * out of its limit; imports a laboratory's CSV (Spanish headers, semicolons, comma decimals) with one
- * failing Legionella count after reading its preview; follows that lab incident to SOLVED in
- * /incidents/list/lab-data; deletes the hand-made report after confirming.
+ * failing Legionella count after reading its preview, then an Excel workbook (decision 0053); follows
+ * that lab incident to SOLVED in /incidents/list/lab-data; deletes the hand-made report after confirming.
  */
 test.setTimeout(180_000);
 
+/** Days near today, so the new reports head the lists before the demo's year of reports. */
+const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const two = (n: number) => String(n).padStart(2, '0');
+const ddmmyyyy = (d: Date, sep: string) => [two(d.getDate()), two(d.getMonth() + 1), d.getFullYear()].join(sep);
+const CSV_DAY = ddmmyyyy(dayAgo(1), '/');
+
 const CSV =
   'Nº de informe;Fecha de extracción;Código;Punto de muestreo;Parámetro;Valor;Unidad;Mínimo;Máximo\n' +
-  'E2E-CSV-1;03/03/2026;LEG;;Legionella spp.;2400;UFC/L;;1000\n' +
-  'E2E-CSV-1;03/03/2026;LEG;;Temperatura de retorno;"51,5";ºC;50;\n' +
-  'E2E-CSV-2;03/03/2026;LEG;;Legionella spp.;0;UFC/L;;1000\n';
+  `E2E-CSV-1;${CSV_DAY};LEG;;Legionella spp.;2400;UFC/L;;1000\n` +
+  `E2E-CSV-1;${CSV_DAY};LEG;;Temperatura de retorno;"51,5";ºC;50;\n` +
+  `E2E-CSV-2;${CSV_DAY};LEG;;Legionella spp.;0;UFC/L;;1000\n`;
 
 test('create → results → import → incident followed to SOLVED', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
@@ -36,7 +43,7 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   const form = page.getByTestId('lab-report-form');
   await form.getByLabel(/nº de informe|report number/i).fill('E2E-001');
   await form.getByTestId('lab-extraction-date').click();
-  await page.keyboard.type('02-03-2026');
+  await page.keyboard.type(ddmmyyyy(dayAgo(2), '-'));
   await page.keyboard.press('Enter');
   await pick(page, form.getByLabel(/^establecimiento$|^establishment$/i), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
   await pick(page, form.getByLabel(/código · organismo|code · organism/i), 'LEG');
@@ -84,6 +91,27 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   );
   await modal.getByTestId('lab-import-close').click();
   await expect(page.getByRole('row').filter({ hasText: 'E2E-CSV-1' })).toContainText(/no conforme|not qualified/i);
+
+  // ── 3b. The same dialog takes the laboratory's Excel workbook (its first sheet, real dates and numbers) ──
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Resultados').addRows([
+    ['Nº de informe', 'Fecha de extracción', 'Código', 'Parámetro', 'Valor', 'Unidad', 'Máximo'],
+    ['E2E-XL-1', dayAgo(1), 'LEG', 'Legionella spp.', 0, 'UFC/L', 1000],
+  ]);
+  await page.getByTestId('lab-import').click();
+  await pick(page, modal.getByTestId('lab-import-establishment').locator('input'), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
+  await modal.locator('input[type=file]').setInputFiles({
+    name: 'laboratorio.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  });
+  await expect(modal.getByTestId('lab-import-preview')).toContainText('E2E-XL-1');
+  await modal.getByTestId('lab-import-run').click();
+  await expect(modal.getByTestId('lab-import-done')).toContainText(
+    /informes importados: 1 · resultados: 1 · incidencias abiertas: 0|reports imported: 1 · results: 1 · incidents opened: 0/i,
+  );
+  await modal.getByTestId('lab-import-close').click();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E-XL-1' })).toContainText(/conforme|qualified/i);
 
   // ── 4. Its lab incident, DRAFT → RUNNING → SOLVED, in the incidents' lab-data tab ──
   await page.goto('/incidents/list/lab-data');

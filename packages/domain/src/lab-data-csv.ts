@@ -1,6 +1,6 @@
 import { boundProblem, parseTypedNumber } from './bounds.js';
 import { isCalendarDay } from './dates.js';
-import { LAB_RESULT_CODES, LAB_RESULTS_MAX, LAB_TEXT_MAX, LAB_VALUE_BOUND, isWithinLimits } from './lab-data.js';
+import { LAB_RESULT_CODE_FORMAT, LAB_RESULTS_MAX, LAB_TEXT_MAX, LAB_VALUE_BOUND, isWithinLimits } from './lab-data.js';
 
 /**
  * A laboratory's CSV export (decision 0044): one row per result, grouped into reports by the
@@ -106,6 +106,7 @@ export interface TLabCsvRowError {
     | 'tooManyRows'
     | 'tooManyResults'
     | 'empty'
+    | 'notWorkbook'
     | 'unknownPoint'
     | 'duplicate';
 }
@@ -136,7 +137,15 @@ export interface TLabCsvParsed {
 
 export function parseLabCsv(text: string): TLabCsvParsed {
   const body = text.replace(/^\uFEFF/, '');
-  const records = splitCsv(body, detectDelimiter(body));
+  return parseLabRecords(splitCsv(body, detectDelimiter(body)));
+}
+
+/**
+ * The rows of a file already split into cells (a CSV's records, or an Excel sheet's rows as text):
+ * the header row first. The same checks and row errors whatever the file was.
+ */
+export function parseLabRecords(all: string[][]): TLabCsvParsed {
+  const records = all.filter((r) => r.some((c) => c.trim() !== ''));
   const errors: TLabCsvRowError[] = [];
   if (records.length < 2) return { reports: [], rows: 0, errors: [{ row: 1, field: 'file', problem: 'empty' }] };
   const columns = records[0]!.map(fieldOfHeader);
@@ -170,7 +179,7 @@ export function parseLabCsv(text: string): TLabCsvParsed {
     const day = cell('extractionDate') ? parseLabDay(cell('extractionDate')) : null;
     if (cell('extractionDate') && !day) fail('extractionDate', 'notDay');
     const code = cell('resultCode').toUpperCase() || null;
-    if (code && !LAB_RESULT_CODES.includes(code as never)) fail('resultCode', 'unknownCode');
+    if (code && !LAB_RESULT_CODE_FORMAT.test(code)) fail('resultCode', 'unknownCode');
     if (errors.length > before) return;
 
     const number = cell('number');

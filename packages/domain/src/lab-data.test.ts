@@ -105,7 +105,7 @@ describe('the CSV of a laboratory', () => {
       'Informe;Fecha;Parámetro;Valor;Mínimo;Máximo;Código\n' +
         'A;2026-01-01;pH;siete;;;\n' +
         'B;31/02/2026;pH;7;;;\n' +
-        'C;2026-01-01;;7;9;8;ZZZ\n' +
+        'C;2026-01-01;;7;9;8;Z-Z\n' + // malformed: whether a well-formed code exists is the server's check (decision 0053)
         'D;2026-01-01;pH;1e9;;;\n' +
         'E;2026-01-01;pH;7;;;\n' +
         'E;2026-01-02;Cl;1;;;\n',

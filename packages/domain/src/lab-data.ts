@@ -26,7 +26,10 @@ export const LAB_ACCESS_OF: Record<TLabCategory, (typeof LAB_DATA_AREAS)[number]
 export const labCategoriesFor = (access: readonly string[]): TLabCategory[] =>
   access.length ? LAB_CATEGORIES.filter((c) => access.includes(LAB_ACCESS_OF[c])) : [...LAB_CATEGORIES];
 
-/** Result code → organism (product document §3). The names are Latin and read the same in both languages. */
+/**
+ * Result code → organism (product document §3): the five codes every company starts with. The codes are
+ * a nomenclature (decision 0053, `/lab-result-codes`); this list seeds it. The names are Latin.
+ */
 export const LAB_ORGANISMS = {
   LIS: 'Listeria monocytogenes',
   SAL: 'Salmonella spp.',
@@ -38,6 +41,11 @@ export type TLabResultCode = keyof typeof LAB_ORGANISMS;
 export const LAB_RESULT_CODES = Object.keys(LAB_ORGANISMS) as TLabResultCode[];
 export const organismOf = (code: string | null | undefined): string | null =>
   code && Object.hasOwn(LAB_ORGANISMS, code) ? LAB_ORGANISMS[code as TLabResultCode] : null;
+
+/** What a result code looks like (uppercase letters and digits); whether it exists is the nomenclature's word. */
+export const LAB_RESULT_CODE_FORMAT = /^[A-Z0-9]{1,10}$/;
+export const ZLabResultCodeOption = z.object({ code: z.string(), organism: z.string() });
+export type TLabResultCodeOption = z.infer<typeof ZLabResultCodeOption>;
 
 // ---------------------------------------------------------------------------------------------
 // Results: within limits or not; the report's qualification and score.
@@ -110,7 +118,8 @@ export const ZLabReportInput = z.object({
   number: ZText(60),
   /** The establishment, or an area of it (the measuring point). */
   space: z.string().uuid(),
-  resultCode: z.enum(LAB_RESULT_CODES as [TLabResultCode, ...TLabResultCode[]]).nullish(),
+  /** A code of the result-codes nomenclature (decision 0053). */
+  resultCode: z.string().trim().toUpperCase().regex(LAB_RESULT_CODE_FORMAT).nullish(),
   result: ZOptionalText(LAB_TEXT_MAX),
   extractionDate: ZLabDay,
   /** The laboratory's certificate: a PDF uploaded by POST /files/upload. */
@@ -183,11 +192,24 @@ export const ZLabIncidentStatusChange = z.object({ status: z.enum(LAB_INCIDENT_S
 
 /** The CSV import: the file's text (read by the browser), the page's category and the establishment it belongs to. */
 export const LAB_CSV_MAX_CHARS = 1_000_000;
-export const ZLabImportBody = z.object({
-  category: z.enum(LAB_CATEGORIES),
-  space: z.string().uuid(),
-  csv: z.string().min(1).max(LAB_CSV_MAX_CHARS),
-});
+/** The largest Excel file the import takes (1 MB), and that size in base64. */
+export const LAB_XLSX_MAX_BYTES = 1_000_000;
+export const LAB_XLSX_MAX_BASE64 = Math.ceil(LAB_XLSX_MAX_BYTES / 3) * 4;
+export const ZLabImportBody = z
+  .object({
+    category: z.enum(LAB_CATEGORIES),
+    space: z.string().uuid(),
+    /** The text of a CSV file; or, instead, */
+    csv: z.string().min(1).max(LAB_CSV_MAX_CHARS).optional(),
+    /** an Excel workbook (.xlsx) in base64: its first sheet is read like the CSV (decision 0053). */
+    xlsx: z
+      .string()
+      .min(1)
+      .max(LAB_XLSX_MAX_BASE64)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+      .optional(),
+  })
+  .refine((b) => (b.csv === undefined) !== (b.xlsx === undefined), { path: ['csv'], message: 'csv or xlsx' });
 export type TLabImportBody = z.input<typeof ZLabImportBody>;
 
 export const ZLabImportRowError = z.object({ row: z.number(), field: z.string(), problem: z.string() });

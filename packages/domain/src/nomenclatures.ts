@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { DESCRIPTION_MAX_LENGTH } from './constants.js';
+import { LAB_RESULT_CODE_FORMAT } from './lab-data.js';
 import { ZOptionalEmail, ZOptionalText, ZPhoneOut, ZPhones } from './fields.js';
 
 /**
@@ -42,3 +43,13 @@ export type TCatalogueItem = z.infer<typeof ZCatalogueItem>;
 export type TSimpleInput = z.input<typeof ZSimpleInput>;
 export type TSocialReason = z.infer<typeof ZSocialReason>;
 export type TSocialReasonInput = z.input<typeof ZSocialReasonInput>;
+
+/** Result code → organism of the lab reports (decision 0053): the organism is the name; the code, uppercase letters and digits. */
+export const ZLabResultCodeInput = z.object({
+  name: ZName,
+  description: ZDescription.nullish().or(z.literal('')),
+  code: z.string().trim().toUpperCase().regex(LAB_RESULT_CODE_FORMAT),
+});
+export const LAB_RESULT_CODE_OUTPUT = { code: z.string() };
+export const ZLabResultCode = catalogueItem(LAB_RESULT_CODE_OUTPUT);
+export type TLabResultCodeItem = z.infer<typeof ZLabResultCode>;

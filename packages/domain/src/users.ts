@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { REPORT_TYPES } from './constants.js';
+import { LAB_DATA_AREAS, REPORT_TYPES } from './constants.js';
 import { EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './validators.js';
 import { AREA_ACCESSES } from './registers.js';
 
@@ -55,6 +55,8 @@ export const ZUser = z.object({
   space: z.string(),
   roles: z.array(ZRoleRef),
   registersAccess: z.array(ZRegistersAccessOut),
+  /** The lab-data categories the user sees (labDataFood, ...); empty: every category. */
+  labDataAccess: z.array(z.string()),
   createdAt: z.string(),
   /** What the caller may do with the user (users policy). */
   can: ZUserCan,
@@ -91,6 +93,8 @@ export const ZUserInput = z.object({
   areas: z.array(ZId).max(1000).optional(),
   /** Which registers the user sees (empty: all); absent on an update: unchanged. */
   registersAccess: z.array(ZRegistersAccessEntry).max(50).optional(),
+  /** Which lab-data categories the user sees (empty: all); absent on an update: unchanged. */
+  labDataAccess: z.array(z.enum(LAB_DATA_AREAS)).max(LAB_DATA_AREAS.length).optional(),
   password: z.string().max(256).optional(),
   autoGeneratePassword: z.boolean().optional(),
 });

@@ -4,6 +4,8 @@ import type { TSpaceType } from '@audit/domain/constants';
 import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { childPath, rootPath } from '../platform/tenancy.js';
+import { LAB_ORGANISMS } from '@audit/domain/lab-data';
+import { labResultCodes } from '../modules/nomenclatures/tables.js';
 import { roles, userRoles } from '../modules/roles/tables.js';
 import { spaces } from '../modules/spaces/tables.js';
 import { users, userSpaces } from '../modules/users/tables.js';
@@ -37,9 +39,10 @@ export async function createSpace(tx: TDb, input: { name: string; identifier?: s
   return { id, path, name: input.name };
 }
 
-/** A root space with the default roles; returns the roles by name. */
+/** A root space with the default roles and the five lab result codes (decision 0053); returns the roles by name. */
 export async function createRootSpace(tx: TDb, input: { name: string; identifier?: string }) {
   const space = await createSpace(tx, input);
+  await tx.insert(labResultCodes).values(Object.entries(LAB_ORGANISMS).map(([code, name]) => ({ spaceId: space.id, secureSpacePath: space.path, code, name })));
   const created = await tx
     .insert(roles)
     .values(DEFAULT_ROLES.map((r) => ({ spaceId: space.id, secureSpacePath: space.path, name: r.name, superAdmin: r.superAdmin, permissions: r.permissions })))

@@ -1,4 +1,4 @@
-import { outOfLimits, parseLabCsv, type TLabCsvRowError } from '@audit/domain/lab-data-csv';
+import { outOfLimits, parseLabCsv, parseLabRecords, type TLabCsvParsed, type TLabCsvRowError } from '@audit/domain/lab-data-csv';
 import { qualificationOf, ZLabImportBody, type TLabImportBody, type TLabImportPreview } from '@audit/domain/lab-data';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
@@ -8,13 +8,22 @@ import { recordTrace } from '../../platform/trace.js';
 import { childSpaces, findSpaceInScope } from '../spaces/service.js';
 import { labReportPolicy } from './policy.js';
 import * as repo from './repo.js';
+import { visibleCodes } from './codes.js';
 import { placeOf, raiseIncidents, resultRows } from './service.js';
+import { readLabXlsx } from './xlsx.js';
 
 /** Row errors named in the 400's `fields` (`rows.7.value`); the preview lists them all. */
 const FIELDS_NAMED = 50;
 
+/** The file's rows, from the CSV's text or the Excel workbook's first sheet (decision 0053). */
+async function parseFile(body: TLabImportBody): Promise<TLabCsvParsed> {
+  if (body.csv !== undefined) return parseLabCsv(body.csv);
+  const rows = await readLabXlsx(body.xlsx ?? '');
+  return rows ? parseLabRecords(rows) : { reports: [], rows: 0, errors: [{ row: 1, field: 'file', problem: 'notWorkbook' }] };
+}
+
 /**
- * Reads a laboratory's CSV against the establishment it is for (decision 0044): the rows' own errors
+ * Reads a laboratory's CSV or Excel file against the establishment it is for (decision 0044): the rows' own errors
  * (the domain's parser), then a measuring point that is not an area of the establishment and a report
  * number the establishment already has in that category.
  */
@@ -24,7 +33,7 @@ async function prepare(tx: TDb, caller: TAuth, input: TLabImportBody) {
   if (!space || space.typeStructure !== 'ESTABLISHMENT') throw invalidData(['space']);
   const establishment = placeOf(space);
   labReportPolicy.authorize(caller, 'update', { ...establishment, category: body.category });
-  const parsed = parseLabCsv(body.csv);
+  const parsed = await parseFile(body);
   const errors: TLabCsvRowError[] = [...parsed.errors];
   const areas = await childSpaces(tx, caller, [space.id], 'AREA');
   const areaByName = new Map(areas.map((a) => [a.name.trim().toLowerCase(), a.id]));
@@ -34,7 +43,9 @@ async function prepare(tx: TDb, caller: TAuth, input: TLabImportBody) {
     body.category,
     parsed.reports.map((r) => r.number),
   );
+  const codes = await visibleCodes(tx, caller);
   const reports = parsed.reports.flatMap((report) => {
+    if (report.resultCode && !codes.has(report.resultCode)) return (errors.push({ row: report.row, field: 'resultCode', problem: 'unknownCode' }), []);
     const areaId = report.measuringPoint ? areaByName.get(report.measuringPoint.toLowerCase()) : null;
     if (areaId === undefined) return (errors.push({ row: report.row, field: 'measuringPoint', problem: 'unknownPoint' }), []);
     if (taken.has(report.number)) return (errors.push({ row: report.row, field: 'number', problem: 'duplicate' }), []);
@@ -70,7 +81,7 @@ export async function importReports(ctx: TModuleContext, caller: TAuth, input: T
     const p = await prepare(tx, caller, input);
     if (p.errors.length || !p.reports.length) {
       const fields = p.errors.slice(0, FIELDS_NAMED).map((e) => `rows.${e.row}.${e.field}`);
-      throw new AppError('labImportInvalid', fields.length ? fields : ['csv']);
+      throw new AppError('labImportInvalid', fields.length ? fields : [p.body.xlsx ? 'xlsx' : 'csv']);
     }
     let results = 0;
     let incidents = 0;

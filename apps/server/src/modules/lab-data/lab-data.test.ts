@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { apiClient, createTestApp, type TApiClient, type TTestApp } from '../../test/harness.js';
 import { addSpace, addUser, createTenant, signIn, type TTenant } from '../../test/factories.js';
 import { cameraJpeg, postMultipart } from '../../test/multipart.js';
@@ -315,5 +316,57 @@ describe('CSV import', () => {
     expect((await lab.post(`${REPORTS}/import/preview`, { ...body(header), space: tenant.area.id })).body.fields).toEqual(['space']);
     expect((await lab.post(`${REPORTS}/import/preview`, { ...body(header), space: other.establishment.id })).body.fields).toEqual(['space']);
     expect((await client.post(`${REPORTS}/import/preview`, body(header))).body.reference).toBe('452');
+  });
+});
+
+describe('Excel import (decision 0053)', () => {
+  const workbook = async (rows: unknown[][]) => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Resultados').addRows(rows);
+    return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+  };
+  const body = (xlsx: string) => ({ category: 'legionella', space: tenant.establishment.id, xlsx });
+  const header = ['Nº de informe', 'Fecha de extracción', 'Código', 'Punto de muestreo', 'Parámetro', 'Valor', 'Unidad', 'Mínimo', 'Máximo'];
+
+  it('reads the first sheet like the CSV: real dates and numbers, the same preview, row errors and import', async () => {
+    const broken = await workbook([
+      header,
+      ['XL-1', new Date(Date.UTC(2026, 3, 7)), 'LEG', 'Torre de refrigeración', 'Legionella spp.', 2400, 'UFC/L', null, 1000],
+      ['XL-1', new Date(Date.UTC(2026, 3, 7)), 'LEG', 'Torre de refrigeración', 'Temperatura', 'caliente', 'ºC', 50, null],
+      ['XL-2', '08/04/2026', 'XYZ', '', 'Cloro libre', 0.1 + 0.2, 'mg/L', 0.2, 1],
+    ]);
+    const preview = await expectOk(lab.post(`${REPORTS}/import/preview`, body(broken)));
+    expect(preview.errors).toEqual([
+      { row: 3, field: 'value', problem: 'notNumber' },
+      { row: 4, field: 'resultCode', problem: 'unknownCode' },
+    ]);
+    expect((await lab.post(`${REPORTS}/import`, body(broken))).body).toMatchObject({ reference: 'LAB0002', fields: ['rows.3.value', 'rows.4.resultCode'] });
+
+    const good = await workbook([
+      header,
+      ['XL-1', new Date(Date.UTC(2026, 3, 7)), 'LEG', 'Torre de refrigeración', 'Legionella spp.', 2400, 'UFC/L', null, 1000],
+      ['XL-1', new Date(Date.UTC(2026, 3, 7)), 'LEG', 'Torre de refrigeración', 'Temperatura', 52.5, 'ºC', 50, null],
+      ['XL-2', '08/04/2026', '', '', 'Cloro libre', 0.1 + 0.2, 'mg/L', 0.2, 1],
+    ]);
+    expect(await expectOk(lab.post(`${REPORTS}/import/preview`, body(good)))).toMatchObject({
+      rows: 3,
+      errors: [],
+      reports: [
+        { number: 'XL-1', extractionDate: '2026-04-07', results: 2, outOfLimits: 1 },
+        { number: 'XL-2', extractionDate: '2026-04-08', results: 1, outOfLimits: 0 },
+      ],
+    });
+    expect(await expectOk(lab.post(`${REPORTS}/import`, body(good)))).toEqual({ reports: 2, results: 3, incidents: 1 });
+    const [xl2] = await expectOk(lab.post(`${REPORTS}/search`, { filters: [{ field: 'number', value: 'XL-2' }] }));
+    expect(xl2.results[0]).toMatchObject({ parameter: 'Cloro libre', value: 0.3, qualified: true });
+  });
+
+  it('answers a file that is no workbook as a row error, and refuses both files or neither (400)', async () => {
+    const notBook = Buffer.from('Nº de informe;Fecha\n').toString('base64');
+    expect((await expectOk(lab.post(`${REPORTS}/import/preview`, body(notBook)))).errors).toEqual([{ row: 1, field: 'file', problem: 'notWorkbook' }]);
+    const both = await lab.post(`${REPORTS}/import/preview`, { ...body(notBook), csv: 'a' });
+    const neither = await lab.post(`${REPORTS}/import/preview`, { category: 'legionella', space: tenant.establishment.id });
+    expect([both.status, neither.status]).toEqual([400, 400]);
+    expect((await lab.post(`${REPORTS}/import/preview`, body('no base64 \u0000'))).status).toBe(400);
   });
 });

@@ -8,6 +8,7 @@ import {
   ZLabIncidentStatusChange,
   ZLabPlace,
   ZLabReportInput,
+  ZLabResultCodeOption,
   ZLabReportOut,
   ZLabReportPatch,
   ZLabSearchBody,
@@ -16,6 +17,7 @@ import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import { importReports, previewImport } from './importer.js';
 import { changeLabIncidentStatus } from './incidents.js';
+import { labResultCodeOptions } from './codes.js';
 import { labPlaces } from './places.js';
 import { searchLabIncidents, searchReports } from './search.js';
 import * as service from './service.js';
@@ -77,6 +79,15 @@ export async function labReportsRoutes(app: FastifyInstance, ctx: TModuleContext
       response: { 200: z.array(ZLabPlace) },
     },
     handler: (req) => labPlaces(ctx, auth(req)),
+  });
+  r.get('/result-codes', {
+    config: read,
+    schema: {
+      tags,
+      summary: 'The result codes the caller sees with their organisms (the nomenclature /lab-result-codes), for the forms and filters',
+      response: { 200: z.array(ZLabResultCodeOption) },
+    },
+    handler: (req) => labResultCodeOptions(ctx, auth(req)),
   });
   r.get('/:id', {
     config: read,

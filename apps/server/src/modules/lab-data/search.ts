@@ -3,7 +3,6 @@ import { isCalendarDay } from '@audit/domain/dates';
 import {
   LAB_CATEGORIES,
   LAB_INCIDENT_STATUSES,
-  LAB_RESULT_CODES,
   labCategoriesFor,
   labTransitionsFrom,
   type TLabCategory,
@@ -60,7 +59,7 @@ export const labReportSearch: TSearchDefinition = {
     _id: { column: labReports.id, type: 'uuid' },
     category: { column: labReports.category, type: 'enum', values: LAB_CATEGORIES },
     number: { column: labReports.number, type: 'text' },
-    resultCode: { column: labReports.resultCode, type: 'enum', values: LAB_RESULT_CODES },
+    resultCode: { column: labReports.resultCode, type: 'text' },
     qualified: { column: labReports.qualified, type: 'boolean' },
     client: { column: labReports.clientId, type: 'uuid' },
     establishment: { column: labReports.establishmentId, type: 'uuid' },

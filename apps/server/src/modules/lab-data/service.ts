@@ -1,6 +1,5 @@
 import {
   isWithinLimits,
-  organismOf,
   qualificationOf,
   ZLabReportInput,
   ZLabReportPatch,
@@ -19,6 +18,7 @@ import { recordTrace } from '../../platform/trace.js';
 import { findFiles } from '../files/service.js';
 import { signedFileUrl } from '../files/signing.js';
 import { findSpaceInScope, spacesByIds } from '../spaces/service.js';
+import { assertKnownCode, visibleCodes } from './codes.js';
 import { labReportPolicy } from './policy.js';
 import * as repo from './repo.js';
 import type { TLabReportRow, TLabResultRow } from './tables.js';
@@ -113,12 +113,13 @@ export async function presentReports(ctx: TModuleContext, tx: TDb, caller: TAuth
     ).map((s) => [s.id, s.name]),
   );
   const ref = (id: string | null) => (id ? { _id: id, name: names.get(id) ?? '' } : null);
+  const organisms = rows.some((r) => r.resultCode) ? await visibleCodes(tx, caller) : new Map<string, string>();
   return rows.map((r) => ({
     _id: r.id,
     category: r.category as TLabCategory,
     number: r.number,
     resultCode: r.resultCode,
-    organism: organismOf(r.resultCode),
+    organism: (r.resultCode && organisms.get(r.resultCode)) || null,
     result: r.result,
     extractionDate: r.extractionDate,
     client: ref(r.clientId),
@@ -154,6 +155,7 @@ export async function createReport(ctx: TModuleContext, caller: TAuth, input: TL
   return scoped(ctx, caller, async (tx) => {
     const place = await placeIn(tx, caller, body.space);
     labReportPolicy.authorize(caller, 'update', { ...place, category: body.category });
+    await assertKnownCode(tx, caller, body.resultCode);
     const results = resultRows(body.results);
     const [row] = await repo.insertReports(tx, [
       {
@@ -180,6 +182,7 @@ export async function updateReport(ctx: TModuleContext, caller: TAuth, id: strin
   return scoped(ctx, caller, async (tx) => {
     const before = await loadReport(tx, caller, id, true);
     labReportPolicy.authorize(caller, 'update', before);
+    if (body.resultCode !== before.resultCode) await assertKnownCode(tx, caller, body.resultCode);
     const place = body.space && body.space !== before.spaceId ? await placeIn(tx, caller, body.space) : null;
     const results = body.results ? resultRows(body.results) : null;
     const row = await repo.updateReport(tx, id, {

@@ -22,11 +22,23 @@ export function catalogueTable<TExtra extends Record<string, PgColumnBuilderBase
   name: string,
   extra: TExtra,
   /** uniqueNameWithin: the name is unique per space among rows with equal values of these columns (null counts as a value). */
-  options: { uniqueName?: boolean; uniqueNameWithin?: (keyof TExtra & string)[]; indexOn?: (keyof TExtra & string)[] } = {},
+  /** uniqueOn: columns each unique per space (`<table>_space_<column>_key`). */
+  options: {
+    uniqueName?: boolean;
+    uniqueNameWithin?: (keyof TExtra & string)[];
+    indexOn?: (keyof TExtra & string)[];
+    uniqueOn?: (keyof TExtra & string)[];
+  } = {},
 ) {
   return pgTable(name, { ...catalogueColumns(), ...extra }, (t) => [
     ...(options.indexOn ?? []).map((key) =>
       index(`${name}_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_idx`).on((t as unknown as Record<string, AnyPgColumn>)[key]!),
+    ),
+    ...(options.uniqueOn ?? []).map((key) =>
+      uniqueIndex(`${name}_space_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_key`).on(
+        t.spaceId,
+        (t as unknown as Record<string, AnyPgColumn>)[key]!,
+      ),
     ),
     index(`${name}_path_idx`).using('btree', t.secureSpacePath.op('text_pattern_ops')),
     index(`${name}_name_idx`).on(t.name),

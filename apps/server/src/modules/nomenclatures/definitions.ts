@@ -1,6 +1,22 @@
 import { catalogueService, type TCatalogueDefinition } from './catalogue.js';
-import { SOCIAL_REASON_OUTPUT, ZSimpleInput, ZSocialReasonInput } from '@audit/domain/nomenclatures';
-import { activities, areaTypes, billingMethods, companies, employeeProfiles, employeeTypes, paymentTypes, serviceCategories, socialReasons } from './tables.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { LAB_RESULT_CODE_OUTPUT, SOCIAL_REASON_OUTPUT, ZLabResultCodeInput, ZSimpleInput, ZSocialReasonInput } from '@audit/domain/nomenclatures';
+import type { TDb } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
+import { onUniqueViolation } from '../../platform/unique-violations.js';
+import {
+  activities,
+  areaTypes,
+  billingMethods,
+  labResultCodes,
+  companies,
+  employeeProfiles,
+  employeeTypes,
+  paymentTypes,
+  serviceCategories,
+  socialReasons,
+} from './tables.js';
 
 /** The simple nomenclatures: name and description (both required), nothing else. */
 const simple = (table: TCatalogueDefinition['table'], module: TCatalogueDefinition['module'], section: string): TCatalogueDefinition => ({
@@ -40,6 +56,37 @@ export const socialReasonDef: TCatalogueDefinition = {
   present: (row) => ({ legalRepresentative: row.legalRepresentative ?? null, phones: row.phones ?? [], email: row.email ?? null }),
 };
 
+/**
+ * Result code → organism (decision 0053): the lab reports' codes, LABORATORY permissions. A code is
+ * unique in its space (420 naming `code`); the report keeps the code, the organism is read from here.
+ */
+onUniqueViolation('lab_result_codes_space_code_key', { code: 'alreadyExists', fields: ['code'] });
+export const labResultCodeDef: TCatalogueDefinition = {
+  table: labResultCodes,
+  module: 'LABORATORY',
+  section: 'lab-result-codes',
+  input: ZLabResultCodeInput,
+  output: LAB_RESULT_CODE_OUTPUT,
+  fields: { code: { column: labResultCodes.code, type: 'text' } },
+  toValues: (input) => (input.code !== undefined ? { code: input.code } : {}),
+  present: (row) => ({ code: row.code }),
+  validate: async (tx, caller, input, before) => {
+    if (input.code === undefined) return;
+    const [taken] = await tx
+      .select({ id: labResultCodes.id })
+      .from(labResultCodes)
+      .where(
+        and(
+          eq(labResultCodes.spaceId, before?.spaceId ?? caller.spaceId),
+          eq(labResultCodes.code, input.code as string),
+          before ? sql`${labResultCodes.id} <> ${before.id}` : undefined,
+        ),
+      )
+      .limit(1);
+    if (taken) throw new AppError('alreadyExists', ['code']);
+  },
+};
+
 export const areaTypesService = catalogueService(areaTypeDef);
 export const paymentTypesService = catalogueService(paymentTypeDef);
 export const activitiesService = catalogueService(activityDef);
@@ -49,3 +96,17 @@ export const employeeProfilesService = catalogueService(employeeProfileDef);
 export const employeeTypesService = catalogueService(employeeTypeDef);
 export const billingMethodsService = catalogueService(billingMethodDef);
 export const socialReasonsService = catalogueService(socialReasonDef);
+export const labResultCodesService = catalogueService(labResultCodeDef);
+
+/**
+ * The result codes a scope sees (its space's, below and inherited), code → organism, for the lab-data
+ * module (decision 0053). The nearest space's row wins when a client redefines a code of the company's.
+ */
+export async function labResultCodesIn(tx: TDb, scope: TScope): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ code: labResultCodes.code, name: labResultCodes.name })
+    .from(labResultCodes)
+    .where(inCatalogueScope(labResultCodes.secureSpacePath, scope))
+    .orderBy(asc(labResultCodes.code), asc(labResultCodes.secureSpacePath));
+  return new Map(rows.map((r) => [r.code, r.name]));
+}

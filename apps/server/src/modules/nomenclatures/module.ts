@@ -13,5 +13,6 @@ export const nomenclaturesModule = defineModule({
     [`${CORE}/employee-profiles`, nomenclatures.employeeProfilesRoutes],
     [`${CORE}/employee-types`, nomenclatures.employeeTypesRoutes],
     [`${CORE}/billing-methods`, nomenclatures.billingMethodsRoutes],
+    [`${CORE}/lab-result-codes`, nomenclatures.labResultCodesRoutes],
   ],
 });

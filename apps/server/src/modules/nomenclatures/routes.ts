@@ -11,3 +11,4 @@ export const employeeProfilesRoutes = catalogueRoutes(d.employeeProfileDef, d.em
 export const employeeTypesRoutes = catalogueRoutes(d.employeeTypeDef, d.employeeTypesService);
 export const billingMethodsRoutes = catalogueRoutes(d.billingMethodDef, d.billingMethodsService);
 export const socialReasonsRoutes = catalogueRoutes(d.socialReasonDef, d.socialReasonsService);
+export const labResultCodesRoutes = catalogueRoutes(d.labResultCodeDef, d.labResultCodesService);

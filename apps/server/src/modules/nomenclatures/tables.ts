@@ -22,4 +22,7 @@ export const socialReasons = catalogueTable(
   { indexOn: ['email', 'legalRepresentative'] },
 );
 
-export type TCatalogueTable = typeof areaTypes | typeof socialReasons;
+/** Result code → organism (decision 0053): `name` is the organism, `code` what a laboratory writes (LEG, SAL...). */
+export const labResultCodes = catalogueTable('lab_result_codes', { code: text('code').notNull() }, { uniqueOn: ['code'] });
+
+export type TCatalogueTable = typeof areaTypes | typeof socialReasons | typeof labResultCodes;

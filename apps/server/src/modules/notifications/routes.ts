@@ -31,6 +31,8 @@ const ZNotification = z.object({
         name: z.string().optional(),
         auditId: z.string().optional(),
         incidentId: z.string().optional(),
+        /** A lab incident's change (decision 0053): the drawer opens the lab incidents list. */
+        labIncidentId: z.string().optional(),
         registerId: z.string().optional(),
         missed: z.number().optional(),
         day: z.string().optional(),

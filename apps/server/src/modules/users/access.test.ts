@@ -191,3 +191,28 @@ describe('PATCH users/me: the profile', () => {
     expect((await apiClient(t.app).patch('/ms-core/api/users/me/language', { language: 'en' })).status).toBe(401);
   });
 });
+
+describe('lab data access (decision 0053)', () => {
+  it('is set at creation, kept when an update leaves it out, changed when sent; a foreign category is 400', async () => {
+    const created = await admin.api.post(
+      '/ms-core/api/users',
+      person({ roles: [tenant.roles.laboratory], labDataAccess: ['labDataPool', 'labDataPool', 'labDataLegionella'] }),
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.labDataAccess).toEqual(['labDataPool', 'labDataLegionella']);
+    const id = created.body._id as string;
+    const { username, email, firstName } = created.body;
+    const kept = await admin.api.patch(`/ms-core/api/users/${id}`, { username, email, firstName, roles: [tenant.roles.laboratory] });
+    expect([kept.status, kept.body.labDataAccess]).toEqual([200, ['labDataPool', 'labDataLegionella']]);
+    const cleared = await admin.api.patch(`/ms-core/api/users/${id}`, { username, email, firstName, roles: [tenant.roles.laboratory], labDataAccess: [] });
+    expect(cleared.body.labDataAccess).toEqual([]);
+    const bad = await admin.api.patch(`/ms-core/api/users/${id}`, {
+      username,
+      email,
+      firstName,
+      roles: [tenant.roles.laboratory],
+      labDataAccess: ['labDataMars'],
+    });
+    expect([bad.status, bad.body.fields]).toEqual([400, ['labDataAccess.0']]);
+  });
+});

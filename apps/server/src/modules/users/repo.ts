@@ -37,6 +37,7 @@ const userColumns = {
   onboardingCompleted: users.onboardingCompleted,
   accessServices: users.accessServices,
   registersAccess: users.registersAccess,
+  labDataAccess: users.labDataAccess,
   settings: users.settings,
   createdAt: users.createdAt,
   roles: rolesOf,

@@ -42,6 +42,8 @@ export function presentUser(row: repo.TUserRow) {
     roles: row.roles,
     /** Which registers the user sees (decision 0035); empty: all. */
     registersAccess: row.registersAccess ?? [],
+    /** Which lab-data categories the user sees (decision 0053); empty: all. */
+    labDataAccess: row.labDataAccess ?? [],
     createdAt: iso(row.createdAt)!,
   };
 }

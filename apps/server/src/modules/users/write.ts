@@ -29,6 +29,7 @@ export interface TUserInput {
   establishments?: string[];
   areas?: string[];
   registersAccess?: TRegistersAccessEntry[];
+  labDataAccess?: string[];
   password?: string;
   autoGeneratePassword?: boolean;
 }
@@ -86,6 +87,7 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
       reportType: input.reportType ?? 'default',
       accessServices: [...new Set(input.accessServices ?? [])],
       registersAccess: normalizeRegistersAccess(input.registersAccess ?? []),
+      labDataAccess: [...new Set(input.labDataAccess ?? [])],
       status: 'ACTIVE',
       verified: true,
       // Where the space has onboarding on, a new user goes through it (decision 0041).
@@ -122,6 +124,7 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
       ...(input.reportType ? { reportType: input.reportType } : {}),
       ...(input.accessServices ? { accessServices: [...new Set(input.accessServices)] } : {}),
       ...(input.registersAccess ? { registersAccess: normalizeRegistersAccess(input.registersAccess) } : {}),
+      ...(input.labDataAccess ? { labDataAccess: [...new Set(input.labDataAccess)] } : {}),
     });
     await roles.assignRoles(tx, id, before.secureSpacePath, input.roles);
     await recordTrace(tx, caller, {

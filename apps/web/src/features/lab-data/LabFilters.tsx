@@ -1,14 +1,14 @@
 import { Button, DatePicker, Flex, Form, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LAB_ORGANISMS, LAB_RESULT_CODES } from '@audit/domain/lab-data';
-import { useLabPlaces, type TLabFilters } from './labDataApi';
+import { useLabCodeOptions, useLabPlaces, type TLabFilters } from './labDataApi';
 
 /** The reports' filters: verdict, organism, establishment, extraction months. */
 export function LabFilters({ value, onApply }: { value: TLabFilters; onApply: (filters: TLabFilters) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const places = useLabPlaces();
+  const codes = useLabCodeOptions();
   const initial = {
     qualified: value.qualified === undefined ? undefined : String(value.qualified),
     resultCode: value.resultCode,
@@ -34,7 +34,7 @@ export function LabFilters({ value, onApply }: { value: TLabFilters; onApply: (f
         />
       </Form.Item>
       <Form.Item name="resultCode" label={t('labData.fields.organism')}>
-        <Select allowClear options={LAB_RESULT_CODES.map((c) => ({ value: c, label: `${c} · ${LAB_ORGANISMS[c]}` }))} />
+        <Select allowClear loading={codes.loading} options={codes.options} />
       </Form.Item>
       <Form.Item name="establishment" label={t('labData.fields.establishment')}>
         <Select allowClear loading={places.isPending} options={places.data?.map((p) => ({ value: p._id, label: p.name }))} />

@@ -3,16 +3,28 @@ import { Alert, Button, Flex, Form, Modal, Select, Table, Typography, Upload } f
 import { FileTextOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LAB_CSV_MAX_CHARS, type TLabCategory, type TLabImportPreview } from '@audit/domain/lab-data';
+import { LAB_CSV_MAX_CHARS, LAB_XLSX_MAX_BYTES, type TLabCategory, type TLabImportPreview } from '@audit/domain/lab-data';
 import { notifyError } from '../../ui/feedback';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { previewImport, useImportLab, useLabPlaces } from './labDataApi';
 
 type TRow = TLabImportPreview['reports'][number];
+/** The chosen file as the import call takes it: a CSV's text, or an Excel workbook in base64 (decision 0053). */
+type TLabFile = { name: string; content: { csv: string } | { xlsx: string } };
+
+const isWorkbook = (name: string) => name.toLowerCase().endsWith('.xlsx');
+
+/** An ArrayBuffer in base64, in chunks (String.fromCharCode takes a bounded number of arguments). */
+function toBase64(buffer: ArrayBuffer): string {
+  const bytes = new Uint8Array(buffer);
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
 
 /**
- * The CSV a laboratory sends: choose the establishment and the file, read the preview (each row's
+ * The CSV or Excel file a laboratory sends: choose the establishment and the file, read the preview (each row's
  * errors), then import everything in one go; nothing is saved while a row is wrong.
  */
 export function LabImportModal({ open, category, onClose }: { open: boolean; category: TLabCategory; onClose: () => void }) {
@@ -21,7 +33,7 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
   const places = useLabPlaces(open);
   const run = useImportLab();
   const [space, setSpace] = useState<string | undefined>();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<TLabFile | null>(null);
   const [preview, setPreview] = useState<TLabImportPreview | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
   const [reading, setReading] = useState(false);
@@ -40,7 +52,7 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
     let current = true;
     setReading(true);
     setPreviewError(null);
-    previewImport({ category, space, csv: file.text })
+    previewImport({ category, space, ...file.content })
       .then((p) => current && setPreview(p))
       .catch((e: unknown) => current && (setPreview(null), setPreviewError(e)))
       .finally(() => current && setReading(false));
@@ -52,7 +64,7 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
   const problem = (field: string, what: string) =>
     `${t(`labData.import.fields.${field}`, { defaultValue: field })}: ${t(`labData.import.problems.${what}`, { defaultValue: what })}`;
   const ready = Boolean(preview && !preview.errors.length && preview.reports.length);
-  const submit = () => space && file && run.mutate({ category, space, csv: file.text }, { onSuccess: setDone, onError: notifyError });
+  const submit = () => space && file && run.mutate({ category, space, ...file.content }, { onSuccess: setDone, onError: notifyError });
 
   return (
     <Modal
@@ -98,14 +110,16 @@ export function LabImportModal({ open, category, onClose }: { open: boolean; cat
             </Form.Item>
             <Form.Item label={t('labData.import.file')} required>
               <Upload
-                accept=".csv,text/csv,text/plain"
+                accept=".csv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 showUploadList={false}
                 beforeUpload={(chosen) => {
-                  if (chosen.size > LAB_CSV_MAX_CHARS) {
+                  const workbook = isWorkbook(chosen.name);
+                  if (chosen.size > (workbook ? LAB_XLSX_MAX_BYTES : LAB_CSV_MAX_CHARS)) {
                     notifyError(new Error(t('labData.import.tooLarge')));
                     return false;
                   }
-                  void chosen.text().then((text) => setFile({ name: chosen.name, text }));
+                  const read = workbook ? chosen.arrayBuffer().then((buffer) => ({ xlsx: toBase64(buffer) })) : chosen.text().then((csv) => ({ csv }));
+                  void read.then((content) => setFile({ name: chosen.name, content }), notifyError);
                   return false;
                 }}
               >

@@ -3,21 +3,13 @@ import { Button, Col, DatePicker, Drawer, Flex, Form, Input, Row, Select, Typogr
 import { DeleteOutlined, FilePdfOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  LAB_ORGANISMS,
-  LAB_RESULT_CODES,
-  LAB_RESULTS_MAX,
-  LAB_TEXT_MAX,
-  LAB_VALUE_BOUND,
-  type TLabCategory,
-  type TLabReportInput,
-} from '@audit/domain/lab-data';
+import { LAB_RESULTS_MAX, LAB_TEXT_MAX, LAB_VALUE_BOUND, type TLabCategory, type TLabReportInput } from '@audit/domain/lab-data';
 import { notifyError } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { lengthCount, maxLengthRule, NumberField, numberRules } from '../../ui/NumberField';
 import { PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
-import { uploadPdf, useCreateLabReport, useLabPlaces, useUpdateLabReport, type TLabReport } from './labDataApi';
+import { uploadPdf, useCreateLabReport, useLabCodeOptions, useLabPlaces, useUpdateLabReport, type TLabReport } from './labDataApi';
 
 interface TResultValues {
   parameter?: string;
@@ -52,6 +44,7 @@ export function LabReportForm({ open, category, report, loading, onClose, onSave
   const { isMobile } = useViewport();
   const [form] = Form.useForm<TValues>();
   const places = useLabPlaces(open);
+  const codes = useLabCodeOptions(open);
   const create = useCreateLabReport();
   const update = useUpdateLabReport();
   const [pdf, setPdf] = useState<{ _id: string; name: string } | null>(null);
@@ -157,7 +150,7 @@ export function LabReportForm({ open, category, report, loading, onClose, onSave
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="resultCode" label={t('labData.fields.organism')}>
-                <Select allowClear options={LAB_RESULT_CODES.map((c) => ({ value: c, label: `${c} · ${LAB_ORGANISMS[c]}` }))} data-testid="lab-result-code" />
+                <Select allowClear loading={codes.loading} options={codes.options} data-testid="lab-result-code" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

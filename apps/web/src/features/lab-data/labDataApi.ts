@@ -9,6 +9,7 @@ import type {
   TLabReportInput,
   TLabReportOut,
   TLabReportPatch,
+  TLabResultCodeOption,
 } from '@audit/domain/lab-data';
 import type { TSearchBody } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
@@ -63,6 +64,17 @@ export const useLabReport = (id: string | undefined) =>
 
 export const useLabPlaces = (enabled = true) =>
   useQuery({ queryKey: [...LAB_QUERY_KEY, 'places'], queryFn: () => request<TLabPlace[]>(`${REPORTS}/places`), enabled, staleTime: 60_000 });
+
+/** The result codes → organisms of the caller's nomenclature (decision 0053), as picker options. */
+export function useLabCodeOptions(enabled = true) {
+  const query = useQuery({
+    queryKey: [...LAB_QUERY_KEY, 'result-codes'],
+    queryFn: () => request<TLabResultCodeOption[]>(`${REPORTS}/result-codes`),
+    enabled,
+    staleTime: 60_000,
+  });
+  return { loading: query.isPending && enabled, options: (query.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.organism}` })) };
+}
 
 function useLabMutation<TArgs, TOut>(call: (args: TArgs) => Promise<TOut>, success?: 'createSuccess' | 'updateSuccess' | 'deleteSuccess', silent = false) {
   const queryClient = useQueryClient();

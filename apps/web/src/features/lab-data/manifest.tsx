@@ -28,5 +28,7 @@ export const labDataManifest: TFeatureManifest = {
     { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool', parent: 'labData', order: 20 },
     { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella', parent: 'labData', order: 30 },
     { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers', parent: 'labData', order: 40 },
+    // The lab incidents (decision 0053): the laboratory role holds no ISSUE:READ, so the incidents entry never shows it.
+    { key: 'labDataIncidents', path: '/incidents/list/lab-data', audience: 'client', permissions: ['LAB_DATA_ISSUES_VIEW'], parent: 'labData', order: 50 },
   ],
 };

@@ -109,8 +109,12 @@ export function NomenclatureForm({
         )}
         {extra.has('code') && (
           <Col {...half}>
-            <Form.Item name="code" label={t('nomenclatures.fields.code')} rules={[maxLengthRule(100)]}>
-              <Input count={lengthCount(100)} />
+            <Form.Item
+              name="code"
+              label={t('nomenclatures.fields.code')}
+              rules={[...(def.codeRequired ? [{ ...required, whitespace: true }] : []), maxLengthRule(def.codeRequired ?? 100)]}
+            >
+              <Input count={lengthCount(def.codeRequired ?? 100)} />
             </Form.Item>
           </Col>
         )}

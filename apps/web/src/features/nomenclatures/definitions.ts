@@ -10,6 +10,8 @@ export interface TNomenclatureDef {
   api: string;
   descriptionRequired: boolean;
   extra?: TExtraField[];
+  /** The code is required, at most this long (result codes: decision 0053); else optional, 100. */
+  codeRequired?: number;
   /** Categories: a tree of one type (TEMPLATE or REGISTER). */
   categoryType?: 'TEMPLATE' | 'REGISTER';
 }
@@ -56,6 +58,15 @@ export const NOMENCLATURES: TNomenclatureDef[] = [
   simple('employeeProfile', '/settings/nomenclatures/employee-profile', 'employee-profiles'),
   simple('employeeType', '/settings/nomenclatures/employee-type', 'employee-types'),
   simple('billingMethods', '/settings/nomenclatures/billing-methods', 'billing-methods'),
+  /** Result code → organism of the lab reports (decision 0053): the organism is the name. */
+  {
+    key: 'labResultCodes',
+    path: '/settings/nomenclatures/lab-result-codes',
+    api: `${API}/lab-result-codes`,
+    descriptionRequired: false,
+    extra: ['code'],
+    codeRequired: 10,
+  },
 ];
 
 /** The definition of a path; a category path containing "registers" shows the REGISTER tree. */

@@ -98,10 +98,11 @@ export function NotificationDrawer({ open, onClose, fullWidth }: { open: boolean
   const empty = !query.data?.items.length;
   const openItem = (item: TNotification) => {
     if (!item.read) markRead.mutate(item._id);
-    const { incidentId, registerId } = item.payload?.body ?? {};
-    if (incidentId || registerId) {
+    const { incidentId, labIncidentId, registerId } = item.payload?.body ?? {};
+    const to = incidentId ? `/incidents/${incidentId}` : labIncidentId ? '/incidents/list/lab-data' : registerId ? `/registers/log/${registerId}` : null;
+    if (to) {
       onClose();
-      navigate(incidentId ? `/incidents/${incidentId}` : `/registers/log/${registerId}`);
+      navigate(to);
     }
   };
   const footer = (

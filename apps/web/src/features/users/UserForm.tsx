@@ -1,5 +1,6 @@
-import { Button, Col, Divider, Flex, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
+import { Button, Checkbox, Col, Divider, Flex, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LAB_DATA_AREAS } from '@audit/domain/constants';
 import { AUDITOR_ROLE } from '@audit/domain/users';
 import { isAcceptablePassword, isValidEmail, isValidPhone, USERNAME_PATTERN } from '@audit/domain/validators';
 import { useCurrentSpace } from '../../session/space';
@@ -23,6 +24,7 @@ export interface TUserFormValues {
   areas?: string[];
   accessServices?: string[];
   registersAccess?: Partial<TRegistersAccessEntry>[];
+  labDataAccess?: string[];
   autoGeneratePassword?: boolean;
   password?: string;
 }
@@ -42,6 +44,7 @@ export const USER_FORM_FIELDS = [
   'areas',
   'accessServices',
   'registersAccess',
+  'labDataAccess',
   'password',
 ];
 
@@ -50,6 +53,8 @@ const auditorRoleOf = (roles: TRole[]) => roles.find((r) => r.name === AUDITOR_R
 const auditsRole = (role: TRole) => role.name === AUDITOR_ROLE || (role.permissions ?? []).includes('AUDIT:CREATE');
 /** Product document section 6: a role with the Register permissions reveals the registers access. */
 const registersRole = (role: TRole) => (role.permissions ?? []).some((p) => p.startsWith('REGISTER:'));
+/** A role that reads lab data reveals the lab data access section (decision 0053). */
+const labDataRole = (role: TRole) => (role.permissions ?? []).some((p) => p === 'LAB_DATA_VIEW' || p === 'LAB_DATA_ISSUES_VIEW');
 
 /**
  * Keeps the auditor role and the Auditor switch together (the server refuses them apart), and
@@ -112,6 +117,7 @@ export function UserForm({
   const showServices = roleList.some((r) => selectedRoles?.includes(r._id) && auditsRole(r));
   const services = useServiceOptions(showServices);
   const showRegisters = roleList.some((r) => selectedRoles?.includes(r._id) && registersRole(r));
+  const showLabData = roleList.some((r) => selectedRoles?.includes(r._id) && labDataRole(r));
   const toOptions = (list: TAccessSpace[]) => list.map((s) => ({ value: s._id, label: s.name }));
   // Section 6: clients only from a STRUCTURE space, establishments never from an AREA; fixed once created.
   const clientsDisabled = editing || space?.typeStructure !== 'STRUCTURE';
@@ -267,6 +273,15 @@ export function UserForm({
         <>
           <Divider titlePlacement="start">{t('registersAccess.section')}</Divider>
           <RegistersAccessFields />
+        </>
+      )}
+      {showLabData && (
+        <>
+          <Divider titlePlacement="start">{t('labDataAccess.section')}</Divider>
+          <Typography.Paragraph type="secondary">{t('labDataAccess.hint')}</Typography.Paragraph>
+          <Form.Item name="labDataAccess" label={t('labDataAccess.label')}>
+            <Checkbox.Group options={LAB_DATA_AREAS.map((a) => ({ value: a, label: t(`menu.${a}`) }))} data-testid="user-form-lab-data" />
+          </Form.Item>
         </>
       )}
       {withPassword && (

@@ -23,6 +23,8 @@ const toInput = (values: TUserFormValues, withPassword: boolean): TUserInput => 
   accessServices: values.accessServices ?? [],
   // Absent while the section is hidden (no Register role): the stored access is kept.
   ...(values.registersAccess ? { registersAccess: toRegistersAccess(values.registersAccess) } : {}),
+  // Absent while the section is hidden (no lab-data role): the stored access is kept.
+  ...(values.labDataAccess ? { labDataAccess: values.labDataAccess as TUserInput['labDataAccess'] } : {}),
   // Memberships are chosen at creation only (product document section 6).
   ...(withPassword ? { clients: list(values.clients), establishments: list(values.establishments), areas: list(values.areas) } : {}),
   ...(withPassword
@@ -40,6 +42,7 @@ const fromUser = (user: TUser): Partial<TUserFormValues> => ({
   isAuditor: user.isAuditor,
   accessServices: user.accessServices,
   registersAccess: user.registersAccess as TUserFormValues['registersAccess'],
+  labDataAccess: user.labDataAccess,
   clients: user.clients.map((c) => c._id),
   establishments: user.establishments.map((e) => e._id),
   areas: user.areas.map((a) => a._id),
