@@ -69,7 +69,7 @@ test('an administrator creates a role, gives it permissions, sees the trail in t
   await expect(page.getByTestId('role-item').filter({ hasText: 'Inspección e2e' })).toHaveCount(0);
 });
 
-test("an administrator gives a role permissions and the menu of a user with that role changes at their next sign-in", async ({ page, browser }) => {
+test('an administrator gives a role permissions and the menu of a user with that role changes at their next sign-in', async ({ page, browser }) => {
   await signInToShell(page, 'admin@demo.test');
   await page.goto('/admin/permissions');
   await page.getByTestId('role-create').click();

@@ -33,7 +33,12 @@ describe('password hashing line', () => {
 
   it('still hashes, checks and refuses through the line', async () => {
     const [hash, decoy] = await Promise.all([hashPassword('Right1234!'), decoyHash()]);
-    const checks = await Promise.all([verifyPassword(hash, 'Right1234!'), verifyPassword(hash, 'Wrong1234!'), verifyPassword(decoy, 'Right1234!'), verifyPassword('not a hash', 'x')]);
+    const checks = await Promise.all([
+      verifyPassword(hash, 'Right1234!'),
+      verifyPassword(hash, 'Wrong1234!'),
+      verifyPassword(decoy, 'Right1234!'),
+      verifyPassword('not a hash', 'x'),
+    ]);
     expect(checks).toEqual([true, false, false, false]);
   });
 });

@@ -22,12 +22,7 @@ export const DEMO_ACCOUNTS = [
 ];
 
 /** The demo's client manager: what a client user holds, and the people of their space (decision 0055). */
-export const CLIENT_MANAGER_PERMISSIONS = [
-  ...DEFAULT_ROLES.find((r) => r.name === 'USER')!.permissions,
-  'USER:MANAGEMENT',
-  'USER:READ',
-  'USER:INVITE',
-];
+export const CLIENT_MANAGER_PERMISSIONS = [...DEFAULT_ROLES.find((r) => r.name === 'USER')!.permissions, 'USER:MANAGEMENT', 'USER:READ', 'USER:INVITE'];
 
 /** Two separate root spaces (tenants), with clients, establishments, areas, users, templates and audits. */
 export async function seedDemo(tx: TDb) {
