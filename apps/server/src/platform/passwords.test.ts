@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HASHING_CONCURRENCY, decoyHash, hashPassword, inHashingLine, verifyPassword } from './passwords.js';
+import { HASHING_CONCURRENCY, decoyHash, hashPassword, inHashingLine, verifyPassword, verifyPasswordUnless } from './passwords.js';
 
 describe('password hashing line', () => {
   it('runs at most one fewer hashing job than the cores at once, and every job in the end', async () => {
@@ -40,5 +40,15 @@ describe('password hashing line', () => {
       verifyPassword('not a hash', 'x'),
     ]);
     expect(checks).toEqual([true, false, false, false]);
+  });
+
+  it('asks again at its turn and skips the check when the answer is already known', async () => {
+    const hash = await hashPassword('Right1234!');
+    let asked = 0;
+    const refused = async () => (asked++, true);
+    expect(await verifyPasswordUnless(hash, 'Right1234!', refused)).toBe('refused');
+    expect(asked).toBe(1);
+    expect(await verifyPasswordUnless(hash, 'Right1234!', async () => false)).toBe(true);
+    expect(await verifyPasswordUnless(hash, 'Wrong1234!', async () => false)).toBe(false);
   });
 });

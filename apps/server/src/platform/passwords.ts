@@ -31,6 +31,14 @@ export async function inHashingLine<T>(work: () => Promise<T>): Promise<T> {
 export const hashPassword = (password: string) => inHashingLine(() => argon2.hash(password, ARGON2_OPTIONS));
 export const verifyPassword = (hash: string, password: string) => inHashingLine(() => argon2.verify(hash, password)).catch(() => false);
 
+/**
+ * A check that asks `refused` again once its turn comes, and skips argon2 when the answer is
+ * already known (an account locked by the failures that were ahead of it in the line): a flood on
+ * one account then runs argon2 about MAX_FAILED_SIGNINS times, however long the line.
+ */
+export const verifyPasswordUnless = (hash: string, password: string, refused: () => Promise<boolean>) =>
+  inHashingLine(async () => ((await refused()) ? ('refused' as const) : argon2.verify(hash, password))).catch(() => false as const);
+
 /** A hash to verify against when the user does not exist, so timing does not reveal accounts. */
 let decoy: Promise<string> | undefined;
 export const decoyHash = () => (decoy ??= hashPassword('decoy-password-never-matches'));
