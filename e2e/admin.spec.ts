@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { pageApi, settled, shoot, signInToShell } from './helpers';
+import { pageApi, settled, shoot, sidebarLabels, signIn, signInToShell } from './helpers';
 
 /**
  * The administration screens (issue 17, decision 0047): roles and their permissions, the traces
@@ -67,6 +67,57 @@ test('an administrator creates a role, gives it permissions, sees the trail in t
   await expect(page.getByText('¿Eliminar el rol Inspección e2e?')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar rol' }).click();
   await expect(page.getByTestId('role-item').filter({ hasText: 'Inspección e2e' })).toHaveCount(0);
+});
+
+test('an administrator gives a role permissions and the menu of a user with that role changes at their next sign-in', async ({ page, browser }) => {
+  await signInToShell(page, 'admin@demo.test');
+  await page.goto('/admin/permissions');
+  await page.getByTestId('role-create').click();
+  await page.getByRole('dialog').getByLabel('Nombre').fill('Calidad e2e');
+  await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByTestId('role-title')).toHaveText('Calidad e2e');
+  // A person with only that role (the test's own set-up: the user form has its own spec).
+  const [role] = await pageApi<{ _id: string }[]>(page, 'POST', '/ms-core/api/roles/search', { page: 0, size: 10, search: 'Calidad e2e' });
+  const unique = Date.now().toString(36);
+  await pageApi(page, 'POST', '/ms-core/api/users', {
+    firstName: 'Rita',
+    lastName: 'Calidad',
+    username: `rita.${unique}`,
+    email: `rita.${unique}@demo.test`,
+    roles: [role!._id],
+    password: 'Calidad1234!',
+  });
+  const signInAsRita = async () => {
+    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1366, height: 900 } });
+    const user = await context.newPage();
+    await signIn(user, `rita.${unique}`, 'Calidad1234!');
+    await expect(user.getByTestId('menu-toggle')).toBeVisible();
+    return { context, user };
+  };
+
+  // Before: a role without permissions leaves only what every client user sees.
+  const before = await signInAsRita();
+  expect(await sidebarLabels(before.user)).toEqual(['Inicio', 'Preguntas frecuentes']);
+  await before.context.close();
+
+  // The administrator moves three permissions to "Asignados" and saves.
+  const available = transfer(page).locator('.ant-transfer-section').first();
+  for (const name of ['AUDIT:READ', 'ISSUE:READ', 'LAB_DATA_VIEW']) {
+    await available.getByPlaceholder('Buscar un permiso').fill(name);
+    await available
+      .locator('li')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
+  }
+  await transfer(page).locator('.ant-transfer-actions button').first().click();
+  await page.getByRole('button', { name: 'Guardar permisos' }).click();
+  await expect(page.getByTestId('role-item').filter({ hasText: 'Calidad e2e' })).toContainText('3 permisos');
+
+  // After: the same person signs in again and the menu has the new entries.
+  const after = await signInAsRita();
+  expect(await sidebarLabels(after.user)).toEqual(['Inicio', 'Auditorías', 'Datos de laboratorio', 'Incidencias', 'Preguntas frecuentes']);
+  await shoot(after.user, 'admin-role-menu-after');
+  await after.context.close();
 });
 
 test('an administrator creates a space, deactivates it after confirming, and sees the list on a phone as cards', async ({ page }) => {

@@ -76,6 +76,25 @@ test.describe('/clients', () => {
     await expect(page.getByTestId('client-general')).toContainText('+34600123456');
     await expect(page.getByTestId('client-general')).toContainText('e2e@cliente.es');
 
+    // The history tab: the client's changes and those below it, newest first; a row opens the change.
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    await expect(page).toHaveURL(/\/clients\/[^/]+\/history$/);
+    await expect(page.getByRole('heading', { name: 'Historial de cambios' })).toBeVisible();
+    const changes = page.locator('.ant-table-row');
+    await expect(changes).toHaveCount(3);
+    for (const row of await changes.all()) await expect(row).toContainText('Creación');
+    await expect(page.getByText('3 en total')).toBeVisible();
+    await changes.last().click();
+    await expect(page.getByRole('dialog')).toContainText(client);
+    await page.keyboard.press('Escape');
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('client-history') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('trace-card')).toHaveCount(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: screenshotPath('client-history-phone'), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
     // The tree view of the list lazy-loads the children.
     await page.goto('/clients/tree-list');
     await expect(page.locator('.shell-breadcrumbs')).toHaveText(/^\s*Inicio\s*\/\s*Clientes\s*\/\s*Vista en árbol$/);

@@ -53,6 +53,18 @@ test.describe('sidebar by kind of user', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Servicios', exact: true })).toHaveAttribute('href', '/settings/services');
   });
 
+  test("the demo's client manager sees the client items and Usuarios, which lists the hotel's people", async ({ page }) => {
+    await signInToShell(page, 'gerente@demo.test');
+    await expect(page).toHaveURL(/\/home\/client$/);
+    const labels = await sidebarLabels(page);
+    expect(labels.filter((label) => label !== 'Usuarios')).toEqual(CLIENT_ITEMS);
+    expect(labels).toContain('Usuarios');
+    await sidebar(page).getByRole('menuitem', { name: 'Usuarios' }).click();
+    await sidebar(page).getByRole('link', { name: 'Usuarios', exact: true }).click();
+    await expect(page).toHaveURL(/\/users\/users\/list$/);
+    await expect(page.locator('.ant-table-row').filter({ hasText: 'client@demo.test' })).toHaveCount(1);
+  });
+
   test('a client opening an admin page is refused, a section without a screen says so', async ({ page }) => {
     await signInToShell(page, 'client@demo.test');
     await page.goto('/admin/users');

@@ -1,40 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { DESKTOP, pageApi, PASSWORD, PHONE, screenshotPath, settled, sidebar, signIn } from './helpers';
+import { DESKTOP, PHONE, screenshotPath, settled, sidebar, signIn } from './helpers';
 
 /**
  * A client's own manager looks after the people of their space at /users/users/list (issue 17,
  * decision 0048): the users, the invitations (invite, resend, cancel) and the access requests
- * (accept, reject), on a desktop and on a phone. The manager (a role with USER:MANAGEMENT,
- * USER:READ and USER:INVITE, at home in Hotel Mar Azul) is set up through the API: the demo has none.
+ * (accept, reject), on a desktop and on a phone. The manager is the demo's gerente@demo.test (role
+ * client_manager: USER:MANAGEMENT, USER:READ and USER:INVITE besides a client user's, at home in
+ * Hotel Mar Azul; decision 0055).
  */
 const expect = baseExpect.configure({ timeout: 30_000 });
-const MANAGER = 'gestora@hotel.test';
+const MANAGER = 'gerente@demo.test';
 
 const browse = async (browser: Browser, viewport = DESKTOP) => {
   const context = await browser.newContext({ locale: 'es-ES', viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
   return { context, page: await context.newPage() };
 };
-
-async function setUp(admin: Page) {
-  const roles = await pageApi<{ _id: string; name: string; permissions: string[] }[]>(admin, 'POST', '/ms-core/api/roles/search', { size: 50, page: 0 });
-  const user = roles.find((r) => r.name === 'USER')!;
-  const role = await pageApi<{ _id: string }>(admin, 'POST', '/ms-core/api/roles', {
-    name: 'Gestor del cliente',
-    permissions: [...user.permissions, 'USER:MANAGEMENT', 'USER:READ', 'USER:INVITE'],
-  });
-  const [hotel] = await pageApi<{ _id: string }[]>(admin, 'POST', '/ms-core/api/structures/search', { size: 5, page: 0, search: 'Hotel Mar Azul' });
-  await pageApi(admin, 'POST', '/ms-core/api/users', {
-    firstName: 'Gestora',
-    lastName: 'Ruiz',
-    username: 'gestora',
-    email: MANAGER,
-    roles: [role._id],
-    clients: [hotel!._id],
-    password: PASSWORD,
-    autoGeneratePassword: false,
-  });
-}
 
 /** Nothing wider than the screen: neither the page nor a card inside the table scrolls sideways. */
 const fitsWidth = (page: Page) =>
@@ -48,12 +29,6 @@ test.beforeAll(() => mkdirSync('.e2e-artifacts/screens', { recursive: true }));
 
 test("a client's manager sees their space's users, invites, resends and cancels, and settles an access request", async ({ browser }) => {
   test.setTimeout(240_000);
-  const office = await browse(browser);
-  await signIn(office.page, 'admin@demo.test');
-  await expect(office.page.getByTestId('menu-toggle')).toBeVisible();
-  await setUp(office.page);
-  await office.context.close();
-
   // A stranger asks to join the hotel
   const stranger = await browse(browser, PHONE);
   await stranger.page.goto('/access-request?space=hotel-mar-azul');
@@ -93,7 +68,7 @@ test("a client's manager sees their space's users, invites, resends and cancels,
   await dialog.getByLabel('Correos electrónicos').fill('camarero@hotel.test');
   await dialog.getByLabel('Rol').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect(options).toHaveText(['Gestor del cliente', 'USER']);
+  await expect(options).toHaveText(['USER', 'client_manager']);
   await options.filter({ hasText: 'USER' }).click();
   await dialog.getByRole('button', { name: 'Enviar invitaciones' }).click();
   await expect(dialog).toBeHidden();

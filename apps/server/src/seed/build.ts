@@ -50,6 +50,15 @@ export async function createRootSpace(tx: TDb, input: { name: string; identifier
   return { space, roles: Object.fromEntries(created.map((r) => [r.name, r.id])) as Record<string, string> };
 }
 
+/** A role of the tenant besides the default ones (the demo's client manager); returns its id. */
+export async function createRole(tx: TDb, root: TSeedSpace, input: { name: string; permissions: string[] }) {
+  const [role] = await tx
+    .insert(roles)
+    .values({ spaceId: root.id, secureSpacePath: root.path, name: input.name, superAdmin: false, permissions: input.permissions })
+    .returning({ id: roles.id });
+  return role!.id;
+}
+
 export interface TSeedUserInput {
   email: string;
   password: string;

@@ -74,6 +74,23 @@ describe('demo seed: registers', () => {
   });
 });
 
+describe('demo seed: the client manager', () => {
+  it("gives the demo a client manager who sees the hotel's people and may invite", async () => {
+    const manager = await signIn(t.app, 'gerente@demo.test', DEMO_PASSWORD);
+    const me = await manager.api.get('/ms-core/api/users/me');
+    expect(me.body.permissions).toEqual(expect.arrayContaining(['USER:MANAGEMENT', 'USER:READ', 'USER:INVITE', 'AUDIT:READ']));
+    const people = await manager.api.post('/ms-core/api/users/search', { page: 0, size: 50 });
+    expect(people.status).toBe(200);
+    const emails = people.body.map((u: { email: string }) => u.email);
+    expect(emails).toEqual(expect.arrayContaining(['client@demo.test', 'gerente@demo.test', 'cocina@demo.test']));
+    expect(emails).not.toContain('admin@other.test');
+    expect((await manager.api.get('/ms-core/api/invites/roles')).status).toBe(200);
+    // An ordinary client user still may not.
+    const client = await signIn(t.app, 'client@demo.test', DEMO_PASSWORD);
+    expect((await client.api.post('/ms-core/api/users/search', { page: 0, size: 50 })).status).toBe(403);
+  });
+});
+
 describe('the start banner', () => {
   it("lists every demo account of the README's table, and each one exists", async () => {
     const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');

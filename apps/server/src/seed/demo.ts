@@ -1,6 +1,7 @@
 import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
-import { createRootSpace, createSpace, createUser } from './build.js';
+import { DEFAULT_ROLES } from '@audit/domain/roles';
+import { createRole, createRootSpace, createSpace, createUser } from './build.js';
 import { seedDemoIncidents } from '../modules/incidents/demo.js';
 import { seedDemoLabReports } from '../modules/lab-data/demo.js';
 import { seedDemoAudits } from './audits.js';
@@ -17,7 +18,11 @@ export const DEMO_ACCOUNTS = [
   'consultant@demo.test client user of two clients (chooses the structure at sign-in)',
   'pending@demo.test   an unverified user (sign-in answers 491)',
   'cocina@demo.test    kitchen staff of Hotel Mar Azul (fills the registers)',
+  'gerente@demo.test   manager of Hotel Mar Azul: its users, invitations and access requests (role client_manager)',
 ];
+
+/** The demo's client manager: what a client user holds, and the people of their space (decision 0055). */
+export const CLIENT_MANAGER_PERMISSIONS = [...DEFAULT_ROLES.find((r) => r.name === 'USER')!.permissions, 'USER:MANAGEMENT', 'USER:READ', 'USER:INVITE'];
 
 /** Two separate root spaces (tenants), with clients, establishments, areas, users, templates and audits. */
 export async function seedDemo(tx: TDb) {
@@ -129,6 +134,15 @@ export async function seedDemo(tx: TDb) {
     lastName: 'Cocina',
     home: hotel,
     roleIds: [demo.roles.worker!],
+  });
+  await createUser(tx, {
+    ...common,
+    email: 'gerente@demo.test',
+    username: 'gerente',
+    firstName: 'Gerardo',
+    lastName: 'Gerente',
+    home: hotel,
+    roleIds: [await createRole(tx, demo.space, { name: 'client_manager', permissions: CLIENT_MANAGER_PERMISSIONS })],
   });
   await seedDemoRegisters(tx, { root: demo.space, hotel, establishment: hotelValencia, staffId: kitchenStaff.id, auditorId: auditor.id });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_FAILED_SIGNINS, SIGNIN_LOCK_MINUTES } from '@audit/domain/constants';
 import { AppError, outsideSpace, unauthenticated } from '../../platform/errors.js';
 import type { TModuleContext } from '../../platform/http.js';
-import { decoyHash, verifyPassword } from '../../platform/passwords.js';
+import { decoyHash, verifyPassword, verifyPasswordUnless } from '../../platform/passwords.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { hashOpaqueToken, newOpaqueToken, passwordStamp } from '../../platform/tokens.js';
 import * as roles from '../roles/service.js';
@@ -65,8 +65,15 @@ export async function signIn(ctx: TModuleContext, input: TSigninInput): Promise<
     await verifyPassword(await decoyHash(), input.password);
     throw new AppError('badCredentials');
   }
-  if (user.status === 'LOCK' || (user.lockedUntil && user.lockedUntil > new Date())) throw new AppError('locked');
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  const isLocked = (u: Pick<typeof user, 'status' | 'lockedUntil'>) => u.status === 'LOCK' || Boolean(u.lockedUntil && u.lockedUntil > new Date());
+  if (isLocked(user)) throw new AppError('locked');
+  // Asked again at its turn in the hashing line: the failures ahead of it may have locked the account.
+  const checked = await verifyPasswordUnless(user.passwordHash, input.password, async () => {
+    const now = await unsafeUnscoped(ctx.db, (tx) => users.findUserByLogin(tx, input.username));
+    return Boolean(now && isLocked(now));
+  });
+  if (checked === 'refused') throw new AppError('locked');
+  if (!checked) {
     await unsafeUnscoped(ctx.db, (tx) => users.recordFailedSignin(tx, user.id, MAX_FAILED_SIGNINS, SIGNIN_LOCK_MINUTES));
     throw new AppError('badCredentials');
   }

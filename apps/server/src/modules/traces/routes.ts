@@ -24,8 +24,9 @@ export async function tracesRoutes(app: FastifyInstance, ctx: TModuleContext) {
     config: { access: { permissions: ['TRACE:READ'] } },
     schema: {
       tags: ['traces'],
-      summary: 'Paged search of the audit trail (filters type, module, section, owner, entity, date with gte / lte / between)',
-      body: ZSearchBody,
+      summary:
+        'Paged search of the audit trail (filters type, module, section, owner, entity, date with gte / lte / between); `space`: of that space and below only',
+      body: ZSearchBody.extend({ space: z.string().uuid().optional() }),
       response: { 200: z.array(ZTrace.partial()) },
     },
     handler: async (req, reply) => sendPage(reply, await service.searchTraces(ctx, requireAuth(req), req.body)),

@@ -4,6 +4,7 @@ import { notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { project } from '../../platform/search.js';
 import { unsafeUserNames } from '../users/service.js';
+import { findSpaceInScope } from '../spaces/service.js';
 import * as repo from './repo.js';
 
 type TTraceRow = NonNullable<Awaited<ReturnType<typeof repo.findTrace>>>;
@@ -21,9 +22,18 @@ const present = (t: TTraceRow, names: Map<string, string>) => ({
   date: iso(t.date)!,
 });
 
-/** The audit trail of the caller's space and the spaces below it, paged, newest first by default. */
-export async function searchTraces(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
-  const page = await scoped(ctx, caller, (tx) => repo.searchTraces(tx, caller, body));
+/**
+ * The audit trail of the caller's space and the spaces below it, paged, newest first by default;
+ * with `space`, of that space and the spaces below it only (a client page's history tab), which
+ * must be in the caller's scope (404 otherwise).
+ */
+export async function searchTraces(ctx: TModuleContext, caller: TAuth, body: TSearchBody & { space?: string }) {
+  const page = await scoped(ctx, caller, async (tx) => {
+    if (!body.space) return repo.searchTraces(tx, caller, body);
+    const space = await findSpaceInScope(tx, caller, body.space);
+    if (!space) throw notFound();
+    return repo.searchTraces(tx, { ...caller, spaceId: space.id, spacePath: space.secureSpacePath }, body);
+  });
   const names = await unsafeUserNames(ctx, [...new Set(page.items.flatMap((t) => (t.ownerId ? [t.ownerId] : [])))]);
   return {
     items: project(

@@ -66,4 +66,22 @@ describe('/admin/traces: the audit trail', () => {
     expect((await client.api.get(`${BASE}/${update._id}`)).body.reference).toBe('452');
     expect((await admin.api.get(`${BASE}/not-an-id`)).body.reference).toBe('412');
   });
+
+  it("narrows to one client's space and below (the client page's history tab); a space outside the caller's is 404", async () => {
+    const socialReason = (await admin.api.post('/ms-core/api/socialreasons', { name: 'Historia S.L.' })).body._id as string;
+    const place = { address: 'Calle Mayor 1', zipCode: 46001, socialReason };
+    const clientA = (await admin.api.post('/ms-core/api/structures', { name: 'Cliente historia A', ...place })).body._id as string;
+    const clientB = (await admin.api.post('/ms-core/api/structures', { name: 'Cliente historia B', ...place })).body._id as string;
+    const establishment = (await admin.api.post('/ms-core/api/establishments', { name: 'A Centro', parent: clientA, ...place })).body._id as string;
+    const history = await admin.api.post(`${BASE}/search`, { size: 50, space: clientA });
+    expect(history.status).toBe(200);
+    expect(history.headers['x-total-count']).toBe('2');
+    expect(history.body.map((tr: { entity: string }) => tr.entity).sort()).toEqual([clientA, establishment].sort());
+    expect((await admin.api.post(`${BASE}/search`, { size: 50, space: clientB })).body.map((tr: { entity: string }) => tr.entity)).toEqual([clientB]);
+    // Filters still apply inside it; a space of another tenant or no uuid is refused.
+    const creates = await admin.api.post(`${BASE}/search`, { space: clientA, filters: [{ field: 'entity', operator: 'eq', value: establishment }] });
+    expect(creates.body).toHaveLength(1);
+    expect((await admin.api.post(`${BASE}/search`, { space: other.root.id })).status).toBe(404);
+    expect((await admin.api.post(`${BASE}/search`, { space: 'nope' })).status).toBe(400);
+  });
 });

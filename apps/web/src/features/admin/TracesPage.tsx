@@ -3,6 +3,7 @@ import { Button, DatePicker, Flex, Form, Input, Select, Tag, Typography } from '
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TRACE_TYPES } from '@audit/domain/constants';
+import type { TClientTabProps } from '../../app/manifest';
 import { endOfDayInZone, formatInstant, startOfDayInZone } from '@audit/domain/dates';
 import type { TSearchBody } from '@audit/domain/search';
 import { useTimeZone } from '../../session/timeZone';
@@ -96,14 +97,19 @@ const filtersOf = (f: TTraceFilters, timeZone: string): TSearchBody['filters'] =
     : []),
 ];
 
-/** /admin/traces: the audit trail of the space, newest first, filtered on the server; a row opens its detail. */
-export function TracesPage() {
+/**
+ * The audit trail, newest first, filtered on the server; a row opens its detail. Of the whole space
+ * (/admin/traces), or with `space` of one client, establishment or area and what is below it (the
+ * client page's history tab, decision 0055).
+ */
+export function TraceList({ space }: { space?: string }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
   const { isMobile } = useViewport();
   const state = useListState<TTraceFilters>({ sort: '-date' });
   const [open, setOpen] = useState<TTrace | null>(null);
   const list = useTraces({
+    space,
     page: state.query.page,
     size: state.query.size,
     search: state.query.search || undefined,
@@ -145,8 +151,8 @@ export function TracesPage() {
   return (
     <>
       <ListPage<TTrace>
-        title={t('admin.traces.title')}
-        settingsKey="admin-traces"
+        title={space ? t('admin.traces.historyTitle') : t('admin.traces.title')}
+        settingsKey={space ? 'client-history' : 'admin-traces'}
         columns={columns}
         rowKey={(r) => r._id}
         {...listQueryProps<TTrace>(list)}
@@ -154,9 +160,19 @@ export function TracesPage() {
         onRowClick={setOpen}
         renderFilters={(close) => <TraceFilters value={state.filters} onApply={(next) => (state.applyFilters(next), close())} />}
         activeFilters={active}
-        emptyText={active || state.query.search ? t('admin.traces.noMatch') : t('admin.traces.empty')}
+        emptyText={active || state.query.search ? t('admin.traces.noMatch') : space ? t('admin.traces.historyEmpty') : t('admin.traces.empty')}
       />
       <TraceDetail trace={open} onClose={() => setOpen(null)} />
     </>
   );
+}
+
+/** /admin/traces: the audit trail of the space. */
+export function TracesPage() {
+  return <TraceList />;
+}
+
+/** The client page's history tab: the changes of that client (or establishment, area) and below it. */
+export function ClientHistoryTab({ spaceId }: TClientTabProps) {
+  return <TraceList space={spaceId} />;
 }

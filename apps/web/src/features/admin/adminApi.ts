@@ -60,7 +60,8 @@ export const useDeleteRole = () => useAdminMutation((id: string) => request(`/ms
 
 // ---- Traces ----
 
-export const useTraces = (body: TSearchRequest) =>
+/** With `space`: the traces of that space and below it only (a client's history). */
+export const useTraces = (body: TSearchRequest & { space?: string }) =>
   useQuery({ queryKey: [...KEY, 'traces', body], queryFn: () => searchPage<TTrace>('/ms-core/api/traces/search', body), placeholderData: keepPreviousData });
 export const useTrace = (id: string | null) =>
   useQuery({ queryKey: [...KEY, 'trace', id], queryFn: () => request<TTrace>(`/ms-core/api/traces/${id}`), enabled: Boolean(id) });

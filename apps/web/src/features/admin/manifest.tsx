@@ -15,4 +15,14 @@ export const adminManifest: TFeatureManifest = {
     { key: 'adminSpaces', path: '/admin/spaces', audience: 'admin', parent: 'administration', order: 40 },
     { key: 'adminSettings', path: '/admin/settings', audience: 'admin', parent: 'administration', order: 60 },
   ],
+  // The client page's history tab (/clients/:id/history): the traces of that client and below it.
+  clientTabs: [
+    {
+      key: 'history',
+      labelKey: 'admin.traces.historyTab',
+      order: 90,
+      permissions: ['TRACE:READ'],
+      load: () => import('./TracesPage').then((m) => m.ClientHistoryTab),
+    },
+  ],
 };

@@ -13,7 +13,8 @@ import { ClientGeneral } from './ClientGeneral';
 import { StructureTab } from './StructureTab';
 import { ClientUsersTab } from './ClientUsersTab';
 
-export const CLIENT_TABS = ['structure', 'general', 'services', 'users', 'contracts', 'documents', 'calendar', 'history'] as const;
+// The history tab comes from the admin feature's manifest (the traces, decision 0055).
+export const CLIENT_TABS = ['structure', 'general', 'services', 'users', 'contracts', 'documents', 'calendar'] as const;
 type TTab = (typeof CLIENT_TABS)[number];
 
 function LaterRelease({ tab }: { tab: TTab }) {
