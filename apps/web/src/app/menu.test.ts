@@ -83,6 +83,7 @@ const EXPECTED_MENU: TMenuEntry[] = [
       { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool' },
       { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella' },
       { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers' },
+      { key: 'labDataIncidents', path: '/incidents/list/lab-data', audience: 'client', permissions: ['LAB_DATA_ISSUES_VIEW'] },
     ],
   },
   // Auditors follow incidents up too (decision 0038): the entry is for both sides.
