@@ -32,7 +32,16 @@ test('marked photos; corrective actions moved and photographed, and a comment, o
   await addPicture(page, page.getByTestId('evidence-photo'));
   const canvas = page.getByTestId('annotate-canvas');
   await expect(canvas).toBeVisible();
-  const box = (await canvas.boundingBox())!;
+  // The dialog zooms in: drag only once the canvas has stopped moving (a box read mid-animation misses it).
+  let box = (await canvas.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const now = (await canvas.boundingBox())!;
+      const still = now.x === box.x && now.y === box.y && now.width === box.width && now.height === box.height;
+      box = now;
+      return still;
+    })
+    .toBe(true);
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.8);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.6, { steps: 5 });
