@@ -75,7 +75,12 @@ async function createRegister(admin: Page) {
   await pick(admin, form.getByLabel('Establecimientos'), 'Todos (2)', { exact: true });
   for (const fridge of FRIDGES) await pick(admin, form.getByLabel('Instalaciones'), fridge, { exact: true });
   await admin.keyboard.press('Escape');
+  // One select at a time: the next opens only once the last one's list has closed (a closing list
+  // still matches ':visible' and its option is then clicked instead of the new one's).
+  const listsClosed = () => expect(admin.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await listsClosed();
   await pick(admin, form.getByLabel('Periodo'), 'Diario', { exact: true });
+  await listsClosed();
   await pick(admin, form.getByLabel('Frecuencia'), 'Diario', { exact: true });
   await form.getByTestId('register-save').click();
   await expect(admin).toHaveURL(/\/registers\/management\/[0-9a-f-]{36}$/);
