@@ -51,6 +51,9 @@ export function setLanguageLoader(loader: (language: TLanguage) => Promise<void>
   loadTexts = loader;
 }
 
+/** Makes sure a language's texts are loaded, e.g. a report shown in its template's language while the app speaks another. */
+export const loadLanguageTexts = (language: TLanguage) => loadTexts(language);
+
 export async function changeLanguage(language: TLanguage) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   // The texts first: switching before they arrive would show keys for a moment.

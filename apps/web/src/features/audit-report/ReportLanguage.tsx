@@ -1,10 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
-import { ConfigProvider } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ConfigProvider, Skeleton } from 'antd';
 import enUS from 'antd/locale/en_US';
 import esES from 'antd/locale/es_ES';
 import { I18nextProvider } from 'react-i18next';
-import { LANGUAGES, DEFAULT_LANGUAGE } from '@audit/domain/constants';
-import i18n from '../../i18n';
+import { LANGUAGES, DEFAULT_LANGUAGE, type TLanguage } from '@audit/domain/constants';
+import i18n, { loadLanguageTexts } from '../../i18n';
 
 /**
  * The report speaks the audit template's language (product document, report view) without
@@ -17,8 +17,15 @@ export function UserLanguage({ children }: { children: ReactNode }) {
 }
 
 export function ReportLanguage({ language, children }: { language: string | undefined; children: ReactNode }) {
-  const lng = (LANGUAGES as readonly string[]).includes(language ?? '') ? language! : DEFAULT_LANGUAGE;
+  const lng = ((LANGUAGES as readonly string[]).includes(language ?? '') ? language! : DEFAULT_LANGUAGE) as TLanguage;
   const instance = useMemo(() => i18n.cloneInstance({ lng }), [lng]);
+  // The app downloads the user's language only (decision 0051): a report in the other one waits for its texts.
+  const [, setLoaded] = useState(0);
+  const ready = i18n.hasResourceBundle(lng, 'translation');
+  useEffect(() => {
+    if (!ready) void loadLanguageTexts(lng).then(() => setLoaded((n) => n + 1));
+  }, [lng, ready]);
+  if (!ready) return <Skeleton active paragraph={{ rows: 8 }} />;
   return (
     <I18nextProvider i18n={instance}>
       <ConfigProvider locale={lng === 'en' ? enUS : esES}>
