@@ -55,7 +55,8 @@ test('an administrator creates a role, gives it permissions, sees the trail in t
   const diff = page.getByTestId('trace-diff');
   await expect(diff).toContainText('Antes');
   await expect(diff).toContainText('TRACE:READ');
-  await expect(page.getByRole('dialog')).toContainText('Ana Administradora');
+  // The filters' drawer may still be closing: the trace's own dialog, by its title.
+  await expect(page.getByRole('dialog', { name: 'Traza' })).toContainText('Ana Administradora');
   await shoot(page, 'admin-trace-detail');
   await page.keyboard.press('Escape');
   await shoot(page, 'admin-traces');
