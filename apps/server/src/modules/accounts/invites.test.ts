@@ -50,6 +50,17 @@ describe('invitations (decision 0040)', () => {
     expect(list.headers['x-total-count']).toBe('2');
   });
 
+  it("without a language, the invitation is written in the space's default language (decision 0047)", async () => {
+    const { api } = await signIn(t.app, tenant.admin.email);
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update spaces set language = 'en' where id = ${tenant.root.id}`));
+    expect((await api.post('/ms-core/api/invites', { emails: ['default-en@example.com'], role: tenant.roles.USER })).status).toBe(200);
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update spaces set language = 'es' where id = ${tenant.root.id}`));
+    expect((await api.post('/ms-core/api/invites', { emails: ['default-es@example.com'], role: tenant.roles.USER })).status).toBe(200);
+    await drainJobs(t.app);
+    expect(mail.to('default-en@example.com').map((m) => m.subject)).toEqual([`Invitation · Company ${tenant.tag}`]);
+    expect(mail.to('default-es@example.com').map((m) => m.subject)).toEqual([`Invitación · Company ${tenant.tag}`]);
+  });
+
   it('refuses a repeated e-mail in the list and one already invited (420), all or nothing', async () => {
     const { api } = await signIn(t.app, tenant.admin.email);
     const repeated = await api.post('/ms-core/api/invites', { emails: ['x@example.com', 'X@example.com'], role: tenant.roles.USER });

@@ -65,6 +65,8 @@ export async function inviteMany(ctx: TModuleContext, caller: TAuth, input: TInv
   if (repeated.length) throw new AppError('alreadyExists', ['emails'], `repeated: ${[...new Set(repeated)].join(', ')}`);
   return scoped(ctx, caller, async (tx) => {
     const role = await roles.findGrantableRole(tx, caller, input.role);
+    // The invited people have no language yet: the one asked for, else the space's default (decision 0047).
+    const language = input.language ?? ((await spaces.findSpaceInScope(tx, caller, caller.spaceId))?.language === 'en' ? 'en' : 'es');
     const pending = await repo.pendingInvitationEmails(tx, caller.spaceId, emails);
     if (pending.length) throw new AppError('alreadyExists', ['emails'], `already invited: ${pending.join(', ')}`);
     const created: TInvitationRow[] = [];
@@ -74,7 +76,7 @@ export async function inviteMany(ctx: TModuleContext, caller: TAuth, input: TInv
           space: { id: caller.spaceId, secureSpacePath: caller.spacePath },
           email,
           roleId: role.id,
-          language: input.language ?? 'es',
+          language,
           invitedBy: caller.userId,
         }),
       );
