@@ -1,7 +1,6 @@
 import { z } from './zod.js';
 import { type TBound, zBounded } from './bounds.js';
 import { isCalendarDay } from './dates.js';
-import { LAB_DATA_AREAS } from './constants.js';
 import { ZSearchBody } from './search.js';
 
 /**
@@ -10,21 +9,8 @@ import { ZSearchBody } from './search.js';
  * SOLVED, product document §4). Pure: the server runs these rules, the web reads them.
  */
 
-/** The four lab-data pages (`/lab-data/{category}`), each gated by one labDataAccess entry. */
-export const LAB_CATEGORIES = ['food', 'pool', 'legionella', 'others'] as const;
-export type TLabCategory = (typeof LAB_CATEGORIES)[number];
-
-/** The labDataAccess entry (user form) that grants a category. */
-export const LAB_ACCESS_OF: Record<TLabCategory, (typeof LAB_DATA_AREAS)[number]> = {
-  food: 'labDataFood',
-  pool: 'labDataPool',
-  legionella: 'labDataLegionella',
-  others: 'labDataOthers',
-};
-
-/** Categories a labDataAccess list lets a user see: every category when the list is empty (§6). */
-export const labCategoriesFor = (access: readonly string[]): TLabCategory[] =>
-  access.length ? LAB_CATEGORIES.filter((c) => access.includes(LAB_ACCESS_OF[c])) : [...LAB_CATEGORIES];
+export { LAB_CATEGORIES, LAB_ACCESS_OF, labCategoriesFor, type TLabCategory } from './lab-data-categories.js';
+import { LAB_CATEGORIES } from './lab-data-categories.js';
 
 /**
  * Result code → organism (product document §3): the five codes every company starts with. The codes are

@@ -1,5 +1,5 @@
 import { screen, type TFeatureManifest } from '../../app/manifest';
-import { LAB_CATEGORIES, type TLabCategory } from '@audit/domain/lab-data';
+import { LAB_CATEGORIES, type TLabCategory } from '@audit/domain/lab-data-categories';
 import type { TLabView } from './LabReportsPage';
 
 const page = (category: TLabCategory, view: TLabView) => screen(() => import('./LabReportsPage').then((m) => m.LabReportsPage), { category, view });
