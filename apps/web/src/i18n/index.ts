@@ -54,10 +54,15 @@ export function setLanguageLoader(loader: (language: TLanguage) => Promise<void>
 /** Makes sure a language's texts are loaded, e.g. a report shown in its template's language while the app speaks another. */
 export const loadLanguageTexts = (language: TLanguage) => loadTexts(language);
 
+let latestChoice = 0;
+
 export async function changeLanguage(language: TLanguage) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  const choice = ++latestChoice;
   // The texts first: switching before they arrive would show keys for a moment.
   await loadTexts(language);
+  // A later choice made while these texts were on their way wins, whichever arrives first.
+  if (choice !== latestChoice) return;
   applyDocumentLanguage(language);
   await i18n.changeLanguage(language);
 }
