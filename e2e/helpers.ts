@@ -68,7 +68,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export async function pick(page: Page, field: Locator, option: string, { exact = false } = {}) {
   await field.click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
+  // This select's own list (its input names it in aria-controls): a list still closing from the
+  // select before also matches ':visible', and its option would be clicked instead.
+  const listId = await field.getAttribute('aria-controls').catch(() => null);
+  const dropdown = listId
+    ? page.locator('.ant-select-dropdown:visible').filter({ has: page.locator(`[id="${listId}"]`) })
+    : page.locator('.ant-select-dropdown:visible');
   const choice = exact
     ? dropdown.getByTitle(option, { exact: true })
     : dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRegExp(option)}`) });
