@@ -41,7 +41,8 @@ test('an administrator sets up a register: template, register, edit, registers a
   const header = page.getByRole('dialog', { name: 'Nueva plantilla de registro' });
   await header.getByLabel('Nombre').fill(templateName);
   await header.getByLabel('Título').fill('Control de temperaturas de cámaras');
-  await pick(page, header.getByLabel('Categoría'), 'Cocina');
+  await header.getByLabel('Categoría').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Cocina', { exact: true }).click();
   await header.getByTestId('register-template-save').click();
   await expect(page).toHaveURL(/\/templates\/manage\/register-type\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: templateName })).toBeVisible();
@@ -97,7 +98,8 @@ test('an administrator sets up a register: template, register, edit, registers a
   await pick(page, form.getByLabel('Cliente'), 'Hotel Mar Azul');
   await pick(page, form.getByLabel('Área'), 'Cocina');
   await pick(page, form.getByLabel('Plantilla'), templateName);
-  await pick(page, form.getByLabel('Categoría'), 'Cocina');
+  await form.getByLabel('Categoría').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Cocina', { exact: true }).click();
   await pick(page, form.getByLabel('Establecimientos'), 'Todos (2)');
   await expect(selectOf(page, 'register-establishments')).toContainText('Todos (2)');
   await pick(page, form.getByLabel('Instalaciones'), 'Cocina principal');

@@ -44,7 +44,8 @@ async function buildTemplate(admin: Page) {
   const header = admin.getByRole('dialog', { name: 'Nueva plantilla de registro' });
   await header.getByLabel('Nombre').fill(TEMPLATE);
   await header.getByLabel('Título').fill('Control de temperaturas de neveras');
-  await pick(admin, header.getByLabel('Categoría'), 'Cocina', { exact: true });
+  await header.getByLabel('Categoría').click();
+  await admin.locator('.ant-select-dropdown:visible').getByTitle('Cocina', { exact: true }).click();
   await header.getByTestId('register-template-save').click();
   await expect(admin).toHaveURL(/\/templates\/manage\/register-type\/[0-9a-f-]{36}$/);
   await admin.getByLabel('Título de la nueva sección').fill('Neveras');
@@ -69,7 +70,8 @@ async function createRegister(admin: Page) {
   await pick(admin, form.getByLabel('Cliente'), 'Hotel Mar Azul', { exact: true });
   await pick(admin, form.getByLabel('Área'), 'Cocina', { exact: true });
   await pick(admin, form.getByLabel('Plantilla'), TEMPLATE, { exact: true });
-  await pick(admin, form.getByLabel('Categoría'), 'Cocina', { exact: true });
+  await form.getByLabel('Categoría').click();
+  await admin.locator('.ant-select-dropdown:visible').getByTitle('Cocina', { exact: true }).click();
   await pick(admin, form.getByLabel('Establecimientos'), 'Todos (2)', { exact: true });
   for (const fridge of FRIDGES) await pick(admin, form.getByLabel('Instalaciones'), fridge, { exact: true });
   await admin.keyboard.press('Escape');
