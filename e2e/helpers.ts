@@ -80,6 +80,22 @@ export async function pick(page: Page, field: Locator, option: string, { exact =
   await choice.first().click();
 }
 
+/**
+ * Picks the node titled exactly `title` in an antd TreeSelect. The field is clicked again until its
+ * tree list is open (a click while another list is still closing can be swallowed), and the node is
+ * looked up in that open tree only: the Select opened before may list the same name ("Cocina" is
+ * both an area and a category).
+ */
+export async function pickTreeNode(page: Page, field: Locator, title: string) {
+  const tree = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree').last();
+  await expect(async () => {
+    if (!(await tree.isVisible())) await field.click();
+    await expect(tree.getByTitle(title, { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await tree.getByTitle(title, { exact: true }).click();
+  await expect(tree).toBeHidden();
+}
+
 /** `pick` on the select labelled exactly `label` inside the open dialog (the wizard, the forms). */
 export const pickInDialog = (page: Page, label: string, option: string) => pick(page, page.getByRole('dialog').getByLabel(label, { exact: true }), option);
 

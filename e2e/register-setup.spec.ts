@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageApi, settled, sidebar, signInToShell } from './helpers';
+import { pageApi, pick as pickOption, pickTreeNode, settled, sidebar, signInToShell } from './helpers';
+
+const pick = (page: Page, field: ReturnType<Page['getByLabel']>, option: string) => pickOption(page, field, option, { exact: true });
 
 /**
  * Issue 15, the forms (decision 0035): an administrator builds a register template with a
@@ -10,16 +12,6 @@ import { pageApi, settled, sidebar, signInToShell } from './helpers';
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/regforms';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
-/**
- * Picks an option of an antd Select after clicking it, in that Select's own dropdown (found by the
- * listbox its input controls): the previous Select's dropdown may still be fading out, with the same titles.
- */
-async function pick(page: Page, field: ReturnType<Page['getByLabel']>, option: string) {
-  await field.click();
-  const list = await field.getAttribute('aria-controls');
-  const dropdown = list ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) }) : page.locator('.ant-select-dropdown:visible');
-  await dropdown.getByTitle(option, { exact: true }).first().click();
-}
 const selectOf = (page: Page, testId: string) => page.getByTestId(testId).locator('xpath=ancestor-or-self::div[contains(@class,"ant-select")][1]');
 
 test('an administrator sets up a register: template, register, edit, registers access', async ({ page }) => {
@@ -41,8 +33,7 @@ test('an administrator sets up a register: template, register, edit, registers a
   const header = page.getByRole('dialog', { name: 'Nueva plantilla de registro' });
   await header.getByLabel('Nombre').fill(templateName);
   await header.getByLabel('Título').fill('Control de temperaturas de cámaras');
-  await header.getByLabel('Categoría').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Cocina', { exact: true }).click();
+  await pickTreeNode(page, header.getByLabel('Categoría'), 'Cocina');
   await header.getByTestId('register-template-save').click();
   await expect(page).toHaveURL(/\/templates\/manage\/register-type\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: templateName })).toBeVisible();
@@ -98,8 +89,7 @@ test('an administrator sets up a register: template, register, edit, registers a
   await pick(page, form.getByLabel('Cliente'), 'Hotel Mar Azul');
   await pick(page, form.getByLabel('Área'), 'Cocina');
   await pick(page, form.getByLabel('Plantilla'), templateName);
-  await form.getByLabel('Categoría').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Cocina', { exact: true }).click();
+  await pickTreeNode(page, form.getByLabel('Categoría'), 'Cocina');
   await pick(page, form.getByLabel('Establecimientos'), 'Todos (2)');
   await expect(selectOf(page, 'register-establishments')).toContainText('Todos (2)');
   await pick(page, form.getByLabel('Instalaciones'), 'Cocina principal');

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
-import { pageApi, pick, screenshotPath, settled, signInToShell } from './helpers';
+import { pageApi, pick, pickTreeNode, screenshotPath, settled, signInToShell } from './helpers';
 
 /**
  * Issue 15's whole story in one walk (decisions 0031, 0035–0037, 0049): an administrator builds a
@@ -44,8 +44,7 @@ async function buildTemplate(admin: Page) {
   const header = admin.getByRole('dialog', { name: 'Nueva plantilla de registro' });
   await header.getByLabel('Nombre').fill(TEMPLATE);
   await header.getByLabel('Título').fill('Control de temperaturas de neveras');
-  await header.getByLabel('Categoría').click();
-  await admin.locator('.ant-select-dropdown:visible').getByTitle('Cocina', { exact: true }).click();
+  await pickTreeNode(admin, header.getByLabel('Categoría'), 'Cocina');
   await header.getByTestId('register-template-save').click();
   await expect(admin).toHaveURL(/\/templates\/manage\/register-type\/[0-9a-f-]{36}$/);
   await admin.getByLabel('Título de la nueva sección').fill('Neveras');
@@ -70,8 +69,7 @@ async function createRegister(admin: Page) {
   await pick(admin, form.getByLabel('Cliente'), 'Hotel Mar Azul', { exact: true });
   await pick(admin, form.getByLabel('Área'), 'Cocina', { exact: true });
   await pick(admin, form.getByLabel('Plantilla'), TEMPLATE, { exact: true });
-  await form.getByLabel('Categoría').click();
-  await admin.locator('.ant-select-dropdown:visible').getByTitle('Cocina', { exact: true }).click();
+  await pickTreeNode(admin, form.getByLabel('Categoría'), 'Cocina');
   await pick(admin, form.getByLabel('Establecimientos'), 'Todos (2)', { exact: true });
   for (const fridge of FRIDGES) await pick(admin, form.getByLabel('Instalaciones'), fridge, { exact: true });
   await admin.keyboard.press('Escape');
