@@ -18,7 +18,10 @@ import type { TFigure } from './ratio.js';
  *   defaults and indexes; no foreign keys, so the anchor is if anything a little faster), prepared
  *   statements, in a database of its own on the same PostgreSQL;
  * - a bare Fastify route sending the same audit JSON (JSON.stringify of the object per request),
- *   in the bench's process like the server, loaded by the same load generator.
+ *   in the bench's process like the server, loaded by the same load generator;
+ * - the stack's ceiling for a write: a bare Fastify route running pgbench's INSERT through the
+ *   server's driver (pg, a pool of the server's size, prepared), loaded like the server. It has no
+ *   sign-in, validation, tenancy, key or answer logic: what Node, HTTP and the driver cost alone.
  */
 const run = promisify(execFile);
 const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', '/usr/bin/pgbench'].find((p) => existsSync(p)) ?? 'pgbench';
@@ -50,6 +53,7 @@ export async function startPgbenchAnchor() {
   const script = join(dir, 'insert.sql');
   writeFileSync(script, INSERT);
   return {
+    url: url.toString(),
     /** Transactions per second of the one-row INSERT with `clients` connections for `seconds`, and CPU ms per insert (pgbench + backends). */
     async insertsPerSecond(clients: number, seconds = 4): Promise<TFigure> {
       const args = ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds), '-f', script];
@@ -99,5 +103,34 @@ export async function startBareFastify(json: unknown) {
       return { ...m, cpuMsPerOp: (ownCpuMs() - before) / m.requests };
     },
     stop: () => app.close(),
+  };
+}
+
+/** The stack's ceiling for a write: pgbench's one-row INSERT behind a bare Fastify POST, through pg (see above). */
+export async function startBareInsert(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, options: '-c jit=off' });
+  const app = Fastify({ logger: false });
+  app.post('/answer', async () => {
+    await pool.query({ name: 'anchor-insert', text: INSERT });
+    return { ok: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  return {
+    async measure(options: TLoadOptions): Promise<TFigure> {
+      const backends = followBackends(admin, database);
+      await backends.start(false);
+      const before = ownCpuMs();
+      const m = await measureRequests(base, [{ method: 'POST', path: '/answer', headers: { 'content-type': 'application/json' }, body: '{}' }], options);
+      const serverMs = ownCpuMs() - before;
+      const databaseMs = await backends.stop();
+      return { value: m.perSecond, cpuMsPerOp: (serverMs + databaseMs) / m.requests };
+    },
+    async stop() {
+      await app.close();
+      await pool.end();
+    },
   };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ZAuditOut } from '../apps/server/src/modules/audits/schemas.js';
 import { unsafeUnscoped } from '../apps/server/src/platform/tenancy.js';
 import { answerBody, questionsOf, setUpAudits } from './audits.js';
-import { startBareFastify, startPgbenchAnchor } from './anchors.js';
+import { startBareFastify, startBareInsert, startPgbenchAnchor } from './anchors.js';
 import { followBackends, ownCpuMs } from './cpu.js';
 import { measureRequests, startServer, type TLoadOptions, type TRequest } from './lib.js';
 import { formatTable, measureLines, type TFigure, type TLine, type TRow } from './ratio.js';
@@ -74,13 +74,23 @@ export const answersAndRead: TLineSource = async ({ server, pgbench }) => {
     },
   });
   const bare = await startBareFastify(loaded);
+  const bareInsert = await startBareInsert(pgbench.url);
+  // Not a goal: how much of pgbench's rate any Node HTTP route that writes one row reaches here.
+  const ceilingLine = (clients: number): TLine => ({
+    what: `the stack's ceiling: bare Fastify POST running the same INSERT through pg, ${clients} clients`,
+    unit: '/s',
+    anchor: { what: `pgbench one-row INSERT, ${clients} clients`, measure: () => pgbench.insertsPerSecond(clients, SECONDS) },
+    measure: () => bareInsert.measure({ concurrency: clients, durationMs: SECONDS * 1000 }),
+  });
   const get = (extra: Record<string, string> = {}): TRequest[] => [{ path: `/ms-core/api/audits/${big._id}`, headers: { ...api.headers, ...extra } }];
   // Taken right before each reload line: the answer lines above change the big audit too.
   const etagOf = async (url: string, extra: Record<string, string>) => (await fetch(url, { headers: { ...extra, ...BROWSER } })).headers.get('etag');
   const lines: TLine[] = [
     answerLine(8, true),
+    ceilingLine(8),
     answerLine(32, true),
     answerLine(32, false),
+    ceilingLine(32),
     {
       what: 'GET of a 300-question audit, 50 connections, compressed as a browser asks',
       unit: '/s',
@@ -153,7 +163,10 @@ export const answersAndRead: TLineSource = async ({ server, pgbench }) => {
         throw new Error(`answers or keys lost or doubled: ${JSON.stringify(result)}`);
       return result;
     },
-    close: () => bare.stop(),
+    async close() {
+      await bare.stop();
+      await bareInsert.stop();
+    },
   };
 };
 
