@@ -11,9 +11,11 @@ import { measureRequests, startServer, type TRequest } from './lib.js';
  * of three rounds of sequential requests (budget < 150 ms):
  * - list_first / list_last: the first and the last page of the whole list;
  * - f_*: a page of the list under filter combinations (status with risk, an establishment and a
- *   month range, a responsible, a template with a status, a free-text search);
- * on PostgreSQL, the incidents table's sequential scans counted around each (pg_stat_user_tables:
- * 0 means every query of those pages used an index), and one filtered page's plan printed;
+ *   month range, a responsible, a template with a status, a free-text search, a whole old year);
+ * - t_*: the corrective actions' list (`/tasks`, 400,000): first and last page, a status, the open
+ *   tab, a responsible, overdue, a due-date range, priority with status, a free-text search;
+ * on PostgreSQL, the two tables' sequential scans counted around each (pg_stat_user_tables:
+ * 0 means every query of those pages used an index), and the plans of a few of them printed;
  * - export: the Excel of all 200,000, streamed: time to the first byte, to the last, its size, and
  *   the process's peak RSS while it streams (the server runs in this process; the reader drops the
  *   bytes as they come, so the growth is the server's).
@@ -26,6 +28,9 @@ const PER_ROUND = 10;
 const ROUNDS = 3;
 // BENCH_INCIDENTS_EXPORT_ONLY=1 skips the lists (the export's figures alone).
 const EXPORT_ONLY = process.env.BENCH_INCIDENTS_EXPORT_ONLY === '1';
+// BENCH_INCIDENTS_LISTS_ONLY=1 skips the export; BENCH_INCIDENTS_ONLY=t_ (a prefix) measures those lines only.
+const LISTS_ONLY = process.env.BENCH_INCIDENTS_LISTS_ONLY === '1';
+const ONLY = process.env.BENCH_INCIDENTS_ONLY ?? '';
 const STATUSES = [
   'running',
   'escalated_to_client',
@@ -73,9 +78,11 @@ export async function seedIncidents(db: TDb) {
       from generate_series(1, ${INCIDENTS}::int) i
       join est on est.k = (i / 10) % ${ESTABLISHMENTS}
       cross join u`);
-    await tx.execute(sql`insert into incident_tasks (space_id, secure_space_path, incident_id, name, status, priority, responsible_id, due_date, created_by)
+    // Two actions per incident, created when it opened (so the creation order follows the due dates, as it does in use), of every priority.
+    await tx.execute(sql`insert into incident_tasks (space_id, secure_space_path, incident_id, name, status, priority, responsible_id, due_date, created_by, created_at)
       select i.space_id, i.secure_space_path, i.id, 'Acción ' || n || ' de ' || i.name, (array['toDo', 'running', 'complete'])[1 + (n + length(i.name)) % 3],
-        'medium', i.responsible_id, (i.open_date + interval '15 days')::date, i.created_by
+        (array['high', 'medium', 'low'])[1 + abs(hashtext(i.id::text || n)) % 3], i.responsible_id, (i.open_date + interval '15 days')::date, i.created_by,
+        i.open_date + n * interval '1 second'
       from incidents i cross join generate_series(1, 2) n where i.client_id = ${client}::uuid`);
     const seededMs = Math.round(performance.now() - t0);
     await tx.execute(sql`analyze incidents`);
@@ -90,7 +97,7 @@ export async function seedIncidents(db: TDb) {
   });
 }
 
-/** Sequential scans of the incidents table so far (PostgreSQL's statistics, flushed by the server's idle connections within a second). */
+/** Sequential scans of the incidents and incident_tasks tables so far (PostgreSQL's statistics, flushed by the server's idle connections within a second). */
 async function seqScans(db: TDb) {
   await new Promise((r) => setTimeout(r, 1500));
   const rows = await unsafeUnscoped(db, (tx) =>
@@ -120,7 +127,12 @@ export async function benchIncidents(engine: 'pglite' | 'postgres') {
     const total = Number(
       (await fetch(`${server.base}/ms-core/api/issues/search-issues`, { method: 'POST', headers, body: '{"size":1}' })).headers.get('x-total-count'),
     );
+    const tasksTotal = Number(
+      (await fetch(`${server.base}/ms-core/api/tasks/search`, { method: 'POST', headers, body: '{"size":1}' })).headers.get('x-total-count'),
+    );
+    const tasks = (body: object): TRequest => ({ method: 'POST', path: '/ms-core/api/tasks/search', headers, body: JSON.stringify({ size: 20, ...body }) });
     const eq = (field: string, value: unknown, operator = 'eq') => ({ field, operator, value });
+    const TASK_STATUSES = ['toDo', 'running', 'complete'];
     const calls: Record<string, (i: number) => TRequest> = {
       // What any signed-in request costs on the machine at that moment (the figures below include it).
       floor_users_me: () => ({ method: 'GET', path: '/ms-core/api/users/me', headers: { authorization: headers.authorization } }),
@@ -137,6 +149,19 @@ export async function benchIncidents(engine: 'pglite' | 'postgres') {
           sort: i % 2 ? 'name' : '-auditDate',
         }),
       f_search: (i) => page({ search: `Incidencia ${12345 + i}` }),
+      // A whole old year of audits under the default order (decision 0056): the months follow the order, 100,000 matches.
+      f_old_year: (i) => page({ filters: [eq('auditDate', i % 2 ? ['2025-01', '2025-12'] : ['2025-02', '2025-11'], 'between')], page: i % 3 }),
+      // The corrective actions (`/tasks`), 400,000 of them (decision 0056).
+      t_list_first: () => tasks({ page: 0 }),
+      t_list_last: () => tasks({ page: Math.floor((tasksTotal - 1) / 20) }),
+      t_status: (i) => tasks({ filters: [eq('status', TASK_STATUSES[i % 3])] }),
+      // The page's own tabs: open (to do or running), overdue.
+      t_open: (i) => tasks({ filters: [eq('status', ['toDo', 'running'], '$in')], page: i % 3 }),
+      t_responsible: (i) => tasks({ filters: [eq('responsible', seeded.users[i % seeded.users.length])], page: 3 }),
+      t_overdue: (i) => tasks({ filters: [eq('overdue', true)], page: i % 3 }),
+      t_due_months: (i) => tasks({ filters: [eq('dueDate', i % 2 ? ['2025-01-01', '2025-03-31'] : ['2025-04-01', '2025-04-30'], 'between')] }),
+      t_priority_status: (i) => tasks({ filters: [eq('priority', ['high', 'low'][i % 2]), eq('status', TASK_STATUSES[i % 3])] }),
+      t_search: (i) => tasks({ search: `Incidencia ${12345 + i}` }),
     };
     for (const [name, make] of Object.entries(calls)) {
       const r = make(0);
@@ -144,9 +169,9 @@ export async function benchIncidents(engine: 'pglite' | 'postgres') {
       if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
     }
     const figures: Record<string, Record<string, number | string>> = {
-      seed: { incidents: seeded.incidents, tasks: seeded.tasks, listTotal: total, seedMs: seeded.seededMs },
+      seed: { incidents: seeded.incidents, tasks: seeded.tasks, listTotal: total, tasksTotal, seedMs: seeded.seededMs },
     };
-    for (const [name, make] of EXPORT_ONLY ? [] : Object.entries(calls)) {
+    for (const [name, make] of EXPORT_ONLY ? [] : Object.entries(calls).filter(([n]) => n.startsWith(ONLY))) {
       const before = engine === 'postgres' ? await seqScans(server.db) : 0;
       const rounds: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
@@ -186,8 +211,42 @@ export async function benchIncidents(engine: 'pglite' | 'postgres') {
         sql`select id from incidents where starts_with(secure_space_path, ${rootPath}) and kind = 'audits'
           and id = any(array(select list_match_incidents('%Incidencia 12345%'))) order by open_date + interval '0 s' desc, id desc limit 20`,
       );
+      await explain(
+        'A whole old year of audits, no sort asked (ordered by the audit date, decision 0056)',
+        sql`select id from incidents where starts_with(secure_space_path, ${rootPath}) and kind = 'audits'
+          and audit_date >= '2025-01-01' and audit_date < '2026-01-01' order by audit_date desc, id desc limit 20`,
+      );
+      await explain(
+        'The first page of the corrective actions',
+        sql`select id from incident_tasks where starts_with(secure_space_path, ${rootPath}) order by created_at desc, id desc limit 20`,
+      );
+      await explain(
+        'The overdue corrective actions',
+        sql`select id from incident_tasks where starts_with(secure_space_path, ${rootPath})
+          and (status <> 'complete' and due_date < current_date) order by created_at desc, id desc limit 20`,
+      );
+      await explain(
+        'Corrective actions due in three old months, no sort asked (ordered by the due date)',
+        sql`select id from incident_tasks where starts_with(secure_space_path, ${rootPath})
+          and due_date between '2025-01-01' and '2025-03-31' order by due_date desc, id desc limit 20`,
+      );
+      await explain(
+        "The total of the open actions (the page's default tab; counted once, then kept until the table changes)",
+        sql`select count(*)::int from incident_tasks where starts_with(secure_space_path, ${rootPath}) and status in ('toDo', 'running')`,
+      );
+      await explain(
+        'The total of a whole old year of audits',
+        sql`select count(*)::int from incidents where starts_with(secure_space_path, ${rootPath}) and kind = 'audits'
+          and audit_date >= '2025-01-01' and audit_date < '2026-01-01'`,
+      );
+      await explain(
+        'A free-text search of the corrective actions',
+        sql`select id from incident_tasks where starts_with(secure_space_path, ${rootPath})
+          and id = any(array(select list_match_incident_tasks('%Incidencia 12345%'))) order by created_at + interval '0 s' desc, id desc limit 20`,
+      );
     }
 
+    if (LISTS_ONLY) return figures;
     // The Excel of every incident of the list: streamed while read, RSS sampled every 20 ms.
     global.gc?.();
     const rssBefore = process.memoryUsage.rss();

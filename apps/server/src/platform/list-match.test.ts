@@ -13,8 +13,9 @@ import { unsafeUnscoped, withScope, type TScope } from './tenancy.js';
 let t: TTestApp;
 let a: TTenant;
 let b: TTenant;
-/** One incident per tenant, named with the shared word (list_match_incidents, migration 0037). */
+/** One incident per tenant, named with the shared word (list_match_incidents, migration 0037), and its corrective action (list_match_incident_tasks, 0039). */
 const incidentOf = new Map<string, string>();
+const taskOf = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,11 +27,16 @@ beforeAll(async () => {
         values (${tenant.establishment.id}, ${tenant.establishment.path}, 'audits', 'running', 'Client incident') returning id`),
     );
     incidentOf.set(tenant.tag, rows.rows[0]!.id);
+    const tasks = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ id: string }>(sql`insert into incident_tasks (space_id, secure_space_path, incident_id, name)
+        values (${tenant.establishment.id}, ${tenant.establishment.path}, ${rows.rows[0]!.id}, 'Client action') returning id`),
+    );
+    taskOf.set(tenant.tag, tasks.rows[0]!.id);
   }
 });
 afterAll(() => t.close());
 
-const FUNCTIONS = ['list_match_spaces', 'list_match_structures', 'list_match_users', 'list_match_incidents'] as const;
+const FUNCTIONS = ['list_match_spaces', 'list_match_structures', 'list_match_users', 'list_match_incidents', 'list_match_incident_tasks'] as const;
 const idsOf = (tenant: TTenant) =>
   new Set([
     tenant.root.id,
@@ -41,6 +47,7 @@ const idsOf = (tenant: TTenant) =>
     tenant.auditor.id,
     tenant.clientUser.id,
     incidentOf.get(tenant.tag),
+    taskOf.get(tenant.tag),
   ]);
 
 /** What a function answers for `pattern` in a transaction of the application's role with this app.space_path. */
@@ -56,6 +63,10 @@ describe('list_match_* scope', () => {
     expect(await match('list_match_structures', '%Client%', a.root.path)).toEqual([a.client.id]);
     expect((await match('list_match_users', '%example.com%', a.root.path)).sort()).toEqual([a.admin.id, a.auditor.id, a.clientUser.id].sort());
     expect(await match('list_match_incidents', '%Client%', a.root.path)).toEqual([incidentOf.get(a.tag)]);
+    expect(await match('list_match_incident_tasks', '%Client%', a.root.path)).toEqual([taskOf.get(a.tag)]);
+    // Within the establishment's own path too (a user scoped below the root).
+    expect(await match('list_match_incident_tasks', '%action%', a.establishment.path)).toEqual([taskOf.get(a.tag)]);
+    expect(await match('list_match_incident_tasks', '%action%', a.area.path)).toEqual([]);
   });
 
   it('match nothing when app.space_path is empty, a bare slash, a wildcard, or not a path of ids', async () => {
@@ -89,6 +100,7 @@ describe('list_match_* scope', () => {
     );
     expect(rows.rows.map((r) => r.name)).toEqual([
       'list_match_audits',
+      'list_match_incident_tasks',
       'list_match_incidents',
       'list_match_spaces',
       'list_match_structures',
@@ -124,6 +136,7 @@ describe('the lists that search through them', () => {
         '/ms-core/api/structures/clients/search',
         '/ms-core/api/audits/search',
         '/ms-core/api/issues/search-issues',
+        '/ms-core/api/tasks/search',
       ]) {
         const res = await api.post(path, { size: 50, page: 0, search });
         expect({ path, search, status: res.status < 500 }).toEqual({ path, search, status: true });
@@ -137,5 +150,7 @@ describe('the lists that search through them', () => {
     expect(clients.body.map((row: { _id: string }) => row._id)).toEqual([a.client.id]);
     const incidents = await api.post('/ms-core/api/issues/search-issues', { size: 50, page: 0, search: 'Client' });
     expect({ status: incidents.status, ids: incidents.body.map((row: { _id: string }) => row._id) }).toEqual({ status: 200, ids: [incidentOf.get(a.tag)] });
+    const tasks = await api.post('/ms-core/api/tasks/search', { size: 50, page: 0, search: 'Client' });
+    expect({ status: tasks.status, ids: tasks.body.map((row: { _id: string }) => row._id) }).toEqual({ status: 200, ids: [taskOf.get(a.tag)] });
   });
 });

@@ -1,6 +1,8 @@
-import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TSearchBody, TSearchFilter } from '@audit/domain/search';
+import type { TDb } from './db.js';
 import { invalidData } from './errors.js';
 import type { TTotals } from './totals.js';
 
@@ -28,6 +30,13 @@ export interface TSearchDefinition {
    */
   searchColumns: (AnyColumn | SQL | ((pattern: string) => SQL))[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /**
+   * With no sort asked, a filter on one of these (date) fields orders the list by that field, in the
+   * default sort's direction (decision 0056). Its matches sit together along that field's index; in
+   * the order of another date that follows it (the open date, the creation), a broad old range sits
+   * at the far end, and the walk to a page reads most of the table.
+   */
+  sortWhenFiltered?: readonly string[];
 }
 
 const parsers: Record<TFieldType, (values?: readonly string[]) => z.ZodType> = {
@@ -90,8 +99,11 @@ function filterPredicate(filter: TSearchFilter, field: TSearchField): SQL {
   }
 }
 
-function parseSort(sort: TSearchBody['sort'], def: TSearchDefinition): { field: string; direction: 'asc' | 'desc' } {
-  if (!sort) return def.defaultSort;
+function parseSort(sort: TSearchBody['sort'], def: TSearchDefinition, filters: TSearchBody['filters'] = []): { field: string; direction: 'asc' | 'desc' } {
+  if (!sort) {
+    const filtered = def.sortWhenFiltered?.find((field) => filters.some((f) => f.field === field));
+    return filtered ? { field: filtered, direction: def.defaultSort.direction } : def.defaultSort;
+  }
   if (typeof sort === 'string') return sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
   const [field, dir] = Object.entries(sort)[0] ?? [];
   if (!field) return def.defaultSort;
@@ -142,7 +154,7 @@ export function buildSearch(def: TSearchDefinition, body: TSearchBody): TBuiltSe
       )})`,
     );
   }
-  const sort = parseSort(body.sort, def);
+  const sort = parseSort(body.sort, def, body.filters);
   const sortField = fieldOf(def, sort.field);
   if (!sortField || sortField.sortable === false) throw invalidData([`sort.${sort.field}`]);
   // Ties broken by the id in the same direction, so one index (column, id) serves both directions.
@@ -238,4 +250,55 @@ export async function readPage<T>(options: {
       : options.q;
   const window = pageWindow(q, total);
   return { items: window.empty ? [] : await options.read(window), total };
+}
+
+/**
+ * readPage over one table, the way every big list reads (decisions 0028, 0052): the total of `where`
+ * counted (or kept in `totals`), the page's ids in the window's order (maybe read from the end) from
+ * that table alone, then the rows of those ids in the asked order. `rows` reads other columns or
+ * joins (to the page's ids only); by default the table's own rows.
+ */
+export async function readPageByIds<TTable extends PgTable, T = TTable['$inferSelect']>(options: {
+  tx: TDb;
+  table: TTable;
+  idColumn: PgColumn;
+  where: SQL | undefined;
+  q: TBuiltSearch;
+  totals: TTotals | undefined;
+  /** Tables whose changes change the total. */
+  tables: readonly string[];
+  scopePath: string;
+  sortMatchesBelow?: number;
+  rows?: (ids: SQLWrapper, orderBy: SQL[]) => Promise<T[]>;
+}): Promise<{ items: T[]; total: number }> {
+  const { tx, table, idColumn, where, q } = options;
+  const rows =
+    options.rows ??
+    ((ids: SQLWrapper, orderBy: SQL[]) =>
+      tx
+        .select()
+        .from(table as PgTable)
+        .where(inArray(idColumn, ids))
+        .orderBy(...orderBy) as unknown as Promise<T[]>);
+  return readPage({
+    totals: options.totals,
+    tables: options.tables,
+    scopePath: options.scopePath,
+    count: tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(table as PgTable)
+      .where(where),
+    q,
+    sortMatchesBelow: options.sortMatchesBelow,
+    read: (w) => {
+      const ids = tx
+        .select({ id: idColumn })
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset);
+      return rows(ids, q.orderBy);
+    },
+  });
 }

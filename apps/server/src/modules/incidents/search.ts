@@ -4,7 +4,7 @@ import type { TSearchBody, TSearchFilter } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
 import { invalidData } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
-import { buildSearch, project, readPage, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { withinScope } from '../../platform/tenancy.js';
 import { namesOf, presentIncident, presentTask } from './present.js';
 import * as repo from './repo.js';
@@ -72,6 +72,8 @@ export const incidentSearch: TSearchDefinition = {
   // Matched by ids (list_match_incidents, migration 0037, decision 0052): under RLS an ILIKE cannot use the trigram index; an id can.
   searchColumns: [(pattern: string) => sql`${incidents.id} = any(array(select list_match_incidents(${pattern})))`],
   defaultSort: { field: 'openDate', direction: 'desc' },
+  // Audit months with no sort asked: newest audit first (decision 0056), which the (kind, audit_date, id) index walks to the range.
+  sortWhenFiltered: ['auditDate'],
 };
 
 /** POST /issues/search-issues: one kind's list (audits unless a `kind` filter says otherwise), server-paged. */
@@ -81,32 +83,17 @@ export async function searchIncidents(ctx: TModuleContext, caller: TAuth, body: 
   const where = and(withinScope(incidents.secureSpacePath, caller), kind, q.where);
   const monthsFollowOrder = body.filters.some((f) => f.field === 'auditDate') && q.sort.column !== incidents.auditDate;
   const page = await scoped(ctx, caller, async (tx) => {
-    const result = await readPage({
+    const result = await readPageByIds({
+      tx,
+      table: incidents,
+      idColumn: incidents.id,
+      where,
+      q,
       totals: ctx.totals,
       tables: ['incidents'],
       scopePath: caller.spacePath,
-      count: tx
-        .select({ total: sql<number>`count(*)::int` })
-        .from(incidents)
-        .where(where),
-      q,
       // Audit months under another date's order: the matches sit at one end of the sort index; up to this many are sorted, not walked.
       sortMatchesBelow: monthsFollowOrder ? SORT_MATCHES_BELOW : undefined,
-      // The page's ids in the window's order (maybe read from the end), then the rows in the asked order.
-      read: (w) => {
-        const ids = tx
-          .select({ id: incidents.id })
-          .from(incidents)
-          .where(where)
-          .orderBy(...w.orderBy)
-          .limit(w.limit)
-          .offset(w.offset);
-        return tx
-          .select()
-          .from(incidents)
-          .where(inArray(incidents.id, ids))
-          .orderBy(...q.orderBy);
-      },
     });
     return {
       ...result,
@@ -129,6 +116,12 @@ export async function searchIncidents(ctx: TModuleContext, caller: TAuth, body: 
   };
 }
 
+/**
+ * The task filters on dates, and the date each filters: creation and due date follow each other, so
+ * under the other date's order up to SORT_MATCHES_BELOW matches are sorted, not walked (decision 0056).
+ */
+const TASK_DATE_FILTERS: Record<string, unknown> = { dueDate: incidentTasks.dueDate, overdue: incidentTasks.dueDate, createdAt: incidentTasks.createdAt };
+
 export const taskSearch: TSearchDefinition = {
   fields: {
     _id: { column: incidentTasks.id, type: 'uuid' },
@@ -148,36 +141,46 @@ export const taskSearch: TSearchDefinition = {
     name: { column: incidentTasks.name, type: 'text' },
     createdAt: { column: incidentTasks.createdAt, type: 'date' },
   },
-  searchColumns: [incidentTasks.name],
+  // Matched by ids (list_match_incident_tasks, migration 0039, decision 0056): under RLS an ILIKE cannot use the trigram index; an id can.
+  searchColumns: [(pattern: string) => sql`${incidentTasks.id} = any(array(select list_match_incident_tasks(${pattern})))`],
   defaultSort: { field: 'createdAt', direction: 'desc' },
+  // A due-date range with no sort asked: latest due first, which the (due_date, id) index walks to the range.
+  sortWhenFiltered: ['dueDate'],
 };
 
-/** POST /tasks/search: the corrective actions of the caller's scope (`/tasks`). */
+/** POST /tasks/search: the corrective actions of the caller's scope (`/tasks`), server-paged, the total kept (decision 0056). */
 export async function searchTasks(ctx: TModuleContext, caller: TAuth, body: TSearchBody): Promise<{ items: Partial<TIncidentTaskOut>[]; total: number }> {
   const q = buildSearch(taskSearch, body);
   const where = and(withinScope(incidentTasks.secureSpacePath, caller), q.where);
-  const page = await scoped(ctx, caller, async (tx) => {
-    const rows = await tx
-      .select({ task: incidentTasks, incidentName: incidents.name })
-      .from(incidentTasks)
-      .innerJoin(incidents, eq(incidents.id, incidentTasks.incidentId))
-      .where(where)
-      .orderBy(...q.orderBy)
-      .limit(q.limit)
-      .offset(q.offset);
-    const [count] = await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(incidentTasks)
-      .where(where);
-    return { rows, total: count?.total ?? 0 };
-  });
+  const datesFollowOrder = body.filters.some((f) => Object.hasOwn(TASK_DATE_FILTERS, f.field) && TASK_DATE_FILTERS[f.field] !== q.sort.column);
+  const page = await scoped(ctx, caller, (tx) =>
+    readPageByIds({
+      tx,
+      table: incidentTasks,
+      idColumn: incidentTasks.id,
+      where,
+      q,
+      totals: ctx.totals,
+      tables: ['incident_tasks'],
+      scopePath: caller.spacePath,
+      sortMatchesBelow: datesFollowOrder ? SORT_MATCHES_BELOW : undefined,
+      // The incident's name joined to the page's ids only.
+      rows: (ids, orderBy) =>
+        tx
+          .select({ task: incidentTasks, incidentName: incidents.name })
+          .from(incidentTasks)
+          .innerJoin(incidents, eq(incidents.id, incidentTasks.incidentId))
+          .where(inArray(incidentTasks.id, ids))
+          .orderBy(...orderBy),
+    }),
+  );
   const names = await namesOf(
     ctx,
-    page.rows.flatMap((r) => [r.task.responsibleId, r.task.completedBy, r.task.verifiedBy]),
+    page.items.flatMap((r) => [r.task.responsibleId, r.task.completedBy, r.task.verifiedBy]),
   );
   return {
     items: project(
-      page.rows.map((r) => presentTask(ctx, caller, r.task, names, [], r.incidentName)),
+      page.items.map((r) => presentTask(ctx, caller, r.task, names, [], r.incidentName)),
       body.projections,
     ),
     total: page.total,

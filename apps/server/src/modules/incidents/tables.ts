@@ -59,8 +59,8 @@ export const incidents = pgTable(
   (t) => [
     pathIndex('incidents', t.secureSpacePath),
     // A list's total with no filter (every incident of a kind in the caller's scope) counted from the
-    // index alone, not by reading the table (decision 0045's bench).
-    index('incidents_kind_path_idx').using('btree', t.kind, t.secureSpacePath.op('text_pattern_ops')),
+    // index alone, not by reading the table (decision 0045's bench); an audit-month range's too (decision 0056).
+    index('incidents_kind_path_idx').using('btree', t.kind, t.secureSpacePath.op('text_pattern_ops'), t.auditDate),
     // (column, id) per list order, read forwards or backwards (decision 0028); kind first: every list names it.
     index('incidents_kind_open_idx').on(t.kind, t.openDate, t.id),
     index('incidents_kind_audit_date_idx').on(t.kind, t.auditDate, t.id),
@@ -105,7 +105,13 @@ export const incidentTasks = pgTable(
     index('incident_tasks_incident_idx').on(t.incidentId),
     index('incident_tasks_created_idx').on(t.createdAt, t.id),
     index('incident_tasks_status_idx').on(t.status, t.dueDate),
+    // A due-date range, ordered by the due date when no sort is asked (migration 0039, decision 0056).
+    index('incident_tasks_due_idx').on(t.dueDate, t.id),
+    // The list's totals counted from the index alone: scope, status, priority, due date (decision 0056).
+    index('incident_tasks_path_status_idx').using('btree', t.secureSpacePath.op('text_pattern_ops'), t.status, t.priority, t.dueDate),
     index('incident_tasks_responsible_idx').on(t.responsibleId, t.status),
+    // Serves list_match_incident_tasks (migration 0039, decision 0056).
+    index('incident_tasks_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 

@@ -14,7 +14,7 @@ import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { invalidData } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
-import { buildSearch, project, readPage, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { inScope } from '../../platform/tenancy.js';
 import { spacesByIds } from '../spaces/service.js';
 import { unsafeUserNames } from '../users/service.js';
@@ -81,29 +81,15 @@ export async function searchReports(ctx: TModuleContext, caller: TAuth, body: TS
   const q = buildSearch(labReportSearch, body);
   const where = and(inScope(labReports.secureSpacePath, caller), accessible(caller, labReports.category), q.where);
   return scoped(ctx, caller, async (tx) => {
-    const page = await readPage({
+    const page = await readPageByIds({
+      tx,
+      table: labReports,
+      idColumn: labReports.id,
+      where,
+      q,
       totals: ctx.totals,
       tables: ['lab_reports'],
       scopePath: caller.spacePath,
-      count: tx
-        .select({ total: sql<number>`count(*)::int` })
-        .from(labReports)
-        .where(where),
-      q,
-      read: (w) => {
-        const ids = tx
-          .select({ id: labReports.id })
-          .from(labReports)
-          .where(where)
-          .orderBy(...w.orderBy)
-          .limit(w.limit)
-          .offset(w.offset);
-        return tx
-          .select()
-          .from(labReports)
-          .where(inArray(labReports.id, ids))
-          .orderBy(...q.orderBy);
-      },
     });
     return { items: project(await presentReports(ctx, tx, caller, page.items), body.projections), total: page.total };
   });
@@ -184,29 +170,15 @@ export async function searchLabIncidents(ctx: TModuleContext, caller: TAuth, bod
   const q = buildSearch(labIncidentSearch, body);
   const where = and(inScope(labIncidents.secureSpacePath, caller), accessible(caller, labIncidents.category), q.where);
   const page = await scoped(ctx, caller, async (tx) => {
-    const result = await readPage({
+    const result = await readPageByIds({
+      tx,
+      table: labIncidents,
+      idColumn: labIncidents.id,
+      where,
+      q,
       totals: ctx.totals,
       tables: ['lab_incidents'],
       scopePath: caller.spacePath,
-      count: tx
-        .select({ total: sql<number>`count(*)::int` })
-        .from(labIncidents)
-        .where(where),
-      q,
-      read: (w) => {
-        const ids = tx
-          .select({ id: labIncidents.id })
-          .from(labIncidents)
-          .where(where)
-          .orderBy(...w.orderBy)
-          .limit(w.limit)
-          .offset(w.offset);
-        return tx
-          .select()
-          .from(labIncidents)
-          .where(inArray(labIncidents.id, ids))
-          .orderBy(...q.orderBy);
-      },
     });
     return { ...result, ...(await namesForIncidents(tx, caller, result.items)) };
   });
