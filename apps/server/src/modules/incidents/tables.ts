@@ -1,5 +1,5 @@
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { pathIndex, tenantColumns, updatedAtColumn } from '../../platform/columns.js';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { historyColumns, pathIndex, tenantColumns, updatedAtColumn } from '../../platform/columns.js';
 
 /**
  * Incidents and their corrective actions (docs/decisions/0038). One table for the three kinds
@@ -140,10 +140,7 @@ export const incidentHistory = pgTable(
       .notNull()
       .references(() => incidents.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id'),
-    kind: text('kind').notNull(),
-    byId: uuid('by_id'),
-    before: jsonb('before').$type<Record<string, unknown>>(),
-    after: jsonb('after').$type<Record<string, unknown>>(),
+    ...historyColumns(),
   },
   (t) => [pathIndex('incident_history', t.secureSpacePath), index('incident_history_incident_idx').on(t.incidentId, t.createdAt)],
 );

@@ -1,5 +1,5 @@
 import { boolean, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { pathIndex, tenantColumns, updatedAtColumn } from '../../platform/columns.js';
+import { historyColumns, pathIndex, tenantColumns, updatedAtColumn } from '../../platform/columns.js';
 
 /**
  * Lab data (docs/decisions/0044): laboratory reports, their results and the lab incidents a result
@@ -90,6 +90,22 @@ export const labIncidents = pgTable(
     index('lab_incidents_report_idx').on(t.reportId),
     index('lab_incidents_establishment_idx').on(t.establishmentId, t.openDate),
   ],
+);
+
+/**
+ * Every change of a lab incident, who and when (decision 0058): the incidents' history kinds that a
+ * lab incident has (created, statusChanged), written in the change's own transaction.
+ */
+export const labIncidentHistory = pgTable(
+  'lab_incident_history',
+  {
+    ...tenantColumns(),
+    labIncidentId: uuid('lab_incident_id')
+      .notNull()
+      .references(() => labIncidents.id, { onDelete: 'cascade' }),
+    ...historyColumns(),
+  },
+  (t) => [pathIndex('lab_incident_history', t.secureSpacePath), index('lab_incident_history_incident_idx').on(t.labIncidentId, t.createdAt)],
 );
 
 export type TLabReportRow = typeof labReports.$inferSelect;
