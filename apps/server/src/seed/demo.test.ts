@@ -29,6 +29,21 @@ describe('demo seed: clients and nomenclatures', () => {
     expect(tree.body[0]).toMatchObject({ name: 'Higiene alimentaria', children: [expect.objectContaining({ name: 'Cocinas de hotel' })] });
   });
 
+  it('gives each demo lab incident its history: raised on the extraction day, then its moves (decision 0058)', async () => {
+    const { api } = await signIn(t.app, 'admin@demo.test', DEMO_PASSWORD);
+    const solved = await api.post('/ms-core/api/lab-incidents/search', { filters: [{ field: 'status', value: 'SOLVED' }], size: 50 });
+    expect(solved.body.length).toBeGreaterThan(0);
+    for (const incident of solved.body as { _id: string; openDate: string }[]) {
+      const history = (await api.get(`/ms-core/api/lab-incidents/${incident._id}/history`)).body as { kind: string; after: { status: string }; at: string }[];
+      expect(history.map((h) => [h.kind, h.after.status])).toEqual([
+        ['statusChanged', 'SOLVED'],
+        ['statusChanged', 'RUNNING'],
+        ['created', 'DRAFT'],
+      ]);
+      expect(history[2]!.at.slice(0, 10)).toBe(incident.openDate.slice(0, 10));
+    }
+  });
+
   it("keeps the second tenant's nomenclatures apart", async () => {
     const other = await signIn(t.app, 'admin@other.test', DEMO_PASSWORD);
     const types = await other.api.post('/ms-core/api/typeareas/search', { sort: 'name' });

@@ -6,18 +6,17 @@ import {
   type TIncidentPatch,
   type TIncidentStatus,
   type TIncidentKind,
-  type THistoryKind,
   type TOtherIncidentInput,
   ZOtherIncidentInput,
 } from '@audit/domain/incidents';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
-import { iso, scoped, type TModuleContext } from '../../platform/http.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
 import { assertWritable } from '../../platform/tenancy.js';
 import { findSpaceInScope } from '../spaces/service.js';
 import { findEmailsInScope } from '../users/service.js';
-import { record } from './history.js';
+import { presentHistory, record } from './history.js';
 import { concerned, notifyChange } from './notify.js';
 import { incidentPolicy, isStaff } from './policy.js';
 import { namesOf, presentIncident, presentPhoto, presentTask } from './present.js';
@@ -171,17 +170,11 @@ export async function changeStatus(ctx: TModuleContext, caller: TAuth, id: strin
 
 export async function historyOf(ctx: TModuleContext, caller: TAuth, id: string) {
   const rows = await scoped(ctx, caller, async (tx) => repo.historyOf(tx, (await loadIncident(tx, caller, id)).id));
-  const names = await namesOf(
-    ctx,
-    rows.map((r) => r.byId),
+  return presentHistory(
+    rows,
+    await namesOf(
+      ctx,
+      rows.map((r) => r.byId),
+    ),
   );
-  return rows.map((r) => ({
-    _id: r.id,
-    kind: r.kind as THistoryKind,
-    by: r.byId ? { _id: r.byId, name: names.get(r.byId) ?? '' } : null,
-    at: iso(r.createdAt)!,
-    taskId: r.taskId,
-    before: r.before,
-    after: r.after,
-  }));
 }

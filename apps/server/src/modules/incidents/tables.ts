@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { historyColumns, pathIndex, tenantColumns, updatedAtColumn } from '../../platform/columns.js';
 
 /**
  * Incidents and their corrective actions (docs/decisions/0038). One table for the three kinds
@@ -7,21 +7,12 @@ import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid, t
  * lists filter and page in SQL over one table with its own indexes. Every row carries its
  * establishment's space path (tenant policy, migration 0026).
  */
-const tenantColumns = () => ({
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  spaceId: uuid('space_id').notNull(),
-  secureSpacePath: text('secure_space_path').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-const pathIndex = (name: string, column: ExtraConfigColumn) => index(`${name}_path_idx`).using('btree', column.op('text_pattern_ops'));
 
 export const incidents = pgTable(
   'incidents',
   {
     ...tenantColumns(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     kind: text('kind').notNull(),
     status: text('status').notNull(),
     solvedInPlace: boolean('solved_in_place').notNull().default(false),
@@ -82,7 +73,7 @@ export const incidentTasks = pgTable(
   'incident_tasks',
   {
     ...tenantColumns(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     incidentId: uuid('incident_id')
       .notNull()
       .references(() => incidents.id, { onDelete: 'cascade' }),
@@ -119,7 +110,7 @@ export const incidentComments = pgTable(
   'incident_comments',
   {
     ...tenantColumns(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     incidentId: uuid('incident_id')
       .notNull()
       .references(() => incidents.id, { onDelete: 'cascade' }),
@@ -155,10 +146,7 @@ export const incidentHistory = pgTable(
       .notNull()
       .references(() => incidents.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id'),
-    kind: text('kind').notNull(),
-    byId: uuid('by_id'),
-    before: jsonb('before').$type<Record<string, unknown>>(),
-    after: jsonb('after').$type<Record<string, unknown>>(),
+    ...historyColumns(),
   },
   (t) => [pathIndex('incident_history', t.secureSpacePath), index('incident_history_incident_idx').on(t.incidentId, t.createdAt)],
 );

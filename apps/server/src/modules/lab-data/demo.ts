@@ -1,10 +1,11 @@
 import { addDays, todayInZone } from '@audit/domain/dates';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { qualificationOf, type TLabIncidentStatus } from '@audit/domain/lab-data';
 import type { TDb } from '../../platform/db.js';
 import * as repo from './repo.js';
+import { recordLab } from './history.js';
 import { raiseIncidents, resultRows } from './service.js';
-import { labIncidents } from './tables.js';
+import { labIncidentHistory, labIncidents } from './tables.js';
 
 /**
  * Demo lab reports (the seed) at Hotel Mar Azul Valencia: a year of analyses (legionella and pool every
@@ -100,10 +101,35 @@ export async function seedDemoLabReports(tx: TDb, p: TDemoLabPlaces) {
       },
     ]);
     await raiseIncidents(tx, { userId: p.createdBy }, row!, await repo.replaceResults(tx, row!, rows));
-    if (r.incident)
+    // The history as if followed day by day: raised on the extraction day, moved a week later (a solved
+    // one opened on the 3rd day), each move by the same person.
+    const raised = await tx.select({ id: labIncidents.id }).from(labIncidents).where(eq(labIncidents.reportId, row!.id));
+    if (raised.length)
       await tx
+        .update(labIncidentHistory)
+        .set({ createdAt: new Date(`${addDays(today, r.days)}T12:00:00Z`) })
+        .where(
+          inArray(
+            labIncidentHistory.labIncidentId,
+            raised.map((i) => i.id),
+          ),
+        );
+    if (r.incident) {
+      const day = (days: number) => new Date(`${addDays(today, r.days + days)}T10:00:00Z`);
+      const moved = await tx
         .update(labIncidents)
-        .set({ status: r.incident, changedBy: p.createdBy, changedAt: new Date(`${addDays(today, r.days + 7)}T10:00:00Z`) })
-        .where(eq(labIncidents.reportId, row!.id));
+        .set({ status: r.incident, changedBy: p.createdBy, changedAt: day(7) })
+        .where(eq(labIncidents.reportId, row!.id))
+        .returning();
+      const steps: [TLabIncidentStatus, TLabIncidentStatus, number][] =
+        r.incident === 'SOLVED'
+          ? [
+              ['DRAFT', 'RUNNING', 3],
+              ['RUNNING', 'SOLVED', 7],
+            ]
+          : [['DRAFT', r.incident, 7]];
+      for (const [from, to, days] of steps)
+        await recordLab(tx, { userId: p.createdBy }, moved, 'statusChanged', () => ({ before: { status: from }, after: { status: to }, at: day(days) }));
+    }
   }
 }

@@ -73,7 +73,7 @@ describe('lab incident notifications', () => {
     expect(await unread(admin)).toEqual([]);
     await drain();
     expect(received.map((m) => m.to)).toEqual([[labEmail]]);
-    expect(received[0]!.raw.replace(/=\r?\n/g, '')).toContain('/incidents/list/lab-data');
+    expect(received[0]!.raw.replace(/=\r?\n/g, '')).toContain(`/incidents/list/lab-data/${incident._id}`);
 
     // The laboratory moves it on: the admin, who moved it last, is told; the laboratory is not.
     received = [];

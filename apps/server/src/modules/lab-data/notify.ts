@@ -10,7 +10,7 @@ import type { TLabIncidentRow } from './tables.js';
  * A lab incident's status change tells the people concerned (decision 0053, reusing the incidents'
  * notices of decision 0039): who raised it (the report's save or import) and who moved it last,
  * never the person acting. TASK_UPDATE_STATE in the bell drawer at once (same transaction, body
- * `labIncidentId`: the drawer opens the lab incidents list) and the incidents' e-mail job, in each
+ * `labIncidentId`: the bell opens that lab incident, decision 0058) and the incidents' e-mail job, in each
  * recipient's language, unless they turned incident e-mails off.
  */
 export async function notifyLabIncidentChange(ctx: TModuleContext, tx: TDb, caller: TAuth, before: TLabIncidentRow, after: TLabIncidentRow, number: string) {
@@ -21,5 +21,12 @@ export async function notifyLabIncidentChange(ctx: TModuleContext, tx: TDb, call
   for (const userId of to)
     await notifyUser(tx, { spaceId: after.spaceId, spacePath: after.secureSpacePath, userId }, 'TASK_UPDATE_STATE', { status, name, labIncidentId: after.id });
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
-  await enqueueJob(tx, caller, incidentMailJob, { to, event: 'status' as const, status, name, incidentId: after.id, link: `${base}/incidents/list/lab-data` });
+  await enqueueJob(tx, caller, incidentMailJob, {
+    to,
+    event: 'status' as const,
+    status,
+    name,
+    incidentId: after.id,
+    link: `${base}/incidents/list/lab-data/${after.id}`,
+  });
 }

@@ -21,6 +21,7 @@ export const labReportPolicy = definePolicy<TLabAccessed, 'read' | 'update' | 'd
   delete: (who, row) => (withinLabAccess(who, row.category) ? holdsOn(who, row, 'LAB_DATA_WRITE') : false),
 });
 
-export const labIncidentPolicy = definePolicy<TLabAccessed, 'changeStatus'>({
+export const labIncidentPolicy = definePolicy<TLabAccessed, 'read' | 'changeStatus'>({
+  read: (who, row) => holds(who, 'LAB_DATA_ISSUES_VIEW') && withinLabAccess(who, row.category),
   changeStatus: (who, row) => (withinLabAccess(who, row.category) ? holdsOn(who, row, 'LAB_DATA_ISSUES_WRITE') : false),
 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
-import { labIncidents, labReports, labResults, type TLabIncidentRow, type TLabReportRow } from './tables.js';
+import { labIncidentHistory, labIncidents, labReports, labResults, type TLabIncidentRow, type TLabReportRow } from './tables.js';
 
 /** The queries of the lab-data module: the only file (with search.ts) that touches its tables. */
 
@@ -51,6 +51,10 @@ export async function replaceResults(
 export async function movePlace(tx: TDb, reportId: string, place: { spaceId: string; secureSpacePath: string }) {
   await tx.update(labResults).set(place).where(eq(labResults.reportId, reportId));
   await tx.update(labIncidents).set(place).where(eq(labIncidents.reportId, reportId));
+  await tx
+    .update(labIncidentHistory)
+    .set(place)
+    .where(inArray(labIncidentHistory.labIncidentId, tx.select({ id: labIncidents.id }).from(labIncidents).where(eq(labIncidents.reportId, reportId))));
 }
 
 /** Parameters of the report with an incident not yet SOLVED (one open incident per parameter). */
@@ -93,6 +97,18 @@ export async function updateIncident(tx: TDb, id: string, values: Partial<typeof
     .returning();
   return row!;
 }
+
+export async function insertHistory(tx: TDb, rows: (typeof labIncidentHistory.$inferInsert)[]) {
+  if (rows.length) await tx.insert(labIncidentHistory).values(rows);
+}
+
+/** A lab incident's history, newest first (decision 0058). */
+export const historyOf = (tx: TDb, labIncidentId: string) =>
+  tx
+    .select()
+    .from(labIncidentHistory)
+    .where(eq(labIncidentHistory.labIncidentId, labIncidentId))
+    .orderBy(desc(labIncidentHistory.createdAt), desc(labIncidentHistory.id));
 
 /** Report numbers already used in an establishment's category (the import's duplicate check). */
 export async function existingNumbers(tx: TDb, establishmentId: string, category: string, numbers: string[]) {

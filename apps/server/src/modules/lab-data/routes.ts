@@ -13,10 +13,11 @@ import {
   ZLabReportPatch,
   ZLabSearchBody,
 } from '@audit/domain/lab-data';
+import { ZHistoryOut } from '@audit/domain/incidents';
 import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import { importReports, previewImport } from './importer.js';
-import { changeLabIncidentStatus } from './incidents.js';
+import { changeLabIncidentStatus, getLabIncident, labIncidentHistory } from './incidents.js';
 import { labResultCodeOptions } from './codes.js';
 import { labPlaces } from './places.js';
 import { searchLabIncidents, searchReports } from './search.js';
@@ -125,6 +126,26 @@ export async function labIncidentsRoutes(app: FastifyInstance, ctx: TModuleConte
       response: { 200: z.array(ZLabIncidentOut.partial()) },
     },
     handler: async (req, reply) => sendPage(reply, await searchLabIncidents(ctx, auth(req), req.body)),
+  });
+  r.get('/:id', {
+    config: requires('LAB_DATA_ISSUES_VIEW'),
+    schema: {
+      tags,
+      summary: 'One lab incident (its detail): 404 out of scope, 452 outside labDataAccess',
+      params: ZIdParams,
+      response: { 200: ZLabIncidentOut },
+    },
+    handler: (req) => getLabIncident(ctx, auth(req), req.params.id),
+  });
+  r.get('/:id/history', {
+    config: requires('LAB_DATA_ISSUES_VIEW'),
+    schema: {
+      tags,
+      summary: 'Every change of the lab incident, newest first (who, when): created, statusChanged (decision 0058)',
+      params: ZIdParams,
+      response: { 200: z.array(ZHistoryOut) },
+    },
+    handler: (req) => labIncidentHistory(ctx, auth(req), req.params.id),
   });
   r.patch('/:id/status', {
     config: requires('LAB_DATA_ISSUES_WRITE'),

@@ -21,6 +21,7 @@ import { findSpaceInScope, spacesByIds } from '../spaces/service.js';
 import { assertKnownCode, visibleCodes } from './codes.js';
 import { labReportPolicy } from './policy.js';
 import * as repo from './repo.js';
+import { recordLab } from './history.js';
 import type { TLabReportRow, TLabResultRow } from './tables.js';
 
 /** The report's place, read from its space's path (…/client/establishment[/area]/). */
@@ -87,6 +88,8 @@ export async function raiseIncidents(
         createdBy: caller.userId,
       })),
   );
+  // Each raised incident's creation in its history, by whoever saved the report (decision 0058).
+  await recordLab(tx, caller, rows, 'created', (i) => ({ after: { status: i.status, parameter: i.parameter, value: i.value, unit: i.unit } }));
   return rows.length;
 }
 

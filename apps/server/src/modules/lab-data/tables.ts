@@ -1,26 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { historyColumns, pathIndex, tenantColumns, updatedAtColumn } from '../../platform/columns.js';
 
 /**
  * Lab data (docs/decisions/0044): laboratory reports, their results and the lab incidents a result
  * outside its limits raises. Every row carries the path of the report's place (the measuring
  * point's area, or the establishment) for the tenant policy, like incidents (migration 0026).
  */
-const rowColumns = () => ({
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  spaceId: uuid('space_id').notNull(),
-  secureSpacePath: text('secure_space_path').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-const pathIndex = (name: string, column: ExtraConfigColumn) => index(`${name}_path_idx`).using('btree', column.op('text_pattern_ops'));
 
 export const labReports = pgTable(
   'lab_reports',
   {
-    ...rowColumns(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...tenantColumns(),
+    updatedAt: updatedAtColumn(),
     category: text('category').notNull(),
     number: text('number').notNull(),
     resultCode: text('result_code'),
@@ -52,7 +43,7 @@ export const labReports = pgTable(
 export const labResults = pgTable(
   'lab_results',
   {
-    ...rowColumns(),
+    ...tenantColumns(),
     reportId: uuid('report_id')
       .notNull()
       .references(() => labReports.id, { onDelete: 'cascade' }),
@@ -71,8 +62,8 @@ export const labResults = pgTable(
 export const labIncidents = pgTable(
   'lab_incidents',
   {
-    ...rowColumns(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...tenantColumns(),
+    updatedAt: updatedAtColumn(),
     reportId: uuid('report_id')
       .notNull()
       .references(() => labReports.id, { onDelete: 'cascade' }),
@@ -99,6 +90,22 @@ export const labIncidents = pgTable(
     index('lab_incidents_report_idx').on(t.reportId),
     index('lab_incidents_establishment_idx').on(t.establishmentId, t.openDate),
   ],
+);
+
+/**
+ * Every change of a lab incident, who and when (decision 0058): the incidents' history kinds that a
+ * lab incident has (created, statusChanged), written in the change's own transaction.
+ */
+export const labIncidentHistory = pgTable(
+  'lab_incident_history',
+  {
+    ...tenantColumns(),
+    labIncidentId: uuid('lab_incident_id')
+      .notNull()
+      .references(() => labIncidents.id, { onDelete: 'cascade' }),
+    ...historyColumns(),
+  },
+  (t) => [pathIndex('lab_incident_history', t.secureSpacePath), index('lab_incident_history_incident_idx').on(t.labIncidentId, t.createdAt)],
 );
 
 export type TLabReportRow = typeof labReports.$inferSelect;

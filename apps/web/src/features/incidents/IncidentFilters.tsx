@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Button, DatePicker, Flex, Form, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Form, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { statusesOf, type TIncidentKind } from '@audit/domain/incidents';
+import { FilterForm, MonthRangeItem } from '../../ui/FilterForm';
+import { monthsToPicker, pickerToMonths } from '../../ui/monthRange';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useOwners, type TIncidentFilters } from './incidentsApi';
 
@@ -33,17 +35,16 @@ export function OwnerSelect({ value, onChange, id }: { value?: string | null; on
 /** The list's filters (status with the §4 rule, risk, responsible, month range on the audit date). */
 export function IncidentFilters({ kind, value, onApply }: { kind: TIncidentKind; value: TIncidentFilters; onApply: (filters: TIncidentFilters) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const initial = { ...value, months: value.months ? value.months.map((m) => dayjs(`${m}-01`)) : undefined };
-  const apply = (values: { status?: string[]; riskLevel?: string[]; responsible?: string; months?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
+  const initial = { ...value, months: monthsToPicker(value.months) };
+  const apply = (values: { status?: string[]; riskLevel?: string[]; responsible?: string; months?: [Dayjs, Dayjs] | null }) =>
     onApply({
       status: values.status?.length ? values.status : undefined,
       riskLevel: values.riskLevel?.length ? values.riskLevel : undefined,
       responsible: values.responsible || undefined,
-      months: values.months ? [values.months[0].format('YYYY-MM'), values.months[1].format('YYYY-MM')] : undefined,
+      months: pickerToMonths(values.months),
     });
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={apply}>
+    <FilterForm initialValues={initial} onApply={apply} onReset={() => onApply({})}>
       <Form.Item name="status" label={t('incidents.fields.status')}>
         <Select mode="multiple" allowClear options={statusesOf(kind).map((s) => ({ value: s, label: t(`incidents.status.${s}`) }))} />
       </Form.Item>
@@ -53,24 +54,7 @@ export function IncidentFilters({ kind, value, onApply }: { kind: TIncidentKind;
       <Form.Item name="responsible" label={t('incidents.fields.responsible')}>
         <OwnerSelect />
       </Form.Item>
-      {kind === 'audits' && (
-        <Form.Item name="months" label={t('incidents.fields.auditMonths')}>
-          <DatePicker.RangePicker picker="month" style={{ width: '100%' }} />
-        </Form.Item>
-      )}
-      <Flex gap={8} justify="end">
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onApply({});
-          }}
-        >
-          {t('list.resetFilters')}
-        </Button>
-        <Button type="primary" htmlType="submit">
-          {t('list.applyFilters')}
-        </Button>
-      </Flex>
-    </Form>
+      {kind === 'audits' && <MonthRangeItem name="months" label={t('incidents.fields.auditMonths')} />}
+    </FilterForm>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Pagination, Segmented, Skeleton, Space, Typography } from 'antd';
+import { Button, Flex, Segmented, Space, Typography } from 'antd';
 import { CheckSquareOutlined, FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import type { TIncidentKind } from '@audit/domain/incidents';
 import { downloadFile } from '../../api/download';
 import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
-import { ErrorState } from '../../ui/PageStates';
+import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
 import { IncidentFilters } from './IncidentFilters';
 import { RiskTag, StatusTag } from './IncidentTags';
@@ -37,8 +37,7 @@ function columns(t: (key: string) => string, kind: TIncidentKind): TListColumn<T
 function IncidentCard({ incident, onOpen }: { incident: TIncident; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" hoverable onClick={onOpen} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && onOpen()} data-testid="incident-card">
-      <Typography.Text strong>{incident.name}</Typography.Text>
+    <PhoneCard testId="incident-card" title={incident.name} onOpen={onOpen}>
       {/* antd 6 tags have no margin of their own: the gap keeps two tags from touching. */}
       <Flex gap={4} wrap style={{ margin: '6px 0' }}>
         <RiskTag risk={incident.riskLevel} />
@@ -49,7 +48,7 @@ function IncidentCard({ incident, onOpen }: { incident: TIncident; onOpen: () =>
           .filter(Boolean)
           .join(' · ')}
       </Typography.Text>
-    </Card>
+    </PhoneCard>
   );
 }
 
@@ -109,25 +108,6 @@ export function IncidentsListPage() {
       </Space>
     </Flex>
   );
-  const cards = (
-    <div data-testid="incident-cards">
-      {list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton active />
-      ) : !list.data?.items.length ? (
-        <Empty description={t(active || search ? 'incidents.empty' : 'incidents.emptyNone')} />
-      ) : (
-        <Flex vertical gap={8}>
-          {list.data.items.map((incident) => (
-            <IncidentCard key={incident._id} incident={incident} onOpen={() => open(incident)} />
-          ))}
-          <Pagination simple current={page + 1} pageSize={size} total={list.data.total} onChange={(p) => setPage(p - 1)} style={{ alignSelf: 'center' }} />
-        </Flex>
-      )}
-    </div>
-  );
-
   return (
     <>
       {tabs}
@@ -169,7 +149,22 @@ export function IncidentsListPage() {
         activeFilters={active}
         onRowClick={open}
         view={isMobile ? 'directory' : 'table'}
-        directory={cards}
+        directory={
+          <PhoneCards
+            testId="incident-cards"
+            items={list.data?.items}
+            total={list.data?.total ?? 0}
+            page={page}
+            pageSize={size}
+            onPageChange={setPage}
+            loading={list.isPending}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            emptyText={t(active || search ? 'incidents.empty' : 'incidents.emptyNone')}
+            rowKey={(incident) => incident._id}
+            renderCard={(incident) => <IncidentCard incident={incident} onOpen={() => open(incident)} />}
+          />
+        }
         emptyText={t(active || search ? 'incidents.empty' : 'incidents.emptyNone')}
       />
     </>

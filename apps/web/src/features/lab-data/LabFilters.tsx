@@ -1,29 +1,31 @@
-import { Button, DatePicker, Flex, Form, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Form, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FilterForm, MonthRangeItem } from '../../ui/FilterForm';
+import { monthsToPicker, pickerToMonths } from '../../ui/monthRange';
+import { LAB_CATEGORIES, LAB_INCIDENT_STATUSES, type TLabCategory, type TLabIncidentStatus } from '@audit/domain/lab-data';
 import { useLabCodeOptions, useLabPlaces, type TLabFilters } from './labDataApi';
 
 /** The reports' filters: verdict, organism, establishment, extraction months. */
 export function LabFilters({ value, onApply }: { value: TLabFilters; onApply: (filters: TLabFilters) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
   const places = useLabPlaces();
   const codes = useLabCodeOptions();
   const initial = {
     qualified: value.qualified === undefined ? undefined : String(value.qualified),
     resultCode: value.resultCode,
     establishment: value.establishment,
-    months: value.months ? value.months.map((m) => dayjs(`${m}-01`)) : undefined,
+    months: monthsToPicker(value.months),
   };
-  const apply = (v: { qualified?: string; resultCode?: string; establishment?: string; months?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
+  const apply = (v: { qualified?: string; resultCode?: string; establishment?: string; months?: [Dayjs, Dayjs] | null }) =>
     onApply({
       qualified: v.qualified === undefined ? undefined : v.qualified === 'true',
       resultCode: v.resultCode || undefined,
       establishment: v.establishment || undefined,
-      months: v.months ? [v.months[0].format('YYYY-MM'), v.months[1].format('YYYY-MM')] : undefined,
+      months: pickerToMonths(v.months),
     });
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={apply}>
+    <FilterForm initialValues={initial} onApply={apply} onReset={() => onApply({})}>
       <Form.Item name="qualified" label={t('labData.fields.qualified')}>
         <Select
           allowClear
@@ -39,22 +41,31 @@ export function LabFilters({ value, onApply }: { value: TLabFilters; onApply: (f
       <Form.Item name="establishment" label={t('labData.fields.establishment')}>
         <Select allowClear loading={places.isPending} options={places.data?.map((p) => ({ value: p._id, label: p.name }))} />
       </Form.Item>
-      <Form.Item name="months" label={t('labData.fields.months')}>
-        <DatePicker.RangePicker picker="month" style={{ width: '100%' }} />
+      <MonthRangeItem name="months" label={t('labData.fields.months')} />
+    </FilterForm>
+  );
+}
+
+export interface TLabIncidentFilters {
+  status: TLabIncidentStatus[];
+  category?: TLabCategory;
+}
+
+/** The lab incidents' filters: status (DRAFT, RUNNING, SOLVED) and analysis type. */
+export function LabIncidentFilters({ value, onApply }: { value: TLabIncidentFilters; onApply: (filters: TLabIncidentFilters) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FilterForm
+      initialValues={value}
+      onApply={(v: Partial<TLabIncidentFilters>) => onApply({ status: v.status ?? [], category: v.category })}
+      onReset={() => onApply({ status: [] })}
+    >
+      <Form.Item name="status" label={t('labData.fields.status')}>
+        <Select mode="multiple" allowClear options={LAB_INCIDENT_STATUSES.map((s) => ({ value: s, label: t(`labData.status.${s}`) }))} />
       </Form.Item>
-      <Flex gap={8} justify="end">
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onApply({});
-          }}
-        >
-          {t('list.resetFilters')}
-        </Button>
-        <Button type="primary" htmlType="submit">
-          {t('list.applyFilters')}
-        </Button>
-      </Flex>
-    </Form>
+      <Form.Item name="category" label={t('labData.fields.category')}>
+        <Select allowClear options={LAB_CATEGORIES.map((c) => ({ value: c, label: t(`labData.categories.${c}`) }))} />
+      </Form.Item>
+    </FilterForm>
   );
 }

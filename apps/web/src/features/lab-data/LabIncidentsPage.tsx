@@ -1,45 +1,30 @@
-import { useState } from 'react';
-import { Button, Card, Empty, Flex, Form, Pagination, Segmented, Select, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Segmented } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { LAB_CATEGORIES, LAB_INCIDENT_STATUSES, type TLabCategory, type TLabIncidentStatus } from '@audit/domain/lab-data';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
+import { isApiError } from '../../api/errors';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
-import { ErrorState } from '../../ui/PageStates';
+import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
+import { LabIncidentFilters, type TLabIncidentFilters } from './LabFilters';
+import { LabIncidentDrawer } from './LabIncidentDrawer';
+import { LabIncidentMoves } from './LabIncidentMoves';
 import { LabStatusTag, limitsText, valueText } from './LabTags';
-import { useLabIncidents, useMoveLabIncident, type TLabIncident } from './labDataApi';
+import { useLabIncident, useLabIncidents, type TLabIncident } from './labDataApi';
 
 const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
-const MOVE_LABEL: Record<TLabIncidentStatus, string> = { DRAFT: 'labData.moves.DRAFT', RUNNING: 'labData.moves.RUNNING', SOLVED: 'labData.moves.SOLVED' };
-
-/** The moves the server offers this caller (its `moves`), one button each. */
-function Moves({ incident }: { incident: TLabIncident }) {
-  const { t } = useTranslation();
-  const move = useMoveLabIncident();
-  if (!incident.moves.length) return null;
-  return (
-    <Flex gap={4} wrap onClick={(e) => e.stopPropagation()}>
-      {incident.moves.map((to) => (
-        <Button
-          key={to}
-          size="small"
-          type={to === 'SOLVED' || (to === 'RUNNING' && incident.status === 'DRAFT') ? 'primary' : 'default'}
-          loading={move.isPending && move.variables?.status === to}
-          onClick={() => move.mutate({ id: incident._id, status: to })}
-          data-testid={`lab-move-${to}`}
-        >
-          {t(incident.status === 'SOLVED' && to === 'RUNNING' ? 'labData.moves.reopen' : MOVE_LABEL[to])}
-        </Button>
-      ))}
-    </Flex>
-  );
-}
+const BASE = '/incidents/list/lab-data';
 
 const reading = (i: TLabIncident, language: string) => `${valueText(i.value, language)} ${i.unit ?? ''} (${limitsText(i.minValue, i.maxValue, language)})`;
-const reportLink = (i: TLabIncident) => <Link to={`/lab-data/${i.category}/${i.report._id}`}>{i.report.number}</Link>;
+// The report's own page: a click on it does not also open the incident's row.
+const reportLink = (i: TLabIncident) => (
+  <Link to={`/lab-data/${i.category}/${i.report._id}`} onClick={(e) => e.stopPropagation()}>
+    {i.report.number}
+  </Link>
+);
 
 function columns(t: TFunction, language: string): TListColumn<TLabIncident>[] {
   return [
@@ -55,60 +40,55 @@ function columns(t: TFunction, language: string): TListColumn<TLabIncident>[] {
       title: t('labData.fields.changed'),
       render: (_, i) => (i.changedBy ? `${i.changedBy.name} · ${dayjs(i.changedAt).format('DD-MM-YYYY HH:mm')}` : '—'),
     },
-    { key: 'moves', title: t('labData.actions'), locked: true, render: (_, i) => <Moves incident={i} /> },
+    { key: 'moves', title: t('labData.actions'), locked: true, render: (_, i) => <LabIncidentMoves incident={i} /> },
   ];
 }
 
-function IncidentCard({ incident }: { incident: TLabIncident }) {
+function IncidentCard({ incident, onOpen }: { incident: TLabIncident; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card size="small" data-testid="lab-incident-card">
-      <Flex justify="space-between" gap={8} wrap>
-        <Typography.Text strong>{incident.parameter}</Typography.Text>
-        <LabStatusTag status={incident.status} />
-      </Flex>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 13, margin: '6px 0' }}>
-        {reading(incident, i18n.language)} · {t(`labData.categories.${incident.category}`)} · {reportLink(incident)} ·{' '}
-        {dayjs(incident.openDate).format('DD-MM-YYYY')}
-        {incident.place ? ` · ${incident.place}` : ''}
-      </Typography.Paragraph>
-      <Moves incident={incident} />
-    </Card>
+    <PhoneCard
+      testId="lab-incident-card"
+      title={incident.parameter}
+      tag={<LabStatusTag status={incident.status} />}
+      onOpen={onOpen}
+      meta={
+        <>
+          {reading(incident, i18n.language)} · {t(`labData.categories.${incident.category}`)} · {reportLink(incident)} ·{' '}
+          {dayjs(incident.openDate).format('DD-MM-YYYY')}
+          {incident.place ? ` · ${incident.place}` : ''}
+        </>
+      }
+    >
+      <div style={{ marginTop: 6 }}>
+        <LabIncidentMoves incident={incident} />
+      </div>
+    </PhoneCard>
   );
 }
 
-/** /incidents/list/lab-data: the lab incidents (DRAFT, RUNNING, SOLVED), beside the other kinds of incidents. */
+/**
+ * /incidents/list/lab-data: the lab incidents (DRAFT, RUNNING, SOLVED), beside the other kinds of
+ * incidents; /incidents/list/lab-data/{id} opens one in a drawer with its history.
+ */
 export function LabIncidentsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { isMobile } = useViewport();
+  const id = useParams().id;
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<TLabIncidentStatus[]>([]);
-  const [category, setCategory] = useState<TLabCategory | undefined>();
-  const list = useLabIncidents({ page, size, search, status, category });
-  const active = (status.length ? 1 : 0) + (category ? 1 : 0);
+  const [filters, setFilters] = useState<TLabIncidentFilters>({ status: [] });
+  const list = useLabIncidents({ page, size, search, ...filters });
+  const current = useLabIncident(id);
+  const active = (filters.status.length ? 1 : 0) + (filters.category ? 1 : 0);
   const empty = t(active || search ? 'labData.incidentsEmpty' : 'labData.incidentsNone');
-
-  const cards = (
-    <div data-testid="lab-incident-cards">
-      {list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton active />
-      ) : !list.data?.items.length ? (
-        <Empty description={empty} />
-      ) : (
-        <Flex vertical gap={8}>
-          {list.data.items.map((i) => (
-            <IncidentCard key={i._id} incident={i} />
-          ))}
-          <Pagination simple current={page + 1} pageSize={size} total={list.data.total} onChange={(p) => setPage(p - 1)} style={{ alignSelf: 'center' }} />
-        </Flex>
-      )}
-    </div>
-  );
+  const open = (i: TLabIncident) => navigate(`${BASE}/${i._id}`);
+  const notFound = current.isError && isApiError(current.error) && [404, 403].includes(current.error.status);
+  useEffect(() => {
+    if (notFound) navigate(BASE, { replace: true });
+  }, [notFound, navigate]);
 
   return (
     <>
@@ -143,42 +123,43 @@ export function LabIncidentsPage() {
           setPage(0);
         }}
         renderFilters={(close) => (
-          <Form
-            layout="vertical"
-            initialValues={{ status, category }}
-            onFinish={(v: { status?: TLabIncidentStatus[]; category?: TLabCategory }) => {
-              setStatus(v.status ?? []);
-              setCategory(v.category);
+          <LabIncidentFilters
+            value={filters}
+            onApply={(next) => {
+              setFilters(next);
               setPage(0);
               close();
             }}
-          >
-            <Form.Item name="status" label={t('labData.fields.status')}>
-              <Select mode="multiple" allowClear options={LAB_INCIDENT_STATUSES.map((s) => ({ value: s, label: t(`labData.status.${s}`) }))} />
-            </Form.Item>
-            <Form.Item name="category" label={t('labData.fields.category')}>
-              <Select allowClear options={LAB_CATEGORIES.map((c) => ({ value: c, label: t(`labData.categories.${c}`) }))} />
-            </Form.Item>
-            <Flex gap={8} justify="end">
-              <Button
-                onClick={() => {
-                  setStatus([]);
-                  setCategory(undefined);
-                  close();
-                }}
-              >
-                {t('list.resetFilters')}
-              </Button>
-              <Button type="primary" htmlType="submit">
-                {t('list.applyFilters')}
-              </Button>
-            </Flex>
-          </Form>
+          />
         )}
         activeFilters={active}
+        onRowClick={open}
         view={isMobile ? 'directory' : 'table'}
-        directory={cards}
+        directory={
+          <PhoneCards
+            testId="lab-incident-cards"
+            items={list.data?.items}
+            total={list.data?.total ?? 0}
+            page={page}
+            pageSize={size}
+            onPageChange={setPage}
+            loading={list.isPending}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            emptyText={empty}
+            rowKey={(i) => i._id}
+            renderCard={(i) => <IncidentCard incident={i} onOpen={() => open(i)} />}
+          />
+        }
         emptyText={empty}
+      />
+      <LabIncidentDrawer
+        open={Boolean(id)}
+        incident={current.data}
+        loading={current.isPending}
+        error={current.error}
+        onRetry={() => void current.refetch()}
+        onClose={() => navigate(BASE)}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Empty, Flex, Pagination, Skeleton, Tooltip, Typography } from 'antd';
+import { Badge, Button, Flex, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import { isApiError } from '../../api/errors';
 import { userCan, useMe } from '../../session/me';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
-import { ErrorState } from '../../ui/PageStates';
+import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
 import { LabFilters } from './LabFilters';
 import { LabImportModal } from './LabImportModal';
@@ -74,20 +74,19 @@ function columns(t: TFunction, onRemove: (r: TLabReport) => void): TListColumn<T
 function ReportCard({ report, onOpen }: { report: TLabReport; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" hoverable onClick={onOpen} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && onOpen()} data-testid="lab-report-card">
-      <Flex justify="space-between" gap={8} wrap>
-        <Typography.Text strong>{report.number}</Typography.Text>
-        <QualifiedTag qualified={report.qualified} />
-      </Flex>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 13, margin: '6px 0 0' }}>
-        {[day(report.extractionDate), placeOf(report), report.organism].filter(Boolean).join(' · ')}
-      </Typography.Paragraph>
+    <PhoneCard
+      testId="lab-report-card"
+      title={report.number}
+      tag={<QualifiedTag qualified={report.qualified} />}
+      meta={[day(report.extractionDate), placeOf(report), report.organism].filter(Boolean).join(' · ')}
+      onOpen={onOpen}
+    >
       {report.openIncidents > 0 && (
         <Typography.Text type="danger" style={{ fontSize: 13 }}>
           <WarningOutlined /> {t('labData.openIncidentsCount', { count: report.openIncidents })}
         </Typography.Text>
       )}
-    </Card>
+    </PhoneCard>
   );
 }
 
@@ -120,25 +119,6 @@ export function LabReportsPage({ category, view = 'list' }: { category: TLabCate
   }, [notFound, navigate, base]);
 
   const empty = t(active || search ? 'labData.empty' : 'labData.emptyNone');
-  const cards = (
-    <div data-testid="lab-report-cards">
-      {list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton active />
-      ) : !list.data?.items.length ? (
-        <Empty description={empty} />
-      ) : (
-        <Flex vertical gap={8}>
-          {list.data.items.map((r) => (
-            <ReportCard key={r._id} report={r} onOpen={() => open(r)} />
-          ))}
-          <Pagination simple current={page + 1} pageSize={size} total={list.data.total} onChange={(p) => setPage(p - 1)} style={{ alignSelf: 'center' }} />
-        </Flex>
-      )}
-    </div>
-  );
-
   return (
     <>
       {canWrite && (
@@ -186,7 +166,22 @@ export function LabReportsPage({ category, view = 'list' }: { category: TLabCate
         addLabel={t('labData.add')}
         onRowClick={open}
         view={isMobile ? 'directory' : 'table'}
-        directory={cards}
+        directory={
+          <PhoneCards
+            testId="lab-report-cards"
+            items={list.data?.items}
+            total={list.data?.total ?? 0}
+            page={page}
+            pageSize={size}
+            onPageChange={setPage}
+            loading={list.isPending}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            emptyText={empty}
+            rowKey={(r) => r._id}
+            renderCard={(r) => <ReportCard report={r} onOpen={() => open(r)} />}
+          />
+        }
         emptyText={empty}
       />
       <LabReportDrawer

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { THistoryOut } from '@audit/domain/incidents';
 import type {
   TLabCategory,
   TLabImportBody,
@@ -139,3 +140,10 @@ export const useMoveLabIncident = () =>
     ({ id, status }: { id: string; status: TLabIncidentStatus }) => request<TLabIncident>(`${INCIDENTS}/${id}/status`, { method: 'PATCH', body: { status } }),
     'updateSuccess',
   );
+
+/** One lab incident (its detail drawer) and its history, newest first (decision 0058). */
+export const useLabIncident = (id: string | undefined) =>
+  useQuery({ queryKey: [...LAB_QUERY_KEY, 'incident', id], queryFn: () => request<TLabIncident>(`${INCIDENTS}/${id}`), enabled: Boolean(id) });
+
+export const useLabIncidentHistory = (id: string | undefined) =>
+  useQuery({ queryKey: [...LAB_QUERY_KEY, 'incident-history', id], queryFn: () => request<THistoryOut[]>(`${INCIDENTS}/${id}/history`), enabled: Boolean(id) });

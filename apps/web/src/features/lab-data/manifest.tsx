@@ -21,6 +21,8 @@ export const labDataManifest: TFeatureManifest = {
       { path: `/lab-data/${category}/:id/edit`, ...page(category, 'edit') },
     ]),
     { path: '/incidents/list/lab-data', ...screen(() => import('./LabIncidentsPage').then((m) => m.LabIncidentsPage)) },
+    // One lab incident with its history, a drawer over the list (decision 0058).
+    { path: '/incidents/list/lab-data/:id', ...screen(() => import('./LabIncidentsPage').then((m) => m.LabIncidentsPage)) },
   ],
   menu: [
     { key: 'labData', audience: 'client', permissions: ['LAB_DATA_VIEW'], order: 50 },

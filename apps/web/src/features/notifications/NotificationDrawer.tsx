@@ -99,7 +99,13 @@ export function NotificationDrawer({ open, onClose, fullWidth }: { open: boolean
   const openItem = (item: TNotification) => {
     if (!item.read) markRead.mutate(item._id);
     const { incidentId, labIncidentId, registerId } = item.payload?.body ?? {};
-    const to = incidentId ? `/incidents/${incidentId}` : labIncidentId ? '/incidents/list/lab-data' : registerId ? `/registers/log/${registerId}` : null;
+    const to = incidentId
+      ? `/incidents/${incidentId}`
+      : labIncidentId
+        ? `/incidents/list/lab-data/${labIncidentId}`
+        : registerId
+          ? `/registers/log/${registerId}`
+          : null;
     if (to) {
       onClose();
       navigate(to);

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Button, DatePicker, Flex, Form, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface TFilterFormProps<V> {
+  /** The filters applied now, as the form's fields hold them. */
+  initialValues: Partial<V>;
+  onApply: (values: V) => void;
+  /** Reset: the fields are emptied and the list shows everything again. */
+  onReset: () => void;
+  children: ReactNode;
+}
+
+const clear = (form: FormInstance) => form.setFieldsValue(Object.fromEntries(Object.keys(form.getFieldsValue(true)).map((name) => [name, undefined])));
+
+/** A list's filters (in ListPage's filters drawer): the fields, then Reset and Apply. */
+export function FilterForm<V extends object>({ initialValues, onApply, onReset, children }: TFilterFormProps<V>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<V>();
+  return (
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onApply}>
+      {children}
+      <Flex gap={8} justify="end">
+        <Button
+          onClick={() => {
+            clear(form);
+            onReset();
+          }}
+        >
+          {t('list.resetFilters')}
+        </Button>
+        <Button type="primary" htmlType="submit">
+          {t('list.applyFilters')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** A month range filter (from month, to month), as wide as the drawer. */
+export function MonthRangeItem({ name, label }: { name: string; label: string }) {
+  return (
+    <Form.Item name={name} label={label}>
+      <DatePicker.RangePicker picker="month" style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
