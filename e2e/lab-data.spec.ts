@@ -124,6 +124,19 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   await row.getByTestId('lab-move-SOLVED').click();
   await expect(row).toContainText(/resuelta|solved/i);
   await expect(row.getByTestId('lab-move-RUNNING')).toBeVisible();
+  // The row opens its detail: the history says who raised it and each move, newest first (decision 0058).
+  await row.getByText('Legionella spp.').click();
+  await expect(page).toHaveURL(/\/incidents\/list\/lab-data\/[0-9a-f-]{36}$/);
+  const incident = page.getByTestId('lab-incident-detail');
+  await expect(incident).toContainText('E2E-CSV-1');
+  const history = incident.getByTestId('lab-incident-history').locator('.ant-timeline-item');
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText(/cambio de estado · resuelta|status changed · solved/i);
+  await expect(history.nth(1)).toContainText(/cambio de estado · en curso|status changed · running/i);
+  await expect(history.nth(2)).toContainText(/creada|created/i);
+  await shoot(page, 'lab-incident-detail');
+  await page.keyboard.press('Escape');
+  await expect(incident).toBeHidden();
   // The status filter sends the uppercase values the spec names.
   await page.getByTestId('list-filters').click();
   await pick(page, page.getByRole('dialog').getByLabel(/^estado$|^status$/i), 'Resuelta');
