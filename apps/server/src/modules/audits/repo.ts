@@ -6,7 +6,7 @@ import type { TDb } from '../../platform/db.js';
 import { invalidData } from '../../platform/errors.js';
 import { buildSearch, readPage, type TSearchDefinition } from '../../platform/search.js';
 import type { TTotals } from '../../platform/totals.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { audits, type TAuditRow } from './tables.js';
 
 /**
@@ -96,7 +96,7 @@ export const auditSearch: TSearchDefinition = {
 /** A page of audits: the page's ids first, the names joined to those rows only (decision 0028). */
 export async function searchAudits(tx: TDb, scope: TScope, body: TSearchBody, totals?: TTotals) {
   const q = buildSearch(auditSearch, body);
-  const where = and(inScope(audits.secureSpacePath, scope), q.where);
+  const where = and(withinScope(audits.secureSpacePath, scope), q.where);
   return readPage({
     totals,
     tables: ['audits', 'spaces'],
@@ -129,7 +129,7 @@ export async function findAuditHead(tx: TDb, scope: TScope, id: string): Promise
   const [row] = await tx
     .select(headColumns)
     .from(audits)
-    .where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)))
+    .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)))
     .limit(1);
   return row as TAuditHead | undefined;
 }
@@ -138,7 +138,7 @@ export async function findAudit(tx: TDb, scope: TScope, id: string): Promise<TAu
   const [row] = await tx
     .select()
     .from(audits)
-    .where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)))
+    .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)))
     .limit(1);
   return row;
 }
@@ -150,7 +150,7 @@ export async function findLastFinished(tx: TDb, scope: TScope, of: { establishme
     .from(audits)
     .where(
       and(
-        inScope(audits.secureSpacePath, scope),
+        withinScope(audits.secureSpacePath, scope),
         eq(audits.establishmentId, of.establishmentId),
         eq(audits.serviceId, of.serviceId),
         eq(audits.templateId, of.templateId),
