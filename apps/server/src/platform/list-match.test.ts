@@ -15,6 +15,8 @@ let a: TTenant;
 let b: TTenant;
 /** One incident per tenant, named with the shared word (list_match_incidents, migration 0037). */
 const incidentOf = new Map<string, string>();
+/** One audit per tenant, found by its template's, client's or establishment's name (list_match_audits, migration 0040). */
+const auditOf = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,11 +28,19 @@ beforeAll(async () => {
         values (${tenant.establishment.id}, ${tenant.establishment.path}, 'audits', 'running', 'Client incident') returning id`),
     );
     incidentOf.set(tenant.tag, rows.rows[0]!.id);
+    const audit = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{
+        id: string;
+      }>(sql`insert into audits (space_id, secure_space_path, template_name, client_id, establishment_id, service_id, start_date, date_from, date_to)
+        values (${tenant.establishment.id}, ${tenant.establishment.path}, 'Hygiene template', ${tenant.client.id}, ${tenant.establishment.id}, gen_random_uuid(), now(), now(), now())
+        returning id`),
+    );
+    auditOf.set(tenant.tag, audit.rows[0]!.id);
   }
 });
 afterAll(() => t.close());
 
-const FUNCTIONS = ['list_match_spaces', 'list_match_structures', 'list_match_users', 'list_match_incidents'] as const;
+const FUNCTIONS = ['list_match_spaces', 'list_match_structures', 'list_match_users', 'list_match_incidents', 'list_match_audits'] as const;
 const idsOf = (tenant: TTenant) =>
   new Set([
     tenant.root.id,
@@ -41,6 +51,7 @@ const idsOf = (tenant: TTenant) =>
     tenant.auditor.id,
     tenant.clientUser.id,
     incidentOf.get(tenant.tag),
+    auditOf.get(tenant.tag),
   ]);
 
 /** What a function answers for `pattern` in a transaction of the application's role with this app.space_path. */
@@ -56,6 +67,13 @@ describe('list_match_* scope', () => {
     expect(await match('list_match_structures', '%Client%', a.root.path)).toEqual([a.client.id]);
     expect((await match('list_match_users', '%example.com%', a.root.path)).sort()).toEqual([a.admin.id, a.auditor.id, a.clientUser.id].sort());
     expect(await match('list_match_incidents', '%Client%', a.root.path)).toEqual([incidentOf.get(a.tag)]);
+    for (const name of ['%Client%', '%Establishment%', '%Hygiene%']) expect(await match('list_match_audits', name, a.root.path)).toEqual([auditOf.get(a.tag)]);
+  });
+
+  it("find an audit by its client's name only when the client is in the caller's scope", async () => {
+    expect(await match('list_match_audits', '%Establishment%', a.establishment.path)).toEqual([auditOf.get(a.tag)]);
+    expect(await match('list_match_audits', `%Client ${a.tag}%`, a.establishment.path)).toEqual([]);
+    expect(await match('list_match_audits', `%Client ${a.tag}%`, a.client.path)).toEqual([auditOf.get(a.tag)]);
   });
 
   it('match nothing when app.space_path is empty, a bare slash, a wildcard, or not a path of ids', async () => {

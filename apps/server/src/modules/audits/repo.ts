@@ -84,12 +84,11 @@ export const auditSearch: TSearchDefinition = {
     updatedAt: { column: audits.updatedAt, type: 'date' },
     _id: { column: audits.id, type: 'uuid', sortable: false },
   },
-  // Matched by ids (list_match_*, migration 0018: under RLS an ILIKE cannot use its index; an id can).
-  // A name of a client or establishment the caller cannot see matches nothing, as before.
-  searchColumns: [
-    (pattern) =>
-      sql`("audits"."id" = any(array(select list_match_audits(${pattern}))) or "audits"."client_id" = any(array(select list_match_spaces(${pattern}))) or "audits"."establishment_id" = any(array(select list_match_spaces(${pattern}))))`,
-  ],
+  // Template, client or establishment name, matched by ids in list_match_audits (migrations 0018 and
+  // 0040: under RLS an ILIKE cannot use its index; an id can, and an array of client ids the planner
+  // cannot see was estimated from the column's few distinct values). A name of a client or
+  // establishment the caller cannot see matches nothing, as before.
+  searchColumns: [(pattern) => sql`"audits"."id" = any(array(select list_match_audits(${pattern})))`],
   defaultSort: { field: 'startDate', direction: 'desc' },
 };
 
