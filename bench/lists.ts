@@ -16,6 +16,10 @@ import { measureRequests, startServer, type TRequest } from './lib.js';
  */
 // BENCH_LIST_SIZES=10000,100000 (the default) picks the tenant sizes.
 const SIZES = (process.env.BENCH_LIST_SIZES ?? '10000,100000').split(',').map(Number);
+// BENCH_LIST_ESTABLISHMENTS=5 puts every audit in one of the first 5 establishments (few busy
+// establishments: each audit path a most common value, no histogram; decision 0057). By default
+// each establishment has 20 audits. Clients and users are seeded one per 20 audits either way.
+const ESTABLISHMENTS = Number(process.env.BENCH_LIST_ESTABLISHMENTS ?? 0);
 const PER_ROUND = 20;
 const ROUNDS = 3;
 
@@ -126,7 +130,8 @@ export async function seedLists(db: TDb, from: number, to: number) {
         (array['draft', 'running', 'finished'])[1 + i % 3], ${ref.template}::uuid, 'Higiene ' || (i % 7), md5('bench-client-' || c)::uuid,
         md5('bench-est-' || c)::uuid, ${ref.service}::uuid, ${ref.auditor}::uuid,
         timestamptz '2020-01-01' + (i * interval '37 minutes'), timestamptz '2020-01-01', timestamptz '2020-01-02'
-      from generate_series(${from + 1}::int, ${to}::int) i, lateral (select 1 + (i - 1) / 20 as c) k`);
+      from generate_series(${from + 1}::int, ${to}::int) i,
+        lateral (select ${ESTABLISHMENTS > 0 ? sql`1 + (i - 1) % ${ESTABLISHMENTS}::int` : sql`1 + (i - 1) / 20`} as c) k`);
     await tx.execute(sql`analyze`);
   });
 }
