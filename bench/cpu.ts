@@ -28,6 +28,7 @@ export function processCpuMs(pid: number): number {
 export function followBackends(adminUrl: string, database: string) {
   const seen = new Map<number, { first: number; last: number }>();
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   let client: pg.Client | undefined;
   const look = async () => {
     const { rows } = await client!.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
@@ -46,12 +47,16 @@ export function followBackends(adminUrl: string, database: string) {
       await look();
       // Backends alive before the work started count only what they spend from now on.
       if (!countExisting) for (const entry of seen.values()) entry.first = entry.last;
+      stopped = false;
+      // A look still running when stop() comes must not schedule another one: its failure on the
+      // closed client would schedule the next, every 200 ms, and keep the process alive.
       const tick = () => {
-        timer = setTimeout(() => void look().then(tick, tick), 200);
+        if (!stopped) timer = setTimeout(() => void look().then(tick, tick), 200);
       };
       tick();
     },
     async stop(): Promise<number> {
+      stopped = true;
       clearTimeout(timer);
       await look();
       await client!.end();

@@ -4,6 +4,7 @@ import { benchAudits } from './audits.js';
 import { benchListBudgets, formatBudgets } from './budgets.js';
 import { benchFoundation } from './foundation.js';
 import { benchIncidents } from './incidents.js';
+import { benchListPlans } from './list-plans.js';
 import { benchLists } from './lists.js';
 import { benchPdf } from './pdf.js';
 import { benchRegisters } from './registers.js';
@@ -15,7 +16,7 @@ import { benchSpeed, crossEngine, type TEngine } from './speed.js';
 import { benchWays } from './ways.js';
 
 /**
- * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|pdf|registers|incidents|ways]
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|list-plans|pdf|registers|incidents|ways]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
  *   run (bench/ratio.ts), then the lists at 10,000 and 100,000 audits against their budgets
  *   (bench/budgets.ts); both go to stdout and bench/results.json (with the date, the machine and
@@ -33,6 +34,7 @@ const absolute = {
   render: benchRender,
   shell: benchShell,
   lists: benchLists,
+  'list-plans': benchListPlans,
   pdf: benchPdf,
   registers: benchRegisters,
   incidents: benchIncidents,

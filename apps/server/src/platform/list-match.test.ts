@@ -16,6 +16,8 @@ let b: TTenant;
 /** One incident per tenant, named with the shared word (list_match_incidents, migration 0037), and its corrective action (list_match_incident_tasks, 0039). */
 const incidentOf = new Map<string, string>();
 const taskOf = new Map<string, string>();
+/** One audit per tenant, found by its template's, client's or establishment's name (list_match_audits, migration 0040). */
+const auditOf = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,11 +34,26 @@ beforeAll(async () => {
         values (${tenant.establishment.id}, ${tenant.establishment.path}, ${rows.rows[0]!.id}, 'Client action') returning id`),
     );
     taskOf.set(tenant.tag, tasks.rows[0]!.id);
+    const audit = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{
+        id: string;
+      }>(sql`insert into audits (space_id, secure_space_path, template_name, client_id, establishment_id, service_id, start_date, date_from, date_to)
+        values (${tenant.establishment.id}, ${tenant.establishment.path}, 'Hygiene template', ${tenant.client.id}, ${tenant.establishment.id}, gen_random_uuid(), now(), now(), now())
+        returning id`),
+    );
+    auditOf.set(tenant.tag, audit.rows[0]!.id);
   }
 });
 afterAll(() => t.close());
 
-const FUNCTIONS = ['list_match_spaces', 'list_match_structures', 'list_match_users', 'list_match_incidents', 'list_match_incident_tasks'] as const;
+const FUNCTIONS = [
+  'list_match_spaces',
+  'list_match_structures',
+  'list_match_users',
+  'list_match_incidents',
+  'list_match_incident_tasks',
+  'list_match_audits',
+] as const;
 const idsOf = (tenant: TTenant) =>
   new Set([
     tenant.root.id,
@@ -48,6 +65,7 @@ const idsOf = (tenant: TTenant) =>
     tenant.clientUser.id,
     incidentOf.get(tenant.tag),
     taskOf.get(tenant.tag),
+    auditOf.get(tenant.tag),
   ]);
 
 /** What a function answers for `pattern` in a transaction of the application's role with this app.space_path. */
@@ -67,6 +85,13 @@ describe('list_match_* scope', () => {
     // Within the establishment's own path too (a user scoped below the root).
     expect(await match('list_match_incident_tasks', '%action%', a.establishment.path)).toEqual([taskOf.get(a.tag)]);
     expect(await match('list_match_incident_tasks', '%action%', a.area.path)).toEqual([]);
+    for (const name of ['%Client%', '%Establishment%', '%Hygiene%']) expect(await match('list_match_audits', name, a.root.path)).toEqual([auditOf.get(a.tag)]);
+  });
+
+  it("find an audit by its client's name only when the client is in the caller's scope", async () => {
+    expect(await match('list_match_audits', '%Establishment%', a.establishment.path)).toEqual([auditOf.get(a.tag)]);
+    expect(await match('list_match_audits', `%Client ${a.tag}%`, a.establishment.path)).toEqual([]);
+    expect(await match('list_match_audits', `%Client ${a.tag}%`, a.client.path)).toEqual([auditOf.get(a.tag)]);
   });
 
   it('match nothing when app.space_path is empty, a bare slash, a wildcard, or not a path of ids', async () => {

@@ -102,3 +102,67 @@ describe('row level security', () => {
     expect(after.rows[0]!.u).not.toBe('audit_app');
   });
 });
+
+/**
+ * Decisions 0052 and 0057: the big listed tables' policy is starts_with, leakproof, so the planner
+ * estimates it from the statistics. The same rows as the LIKE it replaced: the tenant's subtree, an
+ * empty setting everything; '%' in the setting is no longer a wildcard.
+ */
+describe('the starts_with tenant policy', () => {
+  const moved = [
+    'audits',
+    'spaces',
+    'structure_details',
+    'users',
+    'user_roles',
+    'user_spaces',
+    'lab_reports',
+    'lab_results',
+    'lab_incidents',
+    'traces',
+    'notifications',
+    'incidents',
+    'incident_tasks',
+  ];
+  const countAs = (spacePath: string, table: string) =>
+    withScope(t.db, { spaceId: a.root.id, spacePath, userId: a.admin.id }, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`),
+    ).then((r) => r.rows[0]!.n);
+  const countOwner = (table: string, prefix?: string) =>
+    unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where ${prefix === undefined ? sql`true` : sql`starts_with(secure_space_path, ${prefix})`}`,
+      ),
+    ).then((r) => r.rows[0]!.n);
+
+  it('is starts_with in USING and WITH CHECK on every moved table', async () => {
+    const policies = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ table: string; qual: string; check: string }>(
+        sql`select tablename as table, qual, with_check as check from pg_policies where policyname = 'tenant_write' and tablename = any(${`{${moved.join(',')}}`}::text[])`,
+      ),
+    );
+    expect(policies.rows.map((p) => p.table).sort()).toEqual([...moved].sort());
+    for (const p of policies.rows) {
+      expect(p.qual, p.table).toMatch(/^starts_with\(secure_space_path, current_setting\('app\.space_path'::text, true\)\)$/);
+      expect(p.check, p.table).toBe(p.qual);
+    }
+  });
+
+  it('shows the subtree of the scope, everything for an empty scope, nothing for a wildcard', async () => {
+    for (const table of ['spaces', 'users', 'user_roles', 'user_spaces', 'structure_details']) {
+      expect(await countAs(a.root.path, table), table).toBe(await countOwner(table, a.root.path));
+      expect(await countAs(a.client.path, table), table).toBe(await countOwner(table, a.client.path));
+      expect(await countAs('', table), table).toBe(await countOwner(table));
+      expect(await countAs('%', table), table).toBe(0);
+      expect(await countAs(`${a.root.path.slice(0, 5)}%`, table), table).toBe(0);
+    }
+    expect(await countAs(a.root.path, 'spaces')).toBe(4);
+  });
+
+  it('refuses a row written outside the scope', async () => {
+    const insert = withScope(t.db, scopeOf(a, a.client), (tx) =>
+      tx.execute(sql`insert into traces (space_id, secure_space_path, type, module, section) values (${a.root.id}, ${a.root.path}, 'TEST', 'TEST', 'test')`),
+    );
+    expect(await dbError(insert)).toMatch(/row-level security/);
+  });
+});

@@ -6,7 +6,7 @@ import type { TDb } from '../../platform/db.js';
 import { invalidData } from '../../platform/errors.js';
 import { buildSearch, readPage, type TSearchDefinition } from '../../platform/search.js';
 import type { TTotals } from '../../platform/totals.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { audits, type TAuditRow } from './tables.js';
 
 /**
@@ -84,19 +84,18 @@ export const auditSearch: TSearchDefinition = {
     updatedAt: { column: audits.updatedAt, type: 'date' },
     _id: { column: audits.id, type: 'uuid', sortable: false },
   },
-  // Matched by ids (list_match_*, migration 0018: under RLS an ILIKE cannot use its index; an id can).
-  // A name of a client or establishment the caller cannot see matches nothing, as before.
-  searchColumns: [
-    (pattern) =>
-      sql`("audits"."id" = any(array(select list_match_audits(${pattern}))) or "audits"."client_id" = any(array(select list_match_spaces(${pattern}))) or "audits"."establishment_id" = any(array(select list_match_spaces(${pattern}))))`,
-  ],
+  // Template, client or establishment name, matched by ids in list_match_audits (migrations 0018 and
+  // 0040: under RLS an ILIKE cannot use its index; an id can, and an array of client ids the planner
+  // cannot see was estimated from the column's few distinct values). A name of a client or
+  // establishment the caller cannot see matches nothing, as before.
+  searchColumns: [(pattern) => sql`"audits"."id" = any(array(select list_match_audits(${pattern})))`],
   defaultSort: { field: 'startDate', direction: 'desc' },
 };
 
 /** A page of audits: the page's ids first, the names joined to those rows only (decision 0028). */
 export async function searchAudits(tx: TDb, scope: TScope, body: TSearchBody, totals?: TTotals) {
   const q = buildSearch(auditSearch, body);
-  const where = and(inScope(audits.secureSpacePath, scope), q.where);
+  const where = and(withinScope(audits.secureSpacePath, scope), q.where);
   return readPage({
     totals,
     tables: ['audits', 'spaces'],
@@ -129,7 +128,7 @@ export async function findAuditHead(tx: TDb, scope: TScope, id: string): Promise
   const [row] = await tx
     .select(headColumns)
     .from(audits)
-    .where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)))
+    .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)))
     .limit(1);
   return row as TAuditHead | undefined;
 }
@@ -138,7 +137,7 @@ export async function findAudit(tx: TDb, scope: TScope, id: string): Promise<TAu
   const [row] = await tx
     .select()
     .from(audits)
-    .where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)))
+    .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)))
     .limit(1);
   return row;
 }
@@ -150,7 +149,7 @@ export async function findLastFinished(tx: TDb, scope: TScope, of: { establishme
     .from(audits)
     .where(
       and(
-        inScope(audits.secureSpacePath, scope),
+        withinScope(audits.secureSpacePath, scope),
         eq(audits.establishmentId, of.establishmentId),
         eq(audits.serviceId, of.serviceId),
         eq(audits.templateId, of.templateId),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { audits } from './tables.js';
 
 /**
@@ -32,7 +32,7 @@ export async function findPdfState(tx: TDb, scope: TScope, id: string, lock = fa
   const query = tx
     .select(stateColumns)
     .from(audits)
-    .where(and(eq(audits.id, id), inScope(audits.secureSpacePath, scope)));
+    .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { incidentComments, incidentEvidences, incidentHistory, incidents, incidentTasks, type TIncidentRow, type TIncidentTaskRow } from './tables.js';
 
 /** The queries of the incidents module: the only file (with search.ts) that touches its tables. */
@@ -9,7 +9,7 @@ export async function findIncident(tx: TDb, scope: TScope, id: string): Promise<
   const [row] = await tx
     .select()
     .from(incidents)
-    .where(and(eq(incidents.id, id), inScope(incidents.secureSpacePath, scope)))
+    .where(and(eq(incidents.id, id), withinScope(incidents.secureSpacePath, scope)))
     .limit(1);
   return row;
 }
@@ -19,7 +19,7 @@ export async function lockIncident(tx: TDb, scope: TScope, id: string): Promise<
   const [row] = await tx
     .select()
     .from(incidents)
-    .where(and(eq(incidents.id, id), inScope(incidents.secureSpacePath, scope)))
+    .where(and(eq(incidents.id, id), withinScope(incidents.secureSpacePath, scope)))
     .limit(1)
     .for('update');
   return row;
@@ -47,7 +47,7 @@ export async function findTask(tx: TDb, scope: TScope, id: string, lock = false)
   const query = tx
     .select()
     .from(incidentTasks)
-    .where(and(eq(incidentTasks.id, id), inScope(incidentTasks.secureSpacePath, scope)))
+    .where(and(eq(incidentTasks.id, id), withinScope(incidentTasks.secureSpacePath, scope)))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -155,7 +155,7 @@ export async function incidentsOfQuestion(tx: TDb, scope: TScope, auditId: strin
   return tx
     .select()
     .from(incidents)
-    .where(and(inScope(incidents.secureSpacePath, scope), eq(incidents.auditId, auditId), eq(incidents.questionId, questionId)))
+    .where(and(withinScope(incidents.secureSpacePath, scope), eq(incidents.auditId, auditId), eq(incidents.questionId, questionId)))
     .orderBy(asc(incidents.createdAt), asc(incidents.id));
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { labIncidentHistory, labIncidents, labReports, labResults, type TLabIncidentRow, type TLabReportRow } from './tables.js';
 
 /** The queries of the lab-data module: the only file (with search.ts) that touches its tables. */
@@ -9,7 +9,7 @@ export async function findReport(tx: TDb, scope: TScope, id: string, lock = fals
   const q = tx
     .select()
     .from(labReports)
-    .where(and(eq(labReports.id, id), inScope(labReports.secureSpacePath, scope)))
+    .where(and(eq(labReports.id, id), withinScope(labReports.secureSpacePath, scope)))
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
@@ -83,7 +83,7 @@ export async function findIncident(tx: TDb, scope: TScope, id: string, lock = fa
   const q = tx
     .select()
     .from(labIncidents)
-    .where(and(eq(labIncidents.id, id), inScope(labIncidents.secureSpacePath, scope)))
+    .where(and(eq(labIncidents.id, id), withinScope(labIncidents.secureSpacePath, scope)))
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;

@@ -15,7 +15,7 @@ import type { TDb } from '../../platform/db.js';
 import { invalidData } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
-import { inScope } from '../../platform/tenancy.js';
+import { withinScope } from '../../platform/tenancy.js';
 import { spacesByIds } from '../spaces/service.js';
 import { unsafeUserNames } from '../users/service.js';
 import { labIncidentPolicy } from './policy.js';
@@ -79,7 +79,7 @@ const accessible = (caller: TAuth, column: typeof labReports.category | typeof l
 /** POST /lab-reports/search: server-paged, within the caller's space and labDataAccess. */
 export async function searchReports(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const q = buildSearch(labReportSearch, body);
-  const where = and(inScope(labReports.secureSpacePath, caller), accessible(caller, labReports.category), q.where);
+  const where = and(withinScope(labReports.secureSpacePath, caller), accessible(caller, labReports.category), q.where);
   return scoped(ctx, caller, async (tx) => {
     const page = await readPageByIds({
       tx,
@@ -168,7 +168,7 @@ export async function namesForIncidents(tx: TDb, caller: TAuth, rows: TLabIncide
 /** POST /lab-incidents/search: `/incidents/list/lab-data`, server-paged. */
 export async function searchLabIncidents(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const q = buildSearch(labIncidentSearch, body);
-  const where = and(inScope(labIncidents.secureSpacePath, caller), accessible(caller, labIncidents.category), q.where);
+  const where = and(withinScope(labIncidents.secureSpacePath, caller), accessible(caller, labIncidents.category), q.where);
   const page = await scoped(ctx, caller, async (tx) => {
     const result = await readPageByIds({
       tx,

@@ -6,7 +6,7 @@ import { requireAuth } from '../../platform/auth.js';
 import { iso, scoped, sendPage, typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
 import { notFound } from '../../platform/errors.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
-import { inScope } from '../../platform/tenancy.js';
+import { withinScope } from '../../platform/tenancy.js';
 import { notifications } from './tables.js';
 
 const notificationSearch: TSearchDefinition = {
@@ -49,7 +49,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleCont
     handler: async (req, reply) => {
       const caller = requireAuth(req);
       const q = buildSearch(notificationSearch, req.body);
-      const where = and(inScope(notifications.secureSpacePath, caller), eq(notifications.ownerId, caller.userId), q.where);
+      const where = and(withinScope(notifications.secureSpacePath, caller), eq(notifications.ownerId, caller.userId), q.where);
       const page = await scoped(ctx, caller, async (tx) => ({
         items: await tx
           .select()
@@ -74,7 +74,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleCont
 
   // The drawer's footer and its items (decision 0039): the caller's own notifications in the space only.
   const own = (caller: { userId: string; spaceId: string; spacePath: string }) =>
-    and(inScope(notifications.secureSpacePath, caller), eq(notifications.ownerId, caller.userId));
+    and(withinScope(notifications.secureSpacePath, caller), eq(notifications.ownerId, caller.userId));
   const ZCount = z.object({ count: z.number() });
   typed(app).patch('/:id/read', {
     config: { access: { permissions: [] }, identityNeutral: true },

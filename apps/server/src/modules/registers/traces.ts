@@ -7,7 +7,7 @@ import { ZSearchBody, type TSearchBody } from '@audit/domain/search';
 import { requireAuth, requires, type TAuth } from '../../platform/auth.js';
 import { iso, scoped, sendPage, typed, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, project, type TSearchDefinition } from '../../platform/search.js';
-import { inCatalogueScope, inScope } from '../../platform/tenancy.js';
+import { inCatalogueScope, inScope, withinScope } from '../../platform/tenancy.js';
 import { traces } from '../../platform/trace/tables.js';
 import { unsafeUserNames } from '../users/service.js';
 import { accessPredicate } from './registers.js';
@@ -97,7 +97,7 @@ const keptName = (payload: unknown) => {
 
 export async function searchRegisterTraces(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const q = buildSearch(traceSearch, body);
-  const where = and(inScope(traces.secureSpacePath, caller), eq(traces.module, 'REGISTER'), accessWhere(caller), q.where);
+  const where = and(withinScope(traces.secureSpacePath, caller), eq(traces.module, 'REGISTER'), accessWhere(caller), q.where);
   const page = await scoped(ctx, caller, async (tx) => ({
     items: await tx
       .select()

@@ -4,14 +4,14 @@ import { SPACE_TYPES } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
-import { childPath, inScope, type TScope } from '../../platform/tenancy.js';
+import { childPath, withinScope, type TScope } from '../../platform/tenancy.js';
 import { spaces, spaceAccessRequests } from './tables.js';
 
 export async function findSpaceInScope(tx: TDb, scope: TScope, id: string) {
   const [space] = await tx
     .select()
     .from(spaces)
-    .where(and(eq(spaces.id, id), inScope(spaces.secureSpacePath, scope)))
+    .where(and(eq(spaces.id, id), withinScope(spaces.secureSpacePath, scope)))
     .limit(1);
   return space;
 }
@@ -22,7 +22,7 @@ export function findSpacesInScope(tx: TDb, scope: TScope, ids: string[]) {
   return tx
     .select({ id: spaces.id, parentId: spaces.parentId, typeStructure: spaces.typeStructure, secureSpacePath: spaces.secureSpacePath })
     .from(spaces)
-    .where(and(inArray(spaces.id, ids), inScope(spaces.secureSpacePath, scope)));
+    .where(and(inArray(spaces.id, ids), withinScope(spaces.secureSpacePath, scope)));
 }
 
 export async function identifierExists(tx: TDb, identifier: string): Promise<boolean> {
@@ -169,7 +169,7 @@ export async function spacesByIds(tx: TDb, scope: TScope, ids: string[]) {
   return tx
     .select({ id: spaces.id, name: spaces.name, type: spaces.typeStructure, parentId: spaces.parentId })
     .from(spaces)
-    .where(and(inArray(spaces.id, ids), inScope(spaces.secureSpacePath, scope)));
+    .where(and(inArray(spaces.id, ids), withinScope(spaces.secureSpacePath, scope)));
 }
 
 /** Children of the given parents of one type in the scope (optionally only `ids`), by name. */
@@ -182,7 +182,7 @@ export async function childSpaces(tx: TDb, scope: TScope, parentIds: string[], t
       and(
         inArray(spaces.parentId, parentIds),
         eq(spaces.typeStructure, type),
-        inScope(spaces.secureSpacePath, scope),
+        withinScope(spaces.secureSpacePath, scope),
         ids ? inArray(spaces.id, ids) : undefined,
       ),
     )
@@ -239,7 +239,7 @@ export const adminSpaceSearch: TSearchDefinition = {
 /** The spaces of the caller's scope (itself and below), paged by the search contract. */
 export async function searchAdminSpaces(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(adminSpaceSearch, body);
-  const where = and(inScope(spaces.secureSpacePath, scope), q.where);
+  const where = and(withinScope(spaces.secureSpacePath, scope), q.where);
   const items = await tx
     .select()
     .from(spaces)

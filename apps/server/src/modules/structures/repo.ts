@@ -4,7 +4,7 @@ import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, readPage, type TSearchDefinition } from '../../platform/search.js';
 import type { TTotals } from '../../platform/totals.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { withinScope, type TScope } from '../../platform/tenancy.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a structure IS a space row plus its details row; the search pages and sorts over both in one join (decision 0019). Writes go through the spaces service.
 import { spaces } from '../spaces/tables.js';
 import { structureDetails as d } from './tables.js';
@@ -119,7 +119,7 @@ export const structureSearch: TSearchDefinition = {
 /** Structures of the caller's scope (never a company's root space), narrowed by `extra`. */
 export async function searchStructures(tx: TDb, scope: TScope, body: TSearchBody, extra?: SQL, totals?: TTotals) {
   const q = buildSearch(structureSearch, body);
-  const where = and(inScope(spaces.secureSpacePath, scope), isNotNull(spaces.parentId), extra, q.where);
+  const where = and(withinScope(spaces.secureSpacePath, scope), isNotNull(spaces.parentId), extra, q.where);
   // The page's ids first, the children counts joined to those rows only (decision 0028).
   return readPage({
     totals,
@@ -152,14 +152,14 @@ export async function searchStructures(tx: TDb, scope: TScope, body: TSearchBody
 
 export async function findStructure(tx: TDb, scope: TScope, id: string) {
   const [row] = await select(tx)
-    .where(and(eq(spaces.id, id), inScope(spaces.secureSpacePath, scope), isNotNull(spaces.parentId)))
+    .where(and(eq(spaces.id, id), withinScope(spaces.secureSpacePath, scope), isNotNull(spaces.parentId)))
     .limit(1);
   return row;
 }
 
 export const ofType = (type: string) => sql`${spaces.typeStructure} = ${type}`;
 export const childOf = (parentId: string) => sql`${spaces.parentId} = ${parentId}`;
-export const belowPath = (path: string) => sql`${spaces.secureSpacePath} like ${`${path}%`} and ${spaces.secureSpacePath} <> ${path}`;
+export const belowPath = (path: string) => sql`starts_with(${spaces.secureSpacePath}, ${path}) and ${spaces.secureSpacePath} <> ${path}`;
 /** The top of the caller's client forest: the company's direct clients, or the caller's own client space. */
 export const topClients = (scope: TScope) => sql`(${spaces.secureSpacePath} ~ '^/[^/]+/[^/]+/$' or ${spaces.id} = ${scope.spaceId})`;
 

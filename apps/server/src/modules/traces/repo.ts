@@ -3,7 +3,7 @@ import { TRACE_TYPES } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { traces } from '../../platform/trace/tables.js';
 
 export const traceSearch: TSearchDefinition = {
@@ -21,7 +21,7 @@ export const traceSearch: TSearchDefinition = {
 
 export async function searchTraces(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(traceSearch, body);
-  const where = and(inScope(traces.secureSpacePath, scope), q.where);
+  const where = and(withinScope(traces.secureSpacePath, scope), q.where);
   const items = await tx
     .select()
     .from(traces)
@@ -41,6 +41,6 @@ export async function findTrace(tx: TDb, scope: TScope, id: string) {
   const [row] = await tx
     .select()
     .from(traces)
-    .where(and(inScope(traces.secureSpacePath, scope), eq(traces.id, id)));
+    .where(and(withinScope(traces.secureSpacePath, scope), eq(traces.id, id)));
   return row;
 }

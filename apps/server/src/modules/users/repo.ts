@@ -3,7 +3,7 @@ import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, readPage, type TSearchDefinition } from '../../platform/search.js';
 import type { TTotals } from '../../platform/totals.js';
-import { inScope, type TScope } from '../../platform/tenancy.js';
+import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { users, userSpaces } from './tables.js';
 
 /**
@@ -113,7 +113,7 @@ export const userSearch: TSearchDefinition = {
 /** A page of users: the page's ids first, the roles joined to those rows only (decision 0028). */
 export async function searchUsers(tx: TDb, scope: TScope, body: TSearchBody, totals?: TTotals) {
   const q = buildSearch(userSearch, body);
-  const where = and(inScope(users.secureSpacePath, scope), q.where);
+  const where = and(withinScope(users.secureSpacePath, scope), q.where);
   return readPage({
     totals,
     tables: ['users', 'user_roles'],
@@ -143,7 +143,7 @@ export async function searchUsers(tx: TDb, scope: TScope, body: TSearchBody, tot
 
 export async function findUserInScope(tx: TDb, scope: TScope, id: string) {
   const [row] = await selectUsers(tx)
-    .where(and(eq(users.id, id), inScope(users.secureSpacePath, scope)))
+    .where(and(eq(users.id, id), withinScope(users.secureSpacePath, scope)))
     .limit(1);
   return row;
 }
@@ -161,7 +161,7 @@ export function listAuditors(tx: TDb, scope: TScope, rootPath: string, id?: stri
     .from(users)
     .where(
       and(
-        inScope(users.secureSpacePath, scope),
+        withinScope(users.secureSpacePath, scope),
         eq(users.secureSpacePath, rootPath),
         eq(users.isAuditor, true),
         eq(users.verified, true),
@@ -189,7 +189,7 @@ export async function findUsersInScope(tx: TDb, scope: TScope, ids: string[]) {
   return tx
     .select({ id: users.id, secureSpacePath: users.secureSpacePath, status: users.status })
     .from(users)
-    .where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
+    .where(and(inArray(users.id, ids), withinScope(users.secureSpacePath, scope)));
 }
 
 /** The e-mail addresses of users of the scope (missing ids are simply absent). */
@@ -197,7 +197,7 @@ export async function findEmailsInScope(tx: TDb, scope: TScope, ids: string[]) {
   return tx
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(inArray(users.id, ids), inScope(users.secureSpacePath, scope)));
+    .where(and(inArray(users.id, ids), withinScope(users.secureSpacePath, scope)));
 }
 
 export async function updateUsers(tx: TDb, ids: string[], values: Partial<typeof users.$inferInsert>) {
