@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Flex, Form, Pagination, Segmented, Select, Skeleton, Typography } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LAB_CATEGORIES, LAB_INCIDENT_STATUSES, type TLabCategory, type TLabIncidentStatus } from '@audit/domain/lab-data';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
+import { downloadFile } from '../../api/download';
+import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { LabStatusTag, limitsText, valueText } from './LabTags';
-import { useLabIncidents, useMoveLabIncident, type TLabIncident } from './labDataApi';
+import { LAB_INCIDENTS_EXPORT, labIncidentsBody, useLabIncidents, useMoveLabIncident, type TLabIncident } from './labDataApi';
 
 const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
 const MOVE_LABEL: Record<TLabIncidentStatus, string> = { DRAFT: 'labData.moves.DRAFT', RUNNING: 'labData.moves.RUNNING', SOLVED: 'labData.moves.SOLVED' };
@@ -90,6 +93,17 @@ export function LabIncidentsPage() {
   const list = useLabIncidents({ page, size, search, status, category });
   const active = (status.length ? 1 : 0) + (category ? 1 : 0);
   const empty = t(active || search ? 'labData.incidentsEmpty' : 'labData.incidentsNone');
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(LAB_INCIDENTS_EXPORT, `${t('labData.incidentsTitle')}.xlsx`, { body: labIncidentsBody({ search, status, category }) });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const cards = (
     <div data-testid="lab-incident-cards">
@@ -112,14 +126,19 @@ export function LabIncidentsPage() {
 
   return (
     <>
-      <div style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
-        <Segmented
-          value="lab-data"
-          onChange={(value) => navigate(`/incidents/list/${value}`)}
-          options={KINDS.map((k) => ({ value: k, label: t(`labData.kinds.${k}`) }))}
-          data-testid="incident-kinds"
-        />
-      </div>
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Segmented
+            value="lab-data"
+            onChange={(value) => navigate(`/incidents/list/${value}`)}
+            options={KINDS.map((k) => ({ value: k, label: t(`labData.kinds.${k}`) }))}
+            data-testid="incident-kinds"
+          />
+        </div>
+        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} aria-label={t('labData.export')} data-testid="lab-incidents-export">
+          {!isMobile && t('labData.export')}
+        </Button>
+      </Flex>
       <ListPage<TLabIncident>
         title={t('labData.incidentsTitle')}
         settingsKey="table.labIncidents"
