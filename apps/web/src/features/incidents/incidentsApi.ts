@@ -6,6 +6,7 @@ import type {
   TIncidentOut,
   TIncidentStatus,
   TIncidentTaskOut,
+  TOtherIncidentInput,
   TTaskInput,
   TTaskStatus,
 } from '@audit/domain/incidents';
@@ -82,6 +83,9 @@ export const useClientOptions = () => useQuery(filterOptions('clients', '/ms-cor
 export const useEstablishmentOptions = (client?: string) =>
   useQuery(filterOptions('establishments', '/ms-core/api/establishments/search', 1000, ofClient(client), Boolean(client)));
 export const useAreaOptions = (client?: string) => useQuery(filterOptions('areas', '/ms-core/api/areas/search', 1000, ofClient(client), Boolean(client)));
+/** The report form's places: establishments or areas of the chosen client, or of the caller's whole scope (a client's manager). */
+export const usePlaceOptions = (kind: 'establishments' | 'areas', client?: string) =>
+  useQuery(filterOptions(`place-${kind}`, `/ms-core/api/${kind}/search`, 1000, client ? ofClient(client) : []));
 /** Audit templates (the audits list's template filter). */
 export const useTemplateOptions = (enabled: boolean) => useQuery(filterOptions('templates', '/ms-core/api/audit-templates/search', 1000, [], enabled));
 
@@ -99,6 +103,10 @@ function useIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'upd
     },
   });
 }
+
+/** POST /issues: an "others" incident reported by hand (draft or opened at once). */
+export const useReportIncident = () =>
+  useIncidentMutation((body: TOtherIncidentInput) => request<TIncidentDetail>(BASE, { method: 'POST', body }), 'createSuccess');
 
 export const useChangeStatus = (id: string) =>
   useIncidentMutation((status: TIncidentStatus) => request<TIncidentDetail>(`${BASE}/${id}/status`, { method: 'PATCH', body: { status } }));
