@@ -4,6 +4,7 @@ import type {
   THistoryOut,
   TIncidentDetail,
   TIncidentOut,
+  TIncidentPatch,
   TIncidentStatus,
   TIncidentTaskOut,
   TOtherIncidentInput,
@@ -107,6 +108,10 @@ function useIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'upd
 /** POST /issues: an "others" incident reported by hand (draft or opened at once). */
 export const useReportIncident = () =>
   useIncidentMutation((body: TOtherIncidentInput) => request<TIncidentDetail>(BASE, { method: 'POST', body }), 'createSuccess');
+
+/** PATCH /issues/{id}: name, description, priority, category, type, responsible (each change in the history). */
+export const useUpdateIncident = (id: string) =>
+  useIncidentMutation((body: TIncidentPatch) => request<TIncidentDetail>(`${BASE}/${id}`, { method: 'PATCH', body }));
 
 export const useChangeStatus = (id: string) =>
   useIncidentMutation((status: TIncidentStatus) => request<TIncidentDetail>(`${BASE}/${id}/status`, { method: 'PATCH', body: { status } }));
