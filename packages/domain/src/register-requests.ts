@@ -201,6 +201,8 @@ export const ZLogDownload = z.object({
   annual: z.boolean().default(false),
   /** A day of the period (or year) to download; today by default. */
   date: ZDay.optional(),
+  /** The repeated-value threshold, as the log grid's (`REPEATED_TAKES_DEFAULT` when absent). */
+  repeatTakes: ZRepeatTakes.optional(),
 });
 export type TLogDownload = z.infer<typeof ZLogDownload>;
 /** The Excel's query string: the same options, as text. */
@@ -209,6 +211,7 @@ export const ZLogExcelQuery = z.object({
   take: z.coerce.number().int().min(1).max(TAKES_PER_DAY_MAX).optional(),
   annual: z.enum(['true', 'false']).optional(),
   date: ZDay.optional(),
+  repeatTakes: z.coerce.number().pipe(ZRepeatTakes).optional(),
 });
 
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;

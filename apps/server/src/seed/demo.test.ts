@@ -4,6 +4,7 @@ import { signIn } from '../test/factories.js';
 import { unsafeUnscoped } from '../platform/tenancy.js';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { INCIDENT_STATUSES, TASK_STATUSES } from '@audit/domain/incidents';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let t: TTestApp;
@@ -86,6 +87,46 @@ describe('demo seed: registers', () => {
     expect(runs.rows[0]!.n).toBeGreaterThanOrEqual(8);
     const staff = await signIn(t.app, 'cocina@demo.test', DEMO_PASSWORD);
     expect((await staff.api.post('/ms-registry/api/registers/search', {})).body).toHaveLength(4);
+  });
+});
+
+describe('demo seed: incidents, corrective actions and lab data (issue 16)', () => {
+  it('has incidents in every status with corrective actions in every status, and a year of lab reports with their incidents', async () => {
+    const { api } = await signIn(t.app, 'auditor@demo.test', DEMO_PASSWORD);
+    for (const status of INCIDENT_STATUSES) {
+      const kinds = ['audits', 'others', 'measurements'];
+      const found = await Promise.all(
+        kinds.map((kind) =>
+          api.post('/ms-core/api/issues/search-issues', {
+            size: 1,
+            filters: [
+              { field: 'kind', value: kind },
+              { field: 'status', value: status },
+            ],
+          }),
+        ),
+      );
+      expect(
+        found.reduce((n, res) => n + Number(res.headers['x-total-count'] ?? 0), 0),
+        status,
+      ).toBeGreaterThan(0);
+    }
+    for (const status of TASK_STATUSES) {
+      const tasks = await api.post('/ms-core/api/tasks/search', { size: 1, filters: [{ field: 'status', value: status }] });
+      expect(Number(tasks.headers['x-total-count'] ?? 0), status).toBeGreaterThan(0);
+    }
+    const span = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ days: number; reports: number; incidents: number; statuses: number }>(
+        sql`select (max(extraction_date) - min(extraction_date))::int as days, count(*)::int as reports,
+                   (select count(*)::int from lab_incidents) as incidents, (select count(distinct status)::int from lab_incidents) as statuses
+            from lab_reports`,
+      ),
+    );
+    const lab = span.rows[0]!;
+    expect(lab.days).toBeGreaterThanOrEqual(300);
+    expect(lab.reports).toBeGreaterThanOrEqual(12);
+    expect(lab.incidents).toBeGreaterThan(0);
+    expect(lab.statuses).toBeGreaterThanOrEqual(2);
   });
 });
 

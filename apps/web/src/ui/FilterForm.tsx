@@ -8,17 +8,22 @@ interface TFilterFormProps<V> {
   onApply: (values: V) => void;
   /** Reset: the fields are emptied and the list shows everything again. */
   onReset: () => void;
+  /** The caller's form instance, when its fields depend on each other (Form.useWatch). */
+  form?: FormInstance<V>;
+  /** Called as fields change: e.g. a new client clears its establishment and area. */
+  onValuesChange?: (changed: Partial<V>) => void;
   children: ReactNode;
 }
 
 const clear = (form: FormInstance) => form.setFieldsValue(Object.fromEntries(Object.keys(form.getFieldsValue(true)).map((name) => [name, undefined])));
 
 /** A list's filters (in ListPage's filters drawer): the fields, then Reset and Apply. */
-export function FilterForm<V extends object>({ initialValues, onApply, onReset, children }: TFilterFormProps<V>) {
+export function FilterForm<V extends object>({ initialValues, onApply, onReset, form: given, onValuesChange, children }: TFilterFormProps<V>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<V>();
+  // The caller's instance when given (useForm returns it), else one of its own.
+  const [form] = Form.useForm<V>(given);
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onApply}>
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onApply} onValuesChange={onValuesChange}>
       {children}
       <Flex gap={8} justify="end">
         <Button

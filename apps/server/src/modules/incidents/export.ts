@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, seekAfter } from '../../platform/search.js';
 import { withinScope } from '../../platform/tenancy.js';
+import { drained, zipInputOf, type TWritableLike } from '../../platform/xlsx-stream.js';
 import { statusName } from './mail-text.js';
 import { incidentSearch } from './search.js';
 import { incidents, type TIncidentRow } from './tables.js';
@@ -62,20 +63,6 @@ function rowOf(lang: 'es' | 'en', r: TExportedRow) {
     r.description ?? '',
   ];
 }
-
-/** A writable side as node's streams and the readable-stream package (archiver's) both have it. */
-interface TWritableLike {
-  once(event: 'drain', listener: () => void): unknown;
-  _writableState?: { needDrain?: boolean; length?: number };
-}
-
-/** The stream the zip reads the sheet from (exceljs's StreamBuf pipes into it), when exceljs exposes it. */
-function zipInputOf(sheet: ExcelJS.Worksheet): TWritableLike | undefined {
-  const inner = (sheet as unknown as { stream?: { pipes?: TWritableLike[] } }).stream?.pipes?.[0];
-  return inner && typeof inner.once === 'function' && inner._writableState ? inner : undefined;
-}
-const drained = (stream: TWritableLike | undefined) =>
-  stream?._writableState?.needDrain ? new Promise<void>((resolve) => stream.once('drain', resolve)) : Promise.resolve();
 
 /**
  * POST /reports/issues/export-excel: the filtered list (the search's body) as an .xlsx, streamed as

@@ -16,6 +16,7 @@ import {
 import { ZHistoryOut } from '@audit/domain/incidents';
 import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { exportLabIncidents } from './export.js';
 import { importReports, previewImport } from './importer.js';
 import { changeLabIncidentStatus, getLabIncident, labIncidentHistory } from './incidents.js';
 import { labResultCodeOptions } from './codes.js';
@@ -146,6 +147,20 @@ export async function labIncidentsRoutes(app: FastifyInstance, ctx: TModuleConte
       response: { 200: z.array(ZHistoryOut) },
     },
     handler: (req) => labIncidentHistory(ctx, auth(req), req.params.id),
+  });
+  r.post('/export-excel', {
+    config: requires('LAB_DATA_ISSUES_VIEW'),
+    schema: {
+      tags,
+      summary: 'The filtered lab incidents list (the search body) as an Excel file, streamed, in the user’s language (832 when empty)',
+      body: ZLabSearchBody,
+    },
+    handler: async (req, reply) => {
+      const { stream, fileName } = await exportLabIncidents(ctx, auth(req), req.body);
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      return reply.send(stream);
+    },
   });
   r.patch('/:id/status', {
     config: requires('LAB_DATA_ISSUES_WRITE'),

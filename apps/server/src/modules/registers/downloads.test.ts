@@ -153,3 +153,37 @@ describe('log Excel', () => {
     expect(find('20-03-2026', 'Cámara 2')[5]).toBeUndefined(); // nothing recorded: an empty row for the take
   });
 });
+
+describe('the repeated threshold of the downloads', () => {
+  it('follows the grid’s `repeatTakes`: six identical takes are repeated at 5, not at 7; the PDF of another threshold is another file', async () => {
+    const excel = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${REG}/${f.register}/excel?date=2026-03-10${query}`,
+        headers: { authorization: `Bearer ${f.adminToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows = book.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+      return rows.find((r) => r[1] === '04-03-2026' && r[4] === 'Cámara 2')![9];
+    };
+    expect(await excel('')).toBe('Sí');
+    expect(await excel('&repeatTakes=5')).toBe('Sí');
+    expect(await excel('&repeatTakes=7')).toBeUndefined();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${REG}/${f.register}/excel?repeatTakes=1`, headers: { authorization: `Bearer ${f.adminToken}` } })).statusCode,
+    ).toBe(400);
+
+    const pdf = (body: object) => expectOk(f.admin.post(`${REG}/${f.register}/pdf`, { date: '2026-03-10', orientation: 'vertical', ...body }));
+    expect(await pdf({})).toEqual({ pdfSendToGenerate: true });
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect((await pdf({})).pdfUrl).toBeDefined();
+    expect((await pdf({ repeatTakes: 5 })).pdfUrl).toBeDefined(); // the default is the same file
+    expect(await pdf({ repeatTakes: 7 })).toEqual({ pdfSendToGenerate: true });
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const { pdfUrl } = await pdf({ repeatTakes: 7 });
+    const text = pdfText((await t.app.inject({ method: 'GET', url: pdfUrl })).rawPayload, 'log-repeat-7');
+    expect(text).toContain('Valor repetido (7 tomas seguidas)');
+  });
+});

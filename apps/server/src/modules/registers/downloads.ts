@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { LOG_ORIENTATIONS, type TLogDownload } from '@audit/domain/registers';
+import { LOG_ORIENTATIONS, REPEATED_TAKES_DEFAULT, type TLogDownload } from '@audit/domain/registers';
 import { LANGUAGES } from '@audit/domain/constants';
 import { todayInZone } from '@audit/domain/dates';
 import type { TAuth } from '../../platform/auth.js';
@@ -33,9 +33,12 @@ interface TResolved {
   take: number | null;
   annual: boolean;
   range: [string, string];
+  repeatTakes: number;
 }
 
-const keyOf = (o: TResolved) => JSON.stringify([o.orientation, o.language, o.take, o.annual, o.range[0], o.range[1]]);
+/** The stored file's key: the default threshold keeps the key files made before it was an option. */
+const keyOf = (o: TResolved) =>
+  JSON.stringify([o.orientation, o.language, o.take, o.annual, o.range[0], o.range[1], ...(o.repeatTakes === REPEATED_TAKES_DEFAULT ? [] : [o.repeatTakes])]);
 const fileName = (name: string, o: TResolved) => `${name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 120)} ${o.range[0]}_${o.range[1]}.pdf`;
 
 async function resolve(tx: TDb, caller: TAuth, id: string, input: TLogDownload) {
@@ -48,6 +51,7 @@ async function resolve(tx: TDb, caller: TAuth, id: string, input: TLogDownload) 
     take: input.take ?? null,
     annual: input.annual,
     range: downloadRange(row, date, input.annual),
+    repeatTakes: input.repeatTakes ?? REPEATED_TAKES_DEFAULT,
   };
   return { row, options };
 }
@@ -107,6 +111,8 @@ const ZLogPdfJob = z.object({
   take: z.number().int().nullable(),
   annual: z.boolean(),
   range: z.tuple([z.string(), z.string()]),
+  /** Absent in jobs queued before it was an option. */
+  repeatTakes: z.number().int().default(REPEATED_TAKES_DEFAULT),
   name: z.string(),
 });
 type TLogPdfJob = z.infer<typeof ZLogPdfJob>;
@@ -131,7 +137,7 @@ async function makeLogPdf(ctx: TModuleContext, job: TJob<TLogPdfJob>) {
     const sheet = await readLogSheet(tx, caller, p.registerId, { date: p.range[0], annual: p.annual, take: p.take });
     return { ...sheet, version: await sheetVersion(tx, sheet.row, p.range) };
   });
-  const sheet = await completeSheet(ctx, read);
+  const sheet = await completeSheet(ctx, read, p.repeatTakes);
   const pdf = await renderLogPdf(sheet, { orientation: p.orientation, language: p.language, annual: p.annual });
   const stored = await storeGenerated(ctx, { buffer: pdf, filename: p.name, contentType: 'application/pdf' });
   try {

@@ -90,10 +90,10 @@ export async function logWorkbook(
   ctx: TModuleContext,
   caller: TAuth,
   id: string,
-  input: { date?: string; annual: boolean; take?: number | null; language?: string },
+  input: { date?: string; annual: boolean; take?: number | null; language?: string; repeatTakes?: number },
 ) {
   const read = await scoped(ctx, caller, (tx) => readLogSheet(tx, caller, id, input));
-  const sheet = await completeSheet(ctx, read);
+  const sheet = await completeSheet(ctx, read, input.repeatTakes);
   const language = input.language ?? (caller.language === 'en' ? 'en' : 'es');
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { dueTakes, periodOf, type TFrequency, type TSchedule } from '@audit/domain/registers';
+import { dueTakes, periodOf, REPEATED_TAKES_DEFAULT, type TFrequency, type TSchedule } from '@audit/domain/registers';
 import { addDays, todayInZone } from '@audit/domain/dates';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
@@ -53,6 +53,8 @@ export interface TLogSheet {
   periods: { start: string; end: string; takes: { slot: string; end: string; take: number }[] }[];
   /** By facility|slot|take. */
   entries: Map<string, TSheetEntry>;
+  /** Identical takes in a row from which values are marked repeated (the grid's `repeatTakes`). */
+  repeatTakes: number;
 }
 
 export const entryKey = (facility: string, slot: string, take: number) => `${facility}|${slot}|${take}`;
@@ -126,13 +128,18 @@ export async function readLogSheet(tx: TDb, caller: TAuth, id: string, input: { 
       facilities: facilities.map((f) => ({ ...f, establishment: names.get(f.establishment)?.name ?? '' })),
       periods,
       entries: new Map<string, TSheetEntry>(),
+      repeatTakes: REPEATED_TAKES_DEFAULT,
     } satisfies TLogSheet,
     rows,
   };
 }
 
 /** The sheet with its entries and marks, and who entered each value by name (outside the read's transaction). */
-export async function completeSheet(ctx: TModuleContext, read: Awaited<ReturnType<typeof readLogSheet>>): Promise<TLogSheet> {
+export async function completeSheet(
+  ctx: TModuleContext,
+  read: Awaited<ReturnType<typeof readLogSheet>>,
+  repeatTakes = REPEATED_TAKES_DEFAULT,
+): Promise<TLogSheet> {
   const { sheet, rows } = read;
   const known = new Set(sheet.facilities.map((f) => f.id));
   const logs = rows.filter((r) => known.has(r.facilityId));
@@ -140,8 +147,9 @@ export async function completeSheet(ctx: TModuleContext, read: Awaited<ReturnTyp
     ctx,
     logs.flatMap((l) => (l.enteredBy ? [l.enteredBy] : [])),
   );
-  // The grid's own rules (flags.ts): late as stored when the value was saved, repeated over the default threshold.
-  const repeated = repeatedEntries(logs);
+  // The grid's own rules (flags.ts): late as stored when the value was saved, repeated over the asked threshold.
+  sheet.repeatTakes = repeatTakes;
+  const repeated = repeatedEntries(logs, repeatTakes);
   for (const l of logs) {
     const late = l.late;
     const values = new Map<string, TSheetValue>(

@@ -43,6 +43,7 @@ export async function registerDownloadsRoutes(app: FastifyInstance, ctx: TModule
         annual: q.annual === 'true',
         take: q.take ?? null,
         language: q.language,
+        repeatTakes: q.repeatTakes,
       });
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Flex, Space, Tabs, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, SyncOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useMe } from '../../session/me';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { CommentsPanel } from './CommentsPanel';
+import { EditIncidentDrawer } from './EditIncidentDrawer';
 import { EvidencesPanel } from './EvidencesPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { RiskTag, StatusTag } from './IncidentTags';
@@ -54,6 +55,7 @@ export function IncidentDetailPage() {
   const waiting = useQueuedFor(resource).count;
   const me = useMe().data;
   const [tab, setTab] = useState('tasks');
+  const [editing, setEditing] = useState(false);
   if (incident.isPending) return <PageSkeleton />;
   if (incident.isError) return <ErrorState error={incident.error} onRetry={() => void incident.refetch()} />;
   const i = incident.data;
@@ -86,6 +88,11 @@ export function IncidentDetailPage() {
         <Space wrap style={{ marginBottom: 12 }}>
           <RiskTag risk={i.riskLevel} />
           <StatusTag status={i.status} />
+          {i.can.update && (
+            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="incident-edit">
+              {t('incidents.edit.open')}
+            </Button>
+          )}
           {waiting > 0 && (
             <Tag color="processing" icon={<SyncOutlined />} data-testid="incident-pending" role="status">
               {t('offline.pending', { count: waiting })}
@@ -103,6 +110,7 @@ export function IncidentDetailPage() {
         <StatusMoves incident={i} />
         <Descriptions column={isMobile ? 1 : 2} size="small" items={fields} style={{ marginTop: 16 }} />
       </Card>
+      {i.can.update && <EditIncidentDrawer incident={i} open={editing} onClose={() => setEditing(false)} />}
       <Card styles={{ body: { padding: isMobile ? 12 : 20 } }}>
         <Tabs
           activeKey={tab}

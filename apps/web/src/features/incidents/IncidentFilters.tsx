@@ -6,7 +6,7 @@ import { statusesOf, type TIncidentKind } from '@audit/domain/incidents';
 import { FilterForm, MonthRangeItem } from '../../ui/FilterForm';
 import { monthsToPicker, pickerToMonths } from '../../ui/monthRange';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useOwners, type TIncidentFilters } from './incidentsApi';
+import { useAreaOptions, useClientOptions, useEstablishmentOptions, useOwners, useTemplateOptions, type TIncidentFilters } from './incidentsApi';
 
 const RISKS = ['high', 'medium', 'low', 'infrastructure', 'IE', 'P1'];
 
@@ -32,25 +32,89 @@ export function OwnerSelect({ value, onChange, id }: { value?: string | null; on
   );
 }
 
-/** The list's filters (status with the §4 rule, risk, responsible, month range on the audit date). */
+type TFormValues = {
+  status?: string[];
+  riskLevel?: string[];
+  client?: string;
+  establishment?: string;
+  area?: string;
+  template?: string;
+  responsible?: string;
+  months?: [Dayjs, Dayjs] | null;
+};
+
+const searchable = { showSearch: true, allowClear: true, optionFilterProp: 'label' } as const;
+
+/**
+ * The list's filters (status with the §4 rule, risk, client, establishment, area, template,
+ * responsible, month range on the audit date). The establishments and areas are the chosen client's.
+ */
 export function IncidentFilters({ kind, value, onApply }: { kind: TIncidentKind; value: TIncidentFilters; onApply: (filters: TIncidentFilters) => void }) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<TFormValues>();
   const initial = { ...value, months: monthsToPicker(value.months) };
-  const apply = (values: { status?: string[]; riskLevel?: string[]; responsible?: string; months?: [Dayjs, Dayjs] | null }) =>
+  const client = Form.useWatch('client', form) as string | undefined;
+  const establishment = Form.useWatch('establishment', form) as string | undefined;
+  const clients = useClientOptions();
+  const establishments = useEstablishmentOptions(client);
+  const areas = useAreaOptions(client);
+  const templates = useTemplateOptions(kind === 'audits');
+  const label = (o: { _id: string; name: string }) => ({ value: o._id, label: o.name });
+  const apply = (values: TFormValues) =>
     onApply({
       status: values.status?.length ? values.status : undefined,
       riskLevel: values.riskLevel?.length ? values.riskLevel : undefined,
+      client: values.client || undefined,
+      establishment: values.client ? values.establishment || undefined : undefined,
+      area: values.client ? values.area || undefined : undefined,
+      template: kind === 'audits' ? values.template || undefined : undefined,
       responsible: values.responsible || undefined,
       months: pickerToMonths(values.months),
     });
   return (
-    <FilterForm initialValues={initial} onApply={apply} onReset={() => onApply({})}>
+    <FilterForm
+      form={form}
+      initialValues={initial}
+      onApply={apply}
+      onReset={() => onApply({})}
+      onValuesChange={(changed) => {
+        // A new client's establishments and areas are others; a new establishment, other areas.
+        if ('client' in changed) form.setFieldsValue({ establishment: undefined, area: undefined });
+        else if ('establishment' in changed) form.setFieldsValue({ area: undefined });
+      }}
+    >
       <Form.Item name="status" label={t('incidents.fields.status')}>
         <Select mode="multiple" allowClear options={statusesOf(kind).map((s) => ({ value: s, label: t(`incidents.status.${s}`) }))} />
       </Form.Item>
       <Form.Item name="riskLevel" label={t('incidents.fields.risk')}>
         <Select mode="multiple" allowClear options={RISKS.map((r) => ({ value: r, label: t(`incidents.risk.${r}`) }))} />
       </Form.Item>
+      <Form.Item name="client" label={t('incidents.fields.client')}>
+        <Select {...searchable} loading={clients.isFetching} options={clients.data?.map(label)} data-testid="incident-filter-client" />
+      </Form.Item>
+      <Form.Item name="establishment" label={t('incidents.fields.establishment')}>
+        <Select
+          {...searchable}
+          disabled={!client}
+          loading={establishments.isFetching}
+          options={establishments.data?.map(label)}
+          data-testid="incident-filter-establishment"
+        />
+      </Form.Item>
+      <Form.Item name="area" label={t('incidents.fields.area')}>
+        <Select
+          {...searchable}
+          disabled={!client}
+          loading={areas.isFetching}
+          options={areas.data?.filter((a) => !establishment || a.parent === establishment).map(label)}
+          data-testid="incident-filter-area"
+        />
+      </Form.Item>
+      {kind === 'audits' && (
+        <Form.Item name="template" label={t('incidents.fields.template')}>
+          <Select {...searchable} loading={templates.isFetching} options={templates.data?.map(label)} data-testid="incident-filter-template" />
+        </Form.Item>
+      )}
       <Form.Item name="responsible" label={t('incidents.fields.responsible')}>
         <OwnerSelect />
       </Form.Item>

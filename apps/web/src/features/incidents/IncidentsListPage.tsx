@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Segmented, Space, Typography } from 'antd';
-import { CheckSquareOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -9,10 +9,12 @@ import type { TIncidentKind } from '@audit/domain/incidents';
 import { downloadFile } from '../../api/download';
 import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
+import { userCan, useMe } from '../../session/me';
 import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
 import { IncidentFilters } from './IncidentFilters';
 import { RiskTag, StatusTag } from './IncidentTags';
+import { ReportIncidentDrawer } from './ReportIncidentDrawer';
 import { searchBody, useIncidentsList, type TIncident, type TIncidentFilters } from './incidentsApi';
 
 const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
@@ -70,6 +72,9 @@ export function IncidentsListPage() {
   const open = (incident: TIncident) => navigate(`/incidents/${incident._id}`);
   const active = Object.values(filters).filter(Boolean).length;
   const [exporting, setExporting] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const me = useMe().data;
+  const canReport = kind === 'others' && userCan(me, 'ISSUE:WRITE');
   const exportExcel = async () => {
     setExporting(true);
     try {
@@ -99,6 +104,17 @@ export function IncidentsListPage() {
         />
       </div>
       <Space>
+        {canReport && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setReporting(true)}
+            aria-label={t('incidents.report.new')}
+            data-testid="report-incident"
+          >
+            {!isMobile && t('incidents.report.new')}
+          </Button>
+        )}
         <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} aria-label={t('incidents.export')} data-testid="incidents-export">
           {!isMobile && t('incidents.export')}
         </Button>
@@ -167,6 +183,7 @@ export function IncidentsListPage() {
         }
         emptyText={t(active || search ? 'incidents.empty' : 'incidents.emptyNone')}
       />
+      {canReport && <ReportIncidentDrawer open={reporting} onClose={() => setReporting(false)} />}
     </>
   );
 }

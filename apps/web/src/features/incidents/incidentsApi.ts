@@ -3,10 +3,11 @@ import type {
   TCommentOut,
   THistoryOut,
   TIncidentDetail,
-  TIncidentKind,
   TIncidentOut,
+  TIncidentPatch,
   TIncidentStatus,
   TIncidentTaskOut,
+  TOtherIncidentInput,
   TTaskInput,
   TTaskStatus,
 } from '@audit/domain/incidents';
@@ -33,36 +34,8 @@ const BASE = '/ms-core/api/issues';
 const TASKS = TASKS_BASE;
 export { INCIDENTS_QUERY_KEY };
 
-export interface TIncidentFilters {
-  status?: string[];
-  riskLevel?: string[];
-  client?: string;
-  establishment?: string;
-  responsible?: string;
-  months?: [string, string];
-}
-
-export interface TIncidentListParams {
-  kind: TIncidentKind;
-  page: number;
-  size: number;
-  search: string;
-  sort?: string;
-  filters: TIncidentFilters;
-}
-
-/** The list's filters as the search's body (the same body the Excel export takes). */
-export function searchBody(params: Omit<TIncidentListParams, 'page' | 'size'>): Pick<TSearchBody, 'search' | 'sort' | 'filters'> {
-  const f = params.filters;
-  const filters: TSearchBody['filters'] = [{ field: 'kind', operator: 'eq', value: params.kind }];
-  if (f.status?.length) filters.push({ field: 'status', operator: '$in', value: f.status });
-  if (f.riskLevel?.length) filters.push({ field: 'riskLevel', operator: '$in', value: f.riskLevel });
-  if (f.client) filters.push({ field: 'client', operator: 'eq', value: f.client });
-  if (f.establishment) filters.push({ field: 'establishment', operator: 'eq', value: f.establishment });
-  if (f.responsible) filters.push({ field: 'responsible', operator: 'eq', value: f.responsible });
-  if (f.months) filters.push({ field: 'auditDate', operator: 'between', value: f.months });
-  return { search: params.search || undefined, sort: params.sort, filters };
-}
+export { searchBody, type TIncidentFilters, type TIncidentListParams } from './searchBody';
+import { searchBody, type TIncidentListParams } from './searchBody';
 
 export const searchIncidents = (params: TIncidentListParams) =>
   searchPage<TIncident>(`${BASE}/search-issues`, { page: params.page, size: params.size, ...searchBody(params) });
@@ -92,6 +65,31 @@ export const useOwners = (search: string) =>
     queryFn: () => searchPage<TOwner>('/ms-core/api/users/search-incidences-owners', { size: 50, search: search || undefined }),
   });
 
+/** An option of the list's filters: a client, an establishment or area (its parent), a template. */
+export interface TFilterOption {
+  _id: string;
+  name: string;
+  parent?: string | null;
+}
+const filterOptions = (key: string, path: string, size: number, filters: TSearchBody['filters'] = [], enabled = true) => ({
+  queryKey: [...INCIDENTS_QUERY_KEY, 'options', key, filters],
+  queryFn: async () => (await searchPage<TFilterOption>(path, { page: 0, size, sort: 'name', filters })).items,
+  enabled,
+  staleTime: 60_000,
+});
+const ofClient = (client?: string): TSearchBody['filters'] => [{ field: 'client', operator: 'eq', value: client ?? '' }];
+/** The filters' clients (the calls document's client lookup, size 250). */
+export const useClientOptions = () => useQuery(filterOptions('clients', '/ms-core/api/structures/search-for-client-users', 250));
+/** One client's establishments, and its areas (each with its establishment as parent). */
+export const useEstablishmentOptions = (client?: string) =>
+  useQuery(filterOptions('establishments', '/ms-core/api/establishments/search', 1000, ofClient(client), Boolean(client)));
+export const useAreaOptions = (client?: string) => useQuery(filterOptions('areas', '/ms-core/api/areas/search', 1000, ofClient(client), Boolean(client)));
+/** The report form's places: establishments or areas of the chosen client, or of the caller's whole scope (a client's manager). */
+export const usePlaceOptions = (kind: 'establishments' | 'areas', client?: string) =>
+  useQuery(filterOptions(`place-${kind}`, `/ms-core/api/${kind}/search`, 1000, client ? ofClient(client) : []));
+/** Audit templates (the audits list's template filter). */
+export const useTemplateOptions = (enabled: boolean) => useQuery(filterOptions('templates', '/ms-core/api/audit-templates/search', 1000, [], enabled));
+
 /** Every change refreshes the incident, its lists, its history and the bell (a change may notify). */
 function useIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'updateSuccess' | 'createSuccess' | 'deleteSuccess' = 'updateSuccess') {
   const queryClient = useQueryClient();
@@ -106,6 +104,14 @@ function useIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'upd
     },
   });
 }
+
+/** POST /issues: an "others" incident reported by hand (draft or opened at once). */
+export const useReportIncident = () =>
+  useIncidentMutation((body: TOtherIncidentInput) => request<TIncidentDetail>(BASE, { method: 'POST', body }), 'createSuccess');
+
+/** PATCH /issues/{id}: name, description, priority, category, type, responsible (each change in the history). */
+export const useUpdateIncident = (id: string) =>
+  useIncidentMutation((body: TIncidentPatch) => request<TIncidentDetail>(`${BASE}/${id}`, { method: 'PATCH', body }));
 
 export const useChangeStatus = (id: string) =>
   useIncidentMutation((status: TIncidentStatus) => request<TIncidentDetail>(`${BASE}/${id}/status`, { method: 'PATCH', body: { status } }));

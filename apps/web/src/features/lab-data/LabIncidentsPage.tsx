@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Segmented } from 'antd';
+import { Button, Flex, Segmented } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
+import { downloadFile } from '../../api/download';
 import { isApiError } from '../../api/errors';
+import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
@@ -13,7 +16,7 @@ import { LabIncidentFilters, type TLabIncidentFilters } from './LabFilters';
 import { LabIncidentDrawer } from './LabIncidentDrawer';
 import { LabIncidentMoves } from './LabIncidentMoves';
 import { LabStatusTag, limitsText, valueText } from './LabTags';
-import { useLabIncident, useLabIncidents, type TLabIncident } from './labDataApi';
+import { LAB_INCIDENTS_EXPORT, labIncidentsBody, useLabIncident, useLabIncidents, type TLabIncident } from './labDataApi';
 
 const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
 const BASE = '/incidents/list/lab-data';
@@ -89,17 +92,33 @@ export function LabIncidentsPage() {
   useEffect(() => {
     if (notFound) navigate(BASE, { replace: true });
   }, [notFound, navigate]);
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(LAB_INCIDENTS_EXPORT, `${t('labData.incidentsTitle')}.xlsx`, { body: labIncidentsBody({ search, ...filters }) });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <>
-      <div style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
-        <Segmented
-          value="lab-data"
-          onChange={(value) => navigate(`/incidents/list/${value}`)}
-          options={KINDS.map((k) => ({ value: k, label: t(`labData.kinds.${k}`) }))}
-          data-testid="incident-kinds"
-        />
-      </div>
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Segmented
+            value="lab-data"
+            onChange={(value) => navigate(`/incidents/list/${value}`)}
+            options={KINDS.map((k) => ({ value: k, label: t(`labData.kinds.${k}`) }))}
+            data-testid="incident-kinds"
+          />
+        </div>
+        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} aria-label={t('labData.export')} data-testid="lab-incidents-export">
+          {!isMobile && t('labData.export')}
+        </Button>
+      </Flex>
       <ListPage<TLabIncident>
         title={t('labData.incidentsTitle')}
         settingsKey="table.labIncidents"

@@ -123,15 +123,20 @@ export interface TLabIncidentParams {
   category?: TLabCategory;
 }
 
+/** The lab incidents list's filters as the search body (the same body its Excel export takes). */
+export function labIncidentsBody(p: Omit<TLabIncidentParams, 'page' | 'size'>): Pick<TSearchBody, 'search' | 'filters'> {
+  const filters: TSearchBody['filters'] = [];
+  if (p.status?.length) filters.push({ field: 'status', operator: '$in', value: p.status });
+  if (p.category) filters.push({ field: 'category', operator: 'eq', value: p.category });
+  return { search: p.search || undefined, filters };
+}
+/** POST: the filtered list as an .xlsx (streamed, in the user's language). */
+export const LAB_INCIDENTS_EXPORT = `${INCIDENTS}/export-excel`;
+
 export const useLabIncidents = (p: TLabIncidentParams) =>
   useQuery({
     queryKey: [...LAB_QUERY_KEY, 'incidents', p],
-    queryFn: ({ signal }) => {
-      const filters: TSearchBody['filters'] = [];
-      if (p.status?.length) filters.push({ field: 'status', operator: '$in', value: p.status });
-      if (p.category) filters.push({ field: 'category', operator: 'eq', value: p.category });
-      return searchPage<TLabIncident>(`${INCIDENTS}/search`, { page: p.page, size: p.size, search: p.search, filters }, signal);
-    },
+    queryFn: ({ signal }) => searchPage<TLabIncident>(`${INCIDENTS}/search`, { page: p.page, size: p.size, ...labIncidentsBody(p) }, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -33,7 +33,8 @@ const pause = (ms: number, signal: AbortSignal) =>
  * "being generated" message shows until the job's SHARE_FILE notification for this register, then
  * it downloads by itself (the notification stays in the bell, linking to the register).
  */
-export function LogDownloads({ registerId, name, date }: { registerId: string; name: string; date: string }) {
+/** `repeatTakes`: the grid's repeated threshold, when staff changed it (the downloads mark the same runs). */
+export function LogDownloads({ registerId, name, date, repeatTakes }: { registerId: string; name: string; date: string; repeatTakes?: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -42,13 +43,16 @@ export function LogDownloads({ registerId, name, date }: { registerId: string; n
   const progressKey = `register-pdf-${registerId}`;
 
   const askPdf = (options: TPdfOptions) =>
-    request<{ pdfUrl?: string; pdfSendToGenerate?: boolean }>(`${REGISTERS_BASE}/${registerId}/pdf`, { method: 'POST', body: { ...options, date } });
+    request<{ pdfUrl?: string; pdfSendToGenerate?: boolean }>(`${REGISTERS_BASE}/${registerId}/pdf`, {
+      method: 'POST',
+      body: { ...options, date, ...(repeatTakes ? { repeatTakes } : {}) },
+    });
 
   const download = useMutation({
     meta: { silent: true },
     mutationFn: async (choice: TChoice): Promise<'downloaded' | 'failed' | 'waiting'> => {
       if (choice.kind === 'excel') {
-        const query = new URLSearchParams({ date, ...(choice.annual ? { annual: 'true' } : {}) });
+        const query = new URLSearchParams({ date, ...(choice.annual ? { annual: 'true' } : {}), ...(repeatTakes ? { repeatTakes: String(repeatTakes) } : {}) });
         await downloadFile(`${REGISTERS_BASE}/${registerId}/excel?${query}`, fileName(name, 'xlsx'));
         return 'downloaded';
       }

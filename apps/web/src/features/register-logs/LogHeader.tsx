@@ -3,7 +3,7 @@ import { Button, Flex, InputNumber, Space, Tag, Typography } from 'antd';
 import { LeftOutlined, LockOutlined, RightOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@audit/domain/dates';
-import { periodNameOf, REPEATED_TAKES_MAX, REPEATED_TAKES_MIN, type TPeriodName } from '@audit/domain/registers';
+import { periodNameOf, REPEATED_TAKES_DEFAULT, REPEATED_TAKES_MAX, REPEATED_TAKES_MIN, type TPeriodName } from '@audit/domain/registers';
 import { notifyError } from '../../ui/feedback';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LogDownloads } from './LogDownloads';
@@ -76,7 +76,12 @@ export function LogHeader({ log, day, today, onDate, repeatTakes, onRepeatTakes,
           </Button>
           <Button icon={<RightOutlined />} aria-label={t('registerLogs.nextPeriod')} disabled={end >= today} onClick={() => onDate(addDays(end, 1))} />
         </Space.Compact>
-        <LogDownloads registerId={register._id} name={register.name} date={start} />
+        <LogDownloads
+          registerId={register._id}
+          name={register.name}
+          date={start}
+          repeatTakes={staff && repeatTakes !== REPEATED_TAKES_DEFAULT ? repeatTakes : undefined}
+        />
         {staff && (
           <label className="register-log-threshold">
             {t('registerLogs.repeatTakes')}{' '}

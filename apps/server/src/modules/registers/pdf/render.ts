@@ -75,7 +75,7 @@ function legend(c: TCtx) {
     x += 16 + doc.widthOfString(label) + 18;
   };
   swatch(labels.outOfRange, () => doc.rect(x, y, 12, 10).fill(MARK.outOfRange));
-  swatch(labels.repeated, () => doc.rect(x, y, 12, 10).fill(MARK.repeated));
+  swatch(labels.repeatedOver(c.sheet.repeatTakes), () => doc.rect(x, y, 12, 10).fill(MARK.repeated));
   swatch(labels.late, () => {
     doc.rect(x, y, 12, 10).lineWidth(0.5).strokeColor(COLORS.line).stroke();
     doc.polygon([x + 12, y], [x + 12, y + 6], [x + 6, y]).fill(MARK.late);

@@ -1,0 +1,103 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { and, inArray, sql } from 'drizzle-orm';
+import { labCategoriesFor, type TLabCategory } from '@audit/domain/lab-data';
+import type { TSearchBody } from '@audit/domain/search';
+import type { TAuth } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import { buildSearch, seekAfter } from '../../platform/search.js';
+import { withinScope } from '../../platform/tenancy.js';
+import { drained, zipInputOf, type TWritableLike } from '../../platform/xlsx-stream.js';
+import { labIncidentSearch, namesForIncidents } from './search.js';
+import { labIncidents, type TLabIncidentRow } from './tables.js';
+
+/** Rows read per query: each batch its own short transaction, walked by (sort key, id) as the incidents' export (0045). */
+export const LAB_EXPORT_BATCH = 500;
+
+const LABELS = {
+  es: {
+    sheet: 'Incidencias de laboratorio',
+    file: 'incidencias-laboratorio.xlsx',
+    headers: ['Informe', 'Categoría', 'Parámetro', 'Valor', 'Unidad', 'Mínimo', 'Máximo', 'Estado', 'Lugar', 'Fecha de apertura'],
+    categories: { food: 'Alimentos', pool: 'Piscina', legionella: 'Legionela', others: 'Otros' },
+    statuses: { DRAFT: 'Borrador', RUNNING: 'En curso', SOLVED: 'Resuelta' },
+  },
+  en: {
+    sheet: 'Lab incidents',
+    file: 'lab-incidents.xlsx',
+    headers: ['Report', 'Category', 'Parameter', 'Value', 'Unit', 'Minimum', 'Maximum', 'Status', 'Place', 'Open date'],
+    categories: { food: 'Food', pool: 'Pool', legionella: 'Legionella', others: 'Others' },
+    statuses: { DRAFT: 'Draft', RUNNING: 'Running', SOLVED: 'Solved' },
+  },
+} as const;
+
+const day = (date: Date) => date.toISOString().slice(0, 10).split('-').reverse().join('-');
+
+/**
+ * POST /lab-incidents/export-excel: the lab incidents' list (its search body: filters, search,
+ * sort) as an .xlsx, streamed as it is read, headers and names in the user's language; within the
+ * caller's space and labDataAccess, as the list. 832 when nothing matches (nothing sent yet then).
+ */
+export async function exportLabIncidents(ctx: TModuleContext, caller: TAuth, body: TSearchBody, batchSize = LAB_EXPORT_BATCH) {
+  const lang = caller.language === 'en' ? 'en' : 'es';
+  const l = LABELS[lang];
+  const q = buildSearch(labIncidentSearch, body);
+  const where = and(
+    withinScope(labIncidents.secureSpacePath, caller),
+    inArray(labIncidents.category, labCategoriesFor(caller.access.labData) as TLabCategory[]),
+    q.where,
+  );
+  type TStep = { row: TLabIncidentRow; key: unknown };
+  const batch = async (after: TStep | null) =>
+    scoped(ctx, caller, async (tx) => {
+      const steps: TStep[] = await tx
+        .select({ row: labIncidents, key: sql<string | null>`(${q.sort.column})::text` })
+        .from(labIncidents)
+        .where(and(where, after ? seekAfter(q, after.key, after.row.id) : undefined))
+        .orderBy(...q.orderBy)
+        .limit(batchSize);
+      return {
+        steps,
+        names: await namesForIncidents(
+          tx,
+          caller,
+          steps.map((s) => s.row),
+        ),
+      };
+    });
+  const first = await batch(null);
+  if (!first.steps.length) throw new AppError('noDataInRange');
+  const out = new PassThrough();
+  void (async () => {
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = book.addWorksheet(l.sheet);
+    sheet.addRow([...l.headers]).commit();
+    let read = first;
+    while (read.steps.length) {
+      for (const { row: r } of read.steps) {
+        sheet
+          .addRow([
+            read.names.numbers.get(r.reportId) ?? '',
+            l.categories[r.category as TLabCategory] ?? r.category,
+            r.parameter,
+            r.value,
+            r.unit ?? '',
+            r.minValue ?? '',
+            r.maxValue ?? '',
+            l.statuses[r.status as keyof typeof l.statuses] ?? r.status,
+            (r.establishmentId && read.names.places.get(r.establishmentId)) || '',
+            day(r.openDate),
+          ])
+          .commit();
+      }
+      if (read.steps.length < batchSize) break;
+      await drained(zipInputOf(sheet));
+      await drained(out as unknown as TWritableLike);
+      read = await batch(read.steps[read.steps.length - 1]!);
+    }
+    sheet.commit();
+    await book.commit();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return { stream: out, fileName: l.file };
+}

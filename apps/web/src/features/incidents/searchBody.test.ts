@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { searchBody } from './searchBody';
+
+const CLIENT = '11111111-1111-4111-8111-111111111111';
+const ESTABLISHMENT = '22222222-2222-4222-8222-222222222222';
+const AREA = '33333333-3333-4333-8333-333333333333';
+const TEMPLATE = '44444444-4444-4444-8444-444444444444';
+
+describe('the incidents list’s filters as the search body', () => {
+  it('sends every filter issue 16 names: client, establishment, area, template beside status, risk, responsible and months', () => {
+    const body = searchBody({
+      kind: 'audits',
+      search: '',
+      filters: {
+        status: ['resolved'],
+        riskLevel: ['high'],
+        client: CLIENT,
+        establishment: ESTABLISHMENT,
+        area: AREA,
+        template: TEMPLATE,
+        months: ['2026-01', '2026-03'],
+      },
+    });
+    expect(body.filters).toEqual([
+      { field: 'kind', operator: 'eq', value: 'audits' },
+      { field: 'status', operator: '$in', value: ['resolved'] },
+      { field: 'riskLevel', operator: '$in', value: ['high'] },
+      { field: 'client', operator: 'eq', value: CLIENT },
+      { field: 'establishment', operator: 'eq', value: ESTABLISHMENT },
+      { field: 'area', operator: 'eq', value: AREA },
+      { field: 'template', operator: 'eq', value: TEMPLATE },
+      { field: 'auditDate', operator: 'between', value: ['2026-01', '2026-03'] },
+    ]);
+    expect(body.search).toBeUndefined();
+  });
+
+  it('sends only the kind when nothing is chosen', () => {
+    expect(searchBody({ kind: 'others', search: 'nevera', filters: {} })).toEqual({
+      search: 'nevera',
+      sort: undefined,
+      filters: [{ field: 'kind', operator: 'eq', value: 'others' }],
+    });
+  });
+});
