@@ -96,6 +96,17 @@ export async function pickTreeNode(page: Page, field: Locator, title: string) {
   await expect(tree).toBeHidden();
 }
 
+/**
+ * `pick` on a single-choice Select (the element holding `.ant-select`), repeated until the Select
+ * shows the option: a click while its options were still loading is lost.
+ */
+export async function pickSingle(page: Page, select: Locator, option: string) {
+  await expect(async () => {
+    await pick(page, select.locator('input'), option);
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** `pick` on the select labelled exactly `label` inside the open dialog (the wizard, the forms). */
 export const pickInDialog = (page: Page, label: string, option: string) => pick(page, page.getByRole('dialog').getByLabel(label, { exact: true }), option);
 

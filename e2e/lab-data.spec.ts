@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DESKTOP, pick, settled, shoot, sidebar, signInToShell } from './helpers';
+import { DESKTOP, pick, pickSingle, settled, shoot, sidebar, signInToShell } from './helpers';
 
 /**
  * Lab data (issue 16, decision 0044): the office creates a legionella report with its results, one
@@ -70,7 +70,7 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   // ── 3. The laboratory's CSV: preview, then one import ──
   await page.getByTestId('lab-import').click();
   const modal = page.getByTestId('lab-import-modal');
-  await pick(page, modal.getByTestId('lab-import-establishment').locator('input'), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
+  await pickSingle(page, modal.getByTestId('lab-import-establishment'), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
   // A broken file first: each row's error, and nothing to import.
   const broken = CSV.replace('"51,5"', 'cincuenta').replace('E2E-CSV-2;', 'E2E-001;');
   await modal.locator('input[type=file]').setInputFiles({ name: 'roto.csv', mimeType: 'text/csv', buffer: Buffer.from(broken, 'utf8') });
@@ -99,7 +99,7 @@ test('create → results → import → incident followed to SOLVED', async ({ p
     ['E2E-XL-1', dayAgo(1), 'LEG', 'Legionella spp.', 0, 'UFC/L', 1000],
   ]);
   await page.getByTestId('lab-import').click();
-  await pick(page, modal.getByTestId('lab-import-establishment').locator('input'), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
+  await pickSingle(page, modal.getByTestId('lab-import-establishment'), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
   await modal.locator('input[type=file]').setInputFiles({
     name: 'laboratorio.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
