@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TAuth } from '../../platform/auth.js';
 import { createBodyCache, sendEncodedBody, type TBodyCache } from '../../platform/body-cache.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
-import { timeZoneOfPath } from '../spaces/service.js';
+import { timeZoneColumn } from '../spaces/service.js';
 import { auditCan } from './policy.js';
 import { withPeopleNames } from './read.js';
 import * as repo from './repo.js';
@@ -18,8 +19,9 @@ import * as tree from './tree-repo.js';
  * ~1,000 rows, the figures, the response-schema encode, 365 KB of JSON, brotli) is made once per
  * version, and every other request costs the caller's access check and a version:
  * - the audit row with its names, read under the caller's scope (a hidden audit is a 404 as before);
- * - the tree's signature (tree-repo.ts `treeSignature`: any row inserted, changed or deleted changes it);
- * - the establishment's time zone; the hour of the signed photo links (files/signing.ts);
+ * - in the same statement, the tree's signature (tree-repo.ts `treeSignatureColumn`: any row inserted,
+ *   changed or deleted changes it) and the establishment's time zone;
+ * - the hour of the signed photo links (files/signing.ts);
  * - per caller: what they may do (`can`) and the people's names they are shown.
  * A body made on a miss went through ZAuditOut like any answer: the allow-list still applies.
  */
@@ -34,11 +36,12 @@ const cacheOf = (ctx: TModuleContext) => {
 const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url');
 
 export async function sendAudit(ctx: TModuleContext, caller: TAuth, id: string, request: FastifyRequest, reply: FastifyReply) {
-  const { head, signature, timeZone } = await scoped(ctx, caller, async (tx) => {
-    const found = await repo.findAuditHead(tx, caller, id);
-    if (!found) throw notFound();
-    return { head: found, signature: await tree.treeSignature(tx, id), timeZone: await timeZoneOfPath(tx, found.row.secureSpacePath) };
-  });
+  // One statement (decision 0060): the audit row with its names, the tree's signature and the time zone.
+  const found = await scoped(ctx, caller, (tx) =>
+    repo.findAuditHeadWith(tx, caller, id, { signature: tree.treeSignatureColumn(), timeZone: timeZoneColumn(sql`"audits"."secure_space_path"`) }),
+  );
+  if (!found) throw notFound();
+  const { signature, timeZone, ...head } = found;
   const { row } = head;
   // The names a client's user is shown come from an unscoped read (withPeopleNames), as the full read does.
   const [people] = await withPeopleNames(ctx, [
