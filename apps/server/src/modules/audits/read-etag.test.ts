@@ -105,6 +105,10 @@ describe('GET /audits/{id} kept between requests', () => {
     expect((await read()).body.sections.find((s: any) => s._id === ids.facilities).title).toBe('Instalaciones (SQL)');
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set value_goal = 77 where id = ${id}`));
     expect((await read()).body.valueGoal).toBe(77);
+    // A name the audit shows, changed on its own row (the establishment's) by SQL.
+    const { establishment } = (await read()).body;
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update spaces set name = 'Hotel (SQL)' where id = ${establishment._id}`));
+    expect((await read()).body.establishment.name).toBe('Hotel (SQL)');
   });
 
   it('answers each caller with their own permissions, and many identical requests at once all alike', async () => {

@@ -133,16 +133,6 @@ export async function findAuditHead(tx: TDb, scope: TScope, id: string): Promise
   return row as TAuditHead | undefined;
 }
 
-/** findAuditHead with more columns of the same row, in the same statement (read-cache.ts: the tree's signature, the time zone). */
-export async function findAuditHeadWith<T extends Record<string, SQL>>(tx: TDb, scope: TScope, id: string, extra: T) {
-  const [row] = await tx
-    .select({ ...headColumns, ...extra })
-    .from(audits)
-    .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)))
-    .limit(1);
-  return row as (TAuditHead & { [K in keyof T]: T[K] extends SQL<infer U> ? U : never }) | undefined;
-}
-
 export async function findAudit(tx: TDb, scope: TScope, id: string): Promise<TAuditRow | undefined> {
   const [row] = await tx
     .select()

@@ -18,15 +18,13 @@ export async function loadTree(tx: TDb, auditId: string) {
 }
 export type TTreeRows = Awaited<ReturnType<typeof loadTree>>;
 
-/**
- * A version of the audit's tree without reading it (decisions 0034 and 0060), as a column of the
- * audit row's query: per tree table, a hash of its rows' (id, xmin) pairs. Every insert, update or
- * delete of a row changes the set (an update writes a new row version with the writing
- * transaction's id as xmin), so the hash changes with any change of the tree, whichever process or
- * SQL function made it; the rows' contents are not read. The function (migration 0043) keeps its
- * queries' plans per session; it must name every table loadTree reads.
+/*
+ * The tree's signature (decisions 0034 and 0060) is the SQL function audit_tree_signature (migration
+ * 0043), read by read-cache.ts: per tree table, a hash of its rows' (id, xmin) pairs. Every insert,
+ * update or delete of a row changes the set (an update writes a new row version with the writing
+ * transaction's id as xmin), whichever process or SQL function made it; the rows' contents are not
+ * read. It must name every table loadTree reads (read-etag.test.ts checks the seven).
  */
-export const treeSignatureColumn = () => sql<string>`audit_tree_signature("audits"."id")`;
 
 type TInsert<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
 /** Inserts rows of a tree (the snapshot at creation, a duplicated section), parents first, one statement per table. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { SPACE_TYPES } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
@@ -158,9 +158,6 @@ export async function searchEnterableSpaces(tx: TDb, userId: string, search: str
 }
 
 /** The zone of a space's days: its own, else the nearest ancestor's, else Europe/Madrid (SQL function of migration 0011, which sees the ancestors a client user's scope does not). */
-/** The same zone as a column of another query (`path`: that query's secure_space_path column, qualified). */
-export const timeZoneColumn = (path: SQL) => sql<string>`space_time_zone(${path})`;
-
 export async function timeZoneOfPath(tx: TDb, secureSpacePath: string): Promise<string> {
   const result = await tx.execute<{ zone: string }>(sql`select space_time_zone(${secureSpacePath}) as zone`);
   return result.rows[0]!.zone;

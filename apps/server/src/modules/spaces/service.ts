@@ -136,9 +136,6 @@ export function timeZoneOfPath(tx: TTransaction | TDatabase, secureSpacePath: st
   return repo.timeZoneOfPath(tx, secureSpacePath);
 }
 
-/** The time zone of a space path as a column of another query, read in that query (read-cache.ts). */
-export const timeZoneColumn = repo.timeZoneColumn;
-
 /** Spaces of the caller's scope by id (name, type, parent), in the caller's transaction. */
 export const spacesByIds = (tx: TTransaction | TDatabase, scope: TScope, ids: string[]) => repo.spacesByIds(tx, scope, [...new Set(ids)]);
 /** Children of one type of the given parents in the caller's scope (optionally only `ids`), by name. */
