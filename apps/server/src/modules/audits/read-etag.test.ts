@@ -105,6 +105,10 @@ describe('GET /audits/{id} kept between requests', () => {
     expect((await read()).body.sections.find((s: any) => s._id === ids.facilities).title).toBe('Instalaciones (SQL)');
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set value_goal = 77 where id = ${id}`));
     expect((await read()).body.valueGoal).toBe(77);
+    // A name the audit shows, changed on its own row (the establishment's) by SQL.
+    const { establishment } = (await read()).body;
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update spaces set name = 'Hotel (SQL)' where id = ${establishment._id}`));
+    expect((await read()).body.establishment.name).toBe('Hotel (SQL)');
   });
 
   it('answers each caller with their own permissions, and many identical requests at once all alike', async () => {
@@ -121,5 +125,45 @@ describe('GET /audits/{id} kept between requests', () => {
     expect(new Set(all.map((r) => r.headers.etag)).size).toBe(1);
     expect(questions(all[0]!.body).find((q: any) => q._id === ids.pests).answer.templateAnswer.select).toEqual([f.tpl.pestsOptions[2]]);
     expect(all[0]!.headers.etag).not.toBe(asAuditor.headers.etag);
+  });
+});
+
+/**
+ * The signature is one function (migration 0043, decision 0060) that keeps its queries' plans for
+ * the session: it must cover every table loadTree reads, and a kept plan must still see each new
+ * row version.
+ */
+describe('the tree signature', () => {
+  const TREE_TABLES = ['audit_sections', 'audit_fields', 'audit_questions', 'audit_answers', 'audit_issues', 'audit_media', 'audit_questionnaires'];
+  it('hashes the (id, xmin) pairs of all seven tree tables, and sees a new row version in each after its plans are kept', async () => {
+    const { id } = await runningAudit(f);
+    const signature = async () => (await unsafeUnscoped(t.db, (tx) => tx.execute<{ s: string }>(sql`select audit_tree_signature(${id}) as s`))).rows[0]!.s;
+    const byTable = () =>
+      unsafeUnscoped(t.db, async (tx) => {
+        const parts: { table: string; rows: number; hash: string }[] = [];
+        for (const table of TREE_TABLES) {
+          const { rows } = await tx.execute<{ n: number; h: string }>(
+            sql`select count(*)::int as n, md5(coalesce(string_agg(t.id::text || ':' || t.xmin::text, ',' order by t.id), '')) as h from ${sql.identifier(table)} t where t.audit_id = ${id}`,
+          );
+          parts.push({ table, rows: rows[0]!.n, hash: rows[0]!.h });
+        }
+        return parts;
+      });
+    // More calls than PostgreSQL needs to switch a PL/pgSQL statement to a kept generic plan.
+    for (let i = 0; i < 8; i++) expect(await signature()).toBe((await byTable()).map((p) => p.hash).join('/'));
+    let touched = 0;
+    for (const table of TREE_TABLES) {
+      const before = await signature();
+      // A new version of each row, its content unchanged: only xmin moves.
+      await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update ${sql.identifier(table)} set audit_id = audit_id where audit_id = ${id}`));
+      const parts = await byTable();
+      const after = await signature();
+      expect(after).toBe(parts.map((p) => p.hash).join('/'));
+      if (parts.find((p) => p.table === table)!.rows > 0) {
+        expect(after, table).not.toBe(before);
+        touched++;
+      }
+    }
+    expect(touched).toBeGreaterThanOrEqual(3);
   });
 });

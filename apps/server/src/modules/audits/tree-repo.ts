@@ -18,23 +18,13 @@ export async function loadTree(tx: TDb, auditId: string) {
 }
 export type TTreeRows = Awaited<ReturnType<typeof loadTree>>;
 
-/** Every table of an audit's tree: what its read (loadTree) is made of. */
-const TREE_TABLES = ['audit_sections', 'audit_fields', 'audit_questions', 'audit_answers', 'audit_issues', 'audit_media', 'audit_questionnaires'];
-
-/**
- * A version of the audit's tree without reading it (decision 0034): per table, a hash of its rows'
- * (id, xmin) pairs. Every insert, update or delete of a row changes the set (an update writes a new
- * row version with the writing transaction's id as xmin), so the hash changes with any change of
- * the tree, whichever process or SQL function made it; the rows' contents are not read.
+/*
+ * The tree's signature (decisions 0034 and 0060) is the SQL function audit_tree_signature (migration
+ * 0043), read by read-cache.ts: per tree table, a hash of its rows' (id, xmin) pairs. Every insert,
+ * update or delete of a row changes the set (an update writes a new row version with the writing
+ * transaction's id as xmin), whichever process or SQL function made it; the rows' contents are not
+ * read. It must name every table loadTree reads (read-etag.test.ts checks the seven).
  */
-export async function treeSignature(tx: TDb, auditId: string): Promise<string> {
-  const parts = TREE_TABLES.map(
-    (table) =>
-      sql`(select md5(coalesce(string_agg(t.id::text || ':' || t.xmin::text, ',' order by t.id), '')) from ${sql.identifier(table)} t where t.audit_id = ${auditId})`,
-  );
-  const result = await tx.execute<{ signature: string }>(sql`select concat_ws('/', ${sql.join(parts, sql`, `)}) as signature`);
-  return result.rows[0]!.signature;
-}
 
 type TInsert<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
 /** Inserts rows of a tree (the snapshot at creation, a duplicated section), parents first, one statement per table. */
