@@ -6,6 +6,7 @@ import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
 import { exportIncidents } from './export.js';
 import { searchTasks } from './search.js';
+import { exportTasks } from './tasks-export.js';
 import { searchOwners } from './owners.js';
 import * as tasks from './tasks.js';
 
@@ -26,6 +27,20 @@ export async function tasksRoutes(app: FastifyInstance, ctx: TModuleContext) {
       response: { 200: z.array(ZIncidentTaskOut.partial()) },
     },
     handler: async (req, reply) => sendPage(reply, await searchTasks(ctx, auth(req), req.body)),
+  });
+  r.post('/export-excel', {
+    config: read,
+    schema: {
+      tags,
+      summary: 'The filtered corrective actions list (the search body) as an Excel file, streamed, in the user’s language (832 when empty)',
+      body: ZSearchBody,
+    },
+    handler: async (req, reply) => {
+      const { stream, fileName } = await exportTasks(ctx, auth(req), req.body);
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      return reply.send(stream);
+    },
   });
   r.get('/:id', {
     config: read,

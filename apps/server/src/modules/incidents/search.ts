@@ -148,10 +148,15 @@ export const taskSearch: TSearchDefinition = {
   sortWhenFiltered: ['dueDate'],
 };
 
+/** The tasks list's rows for a body: its search (filters, free text, order) within the caller's scope; the list and its Excel read both. */
+export function taskListQuery(caller: TAuth, body: TSearchBody) {
+  const q = buildSearch(taskSearch, body);
+  return { q, where: and(withinScope(incidentTasks.secureSpacePath, caller), q.where) };
+}
+
 /** POST /tasks/search: the corrective actions of the caller's scope (`/tasks`), server-paged, the total kept (decision 0056). */
 export async function searchTasks(ctx: TModuleContext, caller: TAuth, body: TSearchBody): Promise<{ items: Partial<TIncidentTaskOut>[]; total: number }> {
-  const q = buildSearch(taskSearch, body);
-  const where = and(withinScope(incidentTasks.secureSpacePath, caller), q.where);
+  const { q, where } = taskListQuery(caller, body);
   const datesFollowOrder = body.filters.some((f) => Object.hasOwn(TASK_DATE_FILTERS, f.field) && TASK_DATE_FILTERS[f.field] !== q.sort.column);
   const page = await scoped(ctx, caller, (tx) =>
     readPageByIds({

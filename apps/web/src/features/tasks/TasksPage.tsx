@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Flex, Segmented, Tag } from 'antd';
+import { Button, Flex, Segmented, Tag } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +8,13 @@ import { useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import { TASK_STATUS_COLOURS, type TIncidentTaskOut } from '@audit/domain/incidents';
 import { searchPage } from '../../api/client';
+import { downloadFile } from '../../api/download';
+import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { useViewport } from '../../ui/useViewport';
 
 type TTask = TIncidentTaskOut;
+const TASKS_EXPORT = '/ms-core/api/tasks/export-excel';
 const FILTERS = ['open', 'overdue', 'complete', 'all'] as const;
 /** Below 768 px (a phone) the table keeps the action, its status and its due date in view. */
 const FROM_TABLET: TListColumn<TIncidentTaskOut>['responsive'] = ['md'];
@@ -39,6 +43,18 @@ export function TasksPage() {
     queryFn: () => searchPage<TTask>('/ms-core/api/tasks/search', { page, size, search: search || undefined, filters: filtersOf(filter) }),
     placeholderData: keepPreviousData,
   });
+  const [exporting, setExporting] = useState(false);
+  // The list's own body (its search and filter), so the file holds the rows the list shows.
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(TASKS_EXPORT, `${t('tasks.title')}.xlsx`, { body: { search: search || undefined, filters: filtersOf(filter) } });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
   const columns: TListColumn<TTask>[] = [
     {
       key: 'name',
@@ -70,16 +86,23 @@ export function TasksPage() {
   ];
   return (
     <>
-      <Segmented
-        value={filter}
-        onChange={(value) => {
-          setFilter(value as TFilter);
-          setPage(0);
-        }}
-        options={FILTERS.map((f) => ({ value: f, label: t(`tasks.filters.${f}`) }))}
-        style={{ marginBottom: 12 }}
-        data-testid="task-filters"
-      />
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+        {/* On a phone the four tabs scroll sideways rather than push the button off the row. */}
+        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Segmented
+            value={filter}
+            onChange={(value) => {
+              setFilter(value as TFilter);
+              setPage(0);
+            }}
+            options={FILTERS.map((f) => ({ value: f, label: t(`tasks.filters.${f}`) }))}
+            data-testid="task-filters"
+          />
+        </div>
+        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} aria-label={t('tasks.export')} data-testid="tasks-export">
+          {!isMobile && t('tasks.export')}
+        </Button>
+      </Flex>
       <ListPage<TTask>
         title={t('tasks.title')}
         settingsKey="table.tasks"
