@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { pick, settled, shoot, signInToShell } from './helpers';
 
 /**
  * Issue 16: an incident reported by hand ("others": reportedBy, detectedBy, type, category, priority,
- * facility, openDate), then edited from its detail; the audits' list filtered by client. Screens
+ * facility, openDate), then edited from its detail; the audits' list filtered by client; the
+ * corrective actions' list downloaded as Excel. Screens
  * at the desktop and phone sizes (`.e2e-artifacts/screens/incident-report-*`).
  */
 test('an administrator reports an incident by hand, edits it, and filters the audits incidents by client', async ({ page }) => {
@@ -57,4 +59,17 @@ test('an administrator reports an incident by hand, edits it, and filters the au
   for (const text of await rows.allInnerTexts()) expect(text).toContain('Hotel Mar Azul');
   await settled(page);
   await shoot(page, 'incident-report-filtered');
+
+  // The corrective actions' list downloads as an Excel file of the rows it shows.
+  await page.goto('/tasks');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('tasks-export').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(1).text).toBe('Acción');
+  expect(sheet.rowCount).toBeGreaterThan(1);
 });
