@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageApi, pickInDialog, shoot, sidebar, signIn, signInToShell } from './helpers';
+import { pageApi, pick, pickInDialog, shoot, sidebar, signIn, signInToShell } from './helpers';
 
 /**
  * Administrators plan audits (issue 13): the space administrator, who is not an auditor, finds
@@ -75,8 +75,7 @@ test('the administrator lists audits, creates one with the wizard and assigns it
   await expect(preview).toContainText('Borrador');
   const assign = preview.getByTestId('audit-assign');
   await expect(assign).toContainText('Álvaro Auditor');
-  await assign.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: beatriz }).click();
+  await pick(page, assign.locator('input'), beatriz);
   await expect(page.getByText('Actualizado correctamente.')).toBeVisible();
   await expect(assign).toContainText(beatriz);
   await shoot(page, 'admin-audit-assigned');
