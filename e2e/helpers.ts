@@ -64,31 +64,21 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /**
  * Opens an Ant Design select (`field`: its input, found by label) and clicks the first option
  * whose text starts with `option`, or (`exact`) whose title is exactly `option`. The dropdown is
- * looked up among the visible ones, since antd renders it at the end of the body. A click that
- * opened nothing (swallowed while another list was still closing, on a busy machine) is made
- * again; an option that never shows fails here after 30 s instead of holding the test to its end.
+ * looked up among the visible ones, since antd renders it at the end of the body.
  */
 export async function pick(page: Page, field: Locator, option: string, { exact = false } = {}) {
+  await field.click();
   // This select's own list (its input names it in aria-controls): a list still closing from the
   // select before also matches ':visible', and its option would be clicked instead.
-  const choiceOf = async () => {
-    const listId = await field.getAttribute('aria-controls').catch(() => null);
-    const dropdown = listId
-      ? page.locator('.ant-select-dropdown:visible').filter({ has: page.locator(`[id="${listId}"]`) })
-      : page.locator('.ant-select-dropdown:visible');
-    const choice = exact
-      ? dropdown.getByTitle(option, { exact: true })
-      : dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRegExp(option)}`) });
-    return { dropdown, choice: choice.first() };
-  };
-  await field.click();
-  await expect(async () => {
-    const { dropdown, choice } = await choiceOf();
-    if (await choice.isVisible()) return;
-    if (!(await dropdown.first().isVisible())) await field.click();
-    await expect((await choiceOf()).choice).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await (await choiceOf()).choice.click({ timeout: 10_000 });
+  const listId = await field.getAttribute('aria-controls').catch(() => null);
+  const dropdown = listId
+    ? page.locator('.ant-select-dropdown:visible').filter({ has: page.locator(`[id="${listId}"]`) })
+    : page.locator('.ant-select-dropdown:visible');
+  const choice = exact
+    ? dropdown.getByTitle(option, { exact: true })
+    : dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRegExp(option)}`) });
+  // A bound on the wait: an option that never shows fails here, naming it, not at the test's end.
+  await choice.first().click({ timeout: 60_000 });
 }
 
 /**
