@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
@@ -7,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, seekAfter } from '../../platform/search.js';
 import { withinScope } from '../../platform/tenancy.js';
-import { drained, zipInputOf, type TWritableLike } from '../../platform/xlsx-stream.js';
+import { streamSheet } from '../../platform/xlsx-stream.js';
 import { statusName } from './mail-text.js';
 import { incidentSearch } from './search.js';
 import { incidents, type TIncidentRow } from './tables.js';
@@ -88,24 +86,14 @@ export async function exportIncidents(ctx: TModuleContext, caller: TAuth, body: 
     );
   const first = await batch(null);
   if (!first.length) throw new AppError('noDataInRange');
-  const out = new PassThrough();
-  void (async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const sheet = book.addWorksheet(lang === 'en' ? 'Incidents' : 'Incidencias');
-    sheet.addRow(HEADERS[lang]).commit();
-    let rows = first;
-    while (rows.length) {
-      for (const r of rows) sheet.addRow(rowOf(lang, r.row)).commit();
-      if (rows.length < batchSize) break;
-      // The next batch waits until this one has gone on: into the zip, and to the download. exceljs's
-      // sheet buffer writes into the zip's input stream without heeding its backpressure, so a zip
-      // (deflate) slower than the rows would otherwise hold the whole sheet in memory.
-      await drained(zipInputOf(sheet));
-      await drained(out as unknown as TWritableLike);
-      rows = await batch(rows[rows.length - 1]!);
-    }
-    sheet.commit();
-    await book.commit();
-  })().catch((error: unknown) => out.destroy(error as Error));
+  // Each batch waits until the one before has gone into the zip and to the download (streamSheet).
+  const out = streamSheet({
+    sheetName: lang === 'en' ? 'Incidents' : 'Incidencias',
+    headers: HEADERS[lang],
+    batchSize,
+    first,
+    rowsOf: (rows) => rows.map((r) => rowOf(lang, r.row)),
+    next: (rows) => batch(rows[rows.length - 1]!),
+  });
   return { stream: out, fileName: lang === 'en' ? 'incidents.xlsx' : 'incidencias.xlsx' };
 }

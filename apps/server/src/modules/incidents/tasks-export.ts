@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TTaskPriority, TTaskStatus } from '@audit/domain/incidents';
 import type { TSearchBody } from '@audit/domain/search';
@@ -7,7 +5,7 @@ import type { TAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { seekAfter } from '../../platform/search.js';
-import { drained, zipInputOf, type TWritableLike } from '../../platform/xlsx-stream.js';
+import { streamSheet } from '../../platform/xlsx-stream.js';
 import { isOverdue, namesOf } from './present.js';
 import { taskListQuery } from './search.js';
 import { incidents, incidentTasks, type TIncidentTaskRow } from './tables.js';
@@ -87,35 +85,24 @@ export async function exportTasks(ctx: TModuleContext, caller: TAuth, body: TSea
   const first = await batch(null);
   if (!first.steps.length) throw new AppError('noDataInRange');
   const person = (names: Map<string, string>, id: string | null) => (id ? (names.get(id) ?? '') : '');
-  const out = new PassThrough();
-  void (async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const sheet = book.addWorksheet(l.sheet);
-    sheet.addRow([...l.headers]).commit();
-    let read = first;
-    while (read.steps.length) {
-      for (const { row: r } of read.steps) {
-        sheet
-          .addRow([
-            r.name,
-            r.incidentName,
-            l.statuses[r.status as TTaskStatus] ?? r.status,
-            l.priorities[r.priority as TTaskPriority] ?? r.priority,
-            person(read.names, r.responsibleId),
-            day(r.dueDate),
-            isOverdue(r) ? l.yes : l.no,
-            person(read.names, r.completedBy),
-            person(read.names, r.verifiedBy),
-          ])
-          .commit();
-      }
-      if (read.steps.length < batchSize) break;
-      await drained(zipInputOf(sheet));
-      await drained(out as unknown as TWritableLike);
-      read = await batch(read.steps[read.steps.length - 1]!);
-    }
-    sheet.commit();
-    await book.commit();
-  })().catch((error: unknown) => out.destroy(error as Error));
+  const out = streamSheet({
+    sheetName: l.sheet,
+    headers: l.headers,
+    batchSize,
+    first,
+    rowsOf: (read) =>
+      read.steps.map(({ row: r }) => [
+        r.name,
+        r.incidentName,
+        l.statuses[r.status as TTaskStatus] ?? r.status,
+        l.priorities[r.priority as TTaskPriority] ?? r.priority,
+        person(read.names, r.responsibleId),
+        day(r.dueDate),
+        isOverdue(r) ? l.yes : l.no,
+        person(read.names, r.completedBy),
+        person(read.names, r.verifiedBy),
+      ]),
+    next: (read) => batch(read.steps[read.steps.length - 1]!),
+  });
   return { stream: out, fileName: l.file };
 }

@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, inArray, sql } from 'drizzle-orm';
 import { labCategoriesFor, type TLabCategory } from '@audit/domain/lab-data';
 import type { TSearchBody } from '@audit/domain/search';
@@ -8,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, seekAfter } from '../../platform/search.js';
 import { withinScope } from '../../platform/tenancy.js';
-import { drained, zipInputOf, type TWritableLike } from '../../platform/xlsx-stream.js';
+import { streamSheet } from '../../platform/xlsx-stream.js';
 import { labIncidentSearch, namesForIncidents } from './search.js';
 import { labIncidents, type TLabIncidentRow } from './tables.js';
 
@@ -68,36 +66,25 @@ export async function exportLabIncidents(ctx: TModuleContext, caller: TAuth, bod
     });
   const first = await batch(null);
   if (!first.steps.length) throw new AppError('noDataInRange');
-  const out = new PassThrough();
-  void (async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const sheet = book.addWorksheet(l.sheet);
-    sheet.addRow([...l.headers]).commit();
-    let read = first;
-    while (read.steps.length) {
-      for (const { row: r } of read.steps) {
-        sheet
-          .addRow([
-            read.names.numbers.get(r.reportId) ?? '',
-            l.categories[r.category as TLabCategory] ?? r.category,
-            r.parameter,
-            r.value,
-            r.unit ?? '',
-            r.minValue ?? '',
-            r.maxValue ?? '',
-            l.statuses[r.status as keyof typeof l.statuses] ?? r.status,
-            (r.establishmentId && read.names.places.get(r.establishmentId)) || '',
-            day(r.openDate),
-          ])
-          .commit();
-      }
-      if (read.steps.length < batchSize) break;
-      await drained(zipInputOf(sheet));
-      await drained(out as unknown as TWritableLike);
-      read = await batch(read.steps[read.steps.length - 1]!);
-    }
-    sheet.commit();
-    await book.commit();
-  })().catch((error: unknown) => out.destroy(error as Error));
+  const out = streamSheet({
+    sheetName: l.sheet,
+    headers: l.headers,
+    batchSize,
+    first,
+    rowsOf: (read) =>
+      read.steps.map(({ row: r }) => [
+        read.names.numbers.get(r.reportId) ?? '',
+        l.categories[r.category as TLabCategory] ?? r.category,
+        r.parameter,
+        r.value,
+        r.unit ?? '',
+        r.minValue ?? '',
+        r.maxValue ?? '',
+        l.statuses[r.status as keyof typeof l.statuses] ?? r.status,
+        (r.establishmentId && read.names.places.get(r.establishmentId)) || '',
+        day(r.openDate),
+      ]),
+    next: (read) => batch(read.steps[read.steps.length - 1]!),
+  });
   return { stream: out, fileName: l.file };
 }
