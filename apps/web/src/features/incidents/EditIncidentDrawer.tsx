@@ -1,6 +1,7 @@
 import { Button, Drawer, Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { INCIDENT_NAME_MAX, INCIDENT_TEXT_MAX, TASK_PRIORITIES, type TIncidentOut } from '@audit/domain/incidents';
+import { applyFieldErrors } from '../../ui/formErrors';
 import { maxLengthRule } from '../../ui/NumberField';
 import { useViewport } from '../../ui/useViewport';
 import { OwnerSelect } from './IncidentFilters';
@@ -15,8 +16,13 @@ export function EditIncidentDrawer({ incident, open, onClose }: { incident: TInc
   const update = useUpdateIncident(incident._id);
   const save = async (values: TIncidentEditForm) => {
     const patch = incidentPatch(incident, values);
-    if (Object.keys(patch).length) await update.mutateAsync(patch);
-    onClose();
+    try {
+      if (Object.keys(patch).length) await update.mutateAsync(patch);
+      onClose();
+    } catch (error) {
+      // The catalogue's message is toasted by the query client; a field it names is marked too.
+      applyFieldErrors(form, error, Object.keys(patch));
+    }
   };
   return (
     <Drawer open={open} title={t('incidents.edit.title')} size={isMobile ? '100%' : 560} onClose={onClose} destroyOnHidden data-testid="edit-incident-drawer">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { INCIDENT_NAME_MAX, INCIDENT_TEXT_MAX, TASK_PRIORITIES, type TIncidentDetail } from '@audit/domain/incidents';
 import { useMe } from '../../session/me';
+import { applyFieldErrors } from '../../ui/formErrors';
 import { maxLengthRule } from '../../ui/NumberField';
 import { useViewport } from '../../ui/useViewport';
 import { OwnerSelect } from './IncidentFilters';
@@ -36,9 +37,14 @@ export function ReportIncidentDrawer({ open, onClose }: { open: boolean; onClose
   const max = maxLengthRule;
 
   const save = async (values: TValues) => {
-    const created = (await report.mutateAsync(otherIncidentBody({ ...values, openDate: values.openDate?.format('YYYY-MM-DD') }))) as TIncidentDetail;
-    onClose();
-    navigate(`/incidents/${created._id}`);
+    try {
+      const created = (await report.mutateAsync(otherIncidentBody({ ...values, openDate: values.openDate?.format('YYYY-MM-DD') }))) as TIncidentDetail;
+      onClose();
+      navigate(`/incidents/${created._id}`);
+    } catch (error) {
+      // The catalogue's message is toasted by the query client; a field it names is marked too.
+      applyFieldErrors(form, error, Object.keys(values));
+    }
   };
 
   return (
