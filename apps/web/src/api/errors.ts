@@ -1,4 +1,4 @@
-import type { TErrorBody } from '@audit/domain/errors';
+import { CATALOGUE, type TErrorBody } from '@audit/domain/errors';
 
 /** Name used when the server could not be reached at all (no catalogue entry). */
 export const NETWORK_ERROR = 'NETWORKERROR';
@@ -38,3 +38,14 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
 export const networkError = () => new ApiError(0, NETWORK_ERROR, '0', 'Network error');
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** A catalogue entry's name in the code (`'similarData'`), as the server raises it. */
+export type TErrorKey = keyof typeof CATALOGUE;
+
+/**
+ * Whether `error` is the catalogue's error `key` (or any of `keys`): compared by the entry's name and
+ * reference, so the web never spells a bare reference ('422') and a renamed entry fails to compile.
+ */
+export function isError(error: unknown, ...keys: TErrorKey[]): boolean {
+  return isApiError(error) && keys.some((key) => CATALOGUE[key].name === error.name && CATALOGUE[key].reference === error.reference);
+}

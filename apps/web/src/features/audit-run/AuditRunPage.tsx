@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TAudit } from '@audit/domain/audits';
-import { isApiError } from '../../api/errors';
+import { isApiError, isError } from '../../api/errors';
 import { requestPersistentStorage } from '../../sw/register';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
@@ -152,7 +152,7 @@ function OfflineNotices() {
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  if (isApiError(error) && (error.status === 404 || error.reference === '415' || error.reference === '412')) {
+  if (isError(error, 'notFound', 'badIdFormat') || (isApiError(error) && error.status === 404)) {
     return (
       <Result
         status="404"

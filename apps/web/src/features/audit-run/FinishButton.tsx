@@ -5,7 +5,8 @@ import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-quer
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { finishProblems, type TAudit } from '@audit/domain/audits';
-import { isApiError } from '../../api/errors';
+import { CATALOGUE } from '@audit/domain/errors';
+import { isApiError, isError } from '../../api/errors';
 import { errorMessage } from '../../i18n/errorMessage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/feedback';
@@ -16,6 +17,9 @@ import { useQueuedFor } from '../../offline/queueState';
 import { auditResource } from './offline/auditResource';
 import { RUN_MUTATION_KEY } from './runner';
 import { useOnline } from '../../ui/useOnline';
+
+/** The finish problems that point to the contacts section rather than to a question. */
+const CONTACT_REFERENCES: string[] = [CATALOGUE.contactMissing.reference, CATALOGUE.contactEmailInvalid.reference];
 
 /**
  * Finish: the same checks as the server first (finishProblems), pointing at the questions; then
@@ -35,12 +39,12 @@ export function FinishButton() {
   const unsynced = !online || queued > 0;
   const [confirming, setConfirming] = useState(false);
 
-  const point = (questions: string[], reference: string) => {
+  const point = (questions: string[], contacts: boolean) => {
     ui.setHighlighted(questions);
     const audit = queryClient.getQueryData<TAudit>(auditRunQueryKey(auditId));
     const first = audit?.sections.find((s) => s.questions.some((q) => q._id === questions[0]));
     if (first && questions[0]) ui.scrollToQuestion(first._id, questions[0]);
-    else if (reference === '496' || reference === '497') {
+    else if (contacts) {
       const contacts = audit?.sections.find((s) => s.type === 'CONTACTS');
       if (contacts) ui.toggleSection(contacts._id, true);
       document.getElementById(`section-${contacts?._id}`)?.scrollIntoView({ behavior: 'smooth' });
@@ -61,7 +65,7 @@ export function FinishButton() {
     onError: (error) => {
       setConfirming(false);
       void message.error(errorMessage(error));
-      if (isApiError(error)) point(error.fields, error.reference);
+      if (isApiError(error)) point(error.fields, isError(error, 'contactMissing', 'contactEmailInvalid'));
     },
   });
 
@@ -70,7 +74,7 @@ export function FinishButton() {
     const problem = audit && finishProblems(audit);
     if (problem) {
       void message.error(t(`alert.error.BADREQUESTERROR.${problem.reference}`));
-      point(problem.questions, problem.reference);
+      point(problem.questions, CONTACT_REFERENCES.includes(problem.reference));
       return;
     }
     ui.setHighlighted([]);

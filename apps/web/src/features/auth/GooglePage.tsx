@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { isApiError } from '../../api/errors';
+import { isError } from '../../api/errors';
 import { errorMessage } from '../../i18n/errorMessage';
 import { AuthLayout } from './AuthLayout';
 import { AuthTitle } from './AuthText';
@@ -77,7 +77,7 @@ export function GooglePage() {
     );
 
   const problem = back.problem ? t(`ways.google.${back.problem}`) : signIn.isError ? errorMessage(signIn.error) : null;
-  const notVerified = isApiError(signIn.error) && signIn.error.reference === '491';
+  const notVerified = isError(signIn.error, 'notVerified');
   return (
     <AuthLayout>
       <AuthTitle style={{ marginBottom: 16 }}>{t('ways.google.title')}</AuthTitle>

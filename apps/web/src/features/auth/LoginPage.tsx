@@ -5,7 +5,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
+import { isError } from '../../api/errors';
 import { AuthTitle, AuthParagraph } from './AuthText';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../i18n/errorMessage';
@@ -43,7 +43,7 @@ export function LoginPage() {
     navigate(redirect, { replace: true });
   };
   // 491: no dead end: the message links to confirm/resend.
-  const notVerified = isApiError(signIn.error) && signIn.error.reference === '491';
+  const notVerified = isError(signIn.error, 'notVerified');
 
   const onFinish = (values: TSigninInput) =>
     signIn.mutate(values, {

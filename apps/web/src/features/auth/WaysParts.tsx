@@ -5,7 +5,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isAcceptablePassword } from '@audit/domain/validators';
-import { isApiError } from '../../api/errors';
+import { isError } from '../../api/errors';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { AuthLayout } from './AuthLayout';
 
@@ -37,7 +37,7 @@ export function ExpiredLinkPage({ retryPath, retryLabel }: { retryPath?: string;
   );
 }
 
-export const isExpiredLink = (error: unknown) => isApiError(error) && error.reference === 'LNK0001';
+export const isExpiredLink = (error: unknown) => isError(error, 'linkExpired');
 
 /** The end of a flow: a result and the way back to sign-in (or somewhere else). */
 export function DonePage({

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TAnswerAdd, TLogEntryOut } from '@audit/domain/registers';
-import { isApiError, NETWORK_ERROR } from '../../api/errors';
+import { isApiError, NETWORK_ERROR, isError } from '../../api/errors';
 import { queuedFor } from '../../offline/queueState';
 import { checkRegisterData, saveTake } from './logsApi';
 import { registerLogResource, REGISTER_LOGS_QUERY_KEY } from './offline/registerResource';
@@ -47,7 +47,7 @@ export function useTakeSave(registerId: string, reload: () => Promise<unknown>) 
       return true;
     } catch (failure) {
       // Stored by someone else between the check and the save: the dialog again, with what is stored now.
-      if (isApiError(failure) && failure.reference === '422' && !body.force) await check(body).catch(setError);
+      if (isError(failure, 'similarData') && !body.force) await check(body).catch(setError);
       else setError(failure);
       return false;
     }

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '../../api/errors';
+import { isError } from '../../api/errors';
 import { userCan, useMe } from '../../session/me';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyError } from '../../ui/feedback';
@@ -105,7 +105,7 @@ export function RegisterTemplatesListPage() {
             onSuccess: closeRemove,
             onError: (error) => {
               // 420: a register still uses it; the warning stays in the dialog (delete those registers first).
-              if (isApiError(error) && error.reference === '420') setInUse(true);
+              if (isError(error, 'alreadyExists')) setInUse(true);
               else {
                 notifyError(error);
                 closeRemove();

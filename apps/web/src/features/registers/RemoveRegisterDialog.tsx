@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
+import { isError } from '../../api/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyError } from '../../ui/feedback';
 import { useRemoveRegister, type TRegister } from './registersApi';
@@ -40,7 +40,7 @@ export function RemoveRegisterDialog({ register, onClose, onRemoved }: { registe
               onRemoved?.();
             },
             onError: (error) => {
-              if (isApiError(error) && error.reference === '420') setWithLogs(true);
+              if (isError(error, 'alreadyExists')) setWithLogs(true);
               else {
                 notifyError(error);
                 close();
