@@ -85,7 +85,7 @@ export function createJournal<T>(prefix: string, field: string, keyOf: (value: T
         const left: (TEntry & { order: number })[] = [];
         let order = 0;
         for (const name of itemNames()) {
-          let taken: TEntry[] = [];
+          let taken: TEntry[];
           if (name === base) {
             // An earlier version's one item per resource: every entry in it.
             const journal = parse(localStorage.getItem(name));
