@@ -114,5 +114,6 @@ test('the same message in English', async ({ page, context }) => {
   await expect(page.getByText('This device has no space left to keep the change: it was not saved.', { exact: false })).toBeVisible({ timeout: 10_000 });
   await expect(card(page, select.name).getByRole('radio').first()).not.toBeChecked();
   await expect(page.getByTestId('storage-low')).toContainText('This device is running out of space');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: screenshotPath('offline-storage-full-phone-en') });
 });

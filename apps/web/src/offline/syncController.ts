@@ -65,8 +65,9 @@ async function withReplayLock<T>(work: () => Promise<T>): Promise<T> {
   return locks ? ((await locks.request(LOCK_NAME, work)) as T) : work();
 }
 
-/** A replay that failed on this device (its storage) is tried again after this long. */
-const RETRY_AFTER_FAILURE_MS = 10_000;
+/** A replay that failed on this device is tried again after this long: soon when its storage was full (space may return any time). */
+const RETRY_WHEN_FULL_MS = 10_000;
+const RETRY_AFTER_FAILURE_MS = 60_000;
 
 /** How often the overlay's count is repainted during a replay. */
 const PROGRESS_MS = 100;
@@ -150,8 +151,9 @@ export function syncNow(force = false): Promise<void> {
       // deleted without a second send (appliedAs).
       .catch((error: unknown) => {
         console.warn('Offline queue replay failed', error);
-        if (isStorageFull(error)) void checkStorageSpace(true);
-        scheduleSync(RETRY_AFTER_FAILURE_MS);
+        const full = isStorageFull(error);
+        if (full) void checkStorageSpace(true);
+        scheduleSync(full ? RETRY_WHEN_FULL_MS : RETRY_AFTER_FAILURE_MS);
       })
       .finally(() => {
         running = null;
