@@ -37,6 +37,10 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
 
 export const networkError = () => new ApiError(0, NETWORK_ERROR, '0', 'Network error');
 
+/** Name used when this device could not keep a change (its storage is full; no catalogue entry: the server never saw it). */
+export const STORAGE_FULL = 'DEVICESTORAGEFULL';
+export const storageFullError = () => new ApiError(0, STORAGE_FULL, '0', 'Device storage full');
+
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** A catalogue entry's name in the code (`'similarData'`), as the server raises it. */

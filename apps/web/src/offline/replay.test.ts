@@ -215,3 +215,29 @@ describe('replaying side by side', () => {
     expect(events.indexOf(`start ${records[4]!.idempotencyKey}`)).toBeGreaterThan(events.indexOf(`end ${records[3]!.idempotencyKey}`));
   });
 });
+
+describe('a replay the device could not clean up (decision 0066)', () => {
+  it('records the server applied are deleted on the next replay without a second send, their created ids kept', async () => {
+    const records = [rec({ data: { question: 'q1' } }, { creates: P }), rec({ method: 'PATCH', url: `${BASE}/answer/${P}/update`, data: { question: 'q1' } })];
+    const store = memoryStore(records);
+    const full = { ...store, complete: () => Promise.reject(new DOMException('full', 'QuotaExceededError')) };
+    const { sent, send } = server((r) => ({ status: 200, body: r.url.endsWith('/add') ? { _id: 'answer-1' } : {} }));
+    const applied = new Map<string, { mapping?: TIdMapping | null }>();
+    const deps = {
+      send,
+      appliedAs: (key: string) => applied.get(key) ?? null,
+      markApplied: (key: string, mapping: TIdMapping | null) => void applied.set(key, { mapping }),
+    };
+
+    await expect(replayQueue({ ...deps, store: full }, 'me')).rejects.toThrow('full');
+    expect(sent.map((s) => s.url)).toEqual([`${BASE}/answer/add`, `${BASE}/answer/answer-1/update`]);
+    expect(store.rows.size).toBe(2);
+
+    // Space back: both go, nothing is sent again, and the pending id is still named.
+    const result = await replayQueue({ ...deps, store }, 'me');
+    expect(sent).toHaveLength(2);
+    expect(store.rows.size).toBe(0);
+    expect(store.ids.get(P)).toBe('answer-1');
+    expect(result.touched).toEqual(['audit:a1']);
+  });
+});

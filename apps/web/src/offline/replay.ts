@@ -35,6 +35,13 @@ export interface TReplayDeps {
   describe?: (record: TQueueRecord, request: TQueuedRequest) => Promise<TChangeSubject | null>;
   /** A record the server accepted, with its answer (the copies fold it in). */
   onAccepted?: (record: TQueueRecord, request: TQueuedRequest, body: unknown) => void;
+  /**
+   * Whether the server already applied the record with this key (settledKeys.ts): such a record, left
+   * in the queue because its deletion failed (a full device), is deleted without being sent again.
+   */
+  appliedAs?: (idempotencyKey: string) => { mapping?: TIdMapping | null } | null;
+  /** Remembers that the server applied the record with this key (before its deletion, which may fail). */
+  markApplied?: (idempotencyKey: string, mapping: TIdMapping | null) => void;
 }
 
 /** Lanes are per resource: a lane name of one resource never holds back another resource's records. */
@@ -105,6 +112,14 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
       return lanes.includes(null) || lanes.includes(lane);
     };
     for (const record of mine) {
+      const applied = deps.appliedAs?.(record.idempotencyKey);
+      if (applied) {
+        if (applied.mapping) ids.set(applied.mapping.pendingId, applied.mapping.serverId);
+        settling.push(deps.store.complete(record.id!, applied.mapping ?? null));
+        touched.add(resourceOf(record));
+        done++;
+        continue;
+      }
       if (!force && record.nextAttemptAt > now()) {
         retryAt = record.nextAttemptAt;
         break;
@@ -128,6 +143,7 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
         if (outcome === 'done') {
           const mapping = mappingOf(record, answer.body, now());
           if (mapping) ids.set(mapping.pendingId, mapping.serverId);
+          deps.markApplied?.(record.idempotencyKey, mapping);
           settling.push(deps.store.complete(record.id!, mapping));
           deps.onAccepted?.(record, request, answer.body);
           result.sent++;

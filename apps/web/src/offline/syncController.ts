@@ -3,10 +3,12 @@ import { currentUserId } from '../session/sessionOwner';
 import { confirmChange, foldAccepted, readCopy } from './copies';
 import { queueStore } from './queueStore';
 import { refreshQueueState } from './queueState';
-import type { TQueuedRequest, TQueueRecord } from './records';
+import type { TIdMapping, TQueuedRequest, TQueueRecord } from './records';
 import { replayQueue, type TReplayResult } from './replay';
 import { kindOf, kindOfType, parseResource, resourceOf } from './resources';
 import { sendQueued } from './sendQueued';
+import { markSettled, pruneSettled, settledAs } from './settledKeys';
+import { checkStorageSpace, isStorageFull } from './storageSpace';
 
 /**
  * The replay of this tab: one at a time, under a Web Lock shared by the tabs (a tab that waited
@@ -63,6 +65,10 @@ async function withReplayLock<T>(work: () => Promise<T>): Promise<T> {
   return locks ? ((await locks.request(LOCK_NAME, work)) as T) : work();
 }
 
+/** A replay that failed on this device is tried again after this long: soon when its storage was full (space may return any time). */
+const RETRY_WHEN_FULL_MS = 10_000;
+const RETRY_AFTER_FAILURE_MS = 60_000;
+
 /** How often the overlay's count is repainted during a replay. */
 const PROGRESS_MS = 100;
 
@@ -80,7 +86,15 @@ async function replayOnce(force: boolean) {
     paintedAt = now;
     setState({ active: true, done, total });
   };
-  const deps = { store: queueStore, send: sendQueued, onProgress, describe: describeRefused(user), onAccepted: accepted(user) };
+  const deps = {
+    store: queueStore,
+    send: sendQueued,
+    onProgress,
+    describe: describeRefused(user),
+    onAccepted: accepted(user),
+    appliedAs,
+    markApplied: (key: string, mapping: TIdMapping | null) => markSettled(key, 'applied', mapping),
+  };
   const result = await withReplayLock(() => replayQueue(deps, user, { force }));
   await foldAccepted();
   if (result.touched.length) {
@@ -91,9 +105,18 @@ async function replayOnce(force: boolean) {
     channel?.postMessage(result.touched);
   }
   if (result.retryAt !== null) scheduleSync(result.retryAt - Date.now());
-  else if (!(await queueStore.list()).length) await queueStore.pruneOld(Date.now());
+  else if (!(await queueStore.list()).length) {
+    pruneSettled();
+    await queueStore.pruneOld(Date.now());
+  }
   if (result.failures.length) failuresChanged();
 }
+
+/** A record the server already applied (settledKeys.ts): deleted without a second send. */
+const appliedAs = (key: string) => {
+  const settled = settledAs(key);
+  return settled?.state === 'applied' ? settled : null;
+};
 
 /** What a refused change was about, described by its kind in the resource as this device has it. */
 const describeRefused = (user: string) => async (record: TQueueRecord, request: TQueuedRequest) => {
@@ -123,8 +146,15 @@ export function syncNow(force = false): Promise<void> {
   if (!running) {
     clearTimeout(timer);
     running = replayOnce(force)
-      // The queue stays as it is (IndexedDB failing, a lock refused): the next trigger tries again.
-      .catch((error: unknown) => console.warn('Offline queue replay failed', error))
+      // The queue stays as it is (IndexedDB failing or full, a lock refused). Tried again by itself
+      // until it works: a full device resumes once space returns, what the server already applied
+      // deleted without a second send (appliedAs).
+      .catch((error: unknown) => {
+        console.warn('Offline queue replay failed', error);
+        const full = isStorageFull(error);
+        if (full) void checkStorageSpace(true);
+        scheduleSync(full ? RETRY_WHEN_FULL_MS : RETRY_AFTER_FAILURE_MS);
+      })
       .finally(() => {
         running = null;
         setState(IDLE);

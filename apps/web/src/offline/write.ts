@@ -1,5 +1,5 @@
 import { request } from '../api/client';
-import { isApiError, networkError } from '../api/errors';
+import { isApiError, networkError, storageFullError } from '../api/errors';
 import { currentUserId } from '../session/sessionOwner';
 import { confirmChange } from './copies';
 import { queueStore } from './queueStore';
@@ -7,6 +7,8 @@ import { queuedFor, queueStateReady, refreshQueueState } from './queueState';
 import { IDEMPOTENCY_HEADER, type TMultipartData, type TQueuedRequest, type TWriteMethod } from './records';
 import { isQueueable as documentRule, pendingIdsIn, queuesOnFirstAttempt, rewritePendingIds } from './replayRules';
 import { kindOf, parseResource } from './resources';
+import { markSettled } from './settledKeys';
+import { checkStorageSpace, isStorageFull } from './storageSpace';
 import { uuid } from './uuid';
 
 /** Thrown by a write that went to the offline queue: the caller keeps its optimistic change. */
@@ -27,6 +29,8 @@ export interface TOfflineWrite {
   multipart?: TMultipartData;
   /** Pending id of what the write creates (an answer, a picture). */
   creates?: string;
+  /** The idempotency key, when the change already has one (journalled: a leftover keeps its key); else a new one. */
+  key?: string;
 }
 
 /** The body the HTTP client sends for a stored request (a multipart body rebuilt from its Blob). */
@@ -50,7 +54,7 @@ export const idempotencyHeaders = () => ({ [IDEMPOTENCY_HEADER]: uuid() });
  * the server accepts is folded into the resource's copy on this device (copies.ts).
  */
 export async function offlineWrite<R>(write: TOfflineWrite): Promise<R> {
-  const key = uuid();
+  const key = write.key ?? uuid();
   const stored: TQueuedRequest = {
     method: write.method,
     url: write.url,
@@ -77,6 +81,7 @@ export async function offlineWrite<R>(write: TOfflineWrite): Promise<R> {
     if (queueable && isApiError(error) && queuesOnFirstAttempt(error.status, error.reference)) return enqueue(write, stored, user!, error);
     throw error;
   }
+  markSettled(key, 'applied');
   if (user)
     confirmChange(write.resource, user, { request: outgoing, response: answer, creates: write.creates ?? null, key, createdAt: new Date().toISOString() });
   return answer;
@@ -116,10 +121,16 @@ async function enqueue(write: TOfflineWrite, stored: TQueuedRequest, user: strin
       lastError: null,
       creates: write.creates ?? null,
     });
-  } catch {
-    // No local storage (private mode, quota): the write fails as it would have without a queue.
+  } catch (error) {
+    // A full device says so (what to do: sync now, free space); no local storage at all (private
+    // mode) fails as the write would have without a queue. Either way the change is not kept.
+    if (isStorageFull(error)) {
+      void checkStorageSpace(true);
+      throw storageFullError();
+    }
     throw failure ?? networkError();
   }
+  markSettled(stored.headers[IDEMPOTENCY_HEADER]!, 'queued');
   await refreshQueueState();
   throw new QueuedWrite();
 }

@@ -3,6 +3,7 @@ import { Drawer, Layout } from 'antd';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@audit/domain/constants';
 import { BackgroundSync } from '../../offline/BackgroundSync';
+import { StorageSpaceWarning } from '../../offline/StorageSpaceWarning';
 import { NotificationDrawer } from '../../features/notifications/NotificationDrawer';
 import { changeLanguage } from '../../i18n';
 import { homePathFor, type TMe } from '../../session/me';
@@ -61,6 +62,7 @@ export function AppShell({ me, linkable }: { me: TMe; linkable: (path: string) =
       <Layout style={{ minWidth: 0 }}>
         <AppHeader isMobile={isMobile} collapsed={collapsed} onToggleSidebar={toggle} onOpenNotifications={() => setNotificationsOpen(true)} />
         <Layout.Content className="shell-content" style={{ padding: isMobile ? 12 : 24 }}>
+          <StorageSpaceWarning />
           <Breadcrumbs me={me} linkable={linkable} />
           <main>{page}</main>
         </Layout.Content>

@@ -45,11 +45,15 @@ export function RunProvider({ auditId, runnable, children, generation = 0 }: TPr
   useEffect(() => {
     if (!runnable || recovered.has(auditId)) return;
     recovered.add(auditId);
-    for (const intent of takeLeftIntents(auditId)) {
-      if (intent.kind === 'answer') void actions.answers.saveAnswer(intent.questionId, intent.templateAnswer);
-      else if (intent.kind === 'fields') void actions.answers.saveFields(intent.fieldKind, intent.values);
-      else void actions.notes.saveNote(intent.questionId, intent.note);
-    }
+    // Only what pages now gone left, each with the key it was first sent with (decision 0066).
+    void takeLeftIntents(auditId).then((left) => {
+      for (const { value: intent, key } of left) {
+        const sameKey = key ?? undefined;
+        if (intent.kind === 'answer') void actions.answers.saveAnswer(intent.questionId, intent.templateAnswer, sameKey);
+        else if (intent.kind === 'fields') void actions.answers.saveFields(intent.fieldKind, intent.values, sameKey);
+        else void actions.notes.saveNote(intent.questionId, intent.note, sameKey);
+      }
+    });
   }, [actions, auditId, runnable]);
   const value = useMemo(
     () => ({ ui, answers: actions.answers, issues: actions.issues, notes: actions.notes, auditId, runnable }),

@@ -12,7 +12,8 @@ import { pendingId, type TRunner } from './runner';
 export function createAnswerActions(runner: TRunner) {
   const serverAnswerIds = new Map<string, string | null>();
 
-  function saveAnswer(questionId: string, templateAnswer: TTemplateAnswer | null) {
+  /** `key`: the idempotency key a journalled leftover was first sent with (RunContext). */
+  function saveAnswer(questionId: string, templateAnswer: TTemplateAnswer | null, key?: string) {
     const audit = runner.read();
     const entry = audit && questionIndex(audit).get(questionId);
     if (!entry) return Promise.resolve(undefined);
@@ -29,7 +30,7 @@ export function createAnswerActions(runner: TRunner) {
       `question:${questionId}`,
       {
         apply: (a) => patchQuestion(a, questionId, (q) => ({ ...q, answer: applied })),
-        call: async () => {
+        call: async (idempotencyKey) => {
           const id = serverAnswerIds.get(questionId);
           // Queued offline, the answer is what this call said it would be: gone, or named by its pending
           // id until the queued add is replayed (later calls of the lane then name it by that id).
@@ -38,11 +39,13 @@ export function createAnswerActions(runner: TRunner) {
             throw error;
           };
           if (!templateAnswer) {
-            if (id) await removeAnswer(runner.auditId, id).catch(track(null));
+            if (id) await removeAnswer(runner.auditId, id, idempotencyKey).catch(track(null));
             serverAnswerIds.set(questionId, null);
             return null;
           }
-          const saved = id ? await updateAnswer(runner.auditId, id, body) : await addAnswer(runner.auditId, body, applied!._id).catch(track(applied!._id));
+          const saved = id
+            ? await updateAnswer(runner.auditId, id, body, idempotencyKey)
+            : await addAnswer(runner.auditId, body, applied!._id, idempotencyKey).catch(track(applied!._id));
           serverAnswerIds.set(questionId, saved._id);
           return saved;
         },
@@ -56,11 +59,12 @@ export function createAnswerActions(runner: TRunner) {
         rollback: (a) => patchQuestion(a, questionId, (q) => (q.answer === applied ? { ...q, answer: before } : q)),
       },
       { kind: 'answer', questionId, templateAnswer },
+      key,
     );
   }
 
   /** Cover (DATA) or contact (CONTACTS) fields; saved only when the value changed. */
-  function saveFields(kind: 'cover' | 'contacts', values: TFieldValue[]) {
+  function saveFields(kind: 'cover' | 'contacts', values: TFieldValue[], key?: string) {
     const audit = runner.read();
     if (!audit) return Promise.resolve(undefined);
     const current = new Map(audit.sections.flatMap((s) => s.fields ?? []).map((f) => [f._id, f.value]));
@@ -71,7 +75,8 @@ export function createAnswerActions(runner: TRunner) {
       `fields:${kind}`,
       {
         apply: (a) => patchFields(a, changed),
-        call: () => (kind === 'cover' ? updateCover(runner.auditId, changed) : updateContacts(runner.auditId, changed)),
+        call: (idempotencyKey) =>
+          kind === 'cover' ? updateCover(runner.auditId, changed, idempotencyKey) : updateContacts(runner.auditId, changed, idempotencyKey),
         // Restores only the fields that still show this call's value (a later edit wins).
         rollback: (a) => {
           const now = new Map(a.sections.flatMap((s) => s.fields ?? []).map((f) => [f._id, f.value]));
@@ -82,6 +87,7 @@ export function createAnswerActions(runner: TRunner) {
         },
       },
       { kind: 'fields', fieldKind: kind, values: changed },
+      key,
     );
   }
 

@@ -53,21 +53,24 @@ export interface TRunWrite {
   body?: unknown;
   multipart?: TMultipartData;
   creates?: string;
+  /** The idempotency key of a journalled change (runner.ts); else a new one. */
+  key?: string;
 }
 export const runWrite = <R>({ auditId, ...write }: TRunWrite) => offlineWrite<R>({ resource: auditResource(auditId), ...write });
 
-export const addAnswer = (id: string, body: TAnswerInput, creates?: string) =>
-  runWrite<TAnswer>({ auditId: id, method: 'POST', url: `${BASE}/${id}/answer/add`, body, creates });
-export const updateAnswer = (id: string, answerId: string, body: TAnswerInput) =>
-  runWrite<TAnswer>({ auditId: id, method: 'PATCH', url: `${BASE}/${id}/answer/${answerId}/update`, body });
-export const removeAnswer = (id: string, answerId: string) => runWrite<null>({ auditId: id, method: 'DELETE', url: `${BASE}/${id}/answer/${answerId}/remove` });
+export const addAnswer = (id: string, body: TAnswerInput, creates?: string, key?: string) =>
+  runWrite<TAnswer>({ auditId: id, method: 'POST', url: `${BASE}/${id}/answer/add`, body, creates, key });
+export const updateAnswer = (id: string, answerId: string, body: TAnswerInput, key?: string) =>
+  runWrite<TAnswer>({ auditId: id, method: 'PATCH', url: `${BASE}/${id}/answer/${answerId}/update`, body, key });
+export const removeAnswer = (id: string, answerId: string, key?: string) =>
+  runWrite<null>({ auditId: id, method: 'DELETE', url: `${BASE}/${id}/answer/${answerId}/remove`, key });
 
 // ---- cover and contacts
 export type TFieldValue = { _id: string; value: string | null };
-export const updateCover = (id: string, coverFields: TFieldValue[]) =>
-  runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/cover/update`, body: { coverFields } });
-export const updateContacts = (id: string, contactFields: TFieldValue[]) =>
-  runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/contact-field/update`, body: { contactFields } });
+export const updateCover = (id: string, coverFields: TFieldValue[], key?: string) =>
+  runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/cover/update`, body: { coverFields }, key });
+export const updateContacts = (id: string, contactFields: TFieldValue[], key?: string) =>
+  runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/contact-field/update`, body: { contactFields }, key });
 
 // ---- per question: issues, tasks, evidences, notes
 export interface TQuestionRef {
@@ -80,7 +83,7 @@ const questionWrite = <R>(
   q: TQuestionRef,
   method: 'POST' | 'PATCH' | 'DELETE',
   path: string,
-  extra: { body?: unknown; multipart?: TMultipartData; creates?: string } = {},
+  extra: { body?: unknown; multipart?: TMultipartData; creates?: string; key?: string } = {},
 ) => runWrite<R>({ auditId: q.auditId, method, url: `${questionPath(q)}${path}`, ...extra });
 
 /** The issues-and-tasks body (packages/domain/src/audits.ts). */
@@ -96,7 +99,8 @@ export const setSolvedInPlace = (q: TQuestionRef, issue: string, solvedInPlace: 
 export const addEvidence = (q: TQuestionRef, issue: string, file: Blob, creates?: string) =>
   questionWrite<TEvidence>(q, 'POST', '/evidences', { multipart: { fields: { issue }, file }, creates });
 export const removeEvidence = (q: TQuestionRef, evidenceId: string) => questionWrite<null>(q, 'DELETE', `/evidences/${evidenceId}`);
-export const updateNote = (q: TQuestionRef, note: string | null) => questionWrite<{ note: string | null }>(q, 'PATCH', '/note', { body: { note } });
+export const updateNote = (q: TQuestionRef, note: string | null, key?: string) =>
+  questionWrite<{ note: string | null }>(q, 'PATCH', '/note', { body: { note }, key });
 export const addNoteImage = (q: TQuestionRef, file: Blob, creates?: string) =>
   questionWrite<TNoteImage>(q, 'POST', '/note-images', { multipart: { fields: {}, file }, creates });
 export const removeNoteImage = (q: TQuestionRef, imageId: string) => questionWrite<null>(q, 'DELETE', `/note-images/${imageId}`);

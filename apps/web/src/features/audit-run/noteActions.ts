@@ -17,9 +17,10 @@ export function createNoteActions(runner: TRunner) {
     questionId: string,
     key: K,
     next: (value: TAuditQuestion[K]) => TAuditQuestion[K],
-    call: () => Promise<R>,
+    call: (key?: string) => Promise<R>,
     fold?: (value: TAuditQuestion[K], r: R) => TAuditQuestion[K],
     intent?: TRunIntent,
+    idempotencyKey?: string,
   ) {
     if (!refOf(questionId)) return Promise.resolve(undefined);
     let before: TAuditQuestion[K] | undefined;
@@ -35,18 +36,21 @@ export function createNoteActions(runner: TRunner) {
         rollback: (a) => patchQuestion(a, questionId, (q) => (q[key] === applied ? { ...q, [key]: before as TAuditQuestion[K] } : q)),
       },
       intent,
+      idempotencyKey,
     );
   }
 
   return {
-    saveNote: (questionId: string, note: string) =>
+    /** `key`: the idempotency key a journalled leftover was first sent with (RunContext). */
+    saveNote: (questionId: string, note: string, key?: string) =>
       step(
         questionId,
         'note',
         () => note.trim() || null,
-        () => updateNote(refOf(questionId)!, note.trim() || null),
+        (idempotencyKey) => updateNote(refOf(questionId)!, note.trim() || null, idempotencyKey),
         undefined,
         { kind: 'note', questionId, note },
+        key,
       ),
     addImage(questionId: string, file: Blob) {
       const draft: TNoteImage = { _id: pendingId(), url: URL.createObjectURL(file) };

@@ -10,8 +10,8 @@ export const RUN_MUTATION_KEY = 'audit-run';
 export interface TStep<R> {
   /** The optimistic change, applied to the cached audit at once. */
   apply?: (audit: TAudit) => TAudit;
-  /** The call; runs after the earlier calls of the same lane have settled. */
-  call: () => Promise<R>;
+  /** The call; runs after the earlier calls of the same lane have settled. `key`: the idempotency key of its journalled intent. */
+  call: (key?: string) => Promise<R>;
   /** Folds the server's answer into the cache. */
   commit?: (audit: TAudit, result: R) => TAudit;
   /** Undoes `apply` when the call fails (the error toast comes from the mutation cache). */
@@ -33,12 +33,15 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
   const read = () => queryClient.getQueryData<TAudit>(key);
   const write = (update: (audit: TAudit) => TAudit) => queryClient.setQueryData<TAudit>(key, (audit) => (audit ? update(audit) : audit));
 
-  /** `intent`: the change as data, journalled until the call settles (offline/intents.ts). */
-  function run<R>(lane: string, step: TStep<R>, intent?: TRunIntent): Promise<R | undefined> {
-    const settled = intent ? journalIntent(auditId, intent) : () => undefined;
+  /**
+   * `intent`: the change as data, journalled with the idempotency key its call is sent with until the
+   * call settles (offline/intents.ts); `key`: the key it already has (a leftover saved again).
+   */
+  function run<R>(lane: string, step: TStep<R>, intent?: TRunIntent, key?: string): Promise<R | undefined> {
+    const journalled = intent ? journalIntent(auditId, intent, key) : null;
     if (step.apply) write(step.apply);
     const job = (lanes.get(lane) ?? Promise.resolve()).then(async () => {
-      const mutationFn = () => step.call().catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
+      const mutationFn = () => step.call(journalled?.key).catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
       // networkMode always: offline the call must run (to be queued), not wait paused for the network.
       const observer = new MutationObserver<R | typeof QUEUED, Error, void>(queryClient, {
         mutationKey: [RUN_MUTATION_KEY, auditId],
@@ -57,7 +60,7 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
     });
     lanes.set(lane, job);
     void job.finally(() => {
-      settled();
+      journalled?.settle();
       if (lanes.get(lane) === job) lanes.delete(lane);
     });
     return job;

@@ -54,8 +54,10 @@ export function LogGridPage() {
   useEffect(() => {
     if (resumed.current) return;
     resumed.current = true;
-    const left = takeLeftSaves(id);
-    if (left.length) void Promise.allSettled(left.map((body) => saveTake(id, body))).then(() => query.refetch());
+    // Only what pages now gone left, each with the key it was first sent with (decision 0066).
+    void takeLeftSaves(id).then((left) => {
+      if (left.length) void Promise.allSettled(left.map(({ value, key }) => saveTake(id, value, key ?? undefined))).then(() => query.refetch());
+    });
   }, [id, query]);
 
   // The take to enter first: the first due take of the latest day with a facility missing, else the last.

@@ -48,24 +48,25 @@ export type TSaveResult = { status: 'saved'; entries: TLogEntryOut[] } | { statu
 
 /**
  * Saves a take through the offline layer: sent at once online (with an Idempotency-Key), queued
- * offline and replayed once. Journalled first, synchronously, so a tab killed before the queue has
- * it loses nothing.
+ * offline and replayed once. Journalled first, synchronously, with its idempotency key, so a tab
+ * killed before the queue has it loses nothing; `key`: a leftover's own, sent again with it.
  */
-export async function saveTake(registerId: string, body: TAnswerAdd): Promise<TSaveResult> {
-  const settle = journalSave(registerId, body);
+export async function saveTake(registerId: string, body: TAnswerAdd, key?: string): Promise<TSaveResult> {
+  const journalled = journalSave(registerId, body, key);
   try {
     const entries = await offlineWrite<TLogEntryOut[]>({
       resource: registerLogResource(registerId),
       method: 'POST',
       url: `${REGISTERS_BASE}/${registerId}/answer/add`,
       body,
+      key: journalled.key,
     });
     return { status: 'saved', entries };
   } catch (error) {
     if (isQueuedWrite(error)) return { status: 'queued' };
     throw error;
   } finally {
-    settle();
+    journalled.settle();
   }
 }
 

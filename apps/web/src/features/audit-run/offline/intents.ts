@@ -1,5 +1,5 @@
 import type { TTemplateAnswer } from '@audit/domain/audits';
-import { createJournal } from '../../../offline/journal';
+import { createJournal, type TJournalled } from '../../../offline/journal';
 import type { TFieldValue } from '../auditRunApi';
 
 /**
@@ -7,9 +7,9 @@ import type { TFieldValue } from '../auditRunApi';
  * of that lane settles, and only then reaches the server or the offline queue in IndexedDB. A page
  * closed in between (a tablet that kills the tab, a reload) would lose what the auditor typed. So
  * each change is first written here, synchronously in the event that made it (localStorage), and
- * removed once its call has settled: sent, queued in IndexedDB, or refused. What is left when the run
- * view opens again was never settled and is saved again (every intent sets a value: saving it twice
- * is harmless).
+ * removed once its call has settled: sent, queued in IndexedDB, or refused. What a page now gone left
+ * when the run view opens again was never settled and is saved again, with its own idempotency key
+ * (decision 0066: the server never applies it twice).
  */
 export type TRunIntent =
   | { kind: 'answer'; questionId: string; templateAnswer: TTemplateAnswer | null }
@@ -22,8 +22,8 @@ export const intentKey = (intent: TRunIntent) =>
 
 const journal = createJournal<TRunIntent>('audit-run-intents', 'intent', intentKey);
 
-/** Writes the intent; the returned function removes it unless a later change of the same value replaced it. */
-export const journalIntent = (auditId: string, intent: TRunIntent): (() => void) => journal.add(auditId, intent);
+/** Writes the intent with the idempotency key it is sent with; `settle` removes it unless a later change of the same value replaced it. */
+export const journalIntent = (auditId: string, intent: TRunIntent, key?: string) => journal.add(auditId, intent, key);
 
-/** The intents an earlier page left unsettled, oldest first; the journal is emptied (saving them journals them again). */
-export const takeLeftIntents = (auditId: string): TRunIntent[] => journal.takeLeft(auditId);
+/** The intents pages now gone left unsettled, oldest first, with their keys; taken out of the journal (saving them journals them again). */
+export const takeLeftIntents = (auditId: string): Promise<TJournalled<TRunIntent>[]> => journal.takeLeft(auditId);

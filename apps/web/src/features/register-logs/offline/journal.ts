@@ -1,5 +1,5 @@
 import type { TAnswerAdd } from '@audit/domain/registers';
-import { createJournal } from '../../../offline/journal';
+import { createJournal, type TJournalled } from '../../../offline/journal';
 
 /**
  * The log's write-ahead journal (offline/journal.ts, decision 0021): a save is written here
@@ -13,8 +13,8 @@ export const intentKey = (body: TAnswerAdd) => `${body.date}#${body.take}:${body
 
 const journal = createJournal<TAnswerAdd>('register-log-intents', 'body', intentKey);
 
-/** Writes the save; the returned function removes it unless a later save of the same take replaced it. */
-export const journalSave = (registerId: string, body: TAnswerAdd): (() => void) => journal.add(registerId, body);
+/** Writes the save with the idempotency key it is sent with; `settle` removes it unless a later save of the same take replaced it. */
+export const journalSave = (registerId: string, body: TAnswerAdd, key?: string) => journal.add(registerId, body, key);
 
-/** The saves an earlier page left unsettled, oldest first; the journal is emptied (saving them journals them again). */
-export const takeLeftSaves = (registerId: string): TAnswerAdd[] => journal.takeLeft(registerId);
+/** The saves pages now gone left unsettled, oldest first, with their keys; taken out of the journal (saving them journals them again). */
+export const takeLeftSaves = (registerId: string): Promise<TJournalled<TAnswerAdd>[]> => journal.takeLeft(registerId);
