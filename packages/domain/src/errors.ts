@@ -144,6 +144,14 @@ export const CATALOGUE = {
     'The corrective action status does not allow this change.',
     true,
   ),
+  incidentSuperseded: e(
+    'BADREQUESTERROR',
+    'ISS0003',
+    409,
+    'Esta incidencia está sustituida: se conserva como registro y ya no se puede modificar.',
+    'This incident is superseded: it is kept as a record and can no longer be changed.',
+    true,
+  ),
   auditIncomplete: e('BADREQUESTERROR', 'AUD0003', 400, 'La información de la auditoría está incompleta.', 'The audit information is incomplete.', true),
   visitBeforeStart: e(
     'BADREQUESTERROR',

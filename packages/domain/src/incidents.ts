@@ -224,9 +224,28 @@ export const ZIncidentOut = z.object({
 });
 export type TIncidentOut = z.infer<typeof ZIncidentOut>;
 
+/** Why an incident was superseded (decision 0063): its audit reopened, a newer audit raised the same incidence, or by hand. */
+export const SUPERSEDED_REASONS = ['reopen', 'newerAudit', 'manual'] as const;
+export type TSupersededReason = (typeof SUPERSEDED_REASONS)[number];
+
+/** Another incident named on a detail: the one that took this one's place, or one this one took the place of. */
+export const ZIncidentLink = z.object({ _id: z.string(), name: z.string(), status: z.enum(INCIDENT_STATUSES), openDate: z.string() });
+export type TIncidentLink = z.infer<typeof ZIncidentLink>;
+
 export const ZIncidentDetail = ZIncidentOut.extend({
   evidences: z.array(ZPhotoOut.extend({ observation: z.string().nullable(), taskId: z.string().nullable() })),
   tasks: z.array(ZIncidentTaskOut),
+  /** Set when superseded: when, by whom, why, and the incident of the next finish that took its place (null until then). */
+  superseded: z
+    .object({
+      at: z.string().nullable(),
+      by: z.object({ _id: z.string(), name: z.string() }).nullable(),
+      reason: z.enum(SUPERSEDED_REASONS).nullable(),
+      incident: ZIncidentLink.nullable(),
+    })
+    .nullable(),
+  /** The superseded incidents this one took the place of (an earlier finish of its audit, an older audit). */
+  supersedes: z.array(ZIncidentLink),
 });
 export type TIncidentDetail = z.infer<typeof ZIncidentDetail>;
 

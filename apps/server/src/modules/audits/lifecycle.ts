@@ -20,11 +20,11 @@ import { thenRead } from './service.js';
 import * as tree from './tree-repo.js';
 import type { TTreeRows } from './tree-repo.js';
 import type { TAuditHead } from './repo.js';
-import { eraseAuditIncidents, openAuditIncidents } from '../incidents/sources.js';
+import { filesHeldByIncidents, openAuditIncidents, supersedeAuditIncidents } from '../incidents/sources.js';
 
 /**
  * The audit's states (product document, section 4): draft -> running (execute) -> finished
- * (finished) -> running (reopen, which erases the issues). Each step writes its trace in the same
+ * (finished) -> running (reopen, which erases the run's issues and supersedes their incidents). Each step writes its trace in the same
  * transaction. Each `...In` works inside the caller's transaction (the seed runs them too).
  */
 
@@ -123,18 +123,30 @@ const CLEARED = {
   infraIssuesCount: 0,
 };
 
-/** Back to running: its issues (with their evidences) are erased, the stored figures cleared and the public link closed. */
-export async function reopenIn(tx: TDb, caller: TAuth, id: string, discard: { key: string }[] = []) {
+/**
+ * Back to running: the run's issues (the auditor's working copy) are erased, the stored figures
+ * cleared and the public link closed. The incidents built from them at the finish are the client's
+ * record: they are superseded, not erased, and keep the photos they share with the issues (decision 0063).
+ */
+export async function reopenIn(ctx: TModuleContext, tx: TDb, caller: TAuth, id: string, discard: { key: string }[] = []) {
   const audit = await loadAuditFor(tx, caller, id, 'reopen');
-  discard.push(...(await forgetFiles(tx, caller, await evidenceFilesOf(tx, { auditId: id }))));
-  await eraseAuditIncidents(tx, id);
+  const evidenceFiles = await evidenceFilesOf(tx, { auditId: id });
+  const held = await filesHeldByIncidents(tx, evidenceFiles);
+  discard.push(
+    ...(await forgetFiles(
+      tx,
+      caller,
+      evidenceFiles.filter((fileId) => !held.has(fileId)),
+    )),
+  );
+  const superseded = await supersedeAuditIncidents(ctx, tx, caller, id);
   await tree.deleteIssuesOf(tx, id);
   await repo.updateAudit(tx, id, { status: 'running', finishedDate: null, shareEnabled: false, ...CLEARED });
   await recordTrace(tx, caller, {
     ...traceAt(audit),
     type: 'UPDATE',
     entityId: id,
-    payload: { before: { status: 'finished' }, after: { status: 'running', issuesErased: true } },
+    payload: { before: { status: 'finished' }, after: { status: 'running', issuesErased: true, incidentsSuperseded: superseded } },
   });
   return id;
 }
@@ -195,7 +207,7 @@ export const execute = (ctx: TModuleContext, caller: TAuth, id: string, usePrevi
 export const finish = (ctx: TModuleContext, caller: TAuth, id: string) => thenRead(ctx, caller, (tx) => finishIn(tx, caller, id, auditView(ctx)));
 export async function reopen(ctx: TModuleContext, caller: TAuth, id: string) {
   const discard: { key: string }[] = [];
-  const audit = await thenRead(ctx, caller, (tx) => reopenIn(tx, caller, id, discard));
+  const audit = await thenRead(ctx, caller, (tx) => reopenIn(ctx, tx, caller, id, discard));
   await discardStored(ctx, discard).catch(() => undefined);
   return audit;
 }

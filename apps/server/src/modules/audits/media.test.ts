@@ -69,7 +69,7 @@ describe('evidences and note images', () => {
     expect((await expectOk(f.auditor.get(`${AUDITS}/${id}`))).sections[1].questions[0].noteImages).toEqual([]);
   });
 
-  it('reopening erases the evidences of the erased issues', async () => {
+  it('reopening erases the issues but keeps their photos’ files: the superseded incidents still show them (decision 0063)', async () => {
     const { id, ids } = await runningAudit(f);
     const path = `${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}`;
     await expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.no) }));
@@ -90,7 +90,8 @@ describe('evidences and note images', () => {
     await expectOk(f.auditor.patch(`${AUDITS}/${id}/finished`));
     expect(await filesOf(f.tenant.establishment.id)).toBe(before + 1);
     await expectOk(f.admin.patch(`${AUDITS}/${id}/reopen`));
-    expect(await filesOf(f.tenant.establishment.id)).toBe(before);
+    expect(await filesOf(f.tenant.establishment.id)).toBe(before + 1);
+    expect((await expectOk(f.auditor.get(`${AUDITS}/${id}`))).sections[1].questions[0].issues).toEqual([]);
   });
 });
 

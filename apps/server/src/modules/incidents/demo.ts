@@ -75,6 +75,7 @@ export async function seedDemoIncidents(tx: TDb, p: TDemoIncidentPlaces) {
         responsibleId: p.clientUserId,
         createdBy: p.auditorId,
         resolvedAt: ['resolved', 'solvedInPlace'].includes(status) ? at(-1) : null,
+        ...(status === 'superseded' ? { supersededAt: at(-1), supersededBy: p.auditorId, supersededReason: 'manual' } : {}),
       },
     ]);
     await record(tx, who, row!, 'created', { after: { status: 'running' } });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
@@ -7,7 +7,7 @@ import { buildSearch, seekAfter } from '../../platform/search.js';
 import { withinScope } from '../../platform/tenancy.js';
 import { streamSheet } from '../../platform/xlsx-stream.js';
 import { statusName } from './mail-text.js';
-import { incidentSearch } from './search.js';
+import { incidentSearch, listDefaults } from './search.js';
 import { incidents, type TIncidentRow } from './tables.js';
 
 /**
@@ -72,8 +72,7 @@ export async function exportIncidents(ctx: TModuleContext, caller: TAuth, body: 
   // Exactly what the list shows: its filters, its search and its sort (ties by id, as the list).
   // The sort key is read as text: a timestamp keeps its microseconds (a Date would round them off and skip rows).
   const q = buildSearch(incidentSearch, body);
-  const kind = body.filters.some((f) => f.field === 'kind') ? undefined : eq(incidents.kind, 'audits');
-  const where = and(withinScope(incidents.secureSpacePath, caller), kind, q.where);
+  const where = and(withinScope(incidents.secureSpacePath, caller), listDefaults(body), q.where);
   type TStep = { row: TExportedRow; key: unknown };
   const batch = async (after: TStep | null): Promise<TStep[]> =>
     scoped(ctx, caller, (tx) =>

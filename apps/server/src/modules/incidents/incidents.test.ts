@@ -299,13 +299,22 @@ describe('POST /reports/issues/export-excel', () => {
 });
 
 describe('reopening the audit', () => {
-  it('erases its incidents and corrective actions (§4)', async () => {
+  it('supersedes its incidents, keeping their corrective actions (decision 0063, where §4 erased them)', async () => {
     await expectOk(f.admin.patch(`${AUDITS}/${audit.auditId}/reopen`));
     expect(await expectOk(search(f.client, { filters: [{ field: 'audit', value: audit.auditId }] }))).toEqual([]);
+    const kept = await expectOk(
+      search(f.client, {
+        filters: [
+          { field: 'audit', value: audit.auditId },
+          { field: 'status', value: 'superseded' },
+        ],
+      }),
+    );
+    expect(kept).toHaveLength(2);
     const left = await unsafeUnscoped(
       t.db,
       async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from incident_tasks where incident_id = ${audit.dirt._id}`)).rows[0]!.n,
     );
-    expect(left).toBe(0);
+    expect(left).toBeGreaterThan(0);
   });
 });

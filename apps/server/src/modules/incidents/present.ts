@@ -71,9 +71,12 @@ export function presentIncident(caller: TAuth, row: TIncidentRow, counts: { open
   };
 }
 
-/** Overdue: not complete and its due day is past (today in UTC; a due day is a calendar day). */
-export const isOverdue = (task: Pick<TIncidentTaskRow, 'status' | 'dueDate'>, today = todayInZone('UTC')) =>
-  task.status !== 'complete' && task.dueDate !== null && task.dueDate < today;
+/**
+ * Overdue: not complete and its due day is past (today in UTC; a due day is a calendar day). An
+ * action of a superseded incident is never overdue: it is a record, no longer worked (decision 0063).
+ */
+export const isOverdue = (task: Pick<TIncidentTaskRow, 'status' | 'dueDate'>, incidentStatus: string, today = todayInZone('UTC')) =>
+  incidentStatus !== 'superseded' && task.status !== 'complete' && task.dueDate !== null && task.dueDate < today;
 
 export interface TPhotoRow {
   id: string;
@@ -99,25 +102,25 @@ export function presentTask(
   task: TIncidentTaskRow,
   names: TNames,
   images: TPhotoRow[],
-  incidentName?: string,
+  incident: { status: string; name?: string },
 ): TIncidentTaskOut {
   return {
     _id: task.id,
     incidentId: task.incidentId,
-    ...(incidentName !== undefined ? { incidentName } : {}),
+    ...(incident.name !== undefined ? { incidentName: incident.name } : {}),
     name: task.name,
     description: task.description,
     status: task.status as TTaskStatus,
     priority: task.priority as TTaskPriority,
     responsible: person(names, task.responsibleId),
     dueDate: task.dueDate,
-    overdue: isOverdue(task),
+    overdue: isOverdue(task, incident.status),
     completedAt: iso(task.completedAt),
     completedBy: task.completedBy ? (names.get(task.completedBy) ?? '') : null,
     verifiedAt: iso(task.verifiedAt),
     verifiedBy: task.verifiedBy ? (names.get(task.verifiedBy) ?? '') : null,
     images: images.map((i) => presentPhoto(ctx, i)),
     createdAt: iso(task.createdAt)!,
-    can: taskPolicy.canAll(caller, task),
+    can: taskPolicy.canAll(caller, { ...task, incidentStatus: incident.status }),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { incidentComments, incidentEvidences, incidentHistory, incidents, incidentTasks, type TIncidentRow, type TIncidentTaskRow } from './tables.js';
@@ -129,9 +129,55 @@ export async function insertHistory(tx: TDb, rows: (typeof incidentHistory.$infe
 export const historyOf = (tx: TDb, incidentId: string) =>
   tx.select().from(incidentHistory).where(eq(incidentHistory.incidentId, incidentId)).orderBy(desc(incidentHistory.createdAt), desc(incidentHistory.id));
 
-/** The audit's incidents (erased when the audit is reopened; their rows cascade). */
-export async function deleteAuditIncidents(tx: TDb, auditId: string) {
-  return tx.delete(incidents).where(eq(incidents.auditId, auditId)).returning({ id: incidents.id });
+/** The audit's incidents not yet superseded, locked: its reopen supersedes them (decision 0063). */
+export const liveIncidentsOfAudit = (tx: TDb, auditId: string) =>
+  tx
+    .select()
+    .from(incidents)
+    .where(and(eq(incidents.auditId, auditId), sql`${incidents.status} <> 'superseded'`))
+    .orderBy(asc(incidents.createdAt), asc(incidents.id))
+    .for('update');
+
+/** The incidents a reopen of the audit superseded that no later finish has taken the place of yet. */
+export const awaitingSuccessor = (tx: TDb, auditId: string) =>
+  tx
+    .select()
+    .from(incidents)
+    .where(
+      and(
+        eq(incidents.auditId, auditId),
+        eq(incidents.status, 'superseded'),
+        eq(incidents.supersededReason, 'reopen'),
+        isNull(incidents.supersededByIncidentId),
+      ),
+    )
+    .orderBy(asc(incidents.createdAt), asc(incidents.id));
+
+/** Incidents named on a detail (the one that took this one's place), in the caller's scope. */
+export const incidentsByIds = (tx: TDb, scope: TScope, ids: string[]) =>
+  ids.length
+    ? tx
+        .select()
+        .from(incidents)
+        .where(and(inArray(incidents.id, ids), withinScope(incidents.secureSpacePath, scope)))
+    : Promise.resolve([]);
+
+/** The incidents `id` took the place of, in the caller's scope, oldest first. */
+export const supersededByIncident = (tx: TDb, scope: TScope, id: string) =>
+  tx
+    .select()
+    .from(incidents)
+    .where(and(eq(incidents.supersededByIncidentId, id), withinScope(incidents.secureSpacePath, scope)))
+    .orderBy(asc(incidents.openDate), asc(incidents.id));
+
+/** Which of these stored files an incident's photo (or its marked copy) still holds: those are kept. */
+export async function filesHeld(tx: TDb, fileIds: string[]) {
+  if (!fileIds.length) return new Set<string>();
+  const rows = await tx
+    .select({ fileId: incidentEvidences.fileId, annotatedFileId: incidentEvidences.annotatedFileId })
+    .from(incidentEvidences)
+    .where(or(inArray(incidentEvidences.fileId, fileIds), inArray(incidentEvidences.annotatedFileId, fileIds)));
+  return new Set(rows.flatMap((r) => [r.fileId, r.annotatedFileId]).filter((id): id is string => !!id));
 }
 
 /** Open audit incidents of an establishment raised from the same incidences (superseded by a newer audit). */
@@ -155,7 +201,15 @@ export async function incidentsOfQuestion(tx: TDb, scope: TScope, auditId: strin
   return tx
     .select()
     .from(incidents)
-    .where(and(withinScope(incidents.secureSpacePath, scope), eq(incidents.auditId, auditId), eq(incidents.questionId, questionId)))
+    .where(
+      and(
+        withinScope(incidents.secureSpacePath, scope),
+        eq(incidents.auditId, auditId),
+        eq(incidents.questionId, questionId),
+        // Those of an earlier finish, superseded when the audit was reopened, are not the question's now.
+        sql`${incidents.supersededReason} is distinct from 'reopen'`,
+      ),
+    )
     .orderBy(asc(incidents.createdAt), asc(incidents.id));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { INCIDENT_KINDS, INCIDENT_STATUSES, statusFilterParts, TASK_PRIORITIES, TASK_STATUSES, type TIncidentTaskOut } from '@audit/domain/incidents';
 import type { TSearchBody, TSearchFilter } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
@@ -76,11 +76,21 @@ export const incidentSearch: TSearchDefinition = {
   sortWhenFiltered: ['auditDate'],
 };
 
-/** POST /issues/search-issues: one kind's list (audits unless a `kind` filter says otherwise), server-paged. */
+/**
+ * The list's own conditions beside the body's filters: one kind (audits unless a `kind` filter says
+ * otherwise), and no superseded incident unless a status filter asks for it (decision 0063: a
+ * superseded incident is a record, not an open one; it is found by its status).
+ */
+export function listDefaults(body: TSearchBody) {
+  const kind = body.filters.some((f) => f.field === 'kind') ? undefined : eq(incidents.kind, 'audits');
+  const live = body.filters.some((f) => f.field === 'status') ? undefined : ne(incidents.status, 'superseded');
+  return and(kind, live);
+}
+
+/** POST /issues/search-issues: one kind's list, server-paged (listDefaults). */
 export async function searchIncidents(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
-  const kind = body.filters.find((f) => f.field === 'kind') ? undefined : eq(incidents.kind, 'audits');
   const q = buildSearch(incidentSearch, body);
-  const where = and(withinScope(incidents.secureSpacePath, caller), kind, q.where);
+  const where = and(withinScope(incidents.secureSpacePath, caller), listDefaults(body), q.where);
   const monthsFollowOrder = body.filters.some((f) => f.field === 'auditDate') && q.sort.column !== incidents.auditDate;
   const page = await scoped(ctx, caller, async (tx) => {
     const result = await readPageByIds({
@@ -122,6 +132,9 @@ export async function searchIncidents(ctx: TModuleContext, caller: TAuth, body: 
  */
 const TASK_DATE_FILTERS: Record<string, unknown> = { dueDate: incidentTasks.dueDate, overdue: incidentTasks.dueDate, createdAt: incidentTasks.createdAt };
 
+/** The action's incident is superseded (the (kind, status) index finds the few superseded incidents). */
+const ofSupersededIncident = sql`exists (select 1 from ${incidents} si where si.id = ${incidentTasks.incidentId} and si.kind = 'audits' and si.status = 'superseded')`;
+
 export const taskSearch: TSearchDefinition = {
   fields: {
     _id: { column: incidentTasks.id, type: 'uuid' },
@@ -130,13 +143,20 @@ export const taskSearch: TSearchDefinition = {
     responsible: { column: incidentTasks.responsibleId, type: 'uuid' },
     incident: { column: incidentTasks.incidentId, type: 'uuid' },
     dueDate: { column: incidentTasks.dueDate, type: 'text' },
+    // Overdue: not complete, due before today, and its incident not superseded (a record, no longer worked; decision 0063).
     overdue: {
       column: incidentTasks.dueDate,
       type: 'boolean',
       filter: (_op, value) =>
         value === true || value === 'true'
-          ? sql`(${incidentTasks.status} <> 'complete' and ${incidentTasks.dueDate} < current_date)`
-          : sql`not (${incidentTasks.status} <> 'complete' and coalesce(${incidentTasks.dueDate} < current_date, false))`,
+          ? sql`(${incidentTasks.status} <> 'complete' and ${incidentTasks.dueDate} < current_date and not ${ofSupersededIncident})`
+          : sql`not (${incidentTasks.status} <> 'complete' and coalesce(${incidentTasks.dueDate} < current_date, false) and not ${ofSupersededIncident})`,
+    },
+    // The actions of superseded incidents (true) or of the others (false): the open actions' view leaves the former out.
+    supersededIncident: {
+      column: incidentTasks.incidentId,
+      type: 'boolean',
+      filter: (_op, value) => (value === true || value === 'true' ? ofSupersededIncident : sql`not ${ofSupersededIncident}`),
     },
     name: { column: incidentTasks.name, type: 'text' },
     createdAt: { column: incidentTasks.createdAt, type: 'date' },
@@ -172,7 +192,7 @@ export async function searchTasks(ctx: TModuleContext, caller: TAuth, body: TSea
       // The incident's name joined to the page's ids only.
       rows: (ids, orderBy) =>
         tx
-          .select({ task: incidentTasks, incidentName: incidents.name })
+          .select({ task: incidentTasks, incidentName: incidents.name, incidentStatus: incidents.status })
           .from(incidentTasks)
           .innerJoin(incidents, eq(incidents.id, incidentTasks.incidentId))
           .where(inArray(incidentTasks.id, ids))
@@ -185,7 +205,7 @@ export async function searchTasks(ctx: TModuleContext, caller: TAuth, body: TSea
   );
   return {
     items: project(
-      page.items.map((r) => presentTask(ctx, caller, r.task, names, [], r.incidentName)),
+      page.items.map((r) => presentTask(ctx, caller, r.task, names, [], { name: r.incidentName, status: r.incidentStatus })),
       body.projections,
     ),
     total: page.total,

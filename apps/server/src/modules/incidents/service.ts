@@ -3,6 +3,8 @@ import {
   mayMove,
   mayResolve,
   type TIncidentDetail,
+  type TIncidentLink,
+  type TSupersededReason,
   type TIncidentPatch,
   type TIncidentStatus,
   type TIncidentKind,
@@ -12,7 +14,7 @@ import {
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
-import { scoped, type TModuleContext } from '../../platform/http.js';
+import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { assertWritable } from '../../platform/tenancy.js';
 import { findSpaceInScope } from '../spaces/service.js';
 import { findEmailsInScope } from '../users/service.js';
@@ -46,12 +48,19 @@ export function placeOfSpace(space: { secureSpacePath: string; typeStructure: st
 export async function getIncident(ctx: TModuleContext, caller: TAuth, id: string): Promise<TIncidentDetail> {
   const data = await scoped(ctx, caller, async (tx) => {
     const row = await loadIncident(tx, caller, id);
-    return { row, tasks: await repo.tasksOf(tx, [row.id]), evidences: await repo.evidencesOf(tx, row.id) };
+    return {
+      row,
+      tasks: await repo.tasksOf(tx, [row.id]),
+      evidences: await repo.evidencesOf(tx, row.id),
+      successor: row.supersededByIncidentId ? (await repo.incidentsByIds(tx, caller, [row.supersededByIncidentId]))[0] : undefined,
+      supersedes: await repo.supersededByIncident(tx, caller, row.id),
+    };
   });
-  const names = await namesOf(ctx, [data.row.responsibleId, ...data.tasks.flatMap((t) => [t.responsibleId, t.completedBy, t.verifiedBy])]);
+  const { row } = data;
+  const names = await namesOf(ctx, [row.responsibleId, row.supersededBy, ...data.tasks.flatMap((t) => [t.responsibleId, t.completedBy, t.verifiedBy])]);
   const open = data.tasks.filter((t) => t.status !== 'complete').length;
   return {
-    ...presentIncident(caller, data.row, { open, total: data.tasks.length }, names),
+    ...presentIncident(caller, row, { open, total: data.tasks.length }, names),
     evidences: data.evidences.map((e) => ({ ...presentPhoto(ctx, e), observation: e.observation, taskId: e.taskId })),
     tasks: data.tasks.map((t) =>
       presentTask(
@@ -60,10 +69,23 @@ export async function getIncident(ctx: TModuleContext, caller: TAuth, id: string
         t,
         names,
         data.evidences.filter((e) => e.taskId === t.id),
+        { status: row.status },
       ),
     ),
+    superseded:
+      row.status === 'superseded'
+        ? {
+            at: iso(row.supersededAt),
+            by: row.supersededBy ? { _id: row.supersededBy, name: names.get(row.supersededBy) ?? '' } : null,
+            reason: (row.supersededReason as TSupersededReason | null) ?? null,
+            incident: data.successor ? linkOf(data.successor) : null,
+          }
+        : null,
+    supersedes: data.supersedes.map(linkOf),
   };
 }
+
+const linkOf = (row: TIncidentRow): TIncidentLink => ({ _id: row.id, name: row.name, status: row.status as TIncidentStatus, openDate: iso(row.openDate)! });
 
 /** An "others" incident reported by hand, in an establishment or area of the caller's scope. */
 export async function reportIncident(ctx: TModuleContext, caller: TAuth, input: TOtherIncidentInput) {
@@ -156,6 +178,8 @@ export async function moveIncident(ctx: TModuleContext, tx: TDb, caller: TAuth |
     status: to,
     solvedInPlace: to === 'solvedInPlace' ? true : row.solvedInPlace,
     resolvedAt: to === 'resolved' || to === 'solvedInPlace' ? new Date() : null,
+    // Superseded by hand (staff): when and by whom, as a reopen's (decision 0063).
+    ...(to === 'superseded' ? { supersededAt: new Date(), supersededBy: caller?.userId ?? null, supersededReason: 'manual' } : {}),
   });
   await record(tx, caller, row, 'statusChanged', { before: { status: row.status }, after: { status: to } });
   const taskPeople = (await repo.tasksOf(tx, [row.id])).flatMap((t) => [t.responsibleId, t.createdBy]);

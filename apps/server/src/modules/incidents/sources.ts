@@ -3,10 +3,11 @@ import type { TDb } from '../../platform/db.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { findSpacesInScope, spacesByIds } from '../spaces/service.js';
 import { record } from './history.js';
-import { notifyChange } from './notify.js';
+import { concerned, notifyChange } from './notify.js';
 import { namesOf, presentIncident } from './present.js';
 import * as repo from './repo.js';
 import { placeOfSpace } from './service.js';
+import type { TIncidentRow } from './tables.js';
 
 /**
  * Where incidents come from (decision 0038): an audit's issues when it finishes, a register's
@@ -99,14 +100,64 @@ export async function openAuditIncidents(tx: TDb, caller: TAuth, audit: TFinishe
     audit.id,
   );
   for (const row of older) {
-    await repo.updateIncident(tx, row.id, { status: 'superseded' });
+    const successor = rows.find((r) => r.templateIssueId === row.templateIssueId);
+    await repo.updateIncident(tx, row.id, {
+      status: 'superseded',
+      supersededAt: new Date(),
+      supersededBy: caller.userId,
+      supersededReason: 'newerAudit',
+      supersededByIncidentId: successor?.id ?? null,
+    });
     await record(tx, caller, row, 'statusChanged', { before: { status: row.status }, after: { status: 'superseded', by: audit.id } });
+  }
+  await linkToEarlierFinish(tx, audit.id, rows);
+  return rows.length;
+}
+
+/** The same finding across two finishes of one audit: the same question and incidence (or, for an issue of its own, the same name). */
+const findingOf = (row: Pick<TIncidentRow, 'questionId' | 'templateIssueId' | 'name'>) =>
+  `${row.questionId ?? ''}|${row.templateIssueId ?? `name:${row.name.trim().toLowerCase()}`}`;
+
+/**
+ * The incidents of this finish take the place of those of the earlier finish its reopen superseded:
+ * each new one links the superseded incident of the same finding (one each, oldest first).
+ */
+async function linkToEarlierFinish(tx: TDb, auditId: string, rows: TIncidentRow[]) {
+  const waiting = await repo.awaitingSuccessor(tx, auditId);
+  const fresh = new Set(rows.map((r) => r.id));
+  for (const old of waiting) {
+    const successor = rows.find((r) => fresh.has(r.id) && findingOf(r) === findingOf(old));
+    if (!successor) continue;
+    fresh.delete(successor.id);
+    await repo.updateIncident(tx, old.id, { supersededByIncidentId: successor.id });
+  }
+}
+
+/**
+ * Reopening an audit supersedes its incidents (decision 0063, where the spec erased them): each is
+ * kept with its corrective actions, photos, comments and history as the client's record, read only,
+ * its links still answering; the next finish's incidents take their place. Already superseded ones
+ * keep their first reason. Everyone concerned is told, as for any status move.
+ */
+export async function supersedeAuditIncidents(ctx: TModuleContext, tx: TDb, caller: TAuth, auditId: string) {
+  const rows = await repo.liveIncidentsOfAudit(tx, auditId);
+  for (const row of rows) {
+    const updated = await repo.updateIncident(tx, row.id, {
+      status: 'superseded',
+      supersededAt: new Date(),
+      supersededBy: caller.userId,
+      supersededReason: 'reopen',
+      supersededByIncidentId: null,
+    });
+    await record(tx, caller, row, 'statusChanged', { before: { status: row.status }, after: { status: 'superseded', reason: 'reopen', auditId } });
+    const taskPeople = (await repo.tasksOf(tx, [row.id])).flatMap((t) => [t.responsibleId, t.createdBy]);
+    await notifyChange(ctx, tx, caller, updated, [...concerned(updated), ...taskPeople], { event: 'status', status: 'superseded', name: updated.name });
   }
   return rows.length;
 }
 
-/** Reopening an audit erases its incidents with their corrective actions, comments and history (§4). */
-export const eraseAuditIncidents = (tx: TDb, auditId: string) => repo.deleteAuditIncidents(tx, auditId);
+/** Of these stored files, those an incident's photo still holds (a reopen keeps them; decision 0063). */
+export const filesHeldByIncidents = (tx: TDb, fileIds: string[]) => repo.filesHeld(tx, fileIds);
 
 export interface TOutOfRangeReading {
   /** The register log row: an incident per reading, never two (a forced re-save finds the first). */

@@ -46,6 +46,14 @@ export const incidents = pgTable(
     sourceId: uuid('source_id'),
     createdBy: uuid('created_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * Superseded (decision 0063): when, by whom, why (`reopen` of its audit, a `newerAudit` raising the
+     * same incidence, or a `manual` move) and the incident that took its place (set at the next finish).
+     */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededBy: uuid('superseded_by'),
+    supersededReason: text('superseded_reason'),
+    supersededByIncidentId: uuid('superseded_by_incident_id'),
   },
   (t) => [
     pathIndex('incidents', t.secureSpacePath),
@@ -64,6 +72,8 @@ export const incidents = pgTable(
     index('incidents_template_idx').on(t.templateId, t.openDate),
     index('incidents_audit_question_idx').on(t.auditId, t.questionId),
     index('incidents_source_idx').on(t.sourceId),
+    // "Supersedes": the incidents a new one took the place of (decision 0063).
+    index('incidents_superseded_by_idx').on(t.supersededByIncidentId),
     index('incidents_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );

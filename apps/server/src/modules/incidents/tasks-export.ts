@@ -24,9 +24,11 @@ const EXPORTED = {
   completedBy: incidentTasks.completedBy,
   verifiedBy: incidentTasks.verifiedBy,
   incidentName: incidents.name,
+  incidentStatus: incidents.status,
 };
 type TExportedRow = Pick<TIncidentTaskRow, 'id' | 'name' | 'status' | 'priority' | 'responsibleId' | 'dueDate' | 'completedBy' | 'verifiedBy'> & {
   incidentName: string;
+  incidentStatus: string;
 };
 
 const LABELS = {
@@ -98,7 +100,7 @@ export async function exportTasks(ctx: TModuleContext, caller: TAuth, body: TSea
         l.priorities[r.priority as TTaskPriority] ?? r.priority,
         person(read.names, r.responsibleId),
         day(r.dueDate),
-        isOverdue(r) ? l.yes : l.no,
+        isOverdue(r, r.incidentStatus) ? l.yes : l.no,
         person(read.names, r.completedBy),
         person(read.names, r.verifiedBy),
       ]),

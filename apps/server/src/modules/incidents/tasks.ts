@@ -30,7 +30,9 @@ async function loadTask(tx: TDb, caller: TAuth, id: string) {
   const task = await repo.findTask(tx, caller, id, true);
   if (!task) throw notFound();
   // The incident is locked too: its status follows its actions (two actions completed at once see each other).
-  return { task, incident: await loadIncident(tx, caller, task.incidentId, true) };
+  const incident = await loadIncident(tx, caller, task.incidentId, true);
+  // What the policy judges: the action and its incident's status (a superseded incident's actions are read only).
+  return { task, incident, accessed: { ...task, incidentStatus: incident.status } };
 }
 
 export async function presentTaskById(ctx: TModuleContext, caller: TAuth, id: string): Promise<TIncidentTaskOut> {
@@ -42,7 +44,7 @@ export async function presentTaskById(ctx: TModuleContext, caller: TAuth, id: st
     return { task, incident, images };
   });
   const names = await namesOf(ctx, [data.task.responsibleId, data.task.completedBy, data.task.verifiedBy]);
-  return presentTask(ctx, caller, data.task, names, data.images, data.incident.name);
+  return presentTask(ctx, caller, data.task, names, data.images, data.incident);
 }
 
 /**
@@ -69,7 +71,7 @@ export async function createTask(ctx: TModuleContext, caller: TAuth, incidentId:
   const id = await scoped(ctx, caller, async (tx) => {
     const incident = await loadIncident(tx, caller, incidentId, true);
     incidentPolicy.authorize(caller, 'addTask', incident);
-    if (['resolved', 'solvedInPlace', 'superseded'].includes(incident.status)) throw new AppError('incidentStatusRefused', ['status']);
+    if (['resolved', 'solvedInPlace'].includes(incident.status)) throw new AppError('incidentStatusRefused', ['status']);
     await assertResponsible(tx, caller, body.responsible);
     const [task] = await repo.insertTasks(tx, [
       {
@@ -94,8 +96,8 @@ export async function createTask(ctx: TModuleContext, caller: TAuth, incidentId:
 /** Fields and status of an action: each change in the history; an assignment and a status change notify. */
 export async function updateTask(ctx: TModuleContext, caller: TAuth, id: string, patch: TTaskPatch) {
   await scoped(ctx, caller, async (tx) => {
-    const { task, incident } = await loadTask(tx, caller, id);
-    taskPolicy.authorize(caller, 'update', task);
+    const { task, incident, accessed } = await loadTask(tx, caller, id);
+    taskPolicy.authorize(caller, 'update', accessed);
     const values: Partial<TIncidentTaskRow> = {};
     if (patch.name !== undefined) values.name = patch.name;
     if (patch.description !== undefined) values.description = patch.description || null;
@@ -117,7 +119,7 @@ export async function updateTask(ctx: TModuleContext, caller: TAuth, id: string,
     }
     if (patch.dueDate !== undefined && patch.dueDate !== task.dueDate) values.remindersSent = 0;
     if (patch.status !== undefined && patch.status !== task.status) {
-      taskPolicy.authorize(caller, 'changeStatus', task);
+      taskPolicy.authorize(caller, 'changeStatus', accessed);
       assertIncidentOpen(incident);
       if (!mayMoveTask(task.status as TTaskStatus, patch.status)) throw new AppError('taskStatusRefused', ['status']);
       values.status = patch.status;
@@ -151,9 +153,11 @@ export async function updateTask(ctx: TModuleContext, caller: TAuth, id: string,
  */
 export async function verifyTask(ctx: TModuleContext, caller: TAuth, id: string, approved: boolean) {
   await scoped(ctx, caller, async (tx) => {
-    const { task, incident } = await loadTask(tx, caller, id);
+    const { task, incident, accessed } = await loadTask(tx, caller, id);
+    // Whoever may verify may write the action: a superseded incident's refusal (ISS0003) comes before the status's.
+    taskPolicy.authorize(caller, 'update', accessed);
     if (task.status !== 'complete' || task.verifiedAt) throw new AppError('taskStatusRefused', ['status']);
-    taskPolicy.authorize(caller, 'verify', task);
+    taskPolicy.authorize(caller, 'verify', accessed);
     const updated = approved
       ? await repo.updateTask(tx, task.id, { verifiedAt: new Date(), verifiedBy: caller.userId })
       : await repo.updateTask(tx, task.id, { status: 'running', completedAt: null, completedBy: null });
@@ -178,8 +182,8 @@ export async function verifyTask(ctx: TModuleContext, caller: TAuth, id: string,
 
 export async function deleteTask(ctx: TModuleContext, caller: TAuth, id: string) {
   await scoped(ctx, caller, async (tx) => {
-    const { task, incident } = await loadTask(tx, caller, id);
-    taskPolicy.authorize(caller, 'delete', task);
+    const { task, incident, accessed } = await loadTask(tx, caller, id);
+    taskPolicy.authorize(caller, 'delete', accessed);
     assertIncidentOpen(incident);
     await repo.deleteTask(tx, task.id);
     await record(tx, caller, incident, 'actionRemoved', { taskId: task.id, before: { name: task.name, status: task.status } });
@@ -192,7 +196,8 @@ export async function addTaskImage(ctx: TModuleContext, caller: TAuth, id: strin
   const incidentId = await scoped(ctx, caller, async (tx) => {
     const task = await repo.findTask(tx, caller, id);
     if (!task) throw notFound();
-    taskPolicy.authorize(caller, 'update', task);
+    const incident = await loadIncident(tx, caller, task.incidentId);
+    taskPolicy.authorize(caller, 'update', { ...task, incidentStatus: incident.status });
     return task.incidentId;
   });
   await addEvidence(ctx, caller, incidentId, input, id);

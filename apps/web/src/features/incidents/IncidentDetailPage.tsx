@@ -16,6 +16,7 @@ import { EditIncidentDrawer } from './EditIncidentDrawer';
 import { EvidencesPanel } from './EvidencesPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { RiskTag, StatusTag } from './IncidentTags';
+import { SupersededNotice } from './SupersededNotice';
 import { TasksPanel } from './TasksPanel';
 import { useChangeStatus, useIncident, type TIncidentFull } from './incidentsApi';
 import { incidentResource } from './offline/incidentResource';
@@ -106,6 +107,7 @@ export function IncidentDetailPage() {
             </Link>
           )}
         </Space>
+        <SupersededNotice incident={i} />
         <SyncFailures resource={resource} data={i} onOpen={(subject) => setTab(subject.kind === 'comment' ? 'comments' : 'tasks')} />
         <StatusMoves incident={i} />
         <Descriptions column={isMobile ? 1 : 2} size="small" items={fields} style={{ marginTop: 16 }} />

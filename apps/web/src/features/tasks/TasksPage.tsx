@@ -20,9 +20,13 @@ const FILTERS = ['open', 'overdue', 'complete', 'all'] as const;
 const FROM_TABLET: TListColumn<TIncidentTaskOut>['responsive'] = ['md'];
 type TFilter = (typeof FILTERS)[number];
 
+// Open: still to be worked, so not the actions of a superseded incident (kept as a record, decision 0063; the server's overdue leaves them out too).
 const filtersOf = (filter: TFilter) =>
   filter === 'open'
-    ? [{ field: 'status', operator: '$in' as const, value: ['toDo', 'running'] }]
+    ? [
+        { field: 'status', operator: '$in' as const, value: ['toDo', 'running'] },
+        { field: 'supersededIncident', operator: 'eq' as const, value: false },
+      ]
     : filter === 'overdue'
       ? [{ field: 'overdue', operator: 'eq' as const, value: true }]
       : filter === 'complete'
