@@ -314,7 +314,11 @@ describe('what a client sees before it is finished (decision 0061)', () => {
     const draft = await expectOk(a.admin.post(AUDITS, auditBody(a)));
     const running = await runningAudit(a);
     await expectOk(
-      a.auditor.post(`${AUDITS}/${running.id}/answer/add`, { section: running.ids.facilities, question: running.ids.floors, templateAnswer: select(a.tpl.options.no) }),
+      a.auditor.post(`${AUDITS}/${running.id}/answer/add`, {
+        section: running.ids.facilities,
+        question: running.ids.floors,
+        templateAnswer: select(a.tpl.options.no),
+      }),
     );
     const reopened = await finishedAuditWithIncidents(t, a);
     await expectOk(a.admin.patch(`${AUDITS}/${reopened.auditId}/share`, { enabled: true }));

@@ -23,8 +23,7 @@ export type TLabReader = Pick<TIdentity, 'isAdmin' | 'isAuditor' | 'permissions'
 export const seesDraftLabIncidents = (who: TLabReader) => who.isAuditor || holds(who, 'LAB_DATA_ISSUES_WRITE');
 export const seesLabIncident = (who: TLabReader, row: { status: string }) => row.status !== 'DRAFT' || seesDraftLabIncidents(who);
 /** The same rule as a predicate on a lab incidents query's status column (undefined: no restriction). */
-export const visibleLabIncidentStatus = (who: TLabReader, status: AnyColumn): SQL | undefined =>
-  seesDraftLabIncidents(who) ? undefined : ne(status, 'DRAFT');
+export const visibleLabIncidentStatus = (who: TLabReader, status: AnyColumn): SQL | undefined => (seesDraftLabIncidents(who) ? undefined : ne(status, 'DRAFT'));
 
 export interface TLabAccessed {
   secureSpacePath: string;
