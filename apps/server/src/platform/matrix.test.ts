@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '@audit/domain/roles';
 import { hasPermissions } from '@audit/domain/permissions';
-import { AUDITS, auditTenant, runningAudit, select, type TAuditTenant } from '../test/audits.js';
+import { AUDITS, auditBody, auditIds, auditTenant, runningAudit, select, type TAuditTenant } from '../test/audits.js';
+import { finishedAuditWithIncidents } from '../test/incidents.js';
 import { addUser, signIn } from '../test/factories.js';
 import { createTestApp, type TApiClient, type TTestApp } from '../test/harness.js';
 import { cameraJpeg, postMultipart } from '../test/multipart.js';
@@ -272,8 +273,155 @@ describe('role x tenant x action on every route', () => {
   }
 });
 
+/**
+ * What a client's people see before the company is done (decision 0061): an audit only once it is
+ * finished (never draft, running or reopened), a lab incident only from RUNNING on (never DRAFT).
+ * Every audit, questionnaire, report, PDF and lab incident route is called by each client-side role
+ * (USER in the client's space; worker, a role without AUDIT:WRITE, even at the company's root) with
+ * the ids of unfinished audits and of a DRAFT lab incident: a route naming one answers 404 (415), as
+ * another tenant's id, or 452 when the role lacks the route's permission; no answer carries the ids.
+ */
+describe('what a client sees before it is finished (decision 0061)', () => {
+  const LAB_INCIDENTS = '/ms-core/api/lab-incidents';
+  const COVERED = new Set(['audits', 'questionnaire-ies', 'reports', 'lab-incidents']);
+  type THidden = { audit: string; section: string; question: string; status: string };
+  const hidden: THidden[] = [];
+  let finished: string;
+  let draftReport: string;
+  let draftLab: string;
+  let runningLab: string;
+
+  const labReport = async (number: string) => {
+    const report = await expectOk(
+      a.admin.post('/ms-core/api/lab-reports', {
+        category: 'legionella',
+        number,
+        space: a.tenant.establishment.id,
+        extractionDate: '2026-03-02',
+        results: [{ parameter: 'Legionella spp.', value: 1500, maxValue: 1000 }],
+      }),
+    );
+    const [incident] = await expectOk(a.admin.post(`${LAB_INCIDENTS}/search`, { filters: [{ field: 'report', value: report._id }] }));
+    return { report: report._id as string, incident: incident._id as string };
+  };
+  const ofAudit = async (id: string) => {
+    const audit = await expectOk(a.admin.get(`${AUDITS}/${id}`));
+    const ids = auditIds(audit);
+    return { audit: id, section: ids.facilities, question: ids.floors, status: audit.status as string };
+  };
+
+  beforeAll(async () => {
+    const draft = await expectOk(a.admin.post(AUDITS, auditBody(a)));
+    const running = await runningAudit(a);
+    await expectOk(
+      a.auditor.post(`${AUDITS}/${running.id}/answer/add`, {
+        section: running.ids.facilities,
+        question: running.ids.floors,
+        templateAnswer: select(a.tpl.options.no),
+      }),
+    );
+    const reopened = await finishedAuditWithIncidents(t, a);
+    await expectOk(a.admin.patch(`${AUDITS}/${reopened.auditId}/share`, { enabled: true }));
+    await expectOk(a.admin.patch(`${AUDITS}/${reopened.auditId}/reopen`));
+    hidden.push(await ofAudit(draft._id), await ofAudit(running.id), await ofAudit(reopened.auditId));
+    finished = (await finishedAuditWithIncidents(t, a)).auditId;
+    const drafted = await labReport(`V-DRAFT-${a.tenant.tag}`);
+    [draftReport, draftLab] = [drafted.report, drafted.incident];
+    runningLab = (await labReport(`V-RUN-${a.tenant.tag}`)).incident;
+    await expectOk(a.admin.patch(`${LAB_INCIDENTS}/${runningLab}/status`, { status: 'RUNNING' }));
+  }, 120_000);
+
+  it('the unfinished audits are draft, running and reopened (running again)', () => {
+    expect(hidden.map((h) => h.status)).toEqual(['draft', 'running', 'running']);
+  });
+
+  for (const who of ['USER', 'worker']) {
+    it(`${who}: every audit, report, PDF and lab incident route answers an unfinished audit and a DRAFT lab incident as not found`, async () => {
+      const caller = callers.find((c) => c.role === who)!;
+      const problems: string[] = [];
+      let checked = 0;
+      for (const route of t.app.routeTable) {
+        const base = route.url.split('/')[3] ?? '';
+        if (!COVERED.has(base) || route.url.startsWith('/test')) continue;
+        const required = route.access && 'permissions' in route.access ? route.access.permissions : [];
+        const allowed = hasPermissions(caller.permissions, required);
+        for (const h of base === 'lab-incidents' ? [null] : hidden) {
+          const secrets = h ? [h.audit, h.section, h.question] : [draftLab];
+          const valueOf = (param: string) => {
+            if (!h) return draftLab;
+            if (param === 'sectionId') return h.section;
+            if (param === 'questionId') return h.question;
+            return h.audit;
+          };
+          const url = route.url.replace(/:([A-Za-z_]+)/g, (_, p: string) => valueOf(p));
+          const id = h ? h.audit : draftLab;
+          const query = sampleFromZod(route.schema?.querystring, id) as Record<string, unknown> | undefined;
+          const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+          const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (sampleFromZod(route.schema?.body, id) ?? {});
+          const res = await caller.api.call(route.method as 'GET', `${url}${qs}`, body);
+          const at = `${route.method} ${route.url} (${h ? h.status : 'DRAFT lab incident'})`;
+          const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+          checked++;
+          if (pathParams(route.url).length) {
+            const expected = allowed || !required.length ? [404, '415'] : [403, '452'];
+            const got = [res.status, res.body?.reference];
+            if (got[0] !== expected[0] || got[1] !== expected[1]) problems.push(`${at}: ${got.join(' ')} (expected ${expected.join(' ')})`);
+          } else if (res.status >= 500) problems.push(`${at}: ${res.status}`);
+          const leaked = secrets.filter((s) => text.includes(s));
+          if (leaked.length) problems.push(`${at}: ${res.status} leaks ${leaked.join(', ')}`);
+        }
+      }
+      // The lists themselves, asked plainly: no unfinished audit, no DRAFT lab incident.
+      for (const [path, secrets] of [
+        [`${AUDITS}/search`, hidden.map((h) => h.audit)],
+        [`${LAB_INCIDENTS}/search`, [draftLab]],
+      ] as const) {
+        const res = await caller.api.post(path, { size: 200 });
+        const leaked = secrets.filter((s) => JSON.stringify(res.body).includes(s));
+        if (leaked.length) problems.push(`POST ${path}: ${res.status} lists ${leaked.join(', ')}`);
+      }
+      expect(problems).toEqual([]);
+      expect(checked).toBeGreaterThan(40);
+    }, 120_000);
+  }
+
+  it('USER: the finished audit, its report, questionnaire and PDF request, and a RUNNING lab incident are seen', async () => {
+    const client = a.client;
+    expect((await expectOk(client.get(`${AUDITS}/${finished}`)))._id).toBe(finished);
+    expect((await expectOk(client.get(`/ms-core/api/reports/audit/${finished}`)))._id).toBe(finished);
+    expect((await client.get(`/ms-core/api/questionnaire-ies/${finished}`)).status).toBe(200);
+    expect((await client.post(`/ms-core/api/reports/audit/${finished}/pdf`)).status).toBe(200);
+    const list = await expectOk(client.post(`${AUDITS}/search`, { size: 200 }));
+    expect(list.map((x: { _id: string }) => x._id)).toContain(finished);
+    expect(list.every((x: { status: string }) => x.status === 'finished')).toBe(true);
+    expect((await expectOk(client.get(`${LAB_INCIDENTS}/${runningLab}`))).status).toBe('RUNNING');
+    expect((await client.get(`${LAB_INCIDENTS}/${runningLab}/history`)).status).toBe(200);
+    const labs = await expectOk(client.post(`${LAB_INCIDENTS}/search`, { size: 200 }));
+    expect(labs.map((x: { _id: string }) => x._id)).toContain(runningLab);
+  });
+
+  it("USER: a report whose only incident is DRAFT counts none open and exports nothing; the company's people see it", async () => {
+    const mine = await expectOk(a.client.get(`/ms-core/api/lab-reports/${draftReport}`));
+    expect(mine.openIncidents).toBe(0);
+    const exported = await a.client.post(`${LAB_INCIDENTS}/export-excel`, { filters: [{ field: 'report', value: draftReport }] });
+    expect([exported.status, exported.body?.reference]).toEqual([404, '832']);
+    expect((await expectOk(a.admin.get(`/ms-core/api/lab-reports/${draftReport}`))).openIncidents).toBe(1);
+    expect((await a.admin.post(`${LAB_INCIDENTS}/export-excel`, { filters: [{ field: 'report', value: draftReport }] })).status).toBe(200);
+    const laboratory = callers.find((c) => c.role === 'laboratory')!.api;
+    expect((await expectOk(laboratory.get(`${LAB_INCIDENTS}/${draftLab}`))).status).toBe('DRAFT');
+  });
+
+  it("the company's people (administrator, auditor) still see every unfinished audit", async () => {
+    for (const h of hidden) {
+      for (const api of [a.admin, a.auditor]) expect((await api.get(`${AUDITS}/${h.audit}`)).status).toBe(200);
+    }
+    const list = await expectOk(a.auditor.post(`${AUDITS}/search`, { size: 200 }));
+    expect(hidden.every((h) => list.some((x: { _id: string }) => x._id === h.audit))).toBe(true);
+  });
+});
+
 describe("each object's can agrees with what the server does", () => {
-  it('audits: the assigned auditor and an administrator run it (decision 0020); another auditor and a client read it only', async () => {
+  it('audits: the assigned auditor and an administrator run it (decision 0020); another auditor reads it only; a client does not see it running (0061)', async () => {
     const { id, ids } = await runningAudit(a);
     const other = await addUser(t.db, {
       email: `auditor2.${a.tenant.tag}@example.com`,
@@ -288,7 +436,6 @@ describe("each object's can agrees with what the server does", () => {
       ['assigned auditor', a.auditor, true, null],
       ['administrator', a.admin, true, null],
       ['another auditor', otherApi, false, '494'],
-      ['client user', a.client, false, '452'],
     ];
     for (const [name, api, runs, refusal] of cases) {
       const audit = await expectOk(api.get(`${AUDITS}/${id}`));
@@ -299,6 +446,7 @@ describe("each object's can agrees with what the server does", () => {
       const res = await api.patch(note, { note: `by ${name}` });
       expect({ name, status: res.status, reference: res.body?.reference ?? null }).toEqual({ name, status: runs ? 200 : 403, reference: refusal });
     }
+    expect([(await a.client.get(`${AUDITS}/${id}`)).status, (await a.client.patch(note, { note: 'by client' })).body?.reference]).toEqual([404, '452']);
   });
 
   it('templates: an ancestor space reads the company template but may not change it; the company may', async () => {

@@ -4,7 +4,7 @@ import type { TAuditAction, TIncidence } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { invalidData, notFound } from '../../platform/errors.js';
-import { auditPolicy } from './policy.js';
+import { auditPolicy, seesAudit } from './policy.js';
 import * as repo from './repo.js';
 
 /**
@@ -72,7 +72,7 @@ export async function loadRunnableQuestion(
     where a.id = ${auditId}::uuid and a.secure_space_path like ${`${caller.spacePath}%`}
     limit 1`);
   const row = result.rows[0];
-  if (!row) throw notFound();
+  if (!row || !seesAudit(caller, row)) throw notFound();
   auditPolicy.authorize(caller, 'run', { status: row.status, auditorId: row.auditor_id });
   if (!row.question_id) throw notFound();
   if (row.section_id !== sectionId) throw invalidData(['section']);

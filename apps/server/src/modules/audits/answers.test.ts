@@ -146,7 +146,7 @@ describe('cover and contact values', () => {
     ]);
     const contacts = await f.auditor.post(`${AUDITS}/${id}/contact-field/update`, { contactFields: [{ _id: ids.contactFields[0]!._id, value: 'Marta' }] });
     expect(contacts.body.map((c: { value: string | null }) => c.value)).toEqual(['Marta', null]);
-    expect((await expectOk(f.client.get(`${AUDITS}/${id}`))).contactFields[0].value).toBe('Marta');
+    expect((await expectOk(f.admin.get(`${AUDITS}/${id}`))).contactFields[0].value).toBe('Marta');
   });
 });
 
@@ -214,7 +214,9 @@ describe('sections a few at a time, and the section routes that name no audit', 
     const facilities = whole.sections.find((s: { _id: string }) => s._id === ids.facilities);
     for (const path of ['questions-answers', 'preview']) {
       expect(await expectOk(f.auditor.post(`${AUDITS}/${id}/${path}`, { sections: [ids.facilities] }))).toEqual([facilities]);
-      expect(await expectOk(f.client.post(`${AUDITS}/${id}/${path}`, {}))).toEqual(whole.sections);
+      expect(await expectOk(f.admin.post(`${AUDITS}/${id}/${path}`, {}))).toEqual(whole.sections);
+      // Not to a client's user while running (decision 0061).
+      expect((await f.client.post(`${AUDITS}/${id}/${path}`, {})).body.reference).toBe('415');
       expect((await f.auditor.post(`${AUDITS}/${id}/${path}`, { sections: ['nope'] })).status).toBe(400);
     }
     // A section of another audit is not part of this one.

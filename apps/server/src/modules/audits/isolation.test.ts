@@ -87,9 +87,24 @@ describe('audits across tenants', () => {
 
   it("a client's user reads its own establishment's audits, not another client's", async () => {
     const v = await victim();
-    expect((await a.client.get(`${AUDITS}/${v.id}`)).status).toBe(200);
+    // Auditors of each client's space, who see running audits (a client's USER sees none of them, decision 0061).
+    const local = await addUser(t.db, {
+      email: `own.${a.tenant.tag}@example.com`,
+      firstName: 'Own',
+      home: a.tenant.client,
+      roleIds: [a.tenant.roles.auditor!],
+      isAuditor: true,
+    });
+    expect((await (await signIn(t.app, local.email)).api.get(`${AUDITS}/${v.id}`)).status).toBe(200);
+    expect((await a.client.get(`${AUDITS}/${v.id}`)).status).toBe(404);
     const sibling = await addSpace(t.db, { name: `Sibling ${a.tenant.tag}`, parent: a.tenant.root });
-    const outsider = await addUser(t.db, { email: `sib.${a.tenant.tag}@example.com`, firstName: 'Sib', home: sibling, roleIds: [a.tenant.roles.USER!] });
+    const outsider = await addUser(t.db, {
+      email: `sib.${a.tenant.tag}@example.com`,
+      firstName: 'Sib',
+      home: sibling,
+      roleIds: [a.tenant.roles.auditor!],
+      isAuditor: true,
+    });
     const api = (await signIn(t.app, outsider.email)).api;
     expect((await api.get(`${AUDITS}/${v.id}`)).status).toBe(404);
     expect((await api.post(`${AUDITS}/search`, {})).body).toEqual([]);

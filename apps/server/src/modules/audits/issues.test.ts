@@ -92,7 +92,7 @@ describe('issues and tasks of a question', () => {
     const { id, ids } = await runningAudit(f);
     const path = `${AUDITS}/${id}/sections/${ids.records}/questions/${ids.count}/note`;
     expect((await f.auditor.patch(path, { note: 'Revisar la cámara 2' })).body).toEqual({ note: 'Revisar la cámara 2' });
-    expect((await expectOk(f.client.get(`${AUDITS}/${id}`))).sections[2].questions[1].note).toBe('Revisar la cámara 2');
+    expect((await expectOk(f.admin.get(`${AUDITS}/${id}`))).sections[2].questions[1].note).toBe('Revisar la cámara 2');
     expect((await f.auditor.patch(path, { note: '  ' })).body).toEqual({ note: null });
     expect((await f.auditor.patch(path, {})).body.fields).toEqual(['note']);
   });

@@ -69,8 +69,10 @@ describe('scores while running (check-score and GET agree)', () => {
       [0, 0],
       [0, 0],
     ]);
-    const audit = await expectOk(f.client.get(`${AUDITS}/${id}`));
+    const audit = await expectOk(f.admin.get(`${AUDITS}/${id}`));
     expect(audit).toMatchObject({ totalScore: 20, finalScore: 15, percentage: 65, recalculatedRisk: 'HIGH', totalIssuesCount: 2 });
+    // A client's user does not see the running audit, nor its live score (decision 0061).
+    expect((await f.client.post(`${AUDITS}/check-score`, { audit: id })).body.reference).toBe('415');
     expect(audit.sections[1]).toMatchObject({ totalScore: 20, finalScore: 15, highRiskIssuesCount: 1 });
     expect((await f.auditor.post(`${AUDITS}/check-score`, { audit: f.tenant.root.id })).status).toBe(404);
   });
@@ -244,7 +246,7 @@ describe('search', () => {
     const mk = (startDate: string) => expectOk(tenant.admin.post(AUDITS, auditBody(tenant, { startDate, date: [startDate, startDate] })));
     const [a, b, c] = [await mk('2025-01-10'), await mk('2025-02-10'), await mk('2025-03-10')];
     await expectOk(tenant.auditor.patch(`${AUDITS}/${b._id}/execute`));
-    const search = (body: object) => tenant.client.post(`${AUDITS}/search`, body);
+    const search = (body: object) => tenant.admin.post(`${AUDITS}/search`, body);
     const idsOf = (res: { body: { _id: string }[] }) => res.body.map((x) => x._id);
     const all = await search({});
     expect(idsOf(all)).toEqual([c._id, b._id, a._id]);
@@ -274,5 +276,9 @@ describe('search', () => {
     expect(idsOf(await search({ search: tenant.tenant.establishment.name }))).toHaveLength(3);
     // The other tenant's audits are not there.
     expect(idsOf(await f.admin.post(`${AUDITS}/search`, { filters: [{ field: 'client', value: tenant.tenant.client.id }] }))).toEqual([]);
+    // A client's user lists the audits made only: none of these drafts and running audit (decision 0061).
+    const client = await tenant.client.post(`${AUDITS}/search`, {});
+    expect([idsOf(client), client.headers['x-total-count']]).toEqual([[], '0']);
+    expect(idsOf(await tenant.client.post(`${AUDITS}/search`, { filters: [{ field: 'status', value: 'running' }] }))).toEqual([]);
   });
 });

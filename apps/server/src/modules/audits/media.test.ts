@@ -53,7 +53,7 @@ describe('evidences and note images', () => {
     expect(note.body).toEqual({ _id: expect.any(String), url: expect.stringContaining('/content?exp=') });
     expect(await filesOf(f.tenant.establishment.id)).toBe(before + 2);
 
-    const audit = await expectOk(f.client.get(`${AUDITS}/${id}`));
+    const audit = await expectOk(f.admin.get(`${AUDITS}/${id}`));
     const floors = audit.sections[1].questions[0];
     expect(floors.issues[0].evidences).toEqual([evidence.body]);
     expect(floors.noteImages).toEqual([note.body]);
@@ -96,10 +96,11 @@ describe('evidences and note images', () => {
 });
 
 describe('questionnaire (incident and emergency)', () => {
-  it('answers, sends only when complete, takes photos; the client reads it', async () => {
+  it('answers, sends only when complete, takes photos; the office reads it, a client not while running (decision 0061)', async () => {
     const { id, audit } = await runningAudit(f);
     const [first, second] = audit.questionnaire.questionsAnswers.map((qa: { _id: string }) => qa._id);
-    const got = await f.client.get(`${QUESTIONNAIRE}/${id}`);
+    expect((await f.client.get(`${QUESTIONNAIRE}/${id}`)).body.reference).toBe('415');
+    const got = await f.admin.get(`${QUESTIONNAIRE}/${id}`);
     expect(got.body).toMatchObject({
       sent: false,
       questionsAnswers: [
@@ -118,7 +119,7 @@ describe('questionnaire (incident and emergency)', () => {
     const photo = await send('PATCH', `${QUESTIONNAIRE}/${id}/images`, { question: second }, await cameraJpeg(300, 200));
     expect(photo.body.questionsAnswers[1].images).toEqual([{ _id: expect.any(String), url: expect.stringContaining('/content?exp=') }]);
     expect((await send('PATCH', `${QUESTIONNAIRE}/${id}/images`, { question: id }, await cameraJpeg(30, 20))).body.fields).toEqual(['question']);
-    expect((await expectOk(f.client.get(`${AUDITS}/${id}`))).questionnaire).toMatchObject({
+    expect((await expectOk(f.admin.get(`${AUDITS}/${id}`))).questionnaire).toMatchObject({
       sent: true,
       questionsAnswers: [{ answer: 'No' }, { images: [{ _id: expect.any(String) }] }],
     });

@@ -5,7 +5,7 @@ import type { TAuth } from '../../platform/auth.js';
 import { createBodyCache, sendEncodedBody, type TBodyCache } from '../../platform/body-cache.js';
 import { notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
-import { auditCan } from './policy.js';
+import { auditCan, seesAudit } from './policy.js';
 import { withPeopleNames } from './read.js';
 import { ZAuditOut } from './schemas.js';
 import { getAudit } from './service.js';
@@ -15,7 +15,8 @@ import { getAudit } from './service.js';
  * reloads its audit after each change and other people follow it; the whole read (seven queries,
  * ~1,000 rows, the figures, the response-schema encode, 365 KB of JSON, brotli) is made once per
  * version, and every other request costs the caller's access check and a version:
- * - from the audit row, read under the caller's scope (a hidden audit is a 404 as before): its status,
+ * - from the audit row, read under the caller's scope (a hidden audit is a 404 as before, and so is an
+ *   unfinished one to a client's user: seesAudit, decision 0061): its status,
  *   auditor and owner, the names it points at, and its version (xmin: any update writes a new one);
  * - in the same statement, the tree's signature (audit_tree_signature: any row inserted, changed or
  *   deleted changes it) and the establishment's time zone (SQL function audit_read_version, 0043);
@@ -55,7 +56,8 @@ export async function sendAudit(ctx: TModuleContext, caller: TAuth, id: string, 
     const { rows } = await tx.execute<TReadVersion>(sql`select * from audit_read_version(${id}, ${caller.spacePath})`);
     return rows[0];
   });
-  if (!found) throw notFound();
+  // A client's user does not see an unfinished audit (decision 0061): the same 404, before any kept body.
+  if (!found || !seesAudit(caller, found)) throw notFound();
   const { status, auditor_id: auditorId, owner_id: ownerId, row_version, tree_signature, time_zone, ...names } = found;
   // The names a client's user is shown come from an unscoped read (withPeopleNames), as the full read does.
   const [people] = await withPeopleNames(ctx, [

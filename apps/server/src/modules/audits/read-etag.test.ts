@@ -5,6 +5,7 @@ import { createTestApp, type TTestApp } from '../../test/harness.js';
 import { ZAuditOut } from './schemas.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { AUDITS, auditTenant, runningAudit, select, type TAuditTenant } from '../../test/audits.js';
+import { addUser, signIn } from '../../test/factories.js';
 
 /**
  * The run view reloads its audit often (decision 0027): the answer carries an ETag of its body, a
@@ -113,12 +114,20 @@ describe('GET /audits/{id} kept between requests', () => {
 
   it('answers each caller with their own permissions, and many identical requests at once all alike', async () => {
     const asAuditor = await read();
-    const asClient = await f.client.get(`${AUDITS}/${id}`);
-    expect(asClient.status).toBe(200);
+    // Another auditor of the company follows the running audit but does not run it (decision 0020).
+    const other = await addUser(t.db, {
+      email: `other.${f.tenant.tag}@example.com`,
+      firstName: 'Other',
+      home: f.tenant.root,
+      roleIds: [f.tenant.roles.auditor!],
+      isAuditor: true,
+    });
+    const asOther = await (await signIn(t.app, other.email)).api.get(`${AUDITS}/${id}`);
+    expect(asOther.status).toBe(200);
     expect(asAuditor.body.can.run).toBe(true);
-    expect(asClient.body.can.run).toBe(false);
-    // The names a client's user cannot read are still filled for them (withPeopleNames).
-    expect(asClient.body.auditor.name).toBe(asAuditor.body.auditor.name);
+    expect(asOther.body.can.run).toBe(false);
+    // The kept body is never a client's: a running audit is not found for them (decision 0061).
+    expect((await f.client.get(`${AUDITS}/${id}`)).body.reference).toBe('415');
     await f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question: ids.pests, templateAnswer: select(f.tpl.pestsOptions[2]!) });
     const all = await Promise.all(Array.from({ length: 12 }, () => f.auditor.get(`${AUDITS}/${id}`)));
     expect(all.map((r) => r.status)).toEqual(all.map(() => 200));

@@ -8,6 +8,12 @@ import { buildSearch, readPage, type TSearchDefinition } from '../../platform/se
 import type { TTotals } from '../../platform/totals.js';
 import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { audits, type TAuditRow } from './tables.js';
+import { visibleAuditStatus, type TAuditReader } from './policy.js';
+
+/** Who reads audits: the scope, and what the audit policy's visibility rule reads of the caller. */
+export type TAuditScope = TScope & TAuditReader;
+/** The audits the caller may see: in their scope, and finished unless they are the company's (decision 0061). */
+const visibleAudits = (scope: TAuditScope) => and(withinScope(audits.secureSpacePath, scope), visibleAuditStatus(scope, audits.status));
 
 /**
  * Queries of the audit row. Names of what an audit points at come in the same query as raw
@@ -93,9 +99,9 @@ export const auditSearch: TSearchDefinition = {
 };
 
 /** A page of audits: the page's ids first, the names joined to those rows only (decision 0028). */
-export async function searchAudits(tx: TDb, scope: TScope, body: TSearchBody, totals?: TTotals) {
+export async function searchAudits(tx: TDb, scope: TAuditScope, body: TSearchBody, totals?: TTotals) {
   const q = buildSearch(auditSearch, body);
-  const where = and(withinScope(audits.secureSpacePath, scope), q.where);
+  const where = and(visibleAudits(scope), q.where);
   return readPage({
     totals,
     tables: ['audits', 'spaces'],
@@ -124,20 +130,20 @@ export async function searchAudits(tx: TDb, scope: TScope, body: TSearchBody, to
 }
 
 /** The audit with the names it points at, or undefined outside the caller's scope. */
-export async function findAuditHead(tx: TDb, scope: TScope, id: string): Promise<TAuditHead | undefined> {
+export async function findAuditHead(tx: TDb, scope: TAuditScope, id: string): Promise<TAuditHead | undefined> {
   const [row] = await tx
     .select(headColumns)
     .from(audits)
-    .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)))
+    .where(and(eq(audits.id, id), visibleAudits(scope)))
     .limit(1);
   return row as TAuditHead | undefined;
 }
 
-export async function findAudit(tx: TDb, scope: TScope, id: string): Promise<TAuditRow | undefined> {
+export async function findAudit(tx: TDb, scope: TAuditScope, id: string): Promise<TAuditRow | undefined> {
   const [row] = await tx
     .select()
     .from(audits)
-    .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)))
+    .where(and(eq(audits.id, id), visibleAudits(scope)))
     .limit(1);
   return row;
 }

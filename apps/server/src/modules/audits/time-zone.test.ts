@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
 import { AUDITS, auditBody, auditTenant, type TAuditTenant } from '../../test/audits.js';
 import { expectOk } from '../../test/templates.js';
+import { addUser, signIn } from '../../test/factories.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 
 /**
@@ -80,8 +81,16 @@ describe('the time zone of a space', () => {
       startDate: '2026-03-01T00:00:00.000Z',
       date: ['2026-03-01T00:00:00.000Z', '2026-03-01T23:59:59.999Z'],
     });
-    // The client user reads the same zone, though the spaces above theirs are out of their scope.
-    expect((await expectOk(f.client.get(`${AUDITS}/${west._id}`))).timeZone).toBe('America/New_York');
+    // A user of the client's space reads the same zone, though the spaces above theirs are out of their scope
+    // (an auditor there: a client's USER sees the audit only once finished, decision 0061).
+    const local = await addUser(t.db, {
+      email: `local.${f.tenant.tag}@example.com`,
+      firstName: 'Local',
+      home: f.tenant.client,
+      roleIds: [f.tenant.roles.auditor!],
+      isAuditor: true,
+    });
+    expect((await expectOk((await signIn(t.app, local.email)).api.get(`${AUDITS}/${west._id}`))).timeZone).toBe('America/New_York');
 
     // The company (root) sets a zone: a client without its own takes it; null gives the inheritance back.
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update spaces set time_zone = 'Atlantic/Canary' where id = ${f.tenant.root.id}`));

@@ -1,13 +1,12 @@
-import { and, inArray, sql } from 'drizzle-orm';
-import { labCategoriesFor, type TLabCategory } from '@audit/domain/lab-data';
+import { and, sql } from 'drizzle-orm';
+import type { TLabCategory } from '@audit/domain/lab-data';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, seekAfter } from '../../platform/search.js';
-import { withinScope } from '../../platform/tenancy.js';
 import { streamSheet } from '../../platform/xlsx-stream.js';
-import { labIncidentSearch, namesForIncidents } from './search.js';
+import { labIncidentSearch, namesForIncidents, visibleLabIncidents } from './search.js';
 import { labIncidents, type TLabIncidentRow } from './tables.js';
 
 /** Rows read per query: each batch its own short transaction, walked by (sort key, id) as the incidents' export (0045). */
@@ -35,17 +34,13 @@ const day = (date: Date) => date.toISOString().slice(0, 10).split('-').reverse()
 /**
  * POST /lab-incidents/export-excel: the lab incidents' list (its search body: filters, search,
  * sort) as an .xlsx, streamed as it is read, headers and names in the user's language; within the
- * caller's space and labDataAccess, as the list. 832 when nothing matches (nothing sent yet then).
+ * caller's space and labDataAccess, without a client's DRAFT ones, as the list (visibleLabIncidents). 832 when nothing matches (nothing sent yet then).
  */
 export async function exportLabIncidents(ctx: TModuleContext, caller: TAuth, body: TSearchBody, batchSize = LAB_EXPORT_BATCH) {
   const lang = caller.language === 'en' ? 'en' : 'es';
   const l = LABELS[lang];
   const q = buildSearch(labIncidentSearch, body);
-  const where = and(
-    withinScope(labIncidents.secureSpacePath, caller),
-    inArray(labIncidents.category, labCategoriesFor(caller.access.labData) as TLabCategory[]),
-    q.where,
-  );
+  const where = and(visibleLabIncidents(caller), q.where);
   type TStep = { row: TLabIncidentRow; key: unknown };
   const batch = async (after: TStep | null) =>
     scoped(ctx, caller, async (tx) => {

@@ -56,6 +56,37 @@ const incidentsOf = async (reportId: string, api = lab) =>
     { _id: string; status: string; parameter: string; moves: string[] }[]
   >;
 
+describe('a DRAFT lab incident is the company’s (decision 0061)', () => {
+  it('the client does not see it in the list, detail, history, count or export until the company opens it; back to DRAFT, hidden again', async () => {
+    const created = await expectOk(lab.post(REPORTS, report()));
+    const [draft] = await incidentsOf(created._id);
+    const byReport = { filters: [{ field: 'report', value: created._id }] };
+    const hidden = async () => {
+      expect(await incidentsOf(created._id, client)).toEqual([]);
+      for (const path of [`${INCIDENTS}/${draft!._id}`, `${INCIDENTS}/${draft!._id}/history`]) {
+        const res = await client.get(path);
+        expect([path, res.status, res.body.reference]).toEqual([path, 404, '415']);
+      }
+      expect((await expectOk(client.get(`${REPORTS}/${created._id}`))).openIncidents).toBe(0);
+      expect((await client.post(`${INCIDENTS}/export-excel`, byReport)).body.reference).toBe('832');
+    };
+    await hidden();
+    // The company's people see it while DRAFT: the laboratory and an administrator.
+    expect((await expectOk(admin.get(`${INCIDENTS}/${draft!._id}`))).status).toBe('DRAFT');
+    expect((await expectOk(lab.get(`${REPORTS}/${created._id}`))).openIncidents).toBe(1);
+
+    await expectOk(lab.patch(`${INCIDENTS}/${draft!._id}/status`, { status: 'RUNNING' }));
+    expect((await incidentsOf(created._id, client)).map((i) => i.status)).toEqual(['RUNNING']);
+    expect((await expectOk(client.get(`${INCIDENTS}/${draft!._id}`))).status).toBe('RUNNING');
+    expect((await client.get(`${INCIDENTS}/${draft!._id}/history`)).status).toBe(200);
+    expect((await expectOk(client.get(`${REPORTS}/${created._id}`))).openIncidents).toBe(1);
+    expect((await client.post(`${INCIDENTS}/export-excel`, byReport)).status).toBe(200);
+
+    await expectOk(lab.patch(`${INCIDENTS}/${draft!._id}/status`, { status: 'DRAFT' }));
+    await hidden();
+  });
+});
+
 describe('lab reports: create, read, edit, delete', () => {
   it('creates a report whose failing result raises a DRAFT lab incident; the report is not qualified, score 50', async () => {
     const created = await expectOk(lab.post(REPORTS, report({ number: 'L-100' })));
@@ -83,6 +114,9 @@ describe('lab reports: create, read, edit, delete', () => {
     expect(seen.can).toEqual({ update: false, delete: false });
     expect((await client.patch(`${REPORTS}/${created._id}`, { result: 'x' })).body.reference).toBe('452');
     expect((await client.delete(`${REPORTS}/${created._id}`)).body.reference).toBe('452');
+    // The client sees it once the company opened it (decision 0061).
+    const [opened] = await incidentsOf(created._id);
+    await expectOk(lab.patch(`${INCIDENTS}/${opened!._id}/status`, { status: 'RUNNING' }));
     const [incident] = await incidentsOf(created._id, client);
     expect(incident).toMatchObject({ can: { changeStatus: false }, moves: [] });
     expect((await client.patch(`${INCIDENTS}/${incident!._id}/status`, { status: 'RUNNING' })).body.reference).toBe('452');

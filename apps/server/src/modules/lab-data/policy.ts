@@ -1,3 +1,4 @@
+import { ne, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LAB_ACCESS_OF, type TLabCategory } from '@audit/domain/lab-data';
 import type { TIdentity } from '../../platform/identity.js';
 import { definePolicy, holds, holdsOn } from '../../platform/policy.js';
@@ -9,6 +10,20 @@ import { definePolicy, holds, holdsOn } from '../../platform/policy.js';
  */
 export const withinLabAccess = (who: Pick<TIdentity, 'access'>, category: string) =>
   !who.access.labData.length || who.access.labData.includes(LAB_ACCESS_OF[category as TLabCategory]);
+
+/** What visibility reads of the caller. */
+export type TLabReader = Pick<TIdentity, 'isAdmin' | 'isAuditor' | 'permissions'>;
+
+/**
+ * Who sees a lab incident while it is DRAFT (decision 0061): the audit company's people, i.e. an
+ * administrator, an auditor, or whoever moves lab incidents (LAB_DATA_ISSUES_WRITE, the laboratory).
+ * A client's people see it from RUNNING on, once the company opened it; a DRAFT one is answered as
+ * not found and counted nowhere.
+ */
+export const seesDraftLabIncidents = (who: TLabReader) => who.isAuditor || holds(who, 'LAB_DATA_ISSUES_WRITE');
+export const seesLabIncident = (who: TLabReader, row: { status: string }) => row.status !== 'DRAFT' || seesDraftLabIncidents(who);
+/** The same rule as a predicate on a lab incidents query's status column (undefined: no restriction). */
+export const visibleLabIncidentStatus = (who: TLabReader, status: AnyColumn): SQL | undefined => (seesDraftLabIncidents(who) ? undefined : ne(status, 'DRAFT'));
 
 export interface TLabAccessed {
   secureSpacePath: string;

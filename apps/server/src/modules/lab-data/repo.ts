@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { withinScope, type TScope } from '../../platform/tenancy.js';
+import { visibleLabIncidentStatus, type TLabReader } from './policy.js';
 import { labIncidentHistory, labIncidents, labReports, labResults, type TLabIncidentRow, type TLabReportRow } from './tables.js';
 
 /** The queries of the lab-data module: the only file (with search.ts) that touches its tables. */
@@ -69,21 +70,23 @@ export async function openIncidentParameters(tx: TDb, reportId: string) {
 export const insertIncidents = (tx: TDb, rows: (typeof labIncidents.$inferInsert)[]) =>
   rows.length ? tx.insert(labIncidents).values(rows).returning() : Promise.resolve([]);
 
-export async function openIncidentCounts(tx: TDb, reportIds: string[]) {
+/** Per report, its incidents not yet SOLVED that `who` sees (a client's user: not the DRAFT ones, decision 0061). */
+export async function openIncidentCounts(tx: TDb, who: TLabReader, reportIds: string[]) {
   if (!reportIds.length) return new Map<string, number>();
   const rows = await tx
     .select({ reportId: labIncidents.reportId, open: sql<number>`count(*)::int` })
     .from(labIncidents)
-    .where(and(inArray(labIncidents.reportId, reportIds), ne(labIncidents.status, 'SOLVED')))
+    .where(and(inArray(labIncidents.reportId, reportIds), ne(labIncidents.status, 'SOLVED'), visibleLabIncidentStatus(who, labIncidents.status)))
     .groupBy(labIncidents.reportId);
   return new Map(rows.map((r) => [r.reportId, r.open]));
 }
 
-export async function findIncident(tx: TDb, scope: TScope, id: string, lock = false): Promise<TLabIncidentRow | undefined> {
+/** The lab incident if the caller sees it: in their scope, and not DRAFT to a client's user (decision 0061). */
+export async function findIncident(tx: TDb, scope: TScope & TLabReader, id: string, lock = false): Promise<TLabIncidentRow | undefined> {
   const q = tx
     .select()
     .from(labIncidents)
-    .where(and(eq(labIncidents.id, id), withinScope(labIncidents.secureSpacePath, scope)))
+    .where(and(eq(labIncidents.id, id), withinScope(labIncidents.secureSpacePath, scope), visibleLabIncidentStatus(scope, labIncidents.status)))
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;

@@ -18,7 +18,7 @@ import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../
 import { withinScope } from '../../platform/tenancy.js';
 import { spacesByIds } from '../spaces/service.js';
 import { unsafeUserNames } from '../users/service.js';
-import { labIncidentPolicy } from './policy.js';
+import { labIncidentPolicy, visibleLabIncidentStatus } from './policy.js';
 import * as repo from './repo.js';
 import { presentReports } from './service.js';
 import { labIncidents, labReports, type TLabIncidentRow } from './tables.js';
@@ -75,6 +75,10 @@ export const labReportSearch: TSearchDefinition = {
 /** Only the categories the user's labDataAccess grants (all when it is empty). */
 const accessible = (caller: TAuth, column: typeof labReports.category | typeof labIncidents.category) =>
   inArray(column, labCategoriesFor(caller.access.labData) as TLabCategory[]);
+
+/** The lab incidents the caller sees: their space, their labDataAccess, and not DRAFT to a client's user (decision 0061). */
+export const visibleLabIncidents = (caller: TAuth) =>
+  and(withinScope(labIncidents.secureSpacePath, caller), accessible(caller, labIncidents.category), visibleLabIncidentStatus(caller, labIncidents.status));
 
 /** POST /lab-reports/search: server-paged, within the caller's space and labDataAccess. */
 export async function searchReports(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
@@ -168,7 +172,7 @@ export async function namesForIncidents(tx: TDb, caller: TAuth, rows: TLabIncide
 /** POST /lab-incidents/search: `/incidents/list/lab-data`, server-paged. */
 export async function searchLabIncidents(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const q = buildSearch(labIncidentSearch, body);
-  const where = and(withinScope(labIncidents.secureSpacePath, caller), accessible(caller, labIncidents.category), q.where);
+  const where = and(visibleLabIncidents(caller), q.where);
   const page = await scoped(ctx, caller, async (tx) => {
     const result = await readPageByIds({
       tx,

@@ -105,7 +105,7 @@ const trace = (row: TLabReportRow) => ({
 export async function presentReports(ctx: TModuleContext, tx: TDb, caller: TAuth, rows: TLabReportRow[]): Promise<TLabReportOut[]> {
   const ids = rows.map((r) => r.id);
   const results = await repo.resultsOf(tx, ids);
-  const open = await repo.openIncidentCounts(tx, ids);
+  const open = await repo.openIncidentCounts(tx, caller, ids);
   const names = new Map(
     (
       await spacesByIds(

@@ -2,7 +2,7 @@ import type { TAuth } from '../../platform/auth.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { enqueueJob, wakeJobs } from '../../platform/jobs/queue.js';
 import { recordTrace } from '../../platform/trace.js';
-import { statusRefused } from '../audits/policy.js';
+import { seesAudit, statusRefused } from '../audits/policy.js';
 import { signedFileUrl } from '../files/signing.js';
 import { renderPdfJob } from './pdf-job.js';
 import * as pdfState from '../audits/report-state.js';
@@ -22,7 +22,8 @@ export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string)
   let enqueued = false;
   const answer = await scoped(ctx, caller, async (tx) => {
     const state = await pdfState.findPdfState(tx, caller, id);
-    if (!state) throw notFound();
+    // An unfinished audit is a 404 to a client's user (decision 0061), AUD0002 to the company.
+    if (!state || !seesAudit(caller, state)) throw notFound();
     if (state.status !== 'finished') throw statusRefused();
     if (isCurrent(state, { status: state.status, updatedAt: (await pdfState.auditVersion(tx, id)).toISOString() }))
       return { pdfUrl: signedFileUrl(ctx.config, state.pdfFileId!) };

@@ -84,6 +84,38 @@ describe('GET /reports/audit/{id}', () => {
   });
 });
 
+describe('a client sees the audits made (decision 0061)', () => {
+  it('after a reopen the client finds neither the audit, its report, its PDF, its sections nor its link; kept reads do not serve it', async () => {
+    const { id } = await finishedAudit(true);
+    // Seen while finished: the kept read (GET /audits/{id}) is made for the client too.
+    expect((await expectOk(f.client.get(`${AUDITS}/${id}`)))._id).toBe(id);
+    expect((await expectOk(f.client.get(`${REPORTS}/${id}`))).percentage).toBeGreaterThan(0);
+    expect((await f.client.post(`${REPORTS}/${id}/pdf`)).status).toBe(200);
+    await expectOk(f.admin.patch(`${AUDITS}/${id}/reopen`));
+
+    const notFound = { name: 'NOTFOUND', reference: '415' };
+    for (const [what, res] of [
+      ['audit', await f.client.get(`${AUDITS}/${id}`)],
+      ['preview', await f.client.get(`${AUDITS}/${id}/get-preview`)],
+      ['questions-answers', await f.client.post(`${AUDITS}/${id}/questions-answers`, { sections: [] })],
+      ['check-score', await f.client.post(`${AUDITS}/check-score`, { audit: id })],
+      ['questionnaire', await f.client.get(`/ms-core/api/questionnaire-ies/${id}`)],
+      ['report', await f.client.get(`${REPORTS}/${id}`)],
+      ['pdf request', await f.client.post(`${REPORTS}/${id}/pdf`)],
+      ['pdf', await f.client.get(`${REPORTS}/${id}/pdf`)],
+      ['preview link', await f.client.get(`${REPORTS}/${id}/public?isPreview=true`)],
+      ['public link', await apiClient(t.app).get(`${REPORTS}/${id}/public`)],
+    ] as const) {
+      expect({ what, body: res.body }).toMatchObject({ what, body: notFound });
+    }
+    const listed = await expectOk(f.client.post(`${AUDITS}/search`, { size: 200, filters: [{ field: 'status', operator: 'eq', value: 'running' }] }));
+    expect(listed).toEqual([]);
+    // The company still follows it: the audit and (AUD0002, not 404) the PDF refused while running.
+    expect((await expectOk(f.admin.get(`${AUDITS}/${id}`))).status).toBe('running');
+    expect((await f.admin.post(`${REPORTS}/${id}/pdf`)).body.reference).toBe('AUD0002');
+  });
+});
+
 describe('GET /reports/audit/{id}/public', () => {
   const open = (id: string, query = '') => apiClient(t.app).get(`${REPORTS}/${id}/public${query}`);
 
