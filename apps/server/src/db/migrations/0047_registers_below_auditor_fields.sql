@@ -33,3 +33,9 @@ CREATE POLICY register_take_tally_read_below ON register_take_tally FOR SELECT T
 ALTER FUNCTION register_take_tally_add() SECURITY DEFINER SET search_path = public;
 --> statement-breakpoint
 ALTER FUNCTION register_take_tally_remove() SECURITY DEFINER SET search_path = public;
+--> statement-breakpoint
+-- The cover's auditor fields (decision 0064): an audit not yet finished whose auditor field is empty
+-- gets its assigned auditor's name, as a new audit now does when it is planned.
+UPDATE audit_fields f SET value = concat_ws(' ', u.first_name, nullif(u.last_name, ''))
+FROM audits a JOIN users u ON u.id = a.auditor_id
+WHERE f.audit_id = a.id AND f.type = 'auditor' AND coalesce(trim(f.value), '') = '' AND a.status IN ('draft', 'accepted', 'running');
