@@ -90,15 +90,17 @@ export const takesPerSlot = (schedule: TSchedule) => (schedule.frequency === 'da
 
 /**
  * The takes of the period containing `day` that are due by `today` (their slot has started), in
- * order. Takes of slots starting after today are not yet due.
+ * order. Takes of slots starting after today are not yet due, and takes whose window ended before
+ * `since` (the day the register was created, in its space's zone) never were: a register created
+ * on the 29th owes nothing for the 1st to the 28th (decision 0064).
  */
-export function dueTakes(schedule: TSchedule, day: TDay, today: TDay): TDueTake[] {
+export function dueTakes(schedule: TSchedule, day: TDay, today: TDay, since?: TDay): TDueTake[] {
   const [start, end] = periodOf(schedule.period, day);
   const takes = takesPerSlot(schedule);
   const due: TDueTake[] = [];
   for (let slot = start; slot <= end && slot <= today;) {
     const { end: slotEnd } = takeSlotOf(schedule, slot);
-    for (let take = 1; take <= takes; take++) due.push({ slot, end: slotEnd, take });
+    if (!since || slotEnd >= since) for (let take = 1; take <= takes; take++) due.push({ slot, end: slotEnd, take });
     slot = addDays(slotEnd, 1);
   }
   return due;

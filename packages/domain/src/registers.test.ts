@@ -59,6 +59,18 @@ describe('periods (decision 0031)', () => {
     expect(takeSlotOf({ period: 'monthly', frequency: 'weekly' }, '2026-03-31')).toEqual({ slot: '2026-03-30', end: '2026-03-31' });
   });
 
+  it('owes no take whose window ended before the register was created (decision 0064)', () => {
+    // Created on the 29th: the 1st to the 28th were never due.
+    expect(dueTakes({ period: 'monthly', frequency: 'daily' }, '2026-11-29', '2026-11-29', '2026-11-29')).toEqual([
+      { slot: '2026-11-29', end: '2026-11-29', take: 1 },
+    ]);
+    // Created on a Wednesday: that week's take is owed (its window was open), not the week before.
+    expect(dueTakes({ period: 'monthly', frequency: 'weekly' }, '2026-03-11', '2026-03-11', '2026-03-04').map((d) => d.slot)).toEqual([
+      '2026-03-02',
+      '2026-03-09',
+    ]);
+  });
+
   it('the current period and lateness are reckoned on the space’s days, not UTC days', () => {
     expect(inCurrentPeriod('monthly', '2026-03-01', '2026-03-31')).toBe(true);
     expect(inCurrentPeriod('monthly', '2026-02-28', '2026-03-01')).toBe(false);

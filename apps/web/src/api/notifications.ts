@@ -10,7 +10,7 @@ export interface TNotification {
   type: 'TASK_UPDATE_STATE' | 'SHARE_FILE' | string;
   read: boolean;
   createdAt: string;
-  payload: { body?: { status?: string; name?: string; auditId?: string; incidentId?: string; labIncidentId?: string; registerId?: string } };
+  payload: { body?: { event?: string; status?: string; name?: string; auditId?: string; incidentId?: string; labIncidentId?: string; registerId?: string } };
 }
 
 export type TNotificationFilter = 'all' | 'unread';

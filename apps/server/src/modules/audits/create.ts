@@ -104,7 +104,7 @@ export async function createAuditIn(tx: TDb, caller: TAuth, input: TCreateAudit,
     valueGoal: goal.valueGoal,
     previousAuditId,
   });
-  await tree.insertTree(tx, snapshotOf(template, { auditId: audit.id, spaceId: audit.spaceId, secureSpacePath: audit.secureSpacePath }));
+  await tree.insertTree(tx, snapshotOf(template, { auditId: audit.id, spaceId: audit.spaceId, secureSpacePath: audit.secureSpacePath }, auditor.fullName));
   await recordTrace(tx, caller, { ...traceAt(audit), type: 'CREATE', entityId: audit.id, payload: input });
   return audit;
 }

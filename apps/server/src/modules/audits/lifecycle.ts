@@ -177,6 +177,9 @@ export async function assignIn(tx: TDb, caller: TAuth, id: string, auditorId: st
   if (!auditor) throw invalidData(['auditor']);
   if (audit.auditorId === auditor._id) return id;
   await repo.updateAudit(tx, id, { auditorId: auditor._id });
+  // The cover's auditor field follows the assignment unless someone wrote another name in it.
+  const [before] = audit.auditorId ? await users.findAuditors(tx, caller, rootOf(audit.secureSpacePath), audit.auditorId) : [];
+  await tree.renameAuditorFields(tx, id, before?.fullName ?? null, auditor.fullName);
   await recordTrace(tx, caller, {
     ...traceAt(audit),
     type: 'UPDATE',

@@ -34,7 +34,8 @@ export const incidencesOf = (q: TQuestion): TIncidence[] =>
     tasks: i.tasks,
   }));
 
-export function snapshotOf(template: TTemplate, at: TAuditPlace) {
+/** `auditorName`: an empty cover field of type auditor starts with the assigned auditor's name (decision 0064). */
+export function snapshotOf(template: TTemplate, at: TAuditPlace, auditorName?: string) {
   const sections: (typeof auditSections.$inferInsert)[] = [];
   const fields: (typeof auditFields.$inferInsert)[] = [];
   const questions: (typeof auditQuestions.$inferInsert)[] = [];
@@ -42,7 +43,16 @@ export function snapshotOf(template: TTemplate, at: TAuditPlace) {
     const sectionId = randomUUID();
     sections.push({ id: sectionId, ...at, templateSectionId: s._id, title: s.title, type: s.type, duplicable: s.duplicable, position });
     s.fields.forEach((f, i) =>
-      fields.push({ ...at, sectionId, templateFieldId: f._id, label: f.label, type: f.type, required: f.required, value: f.value, position: i }),
+      fields.push({
+        ...at,
+        sectionId,
+        templateFieldId: f._id,
+        label: f.label,
+        type: f.type,
+        required: f.required,
+        value: f.type === 'auditor' && !f.value?.trim() && auditorName ? auditorName : f.value,
+        position: i,
+      }),
     );
     s.questions.forEach((q, i) =>
       questions.push({

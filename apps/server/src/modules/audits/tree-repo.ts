@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { auditAnswers, auditFields, auditIssues, auditMedia, auditQuestionnaires, auditQuestions, auditSections } from './tables.js';
 
@@ -140,3 +140,17 @@ export async function deleteIssuesOf(tx: TDb, auditId: string) {
 /** The audit a section belongs to (the calls document's section routes name no audit); RLS keeps it to the caller's tenant. */
 export const auditIdOfSection = async (tx: TDb, sectionId: string) =>
   (await tx.select({ auditId: auditSections.auditId }).from(auditSections).where(eq(auditSections.id, sectionId)).limit(1))[0]?.auditId;
+
+/** The cover fields of type auditor that are empty or hold `previous` now hold `name` (a reassignment, decision 0064). */
+export async function renameAuditorFields(tx: TDb, auditId: string, previous: string | null, name: string) {
+  await tx
+    .update(auditFields)
+    .set({ value: name })
+    .where(
+      and(
+        eq(auditFields.auditId, auditId),
+        eq(auditFields.type, 'auditor'),
+        or(isNull(auditFields.value), eq(auditFields.value, ''), previous ? eq(auditFields.value, previous) : undefined),
+      ),
+    );
+}

@@ -41,6 +41,7 @@ const SUBJECT: Record<'es' | 'en', Record<string, (name: string, status: string)
     taskStatus: (n, s) => `Acción correctiva «${n}»: ${s}`,
     verified: (n) => `Acción correctiva verificada: «${n}»`,
     reminder: (n) => `Acción correctiva vencida: «${n}»`,
+    evidenceReview: (n) => `Evidencia pendiente de revisión: «${n}»`,
   },
   en: {
     status: (n, s) => `Incident “${n}”: ${s}`,
@@ -48,6 +49,7 @@ const SUBJECT: Record<'es' | 'en', Record<string, (name: string, status: string)
     taskStatus: (n, s) => `Corrective action “${n}”: ${s}`,
     verified: (n) => `Corrective action verified: “${n}”`,
     reminder: (n) => `Overdue corrective action: “${n}”`,
+    evidenceReview: (n) => `Evidence awaiting review: “${n}”`,
   },
 };
 

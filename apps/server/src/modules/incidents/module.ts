@@ -1,6 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
 import { noResponseJob, noResponseSchedule } from './no-response.js';
-import { incidentMailJob } from './notify.js';
+import { evidenceReviewJob, incidentMailJob } from './notify.js';
 import { overdueRemindersJob, overdueRemindersSchedule } from './reminders.js';
 import { issuesRoutes } from './routes.js';
 import { exportRoutes, ownersRoutes, tasksRoutes } from './routes-tasks.js';
@@ -14,6 +14,6 @@ export const incidentsModule = defineModule({
     [`${CORE}/users`, ownersRoutes],
     [`${CORE}/reports/issues`, exportRoutes],
   ],
-  jobs: [incidentMailJob, overdueRemindersJob, noResponseJob],
+  jobs: [incidentMailJob, evidenceReviewJob, overdueRemindersJob, noResponseJob],
   schedules: [overdueRemindersSchedule, noResponseSchedule],
 });

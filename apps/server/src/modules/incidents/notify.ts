@@ -5,7 +5,8 @@ import type { TModuleContext } from '../../platform/http.js';
 import { defineJob } from '../../platform/jobs/define.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
 import { notifyUser } from '../notifications/service.js';
-import { unsafeMailProfiles } from '../users/service.js';
+import { unsafeCompanyAdmins, unsafeMailProfiles } from '../users/service.js';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { mailText } from './mail-text.js';
 import type { TIncidentRow } from './tables.js';
 
@@ -18,7 +19,7 @@ export const incidentMailJob = defineJob({
   name: 'incidents.mail',
   payload: z.object({
     to: z.array(z.string().uuid()).min(1),
-    event: z.enum(['status', 'assigned', 'taskStatus', 'verified', 'reminder']),
+    event: z.enum(['status', 'assigned', 'taskStatus', 'verified', 'reminder', 'evidenceReview']),
     status: z.string(),
     name: z.string(),
     incidentId: z.string().uuid(),
@@ -60,10 +61,40 @@ export async function notifyChange(
 ) {
   const to = [...new Set(recipients.filter((id): id is string => !!id && id !== caller?.userId))];
   if (!to.length) return;
-  const body = { status: notice.status, name: notice.name, incidentId: incident.id };
+  // The event names the change in the bell (verified, resolved...), not only the status it left.
+  const body = { event: notice.event, status: notice.status, name: notice.name, incidentId: incident.id };
   // The incident's own space: every recipient (the company's people above it, the client's below) finds it there.
   for (const userId of to) await notifyUser(tx, { spaceId: incident.spaceId, spacePath: incident.secureSpacePath, userId }, 'TASK_UPDATE_STATE', body);
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
   const scope = caller ?? { spaceId: incident.spaceId, spacePath: incident.secureSpacePath };
   await enqueueJob(tx, scope, incidentMailJob, { to, ...notice, incidentId: incident.id, link: `${base}/incidents/${incident.id}` });
 }
+
+/**
+ * Evidence awaits review (decision 0064): a corrective action was completed and waits for its
+ * verification. The company's administrators are told in the bell and by e-mail (per their
+ * settings), except those already told of the change (`told`) and the person who completed it.
+ * A job: the client who completed it cannot read the company's users.
+ */
+export const evidenceReviewJob = defineJob({
+  name: 'incidents.evidence-review',
+  payload: z.object({
+    incidentId: z.string().uuid(),
+    spaceId: z.string().uuid(),
+    spacePath: z.string(),
+    name: z.string(),
+    told: z.array(z.string().uuid()),
+  }),
+  options: { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: 60, concurrency: 2 },
+  handler: async (job, ctx) => {
+    const { incidentId, spaceId, spacePath, name, told } = job.payload;
+    const admins = (await unsafeCompanyAdmins(ctx, spacePath)).filter((id) => !told.includes(id));
+    if (!admins.length) return;
+    const notice = { event: 'evidenceReview' as const, status: 'complete', name };
+    const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
+    await unsafeUnscoped(ctx.db, async (tx) => {
+      for (const userId of admins) await notifyUser(tx, { spaceId, spacePath, userId }, 'TASK_UPDATE_STATE', { ...notice, incidentId });
+      await enqueueJob(tx, { spaceId, spacePath }, incidentMailJob, { to: admins, ...notice, incidentId, link: `${base}/incidents/${incidentId}` });
+    });
+  },
+});

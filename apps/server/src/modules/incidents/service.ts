@@ -182,7 +182,8 @@ export async function moveIncident(ctx: TModuleContext, tx: TDb, caller: TAuth |
     ...(to === 'superseded' ? { supersededAt: new Date(), supersededBy: caller?.userId ?? null, supersededReason: 'manual' } : {}),
   });
   await record(tx, caller, row, 'statusChanged', { before: { status: row.status }, after: { status: to } });
-  const taskPeople = (await repo.tasksOf(tx, [row.id])).flatMap((t) => [t.responsibleId, t.createdBy]);
+  // Whoever worked an action (its responsible, its author, who completed it) hears how the incident ends.
+  const taskPeople = (await repo.tasksOf(tx, [row.id])).flatMap((t) => [t.responsibleId, t.createdBy, t.completedBy]);
   await notifyChange(ctx, tx, caller, updated, [...concerned(updated), ...taskPeople], { event: 'status', status: to, name: updated.name });
   return updated;
 }

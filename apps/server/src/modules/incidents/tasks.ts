@@ -15,9 +15,10 @@ import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
+import { enqueueJob } from '../../platform/jobs/queue.js';
 import { addEvidence } from './comments.js';
 import { record } from './history.js';
-import { concerned, notifyChange } from './notify.js';
+import { concerned, evidenceReviewJob, notifyChange } from './notify.js';
 import { incidentPolicy, taskPolicy } from './policy.js';
 import { namesOf, presentTask } from './present.js';
 import * as repo from './repo.js';
@@ -133,11 +134,14 @@ export async function updateTask(ctx: TModuleContext, caller: TAuth, id: string,
     const updated = await repo.updateTask(tx, task.id, values);
     if (values.status) {
       await record(tx, caller, incident, 'actionStatusChanged', { taskId: task.id, before: { status: task.status }, after: { status: values.status } });
-      await notifyChange(ctx, tx, caller, incident, [updated.responsibleId, updated.createdBy, ...concerned(incident)], {
-        event: 'taskStatus',
-        status: values.status,
-        name: updated.name,
-      });
+      const told = [updated.responsibleId, updated.createdBy, ...concerned(incident)];
+      await notifyChange(ctx, tx, caller, incident, told, { event: 'taskStatus', status: values.status, name: updated.name });
+      if (values.status === 'complete') {
+        // Its evidence now waits for a verification: the company's administrators are told too.
+        const except = [...told, caller.userId].filter((id): id is string => !!id);
+        const where = { spaceId: incident.spaceId, spacePath: incident.secureSpacePath };
+        await enqueueJob(tx, caller, evidenceReviewJob, { incidentId: incident.id, ...where, name: updated.name, told: [...new Set(except)] });
+      }
       await followTasks(ctx, tx, caller, incident);
     } else if (!values.priority && !('responsibleId' in values)) {
       await record(tx, caller, incident, 'updated', { taskId: task.id, after: values });

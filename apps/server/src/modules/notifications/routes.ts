@@ -27,6 +27,8 @@ const ZNotification = z.object({
   payload: z.object({
     body: z
       .object({
+        /** What happened (an incident's notice, decision 0064): status, assigned, taskStatus, verified, reminder, evidenceReview. */
+        event: z.string().optional(),
         status: z.string().optional(),
         name: z.string().optional(),
         auditId: z.string().optional(),

@@ -17,7 +17,17 @@ export async function notifyUser(
   tx: TDb,
   to: Pick<TScope, 'spaceId' | 'spacePath'> & { userId: string },
   type: TNotificationType,
-  body: { status?: string; name?: string; auditId?: string; incidentId?: string; labIncidentId?: string; registerId?: string; missed?: number; day?: string },
+  body: {
+    event?: string;
+    status?: string;
+    name?: string;
+    auditId?: string;
+    incidentId?: string;
+    labIncidentId?: string;
+    registerId?: string;
+    missed?: number;
+    day?: string;
+  },
 ) {
   const [row] = await tx
     .insert(notifications)

@@ -1,10 +1,30 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { invalidData } from '../../platform/errors.js';
-import { inScope } from '../../platform/tenancy.js';
+import { inScope, type TScope } from '../../platform/tenancy.js';
+import { anySpaceInScope } from '../spaces/service.js';
 import { categoriesService } from '../categories/definition.js';
 import { registers as reg } from './tables.js';
+
+/**
+ * The registers a caller sees (decision 0064): those of their space and below, and, for a login
+ * limited to an establishment or an area of a client, the client's registers that cover it — the
+ * establishment is one of the register's (or it has all), and one of its areas is in the caller's
+ * scope (or it has all). A register lives in its client's space, above such a caller. The same
+ * rule is the registers table's read policy (migration 0047).
+ */
+export function visibleRegister(caller: TScope): SQL {
+  const below = sql`substr(${caller.spacePath}::text, length(${reg.secureSpacePath}) + 1)`;
+  const coversCaller = sql`(starts_with(${caller.spacePath}::text, ${reg.secureSpacePath}) and ${reg.secureSpacePath} <> ${caller.spacePath}::text
+    and (${reg.allEstablishments} or split_part(${below}, '/', 1) = any(${reg.establishmentIds}::text[]))
+    and (${reg.allAreas} or ${anySpaceInScope(reg.areaIds, caller)}))`;
+  return or(inScope(reg.secureSpacePath, caller), coversCaller)!;
+}
+
+/** Whether the register lives above the caller's space (seen from one of its establishments or areas). */
+export const isAboveCaller = (caller: TScope, row: { secureSpacePath: string }) =>
+  caller.spacePath !== row.secureSpacePath && caller.spacePath.startsWith(row.secureSpacePath);
 
 export interface TRegistersAccessEntry {
   areaAccess: string;
@@ -24,7 +44,7 @@ export async function assertRegistersAccess(tx: TDb, caller: TAuth, entries: TRe
     ? await tx
         .select({ id: reg.id, areaAccess: reg.areaAccess, categoryId: reg.categoryId })
         .from(reg)
-        .where(and(inArray(reg.id, ids), inScope(reg.secureSpacePath, caller)))
+        .where(and(inArray(reg.id, ids), visibleRegister(caller)))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const entry of entries) {

@@ -15,18 +15,26 @@ export interface TFacility {
 
 type TWhere = Pick<TRegisterRow, 'clientId' | 'allEstablishments' | 'establishmentIds' | 'allAreas' | 'areaIds'>;
 
-export const establishmentsOf = (tx: TDb, scope: TScope, r: TWhere) =>
-  spaces.childSpaces(tx, scope, [r.clientId], 'ESTABLISHMENT', r.allEstablishments ? undefined : r.establishmentIds);
+/**
+ * The establishment of a client the caller acts below (a login limited to one of its areas), read
+ * from the caller's path: that establishment is above the caller's scope, so no query returns it.
+ */
+export function establishmentAbove(scope: TScope, clientId: string): string | undefined {
+  const segments = scope.spacePath.split('/').filter(Boolean);
+  const at = segments.indexOf(clientId);
+  return at >= 0 && at + 2 < segments.length ? segments[at + 1] : undefined;
+}
+
+/** The register's establishment ids in the scope, with the one above an area login when the register covers it. */
+export async function establishmentIdsOf(tx: TDb, scope: TScope, r: TWhere): Promise<string[]> {
+  const found = await spaces.childSpaces(tx, scope, [r.clientId], 'ESTABLISHMENT', r.allEstablishments ? undefined : r.establishmentIds);
+  const above = establishmentAbove(scope, r.clientId);
+  const coversAbove = above && (r.allEstablishments || r.establishmentIds.includes(above));
+  return [...found.map((e) => e.id), ...(coversAbove ? [above] : [])];
+}
 
 export async function facilitiesOf(tx: TDb, scope: TScope, r: TWhere): Promise<TFacility[]> {
-  const establishments = await establishmentsOf(tx, scope, r);
-  const areas = await spaces.childSpaces(
-    tx,
-    scope,
-    establishments.map((e) => e.id),
-    'AREA',
-    r.allAreas ? undefined : r.areaIds,
-  );
+  const areas = await spaces.childSpaces(tx, scope, await establishmentIdsOf(tx, scope, r), 'AREA', r.allAreas ? undefined : r.areaIds);
   return areas.map((a) => ({ id: a.id, name: a.name, establishment: a.parentId! }));
 }
 

@@ -16,13 +16,13 @@ import {
   type TLogEntryOut,
   type TPeriodName,
 } from '@audit/domain/registers';
-import { todayInZone } from '@audit/domain/dates';
+import { dayInZone, todayInZone } from '@audit/domain/dates';
 import type { TOperation } from '@audit/domain/templates';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
-import { inScope } from '../../platform/tenancy.js';
+import { visibleRegister, isAboveCaller } from './access.js';
 import { recordTrace } from '../../platform/trace.js';
 import { openMeasurementIncidents } from '../incidents/sources.js';
 import { unsafeUserNames } from '../users/service.js';
@@ -88,7 +88,8 @@ async function closedDays(tx: TDb, registerId: string, from: string, to: string)
 export const facilityData = async (ctx: TModuleContext, caller: TAuth, id: string, date?: string, repeatTakes?: number) => {
   const grid = await scoped(ctx, caller, async (tx) => {
     const row = await loadRegister(tx, caller, id);
-    const today = todayInZone(await zoneOf(tx, row));
+    const zone = await zoneOf(tx, row);
+    const today = todayInZone(zone);
     const day = date ?? today;
     const [start, end] = periodOf(row.period as TFrequency, day);
     const facilities = await facilitiesOf(tx, caller, row);
@@ -116,7 +117,7 @@ export const facilityData = async (ctx: TModuleContext, caller: TAuth, id: strin
       period: [start, end] as [string, string],
       closed: closures.some((c) => c.kind === 'period' && c.startDay === start),
       closedDays: closures.filter((c) => c.kind === 'day').map((c) => c.startDay),
-      takes: dueTakes(schedule(row), day, today),
+      takes: dueTakes(schedule(row), day, today, dayInZone(row.createdAt, zone)),
       facilities: facilities.map((f) => ({ _id: f.id, name: f.name, establishment: f.establishment })),
       entries: presentEntries(entries),
     };
@@ -290,11 +291,13 @@ export const addAnswer = async (ctx: TModuleContext, caller: TAuth, id: string, 
       // Without force, any take already stored refuses the whole save (the rows inserted roll back).
       if (saved.length !== values.length) throw new AppError('similarData', ['facilities']);
       await openOutOfRangeIncidents(ctx, tx, caller, row, saved);
+      // A login of one establishment writes its trace in its own space (it may write nothing above it).
+      const traced = isAboveCaller(caller, row) ? { spaceId: caller.spaceId, secureSpacePath: caller.spacePath } : row;
       await recordTrace(tx, caller, {
         module: 'REGISTER',
         section: SECTION,
-        spaceId: row.spaceId,
-        secureSpacePath: row.secureSpacePath,
+        spaceId: traced.spaceId,
+        secureSpacePath: traced.secureSpacePath,
         type: body.force ? 'UPDATE' : 'CREATE',
         entityId: id,
         payload: { date: body.date, take: body.take, facilities: facilityIds, force: body.force },
@@ -343,7 +346,7 @@ export const checkPending = (ctx: TModuleContext, caller: TAuth, ids?: string[])
     const rows = await tx
       .select()
       .from(registers)
-      .where(and(inScope(registers.secureSpacePath, caller), accessPredicate(caller.access.registers), ids?.length ? inArray(registers.id, ids) : undefined));
+      .where(and(visibleRegister(caller), accessPredicate(caller.access.registers), ids?.length ? inArray(registers.id, ids) : undefined));
     const facts = await registerFacts(tx, caller, rows);
     return rows.map((row) => {
       const s = facts.get(row.id)!;

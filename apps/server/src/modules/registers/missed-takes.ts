@@ -27,11 +27,15 @@ export const MISSED_LOOKBACK_DAYS = 7;
 
 const scheduleOf = (r: TRegisterRow): TSchedule => ({ period: r.period as TFrequency, frequency: r.frequency as TFrequency, takesPerDay: r.takesPerDay });
 
-/** The takes whose window ended before `today` and not before `from` (every period that overlaps). */
+/**
+ * The takes whose window ended before `today` and not before `from` (every period that overlaps):
+ * `from` is the register's creation day or the look-back, so a take whose window was still open
+ * when the register was created counts, and none before it (decision 0064).
+ */
 export function endedTakes(schedule: TSchedule, from: string, today: string) {
   const out: ReturnType<typeof dueTakes> = [];
   for (let day = periodOf(schedule.period, from)[0]; day < today; day = addDays(periodOf(schedule.period, day)[1], 1)) {
-    out.push(...dueTakes(schedule, day, today).filter((t) => t.end < today && t.end >= from && t.slot >= from));
+    out.push(...dueTakes(schedule, day, today, from).filter((t) => t.end < today));
   }
   return out;
 }

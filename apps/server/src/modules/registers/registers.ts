@@ -15,7 +15,8 @@ import type { TRegisterAccess } from '../../platform/identity.js';
 import { AppError, forbidden, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, project, type TSearchDefinition } from '../../platform/search.js';
-import { assertWritable, inCatalogueScope, inScope } from '../../platform/tenancy.js';
+import { assertWritable, inCatalogueScope } from '../../platform/tenancy.js';
+import { visibleRegister } from './access.js';
 import { recordTrace } from '../../platform/trace.js';
 import { categoriesService } from '../categories/definition.js';
 import { timeZoneOfPath } from '../spaces/service.js';
@@ -64,7 +65,7 @@ export async function loadRegister(tx: TDb, caller: TAuth, id: string) {
   const [row] = await tx
     .select()
     .from(reg)
-    .where(and(eq(reg.id, id), inScope(reg.secureSpacePath, caller)))
+    .where(and(eq(reg.id, id), visibleRegister(caller)))
     .limit(1);
   if (!row) throw notFound();
   if (!withinRegistersAccess(caller.access.registers, row)) throw forbidden();
@@ -165,7 +166,7 @@ function searchWhere(caller: TAuth, body: TRegisterSearch, extra?: SQL) {
     ? or(eq(reg.allEstablishments, true), sql`${reg.establishmentIds} && ${sql.raw(`'{${body.establishments.join(',')}}'`)}::uuid[]`)
     : undefined;
   const where = and(
-    inScope(reg.secureSpacePath, caller),
+    visibleRegister(caller),
     accessPredicate(caller.access.registers),
     body.area ? eq(reg.areaAccess, body.area) : undefined,
     establishments,
@@ -219,7 +220,7 @@ export const clientRegisters = (ctx: TModuleContext, caller: TAuth, clientId: st
     const rows = await tx
       .select()
       .from(reg)
-      .where(and(inScope(reg.secureSpacePath, caller), eq(reg.clientId, clientId), accessPredicate(caller.access.registers)))
+      .where(and(visibleRegister(caller), eq(reg.clientId, clientId), accessPredicate(caller.access.registers)))
       .orderBy(reg.name);
     return presentRegisters(tx, caller, rows);
   });

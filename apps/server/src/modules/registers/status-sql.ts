@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { dueTakes, periodOf, registerStatus, takesPerSlot, type TFrequency, type TRegisterStatus } from '@audit/domain/registers';
-import { todayInZone } from '@audit/domain/dates';
+import { dayInZone, todayInZone } from '@audit/domain/dates';
 import type { TDb } from '../../platform/db.js';
 import type { TScope } from '../../platform/tenancy.js';
 import * as spaces from '../spaces/service.js';
-import type { TFacility } from './facilities.js';
+import { establishmentAbove, type TFacility } from './facilities.js';
 import type { TRegisterRow } from './tables.js';
 
 /**
@@ -31,16 +31,20 @@ const arrayLiteral = (values: string[]) => `{${values.join(',')}}`;
 export async function facilitiesOfMany(tx: TDb, scope: TScope, rows: TRegisterRow[]) {
   const clients = [...new Set(rows.map((r) => r.clientId))];
   const establishments = await spaces.childSpaces(tx, scope, clients, 'ESTABLISHMENT');
+  // A login limited to an area acts below its establishment, which no scoped query returns.
+  const above = new Map(clients.map((c) => [c, establishmentAbove(scope, c)]));
   const areas = await spaces.childSpaces(
     tx,
     scope,
-    establishments.map((e) => e.id),
+    [...establishments.map((e) => e.id), ...[...above.values()].filter((e): e is string => Boolean(e))],
     'AREA',
   );
   const out = new Map<string, { establishments: string[]; facilities: TFacility[] }>();
   for (const r of rows) {
     const chosen = new Set(r.establishmentIds);
     const ests = establishments.filter((e) => e.parentId === r.clientId && (r.allEstablishments || chosen.has(e.id))).map((e) => e.id);
+    const mine = above.get(r.clientId);
+    if (mine && (r.allEstablishments || chosen.has(mine))) ests.push(mine);
     const inEst = new Set(ests);
     const picked = new Set(r.areaIds);
     const facilities = areas
@@ -72,10 +76,13 @@ export async function registerFacts(tx: TDb, scope: TScope, rows: TRegisterRow[]
   if (!rows.length) return out;
   const [zones, spaces] = [await zonesOf(tx, rows), await facilitiesOfMany(tx, scope, rows)];
   const plan = rows.map((r) => {
-    const today = todayInZone(zones.get(r.secureSpacePath)!, now);
+    const zone = zones.get(r.secureSpacePath)!;
+    const today = todayInZone(zone, now);
     const [start] = periodOf(r.period as TFrequency, today);
     const { facilities, establishments } = spaces.get(r.id)!;
-    return { row: r, today, start, facilities, establishments, due: dueTakes(schedule(r), today, today).length * facilities.length };
+    // Only takes since the register exists are owed, and only those count as done (decision 0064).
+    const takes = dueTakes(schedule(r), today, today, dayInZone(r.createdAt, zone));
+    return { row: r, today, start, from: takes[0]?.slot ?? today, facilities, establishments, due: takes.length * facilities.length };
   });
   // Each register's facilities as one comma-separated text (a 2-D array would not unnest per row).
   const facilityLists = plan.map((p) => JSON.stringify(p.facilities.map((f) => f.id).join(',')));
@@ -83,11 +90,11 @@ export async function registerFacts(tx: TDb, scope: TScope, rows: TRegisterRow[]
   // (inlined, the parse ran in the scan's filter: ~8 s for 200 registers of a month; decision 0049).
   const counted = await tx.execute<{ id: string; closed: boolean; done: number }>(sql`
     with p as materialized (
-      select p.id, p.start_day, p.today, p.takes, string_to_array(p.facilities, ',')::uuid[] as facilities from unnest(
-        ${arrayLiteral(plan.map((p) => p.row.id))}::uuid[], ${arrayLiteral(plan.map((p) => p.start))}::date[],
+      select p.id, p.start_day, p.from_day, p.today, p.takes, string_to_array(p.facilities, ',')::uuid[] as facilities from unnest(
+        ${arrayLiteral(plan.map((p) => p.row.id))}::uuid[], ${arrayLiteral(plan.map((p) => p.start))}::date[], ${arrayLiteral(plan.map((p) => p.from))}::date[],
         ${arrayLiteral(plan.map((p) => p.today))}::date[], ${arrayLiteral(plan.map((p) => String(takesPerSlot(schedule(p.row)))))}::int[],
         ${arrayLiteral(facilityLists)}::text[]
-      ) as p(id, start_day, today, takes, facilities)
+      ) as p(id, start_day, from_day, today, takes, facilities)
     )
     -- Per register, the tally of its period's takes (register_take_tally: a row per take naming the
     -- facilities stored, kept by register_logs' triggers): ~26 rows for a month's daily sheet, not
@@ -97,7 +104,7 @@ export async function registerFacts(tx: TDb, scope: TScope, rows: TRegisterRow[]
       coalesce((select sum(case when t.facilities <@ p.facilities then cardinality(t.facilities)
             else (select count(*) from unnest(t.facilities) as f where f = any (p.facilities)) end)::int
         from register_take_tally t
-        where t.register_id = p.id and t.slot between p.start_day and p.today and t.take <= p.takes), 0) as done
+        where t.register_id = p.id and t.slot between p.from_day and p.today and t.take <= p.takes), 0) as done
     from p`);
   const byId = new Map(counted.rows.map((c) => [c.id, c]));
   for (const p of plan) {

@@ -7,7 +7,8 @@ import { ZSearchBody, type TSearchBody } from '@audit/domain/search';
 import { requireAuth, requires, type TAuth } from '../../platform/auth.js';
 import { iso, scoped, sendPage, typed, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, project, type TSearchDefinition } from '../../platform/search.js';
-import { inCatalogueScope, inScope, withinScope } from '../../platform/tenancy.js';
+import { inCatalogueScope, withinScope } from '../../platform/tenancy.js';
+import { visibleRegister } from './access.js';
 import { traces } from '../../platform/trace/tables.js';
 import { unsafeUserNames } from '../users/service.js';
 import { accessPredicate } from './registers.js';
@@ -52,7 +53,7 @@ async function entityNames(ctx: TModuleContext, caller: TAuth, rows: (typeof tra
         await tx
           .select({ id: registers.id, name: registers.name })
           .from(registers)
-          .where(and(inArray(registers.id, regIds), inScope(registers.secureSpacePath, caller))),
+          .where(and(inArray(registers.id, regIds), visibleRegister(caller))),
       );
     const tplIds = ids(['template-registers']);
     if (tplIds.length)

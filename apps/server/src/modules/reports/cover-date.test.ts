@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
+import { formatInstantDay } from '@audit/domain/dates';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
 import { AUDITS, auditTenant, runningAudit, select, type TAuditTenant } from '../../test/audits.js';
 import { expectOk, SECTIONS, TEMPLATES } from '../../test/templates.js';
@@ -22,7 +23,7 @@ let f: TAuditTenant;
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: dataDir });
   f = await auditTenant(t, 'coverdate');
-});
+}, 300_000);
 afterAll(async () => {
   await t.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -39,7 +40,7 @@ async function pdfText(bytes: Buffer) {
 }
 
 describe('the PDF cover date and the date fields', () => {
-  it('say the same day for an audit planned in the evening with instants near midnight in Madrid', async () => {
+  it('say the same day for an audit planned in the evening with instants near midnight in Madrid', { timeout: 180_000 }, async () => {
     // A date field on the cover besides the template's audit_date.
     const template = await expectOk(f.admin.get(`${TEMPLATES}/${f.tpl.template}`));
     const data = template.sections.find((s: { type: string }) => s.type === 'DATA')._id as string;
@@ -85,8 +86,10 @@ describe('the PDF cover date and the date fields', () => {
     expect(file.statusCode).toBe(200);
     const text = await pdfText(file.rawPayload);
     const compact = (s: string) => s.replace(/\s+/g, ' ');
-    // The cover: "FECHA DE AUDITORÍA 06-11-2026".
-    expect(compact(text.cover)).toMatch(/FECHA DE AUDITORÍA 06-11-2026/);
+    // The cover says the audit's date as the report view does: the day it was finished, in Madrid
+    // (decision 0064), not the planned days.
+    expect(compact(text.cover)).toContain(`FECHA DE AUDITORÍA ${formatInstantDay(report.finishedDate, 'Europe/Madrid')}`);
+    expect(compact(text.cover)).not.toMatch(/FECHAS PREVISTAS/);
     // The date fields, wherever the PDF prints them, name the same day.
     expect(compact(text.all)).toMatch(/Fecha 06-11-2026/);
     expect(compact(text.all)).toMatch(/Fecha de la visita 06-11-2026/);

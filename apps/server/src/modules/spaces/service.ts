@@ -1,3 +1,4 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { TSpaceType } from '@audit/domain/constants';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDatabase, TTransaction } from '../../platform/db.js';
@@ -141,6 +142,13 @@ export const spacesByIds = (tx: TTransaction | TDatabase, scope: TScope, ids: st
 /** Children of one type of the given parents in the caller's scope (optionally only `ids`), by name. */
 export const childSpaces = (tx: TTransaction | TDatabase, scope: TScope, parentIds: string[], type: string, ids?: string[]) =>
   repo.childSpaces(tx, scope, parentIds, type, ids);
+
+/**
+ * SQL: whether any of the space ids of an array column lies in the caller's scope (the registers of a
+ * client, seen from one of its establishments or areas: decision 0064).
+ */
+export const anySpaceInScope = (ids: AnyColumn, scope: TScope) =>
+  sql`exists (select 1 from spaces s where s.id = any(${ids}) and starts_with(s.secure_space_path, ${scope.spacePath}))`;
 
 // ---- Used by the accounts module (the ways in, decision 0040); unscoped, in its transaction ----
 

@@ -112,6 +112,24 @@ export async function unsafeMailProfiles(ctx: TModuleContext, ids: string[]) {
   }));
 }
 
+/**
+ * The administrators of the company a path belongs to: active users who are members of its root
+ * space and whose roles make them administrators (ADMIN, or a super-admin role). Told when evidence
+ * awaits their review (decision 0064). Reviewed unscoped read: the client who completed the action
+ * cannot read the company's users.
+ */
+export async function unsafeCompanyAdmins(ctx: TModuleContext, path: string): Promise<string[]> {
+  const root = `/${path.split('/')[1]}/`;
+  const result = await unsafeUnscoped(ctx.db, (tx) =>
+    tx.execute<{ id: string }>(sql`
+      select distinct u.id from users u join user_spaces us on us.user_id = u.id
+      where u.status = 'ACTIVE' and us.secure_space_path = ${root}
+        and exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+          where ur.user_id = u.id and (r.super_admin or 'ADMIN' = any(r.permissions)))`),
+  );
+  return result.rows.map((r) => r.id);
+}
+
 export async function saveMySetting(ctx: TModuleContext, caller: TAuth, key: string, value: unknown) {
   await unsafeUnscoped(ctx.db, (tx) => repo.unsafeUpdateOwnSettings(tx, caller.userId, key, value));
 }

@@ -3,10 +3,12 @@ import { CheckSquareOutlined, BorderOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { RISK_COLORS } from '@audit/domain/constants';
 import type { TAuditIssue } from '@audit/domain/audits';
+import { deductionTagKey, useAppliedDeduction } from './deduction';
 
 /** The selected issues of a question: risk, name, description, deduction, tasks and evidence photos. */
 export function IssueList({ issues }: { issues: TAuditIssue[] }) {
   const { t } = useTranslation();
+  const applied = useAppliedDeduction();
   const selected = issues.filter((i) => i.selected);
   if (!selected.length) return null;
   return (
@@ -19,7 +21,11 @@ export function IssueList({ issues }: { issues: TAuditIssue[] }) {
             </Tag>
             <Typography.Text strong>{issue.name}</Typography.Text>
             {issue.solvedInPlace && <Tag color="green">{t('report.issue.solvedInPlace')}</Tag>}
-            {issue.deductionPercentage > 0 && !issue.solvedInPlace && <Tag>{t('report.issue.deduction', { value: issue.deductionPercentage })}</Tag>}
+            {issue.deductionPercentage > 0 && !issue.solvedInPlace && (
+              <Tag color={issue._id === applied ? 'red' : undefined} data-testid="report-deduction">
+                {t(deductionTagKey(issue._id, applied), { value: issue.deductionPercentage })}
+              </Tag>
+            )}
           </Flex>
           {issue.description && <Typography.Paragraph style={{ margin: '6px 0 0', whiteSpace: 'pre-wrap' }}>{issue.description}</Typography.Paragraph>}
           {issue.tasks.length > 0 && (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TAudit, TAuditSection } from '@audit/domain/audits';
 import { ContactList, FieldList } from './FieldList';
 import { ReportZone } from './reportZone';
+import { AppliedDeduction, appliedDeduction } from './deduction';
 import { zoneOr } from '@audit/domain/dates';
 import { QuestionBlock } from './QuestionBlock';
 import { QuestionnaireBlock } from './QuestionnaireBlock';
@@ -79,10 +80,12 @@ export function ReportView({ audit, layout, header }: { audit: TAudit; layout: T
   ];
   return (
     <ReportZone.Provider value={zoneOr(audit.timeZone)}>
-      <div className="report-page" data-testid="audit-report">
-        {header}
-        <Collapse className="report-panels" defaultActiveKey={['intro', ...sections.map((s) => s._id), 'questionnaire', 'contacts']} items={items} />
-      </div>
+      <AppliedDeduction.Provider value={appliedDeduction(audit.deductions)?.issue ?? null}>
+        <div className="report-page" data-testid="audit-report">
+          {header}
+          <Collapse className="report-panels" defaultActiveKey={['intro', ...sections.map((s) => s._id), 'questionnaire', 'contacts']} items={items} />
+        </div>
+      </AppliedDeduction.Provider>
     </ReportZone.Provider>
   );
 }

@@ -7,6 +7,7 @@ import { IssueCharts, ScoreCharts } from './ReportCharts';
 import { formatPercent } from './reportFormat';
 import { goalBand } from '@audit/domain/score';
 import type { TReportLayout } from './reportLayout';
+import { appliedDeduction } from './deduction';
 
 /** Score against the goal: the arrow turns down when the goal is above the score, orange when close, red below (goalBand). */
 function ScoreBlock({ audit }: { audit: TAudit }) {
@@ -84,6 +85,15 @@ export function SummaryCard({ audit, layout }: { audit: TAudit; layout: TReportL
         )}
         <Counts audit={audit} only={layout.counts} />
       </Flex>
+      {appliedDeduction(audit.deductions) && (
+        <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }} data-testid="report-deduction-rule">
+          {t('report.summary.deductionRule', {
+            value: appliedDeduction(audit.deductions)!.percentage,
+            name: appliedDeduction(audit.deductions)!.name,
+            count: audit.deductions.length,
+          })}
+        </Typography.Paragraph>
+      )}
       {layout.charts === 'score' && <ScoreCharts audit={audit} />}
       {layout.charts === 'issues' && <IssueCharts audit={audit} />}
     </div>

@@ -9,7 +9,7 @@ import { downloadFile } from '../../api/download';
 import { notifyError } from '../../ui/feedback';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/PageStates';
-import { statusText } from './notificationStatus';
+import { noticeTexts } from './notificationStatus';
 import { useClearNotifications, useMarkAllRead, useMarkRead, useNotifications, type TNotification, type TNotificationFilter } from './notificationsApi';
 
 /** The report's PDF, fetched with the session (its address needs the bearer token). */
@@ -42,6 +42,7 @@ function NotificationItem({ item, onOpen, onNavigate }: { item: TNotification; o
   const { t } = useTranslation();
   const body = item.payload?.body ?? {};
   const icon = ICONS[item.type] ?? <SyncOutlined />;
+  const texts = noticeTexts(t, item.type, body);
   return (
     <List.Item
       className={`notification-item${item.read ? '' : ' is-unread'}`}
@@ -57,11 +58,11 @@ function NotificationItem({ item, onOpen, onNavigate }: { item: TNotification; o
             <span className="notification-icon">{icon}</span>
           </Badge>
         }
-        title={t(`notifications.type.${item.type}`, { defaultValue: item.type })}
+        title={texts.title}
         description={
           <>
             {body.name && <Typography.Text>{body.name}</Typography.Text>}
-            {body.status && <Typography.Text type="secondary"> · {statusText(t, body.status)}</Typography.Text>}
+            {texts.status && <Typography.Text type="secondary"> · {texts.status}</Typography.Text>}
             {item.type === 'SHARE_FILE' && body.status === 'ready' && body.auditId && <PdfLink auditId={body.auditId} name={body.name ?? 'informe.pdf'} />}
             {item.type === 'AUDIT_ASSIGNED' && body.auditId && (
               <div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { loadLanguage } from '../../app/translations';
 import { translations } from '../../app/translations/all';
-import { NOTIFICATION_STATUSES, statusText } from './notificationStatus';
+import { NOTIFICATION_EVENTS, NOTIFICATION_STATUSES, noticeTexts, statusText } from './notificationStatus';
 
 type TTree = { [key: string]: string | TTree };
 const statusesIn = (tree: TTree) => ((tree.notifications as TTree).status ?? {}) as TTree;
@@ -21,5 +21,23 @@ describe('notification statuses', () => {
     expect(statusText(i18n.t, 'queued')).toBe('queued');
     await i18n.changeLanguage('en');
     expect(statusText(i18n.t, 'failed')).toBe('could not be generated');
+  });
+
+  it('name each incident event by itself, in both languages (decision 0064)', async () => {
+    for (const tree of [translations.es, translations.en]) {
+      expect(Object.keys((tree.notifications as TTree).event as TTree).sort()).toEqual([...NOTIFICATION_EVENTS].sort());
+    }
+    await loadLanguage('es');
+    await i18n.changeLanguage('es');
+    const text = (body: { event?: string; status?: string }) => noticeTexts(i18n.t, 'TASK_UPDATE_STATE', body);
+    expect(text({ event: 'verified', status: 'complete' })).toEqual({ title: 'Acción correctiva verificada', status: 'verificada' });
+    expect(text({ event: 'status', status: 'resolved' })).toEqual({ title: 'Incidencia resuelta', status: 'resuelta' });
+    expect(text({ event: 'taskStatus', status: 'complete' })).toEqual({ title: 'Cambio de estado de una acción', status: 'completada' });
+    expect(text({ event: 'evidenceReview', status: 'complete' }).title).toBe('Evidencia pendiente de revisión');
+    // An entry written before events were named reads by its type, as it did.
+    expect(text({ status: 'complete' })).toEqual({ title: 'Cambio de estado de una acción', status: 'completada' });
+    await i18n.changeLanguage('en');
+    expect(text({ event: 'verified', status: 'complete' })).toEqual({ title: 'Corrective action verified', status: 'verified' });
+    expect(text({ event: 'status', status: 'resolved' }).title).toBe('Incident resolved');
   });
 });

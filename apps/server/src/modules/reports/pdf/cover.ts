@@ -83,12 +83,15 @@ export function drawCover(pdf: TPdf) {
   text(pdf, `> ${audit.establishment.name}`, { size: 14, color: COLORS.text, y: doc.y + 2 });
   y = doc.y + 22;
 
+  // The audit's date as the report view says it (decision 0064): the day it was finished (an
+  // instant, read where the establishment is: 00:30 in Madrid on 2 March is 2 March); the planned
+  // days only while it is not finished.
   const info: [string, string][] = [
-    [labels.auditDate, formatStoredRange(audit.date, true)],
+    audit.finishedDate
+      ? [labels.auditDate, formatInstantDay(audit.finishedDate, zoneOr(audit.timeZone))]
+      : [labels.plannedDates, formatStoredRange(audit.date, true)],
     [labels.auditor, audit.auditor?.name ?? labels.empty],
     [labels.status, labels.statuses[audit.status] ?? audit.status],
-    // An instant: its day where the establishment is (00:30 in Madrid on 2 March is 2 March).
-    ...(audit.finishedDate ? ([[labels.finishedDate, formatInstantDay(audit.finishedDate, zoneOr(audit.timeZone))]] as [string, string][]) : []),
   ];
   for (const [label, value] of info) {
     text(pdf, label.toUpperCase(), { font: FONT.bold, size: 8, color: COLORS.muted, y, width: 220 });

@@ -1,7 +1,7 @@
 import { sectionPercent } from '@audit/domain/score';
 import { ensureSpace, heading, keyValues, LEFT, text, type TPdf } from './blocks.js';
 import { scoreColor } from './cover.js';
-import { formatNumber, formatPercent } from './labels.js';
+import { fill, formatNumber, formatPercent } from './labels.js';
 import { COLORS, CONTENT_WIDTH, FONT, riskColor, textOn } from './theme.js';
 import { fieldValue } from './values.js';
 
@@ -109,11 +109,17 @@ function sectionTable(pdf: TPdf) {
   doc.y += 14;
 }
 
-/** Deductions in two columns: the first one is what the percentage subtracts. */
+/**
+ * Deductions in two columns: the first (the largest) is the only one the percentage subtracts
+ * (scorePercentage); the rule is said above the list and the others are marked not applied (decision 0064).
+ */
 function deductionList(pdf: TPdf) {
   const { doc, audit, labels } = pdf;
   if (!audit.deductions.length) return;
   heading(pdf, labels.deductions, 12);
+  const applied = audit.deductions[0]!;
+  text(pdf, fill(labels.deductionRule, { value: formatNumber(labels, applied.percentage, 1), name: applied.name }), { size: 8.5, color: COLORS.muted });
+  doc.y += 6;
   const half = Math.ceil(audit.deductions.length / 2);
   const width = (CONTENT_WIDTH - 20) / 2;
   for (let i = 0; i < half; i++) {
@@ -131,7 +137,7 @@ function deductionList(pdf: TPdf) {
         y,
         width: 44,
       });
-      text(pdf, d.name, { size: 8.5, x: x + 46, y, width: width - 46 });
+      text(pdf, i === 0 && c === 0 ? d.name : `${d.name} (${labels.notApplied})`, { size: 8.5, x: x + 46, y, width: width - 46 });
       bottom = Math.max(bottom, doc.y);
     });
     doc.y = bottom + 2;
