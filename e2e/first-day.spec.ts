@@ -156,7 +156,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await userForm.getByLabel('Apellidos').fill(AUDITOR.last);
   await userForm.getByLabel('Usuario', { exact: true }).fill(AUDITOR.username);
   await userForm.getByLabel('Correo electrónico').fill(AUDITOR.email);
-  await pick(admin, userForm.getByLabel('Roles'), 'auditor', { exact: true });
+  await pick(admin, userForm.getByLabel('Roles'), 'Auditor', { exact: true });
   await admin.keyboard.press('Escape');
   await expect(admin.getByTestId('user-form-auditor')).toBeChecked();
   await expect(admin.getByTestId('user-form-services')).toBeVisible();
@@ -235,7 +235,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await userForm.getByLabel('Apellidos').fill(CLIENT_USER.last);
   await userForm.getByLabel('Usuario', { exact: true }).fill(CLIENT_USER.username);
   await userForm.getByLabel('Correo electrónico').fill(CLIENT_USER.email);
-  await pick(admin, userForm.getByLabel('Roles'), 'USER', { exact: true });
+  await pick(admin, userForm.getByLabel('Roles'), 'Usuario del cliente', { exact: true });
   await admin.keyboard.press('Escape');
   await expect(admin.getByTestId('user-form-auditor')).not.toBeChecked();
   await userForm.getByLabel('Generar automáticamente').click();

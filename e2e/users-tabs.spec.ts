@@ -68,13 +68,15 @@ test("a client's manager sees their space's users, invites, resends and cancels,
   await dialog.getByLabel('Correos electrónicos').fill('camarero@hotel.test');
   await dialog.getByLabel('Rol').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect(options).toHaveText(['USER', 'client_manager']);
-  await options.filter({ hasText: 'USER' }).click();
+  // named as people read them, grouped as a client's staff (decision 0062)
+  await expect(options).toHaveText([/^Usuario del cliente/, /^client_manager/]);
+  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('Personal del cliente');
+  await options.filter({ hasText: 'Usuario del cliente' }).click();
   await dialog.getByRole('button', { name: 'Enviar invitaciones' }).click();
   await expect(dialog).toBeHidden();
   const invitation = rows.filter({ hasText: 'camarero@hotel.test' });
   await expect(invitation).toContainText('Pendiente');
-  await expect(invitation).toContainText('USER');
+  await expect(invitation).toContainText('Usuario del cliente');
   await invitation.getByRole('button', { name: 'Reenviar' }).click();
   await expect(page.locator('.ant-message, .ant-notification').last()).toBeVisible();
   await settled(page);

@@ -109,7 +109,7 @@ test.describe('/admin/users', () => {
     await form.getByLabel('Correo electrónico').fill(`marta.${unique}@demo.test`);
     await form.getByLabel('Teléfono').fill('12345');
     await form.getByLabel('Roles').click();
-    await page.locator('.ant-select-dropdown').getByTitle('USER', { exact: true }).click();
+    await page.locator('.ant-select-dropdown').getByTitle('Usuario del cliente', { exact: true }).click();
     await page.keyboard.press('Escape');
     await form.getByLabel('Usuario').press('Enter');
     await expect(form.getByText('Número no válido')).toBeVisible();

@@ -90,7 +90,7 @@ test('an administrator invites two people; one accepts, sets a name and a passwo
   // A repeated e-mail is refused in the form
   await dialog.getByLabel('Correos electrónicos').fill('elena@nuevos.test, Elena@nuevos.test');
   await dialog.getByLabel('Rol').click();
-  await admin.locator('.ant-select-dropdown:visible').getByTitle('USER', { exact: true }).click();
+  await admin.locator('.ant-select-dropdown:visible').getByTitle('Usuario del cliente', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Enviar invitaciones' }).click();
   await expect(dialog.getByText('elena@nuevos.test está repetido')).toBeVisible();
   await dialog.getByLabel('Correos electrónicos').fill('elena@nuevos.test\njorge@nuevos.test');
@@ -151,7 +151,7 @@ test('a stranger requests access; the administrator accepts from the e-mail; the
 
   const invitation = await mail.linkFor('marta@cocina.test', /Invitación · Higiene Demo S\.L\./, '/invitation');
   await stranger.page.goto(invitation);
-  await expect(stranger.page.getByTestId('invitation-summary')).toContainText('USER');
+  await expect(stranger.page.getByTestId('invitation-summary')).toContainText('Usuario del cliente');
   await stranger.page.getByLabel('Nombre', { exact: true }).fill('Marta');
   await fillNewPassword(stranger.page, 'Marta-Cocina!77');
   await stranger.page.getByRole('button', { name: 'Aceptar la invitación' }).click();

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './validators.js';
+import { ZSpaceRef, ZUserInput } from './users.js';
 
 /**
  * The ways in (decision 0040): the public account flows of /auth/api and the invitations and
@@ -99,15 +100,37 @@ export const ZConfirmPhone = z.object({
 // ---- Administrator side (/ms-core/api) ----
 
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'CANCEL'] as const;
-export const ZInviteCreate = z.object({ emails: z.array(ZEmailAddress).min(1).max(50), role: z.string().uuid(), language: ZLanguage.optional() });
+/**
+ * The access an invitation gives (decision 0062): the user form's fields, checked the same way and
+ * applied to the person when they accept. No client, establishment or area: the whole space.
+ */
+export const ZInviteAccess = ZUserInput.pick({
+  clients: true,
+  establishments: true,
+  areas: true,
+  accessServices: true,
+  registersAccess: true,
+  labDataAccess: true,
+});
+export const ZInviteCreate = z
+  .object({ emails: z.array(ZEmailAddress).min(1).max(50), role: z.string().uuid(), language: ZLanguage.optional() })
+  .extend(ZInviteAccess.shape);
 export type TInviteCreate = z.input<typeof ZInviteCreate>;
-/** A role the caller may invite with (GET /ms-core/api/invites/roles). */
-export const ZInviteRole = z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean() });
+/** A role the caller may invite with (GET /ms-core/api/invites/roles); its permissions say whose staff it is for. */
+export const ZInviteRole = z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean(), permissions: z.array(z.string()) });
+/** The access an invitation carries, as listed: the spaces it is limited to (none: the whole space of the invitation). */
+export const ZInvitationAccess = z.object({
+  spaces: z.array(ZSpaceRef),
+  accessServices: z.array(z.string()),
+  registersAccess: z.array(z.object({ areaAccess: z.string(), category: z.string().nullish(), registers: z.array(z.string()).optional() })),
+  labDataAccess: z.array(z.string()),
+});
 export type TInviteRole = z.infer<typeof ZInviteRole>;
 export const ZInvitation = z.object({
   _id: z.string(),
   email: z.string(),
   role: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  access: ZInvitationAccess,
   status: z.enum(INVITATION_STATUSES),
   invitedBy: z.string().nullable(),
   createdAt: z.string(),

@@ -71,6 +71,8 @@ export const ZRole = z.object({
   createdAt: z.string(),
   /** One of the roles every space starts with: never renamed or deleted (decision 0047). */
   system: z.boolean(),
+  /** Whether the caller may give the role to someone: never a role above the caller's own (decision 0062). */
+  grantable: z.boolean(),
   /** What the caller may do with the role (roles policy). */
   can: z.object({ update: z.boolean(), assign: z.boolean(), delete: z.boolean() }),
 });
@@ -87,3 +89,27 @@ export type TRole = z.infer<typeof ZRole>;
 export type TRoleCreate = z.input<typeof ZRoleCreate>;
 export type TRoleUpdate = z.input<typeof ZRoleUpdate>;
 export type TPermissionItem = z.infer<typeof ZPermissionItem>;
+
+/**
+ * Whose staff a role is for (decision 0062): the forms group the roles by it. The default roles by
+ * name; a role an administrator made is for a client's staff when it carries nothing beyond what
+ * the client roles (USER, worker) and managing the client's own people need, else the company's.
+ */
+export type TRoleAudience = 'company' | 'client';
+const CLIENT_ROLE_NAMES = new Set(['USER', 'worker']);
+const CLIENT_STAFF_PERMISSIONS = new Set([
+  ...DEFAULT_ROLES.filter((r) => CLIENT_ROLE_NAMES.has(r.name)).flatMap((r) => r.permissions),
+  'USER:READ',
+  'USER:MANAGEMENT',
+  'USER:INVITE',
+  'USER:CREATE',
+  'USER:WRITE',
+]);
+const DEFAULT_ROLE_NAMES = new Set(DEFAULT_ROLES.map((r) => r.name));
+export function roleAudience(role: { name: string; superAdmin: boolean; permissions?: readonly string[] }): TRoleAudience {
+  if (DEFAULT_ROLE_NAMES.has(role.name)) return CLIENT_ROLE_NAMES.has(role.name) ? 'client' : 'company';
+  if (role.superAdmin || !role.permissions?.length) return 'company';
+  return role.permissions.every((p) => CLIENT_STAFF_PERMISSIONS.has(p)) ? 'client' : 'company';
+}
+/** The default roles, whose names and descriptions the web translates (others show their own name). */
+export const isDefaultRoleName = (name: string) => DEFAULT_ROLE_NAMES.has(name);

@@ -9,8 +9,8 @@ export const TASKS = '/ms-core/api/tasks';
  * A finished audit of the audit tenant with two incidents: "Suciedad" (medium, on floors, with its
  * task "Limpiar") and "Plagas" (high, on pests, with "Fumigar"). Returns the audit and the incidents.
  */
-export async function finishedAuditWithIncidents(t: TTestApp, f: TAuditTenant) {
-  const { id, ids } = await runningAudit(f);
+export async function finishedAuditWithIncidents(t: TTestApp, f: TAuditTenant, over: Record<string, unknown> = {}) {
+  const { id, ids } = await runningAudit(f, over);
   const q = (question: string) => `${AUDITS}/${id}/sections/${ids.facilities}/questions/${question}`;
   const answer = (question: string, option: string) =>
     expectOk(f.auditor.post(`${AUDITS}/${id}/answer/add`, { section: ids.facilities, question, templateAnswer: select(option) }));

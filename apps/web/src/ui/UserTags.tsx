@@ -2,6 +2,7 @@ import { Flex, Popover, Tag } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TRoleRef } from '../session/me';
+import { useRoleText } from './roles';
 
 /** Tag colours of the user statuses (product document, section 4). */
 export const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', LOCK: 'red', UNVERIFIED: 'gold', DELETED: 'default' };
@@ -18,13 +19,17 @@ export function UserStatusTag({ status }: { status: string }) {
 
 const ROLE_LIMIT = 5;
 
+/** A role by its name as people read it, what it may do in the tooltip (decision 0062). */
 function RoleTag({ role }: { role: TRoleRef }) {
+  const text = useRoleText()(role);
   return role.superAdmin ? (
-    <Tag color="gold" icon={<CrownOutlined />}>
-      {role.name}
+    <Tag color="gold" icon={<CrownOutlined />} title={text.description}>
+      {text.name}
     </Tag>
   ) : (
-    <Tag color="blue">{role.name}</Tag>
+    <Tag color="blue" title={text.description}>
+      {text.name}
+    </Tag>
   );
 }
 

@@ -15,7 +15,7 @@ import { issueLink, peekLink, spendLink } from './links.js';
 import { enqueueMail } from './mails.js';
 import { invitationPolicy } from './policy.js';
 import * as repo from './repo.js';
-import type { invitations } from './tables.js';
+import type { invitations, TInvitationAccess } from './tables.js';
 
 // Two parallel invitations of the same e-mail to the same space: the second ends in the unique index.
 onUniqueViolation('invitations_pending_key', { code: 'alreadyExists', fields: ['emails'] });
@@ -26,7 +26,15 @@ type TInvitationRow = typeof invitations.$inferSelect;
 export async function createInvitation(
   ctx: TModuleContext,
   tx: TDb,
-  input: { space: { id: string; secureSpacePath: string }; email: string; roleId: string | null; language: 'es' | 'en'; invitedBy: string | null },
+  input: {
+    space: { id: string; secureSpacePath: string };
+    email: string;
+    roleId: string | null;
+    language: 'es' | 'en';
+    invitedBy: string | null;
+    /** What the person will see (decision 0062); left out: the whole space. */
+    access?: TInvitationAccess | null;
+  },
 ) {
   const row = await repo.insertInvitation(tx, {
     spaceId: input.space.id,
@@ -35,6 +43,7 @@ export async function createInvitation(
     roleId: input.roleId,
     language: input.language,
     invitedBy: input.invitedBy,
+    access: input.access ?? null,
   });
   await sendInvitation(ctx, tx, row);
   return row;
@@ -65,37 +74,61 @@ export async function inviteMany(ctx: TModuleContext, caller: TAuth, input: TInv
   if (repeated.length) throw new AppError('alreadyExists', ['emails'], `repeated: ${[...new Set(repeated)].join(', ')}`);
   return scoped(ctx, caller, async (tx) => {
     const role = await roles.findGrantableRole(tx, caller, input.role);
+    // The user form's access, checked as the user form's (decision 0062); the first space chosen is the invitation's.
+    const checked = await users.checkAccessChoice(tx, caller, input);
+    const home = checked.memberships[0]!;
+    const access: TInvitationAccess = {
+      spaces: home.id === caller.spaceId ? [] : checked.memberships,
+      accessServices: checked.accessServices,
+      registersAccess: checked.registersAccess,
+      labDataAccess: checked.labDataAccess,
+    };
     // The invited people have no language yet: the one asked for, else the space's default (decision 0047).
     const language = input.language ?? ((await spaces.findSpaceInScope(tx, caller, caller.spaceId))?.language === 'en' ? 'en' : 'es');
-    const pending = await repo.pendingInvitationEmails(tx, caller.spaceId, emails);
+    const pending = await repo.pendingInvitationEmails(tx, home.id, emails);
     if (pending.length) throw new AppError('alreadyExists', ['emails'], `already invited: ${pending.join(', ')}`);
     const created: TInvitationRow[] = [];
     for (const email of emails)
       created.push(
         await createInvitation(ctx, tx, {
-          space: { id: caller.spaceId, secureSpacePath: caller.spacePath },
+          space: home,
           email,
           roleId: role.id,
           language,
           invitedBy: caller.userId,
+          access,
         }),
       );
-    await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'invitations', payload: { emails, role: role.name } });
-    return created.map((row) => presentInvitation(row, caller, role.name));
+    await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'invitations', payload: { emails, role: role.name, access } });
+    const names = await spaceNames(tx, caller, created);
+    return created.map((row) => presentInvitation(row, caller, role.name, names));
   });
 }
 
 /** GET /ms-core/api/invites/roles: the roles the caller may invite with (decision 0048). */
 export async function invitableRoles(ctx: TModuleContext, caller: TAuth) {
   const rows = await scoped(ctx, caller, (tx) => roles.grantableRoles(tx, caller));
-  return rows.map((r) => ({ _id: r.id, name: r.name, superAdmin: r.superAdmin }));
+  return rows.map((r) => ({ _id: r.id, name: r.name, superAdmin: r.superAdmin, permissions: r.permissions }));
 }
 
-export function presentInvitation(row: TInvitationRow, caller: TAuth, roleName: string | null) {
+/** The names of the spaces the invitations are limited to, in the caller's scope (one query for a page). */
+async function spaceNames(tx: TDb, caller: TAuth, rows: TInvitationRow[]) {
+  const ids = rows.flatMap((r) => (r.access?.spaces ?? []).map((s) => s.id));
+  return new Map((await spaces.spacesByIds(tx, caller, ids)).map((s) => [s.id, s.name]));
+}
+
+export function presentInvitation(row: TInvitationRow, caller: TAuth, roleName: string | null, names: Map<string, string>) {
+  const access = row.access;
   return {
     _id: row.id,
     email: row.email,
     role: row.roleId ? { _id: row.roleId, name: roleName ?? '' } : null,
+    access: {
+      spaces: (access?.spaces ?? []).map((s) => ({ _id: s.id, name: names.get(s.id) ?? '' })),
+      accessServices: access?.accessServices ?? [],
+      registersAccess: access?.registersAccess ?? [],
+      labDataAccess: access?.labDataAccess ?? [],
+    },
     status: row.status,
     invitedBy: row.invitedBy,
     createdAt: iso(row.createdAt)!,
@@ -111,7 +144,11 @@ export async function searchInvitations(ctx: TModuleContext, caller: TAuth, body
       const role = await roles.findRoleFor(tx, caller.spacePath, id);
       if (role) names.set(id, role.name);
     }
-    return { items: page.items.map((row) => presentInvitation(row, caller, row.roleId ? (names.get(row.roleId) ?? null) : null)), total: page.total };
+    const places = await spaceNames(tx, caller, page.items);
+    return {
+      items: page.items.map((row) => presentInvitation(row, caller, row.roleId ? (names.get(row.roleId) ?? null) : null, places)),
+      total: page.total,
+    };
   });
 }
 
@@ -131,7 +168,7 @@ export async function actOnInvitation(ctx: TModuleContext, caller: TAuth, id: st
     await recordTrace(tx, caller, { type: 'UPDATE', module: 'USER', section: `invitations-${action}`, entityId: id, payload: { email: row.email } });
     const after = (await repo.findInvitation(tx, id, caller))!;
     const role = after.roleId ? await roles.findRoleFor(tx, caller.spacePath, after.roleId) : undefined;
-    return presentInvitation(after, caller, role?.name ?? null);
+    return presentInvitation(after, caller, role?.name ?? null, await spaceNames(tx, caller, [after]));
   });
 }
 
@@ -198,7 +235,11 @@ export async function acceptInvitation(ctx: TModuleContext, input: TAcceptInvite
           passwordHash: passwordHash!,
           verified: true,
         });
-    if (existing) await users.addMembership(tx, id, space.id, space.secureSpacePath);
+    // The spaces the invitation is limited to (decision 0062); the first is the invitation's own.
+    for (const member of existing ? (row.access?.spaces.length ? row.access.spaces : [space]) : (row.access?.spaces.slice(1) ?? []))
+      await users.addMembership(tx, id, member.id, member.secureSpacePath);
+    // The lists are the person's everywhere: a new account takes them; an existing one keeps its own.
+    if (!existing && row.access) await users.setAccessLists(tx, id, row.access);
     if (row.roleId && (!existing || rulesOver(row, existing)))
       await roles.addRole(tx, id, existing ? existing.secureSpacePath : space.secureSpacePath, row.roleId);
     await recordTrace(

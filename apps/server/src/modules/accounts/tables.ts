@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every e-mailed (or texted) link's key, stored as its SHA-256 (decision 0040): single use
@@ -33,6 +33,18 @@ export const captchaSpent = pgTable('captcha_spent', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The access an invitation gives, checked when it was sent: the spaces the person becomes a member
+ * of (the first is the invitation's own space; empty: the invitation's space alone, the whole of
+ * it) and the user form's access lists.
+ */
+export interface TInvitationAccess {
+  spaces: { id: string; secureSpacePath: string }[];
+  accessServices: string[];
+  registersAccess: { areaAccess: string; category?: string; registers?: string[] }[];
+  labDataAccess: string[];
+}
+
 /** An administrator's invitation to join a space with a role: PENDING → ACCEPTED | CANCEL. */
 export const invitations = pgTable(
   'invitations',
@@ -47,6 +59,8 @@ export const invitations = pgTable(
     status: text('status').$type<'PENDING' | 'ACCEPTED' | 'CANCEL'>().notNull().default('PENDING'),
     language: text('language').$type<'es' | 'en'>().notNull().default('es'),
     invitedBy: uuid('invited_by'),
+    /** What the person will see (decision 0062); null (older rows, accepted access requests): the whole space. */
+    access: jsonb('access').$type<TInvitationAccess>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

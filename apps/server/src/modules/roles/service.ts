@@ -21,6 +21,8 @@ export function presentRole(row: TRoleRow, caller: TAuth) {
     createdAt: iso(row.createdAt)!,
     /** One of the roles every space starts with: never renamed or deleted (decision 0047). */
     system: isSystemRole(row),
+    /** Whether the caller may give the role to someone (decision 0062): the forms offer only these. */
+    grantable: mayGrant(caller, row),
     /** What the caller may do with it, so the screen does not re-derive the rules. */
     can: rolePolicy.canAll(caller, row),
   };
@@ -143,13 +145,24 @@ export function searchPermissions(body: TSearchBody) {
   return { items: matching.slice(body.page * body.size, body.page * body.size + body.size), total: matching.length };
 }
 
-/** Every role id must be a role the caller can see (own space or an ancestor's catalogue); answers their names. */
-export async function assertRolesUsable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, roleIds: string[]): Promise<string[]> {
+/**
+ * Every role id must be a role the caller can see (own space or an ancestor's catalogue), 400
+ * naming `roles`; a role given or taken away must be one the caller may grant (410, decision 0062):
+ * a client's manager neither raises anyone above themselves nor demotes someone above them. The
+ * roles the user already `held` and keeps are not re-judged. Answers the names.
+ */
+export async function assertRolesUsable(tx: Parameters<typeof repo.findRole>[0], caller: TAuth, roleIds: string[], held: string[] = []): Promise<string[]> {
   const names: string[] = [];
-  for (const id of new Set(roleIds)) {
+  const wanted = new Set(roleIds);
+  for (const id of wanted) {
     const role = await repo.findRole(tx, caller, id);
     if (!role) throw invalidData(['roles']);
+    if (!held.includes(id) && !mayGrant(caller, role)) throw new AppError('cannotAssignRoles', ['roles']);
     names.push(role.name);
+  }
+  for (const id of held.filter((h) => !wanted.has(h))) {
+    const role = await repo.findRole(tx, caller, id);
+    if (role && !mayGrant(caller, role)) throw new AppError('cannotAssignRoles', ['roles']);
   }
   return names;
 }

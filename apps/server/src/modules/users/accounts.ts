@@ -105,3 +105,14 @@ export function contactsOf(tx: TDb, ids: string[]) {
 export async function confirmPhone(tx: TDb, userId: string, phone: string) {
   await repo.updateUsers(tx, [userId], { phone, phoneVerified: true });
 }
+
+/** An accepted invitation's access lists (decision 0062), already checked when it was sent. */
+export async function setAccessLists(
+  tx: TDb,
+  userId: string,
+  lists: { accessServices: string[]; registersAccess: { areaAccess: string; category?: string; registers?: string[] }[]; labDataAccess: string[] },
+) {
+  await repo.updateUsers(tx, [userId], { accessServices: lists.accessServices, registersAccess: lists.registersAccess, labDataAccess: lists.labDataAccess });
+}
+
+export { checkAccessChoice } from './access-choice.js';

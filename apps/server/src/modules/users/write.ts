@@ -7,10 +7,9 @@ import { unsafeUnscoped, withScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import { onUniqueViolation } from '../../platform/unique-violations.js';
 import * as roles from '../roles/service.js';
-import { assertRegistersAccess, normalizeRegistersAccess, type TRegistersAccessEntry } from '../registers/access.js';
-import { servicesService } from '../services/definition.js';
+import { normalizeRegistersAccess, type TRegistersAccessEntry } from '../registers/access.js';
 import { AUDITOR_ROLE } from '@audit/domain/users';
-import { resolveMemberships } from './memberships.js';
+import { assertAccessListsGrantable, checkAccessChoice } from './access-choice.js';
 import * as repo from './repo.js';
 import { generatePassword, presentUser, presentUserFor } from './service.js';
 
@@ -56,8 +55,8 @@ async function unsafeAssertLoginFreeInAnyTenant(ctx: TModuleContext, input: TUse
  * The auditor role and the isAuditor switch go together (issue 13): the switch follows the roles
  * when it is not sent; a contradiction is refused rather than stored.
  */
-async function auditorSwitchOf(tx: Parameters<typeof roles.assertRolesUsable>[0], caller: TAuth, input: TUserInput): Promise<boolean> {
-  const holdsAuditorRole = (await roles.assertRolesUsable(tx, caller, input.roles)).includes(AUDITOR_ROLE);
+async function auditorSwitchOf(tx: Parameters<typeof roles.assertRolesUsable>[0], caller: TAuth, input: TUserInput, held: string[]): Promise<boolean> {
+  const holdsAuditorRole = (await roles.assertRolesUsable(tx, caller, input.roles, held)).includes(AUDITOR_ROLE);
   if (input.isAuditor !== undefined && input.isAuditor !== holdsAuditorRole) throw new AppError('auditorRoleMismatch', ['isAuditor']);
   return holdsAuditorRole;
 }
@@ -69,11 +68,9 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
   const passwordHash = await hashPassword(password);
   await unsafeAssertLoginFreeInAnyTenant(ctx, input);
   return scoped(ctx, caller, async (tx) => {
-    const isAuditor = await auditorSwitchOf(tx, caller, input);
-    await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
-    await assertRegistersAccess(tx, caller, input.registersAccess ?? []);
-    const memberships = await resolveMemberships(tx, caller, input);
-    const home = memberships[0]!;
+    const isAuditor = await auditorSwitchOf(tx, caller, input, []);
+    const access = await checkAccessChoice(tx, caller, input);
+    const home = access.memberships[0]!;
     const id = await repo.insertUser(tx, {
       spaceId: home.id,
       secureSpacePath: home.secureSpacePath,
@@ -85,16 +82,16 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
       isAuditor,
       language: input.language ?? 'es',
       reportType: input.reportType ?? 'default',
-      accessServices: [...new Set(input.accessServices ?? [])],
-      registersAccess: normalizeRegistersAccess(input.registersAccess ?? []),
-      labDataAccess: [...new Set(input.labDataAccess ?? [])],
+      accessServices: access.accessServices,
+      registersAccess: access.registersAccess,
+      labDataAccess: access.labDataAccess,
       status: 'ACTIVE',
       verified: true,
       // Where the space has onboarding on, a new user goes through it (decision 0041).
       onboardingCompleted: false,
       passwordHash,
     });
-    for (const space of memberships) await repo.addMembership(tx, id, space.id, space.secureSpacePath);
+    for (const space of access.memberships) await repo.addMembership(tx, id, space.id, space.secureSpacePath);
     await roles.assignRoles(tx, id, home.secureSpacePath, input.roles);
     const { password: _omit, ...traced } = input;
     await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'users', entityId: id, payload: traced });
@@ -110,9 +107,21 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
   return scoped(ctx, caller, async (tx) => {
     const before = await repo.findUserInScope(tx, caller, id);
     if (!before) throw notFound();
-    const isAuditor = await auditorSwitchOf(tx, caller, input);
-    await servicesService.assertVisible(tx, caller, input.accessServices ?? [], 'accessServices');
-    await assertRegistersAccess(tx, caller, input.registersAccess ?? []);
+    const isAuditor = await auditorSwitchOf(
+      tx,
+      caller,
+      input,
+      before.roles.map((r) => r._id),
+    );
+    // Only a list that changes is judged: a limited manager may still edit the name of someone wider.
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    await assertAccessListsGrantable(tx, caller, {
+      accessServices: same(input.accessServices, before.accessServices) ? undefined : input.accessServices,
+      registersAccess: same(input.registersAccess && normalizeRegistersAccess(input.registersAccess), before.registersAccess)
+        ? undefined
+        : input.registersAccess,
+      labDataAccess: same(input.labDataAccess, before.labDataAccess) ? undefined : input.labDataAccess,
+    });
     await repo.updateUsers(tx, [id], {
       firstName: input.firstName,
       lastName: emptyToNull(input.lastName),

@@ -9,7 +9,8 @@ import { listQueryProps, useListState } from '../../ui/useListState';
 import { useViewport } from '../../ui/useViewport';
 import { useTimeZone } from '../../session/timeZone';
 import { useInvitationAction, useInvitations, useJoinRequests, useProcessRequest, type TInvitation, type TJoinRequest } from './accessApi';
-import { InviteDialog } from './InviteDialog';
+import { InviteDialog } from '../../ui/access/InviteDialog';
+import { useRoleText } from '../../ui/roles';
 
 // The lists behind the access tabs (decision 0048): the administrators' /admin/access-requests and a
 // client's manager's /users/users/list share them. On a phone each row is one card-like cell (name,
@@ -138,6 +139,10 @@ export function InvitationsTab({ title }: { title: string }) {
   const state = useListState({ sort: '-createdAt' });
   const list = useInvitations({ page: state.query.page, size: state.query.size, search: state.query.search, sort: state.query.sort });
   const action = useInvitationAction();
+  const text = useRoleText();
+  const roleName = (role: { name: string }) => text(role).name;
+  /** The spaces the invitation is limited to, or that it opens the whole space (decision 0062). */
+  const accessOf = (r: TInvitation) => (r.access.spaces.length ? r.access.spaces.map((s) => s.name).join(', ') : t('access.invitations.whole'));
   const [inviting, setInviting] = useState(false);
   const [cancelling, setCancelling] = useState<TInvitation | null>(null);
   const actions = (r: TInvitation) =>
@@ -167,13 +172,19 @@ export function InvitationsTab({ title }: { title: string }) {
           title: t('access.columns.invitation'),
           locked: true,
           render: (_v, r) => (
-            <PhoneRow title={r.email} lines={[r.role?.name]} tags={[<AccessStatusTag key="s" status={r.status} />, day(r)]} actions={actions(r)} />
+            <PhoneRow
+              title={r.email}
+              lines={[r.role && roleName(r.role), accessOf(r)]}
+              tags={[<AccessStatusTag key="s" status={r.status} />, day(r)]}
+              actions={actions(r)}
+            />
           ),
         },
       ]
     : [
         { key: 'email', title: t('access.columns.email'), dataIndex: 'email', locked: true },
-        { key: 'role', title: t('access.columns.role'), render: (_v, r) => r.role?.name ?? '—' },
+        { key: 'role', title: t('access.columns.role'), render: (_v, r) => (r.role ? roleName(r.role) : '—') },
+        { key: 'access', title: t('access.columns.access'), render: (_v, r) => accessOf(r) },
         { key: 'createdAt', title: t('access.columns.date'), render: (_v, r) => day(r), sorter: true },
         { key: 'status', title: t('access.columns.status'), render: (_v, r) => <AccessStatusTag status={r.status} /> },
         { key: 'actions', title: t('access.columns.actions'), locked: true, render: (_v, r) => actions(r) },

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInvitation, TInviteCreate, TInviteRole, TJoinRequest } from '@audit/domain/accounts';
+import type { TInvitation, TJoinRequest } from '@audit/domain/accounts';
 import type { TUser } from '../../session/me';
 import { request, searchPage, type TSearchRequest } from '../../api/client';
 
@@ -20,9 +20,6 @@ export const useInvitations = (body: TSearchRequest) =>
     placeholderData: keepPreviousData,
   });
 
-/** The roles the caller may invite with: an administrator any, a client's manager none above their own (decision 0048). */
-export const useRoleChoices = () => useQuery({ queryKey: ['access', 'roles'], queryFn: () => request<TInviteRole[]>('/ms-core/api/invites/roles') });
-
 /** The people of the current space (the client's users tab: /users/users/list). */
 export const useSpaceUsers = (body: TSearchRequest) =>
   useQuery({
@@ -40,7 +37,6 @@ export const useProcessRequest = () =>
   useAccessMutation(({ id, accept }: { id: string; accept: boolean }) =>
     request<TJoinRequest>(`/ms-core/api/access-requests/${id}/process`, { method: 'POST', body: { accept } }),
   );
-export const useInvite = () => useAccessMutation((body: TInviteCreate) => request<TInvitation[]>('/ms-core/api/invites', { method: 'POST', body }));
 export const useInvitationAction = () =>
   useAccessMutation(({ id, action }: { id: string; action: 'resend' | 'cancel' }) =>
     request<TInvitation>(`/ms-core/api/invites/${id}/${action}`, { method: 'POST' }),

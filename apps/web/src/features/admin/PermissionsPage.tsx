@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
+import { isDefaultRoleName, roleAudience } from '@audit/domain/roles';
+import { useRoleText } from '../../ui/roles';
 import { useCreateRole, useDeleteRole, usePermissionNames, useRenameRole, useRoles, useSetRolePermissions, type TRole } from './adminApi';
 
 /** A role's name, with the SUPER_ADMIN tag highlighted and the system roles marked. */
@@ -13,7 +15,10 @@ function RoleTags({ role }: { role: TRole }) {
   const { t } = useTranslation();
   return (
     <Flex gap={4} wrap>
-      {role.superAdmin && <Tag color="gold">SUPER_ADMIN</Tag>}
+      <Tag color={roleAudience(role) === 'client' ? 'cyan' : 'geekblue'} data-testid="role-audience">
+        {t(`roleLabels.audience.${roleAudience(role)}`)}
+      </Tag>
+      {role.superAdmin && <Tag color="gold">{t('roleLabels.SUPER_ADMIN.name')}</Tag>}
       {role.system && (
         <Tag icon={<LockOutlined />} color="default">
           {t('admin.roles.system')}
@@ -63,6 +68,7 @@ function RoleEditor({ role, onDeleted }: { role: TRole; onDeleted: () => void })
   const { isMobile } = useViewport();
   const names = usePermissionNames();
   const save = useSetRolePermissions();
+  const text = useRoleText();
   const remove = useDeleteRole();
   const [assigned, setAssigned] = useState<string[]>(role.permissions);
   const [renaming, setRenaming] = useState(false);
@@ -75,7 +81,7 @@ function RoleEditor({ role, onDeleted }: { role: TRole; onDeleted: () => void })
       title={
         <Flex align="center" gap={8} wrap style={{ minWidth: 0 }}>
           <Typography.Text strong ellipsis style={{ maxWidth: '100%' }} data-testid="role-title">
-            {role.name}
+            {text(role).name}
           </Typography.Text>
           <RoleTags role={role} />
         </Flex>
@@ -96,6 +102,7 @@ function RoleEditor({ role, onDeleted }: { role: TRole; onDeleted: () => void })
       }
       styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
     >
+      {isDefaultRoleName(role.name) && <Typography.Paragraph style={{ marginTop: 0 }}>{text(role).description}</Typography.Paragraph>}
       {role.system && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
           {role.can.assign ? t('admin.roles.systemHint') : t('admin.roles.adminHint')}
@@ -153,6 +160,7 @@ export function PermissionsPage() {
   const { t } = useTranslation();
   const { isMobile } = useViewport();
   const roles = useRoles();
+  const text = useRoleText();
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const list = roles.data?.items ?? [];
@@ -185,8 +193,13 @@ export function PermissionsPage() {
           >
             <Flex vertical gap={4} style={{ minWidth: 0, width: '100%' }}>
               <Typography.Text strong ellipsis>
-                {r.name}
+                {text(r).name}
               </Typography.Text>
+              {isDefaultRoleName(r.name) && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {text(r).description}
+                </Typography.Text>
+              )}
               <Flex gap={6} align="center" wrap>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t('admin.roles.count', { count: r.permissions.length })}

@@ -9,6 +9,7 @@ import { AuthParagraph, AuthTitle } from './AuthText';
 import { useStartSession } from './authApi';
 import { useAcceptInvite, useInviteLookup } from './waysApi';
 import { ExpiredLinkPage, isExpiredLink, NewPasswordFields } from './WaysParts';
+import { roleText } from '../../ui/roles';
 
 interface TValues {
   firstName?: string;
@@ -55,7 +56,7 @@ export function InvitationPage() {
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 20 }} data-testid="invitation-summary">
           <Descriptions.Item label={t('ways.invite.space')}>{invite.spaceName}</Descriptions.Item>
           <Descriptions.Item label={t('ways.fields.email')}>{invite.email}</Descriptions.Item>
-          {invite.role && <Descriptions.Item label={t('ways.invite.role')}>{invite.role}</Descriptions.Item>}
+          {invite.role && <Descriptions.Item label={t('ways.invite.role')}>{roleText(t, { name: invite.role }).name}</Descriptions.Item>}
         </Descriptions>
       )}
       {accept.isError && <Alert type="error" showIcon title={errorMessage(accept.error)} style={{ marginBottom: 16 }} role="alert" />}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Avatar, Button, Empty, Flex, List, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { initialsOf, useMe, userCan } from '../../session/me';
+import { InviteDialog } from '../../ui/access/InviteDialog';
 import { ErrorState } from '../../ui/PageStates';
 import { useClientUsers } from './clientUsersApi';
 import type { TStructure } from './clientsApi';
@@ -18,6 +19,9 @@ export function ClientUsersTab({ s }: { s: TStructure }) {
   const [page, setPage] = useState(0);
   const users = useClientUsers(s._id, page);
   const canCreate = userCan(me, 'USER:CREATE');
+  // An invitation from here is fixed to this client, establishment or area (decision 0062).
+  const canInvite = userCan(me, 'USER:INVITE');
+  const [inviting, setInviting] = useState(false);
   const create = () => navigate(`/admin/users/create?${new URLSearchParams({ [ORIGIN_PARAM[s.type]]: s._id, back: `/clients/${s._id}/users` }).toString()}`);
   if (users.isError) return <ErrorState error={users.error} onRetry={() => void users.refetch()} />;
   const items = users.data?.items ?? [];
@@ -25,12 +29,20 @@ export function ClientUsersTab({ s }: { s: TStructure }) {
     <div data-testid="client-users">
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Typography.Text type="secondary">{t('clientUsers.intro', { name: s.name })}</Typography.Text>
-        {canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="client-users-add">
-            {t('clientUsers.add')}
-          </Button>
-        )}
+        <Flex gap={8} wrap>
+          {canInvite && (
+            <Button icon={<MailOutlined />} onClick={() => setInviting(true)} data-testid="client-users-invite">
+              {t('clientUsers.invite')}
+            </Button>
+          )}
+          {canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="client-users-add">
+              {t('clientUsers.add')}
+            </Button>
+          )}
+        </Flex>
       </Flex>
+      {canInvite && <InviteDialog open={inviting} onClose={() => setInviting(false)} target={{ _id: s._id, name: s.name, type: s.type }} />}
       <List
         loading={users.isPending}
         dataSource={items}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DAY_FORMAT, dayInZone, endOfDayInZone, startOfDayInZone, todayInZone } from '@audit/domain/dates';
 import { useTimeZone } from '../../session/timeZone';
 import { useRoleOptions } from './rolesApi';
+import { RoleOption, roleSelectOptions } from '../../ui/roles';
 import type { TListStatus, TUserFilters } from './usersApi';
 import { LIST_STATUSES } from './userStatus';
 
@@ -61,7 +62,8 @@ export function UserFilters({ value, onApply }: { value: TUserFilters; onApply: 
           mode="multiple"
           allowClear
           loading={roles.isPending}
-          options={(roles.data?.items ?? []).map((role) => ({ value: role._id, label: role.name }))}
+          options={roleSelectOptions(t, roles.data?.items ?? [])}
+          optionRender={(option) => <RoleOption option={option} />}
           placeholder={t('users.filters.anyRole')}
           optionFilterProp="label"
         />

@@ -1,14 +1,13 @@
-import { Button, Checkbox, Col, Divider, Flex, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
+import { Button, Col, Divider, Flex, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LAB_DATA_AREAS } from '@audit/domain/constants';
 import { AUDITOR_ROLE } from '@audit/domain/users';
 import { isAcceptablePassword, isValidEmail, isValidPhone, USERNAME_PATTERN } from '@audit/domain/validators';
-import { useCurrentSpace } from '../../session/space';
 import { PasswordStrength } from '../../ui/PasswordStrength';
-import { spacesBelow, useAccessSpaces, useServiceOptions, type TAccessSpace } from './accessApi';
+import { useAccessSpaces, type TAccessSpace } from '../../ui/access/accessSpacesApi';
+import { AccessFields, narrowMemberships } from '../../ui/access/AccessFields';
+import { RoleOption, roleSelectOptions } from '../../ui/roles';
 import { useRoleOptions, type TRole } from './rolesApi';
 import { lengthCount, maxLengthRule } from '../../ui/NumberField';
-import { RegistersAccessFields } from './RegistersAccessFields';
 import type { TRegistersAccessEntry } from '@audit/domain/users';
 
 export interface TUserFormValues {
@@ -49,12 +48,6 @@ export const USER_FORM_FIELDS = [
 ];
 
 const auditorRoleOf = (roles: TRole[]) => roles.find((r) => r.name === AUDITOR_ROLE);
-/** Product document section 6: a role that creates audits reveals the services selection (the services they may audit). */
-const auditsRole = (role: TRole) => role.name === AUDITOR_ROLE || (role.permissions ?? []).includes('AUDIT:CREATE');
-/** Product document section 6: a role with the Register permissions reveals the registers access. */
-const registersRole = (role: TRole) => (role.permissions ?? []).some((p) => p.startsWith('REGISTER:'));
-/** A role that reads lab data reveals the lab data access section (decision 0053). */
-const labDataRole = (role: TRole) => (role.permissions ?? []).some((p) => p === 'LAB_DATA_VIEW' || p === 'LAB_DATA_ISSUES_VIEW');
 
 /**
  * Keeps the auditor role and the Auditor switch together (the server refuses them apart), and
@@ -68,14 +61,7 @@ export function followChanges(changed: Partial<TUserFormValues>, values: TUserFo
     const others = (values.roles ?? []).filter((id) => id !== auditor._id);
     out.roles = changed.isAuditor ? [...others, auditor._id] : others;
   }
-  if (changed.clients || changed.establishments) {
-    const pick = (ids?: string[]) => spaces.filter((s) => ids?.includes(s._id));
-    const establishments = spacesBelow(spaces, 'ESTABLISHMENT', pick(values.clients)).map((s) => s._id);
-    out.establishments = (values.establishments ?? []).filter((id) => establishments.includes(id));
-    const parents = out.establishments.length ? pick(out.establishments) : pick(values.clients);
-    const areas = spacesBelow(spaces, 'AREA', parents).map((s) => s._id);
-    out.areas = (values.areas ?? []).filter((id) => areas.includes(id));
-  }
+  Object.assign(out, narrowMemberships(changed, values, spaces));
   return out;
 }
 
@@ -106,23 +92,12 @@ export function UserForm({
 }) {
   const { t } = useTranslation();
   const roles = useRoleOptions();
-  const space = useCurrentSpace().data;
   const spaces = useAccessSpaces(!editing);
   const all = spaces.data?.items ?? [];
-  const chosen = (ids?: string[]) => all.filter((s) => ids?.includes(s._id));
-  const clients = Form.useWatch('clients', form);
-  const establishments = Form.useWatch('establishments', form);
   const selectedRoles = Form.useWatch('roles', form);
   const roleList = roles.data?.items ?? [];
-  const showServices = roleList.some((r) => selectedRoles?.includes(r._id) && auditsRole(r));
-  const services = useServiceOptions(showServices);
-  const showRegisters = roleList.some((r) => selectedRoles?.includes(r._id) && registersRole(r));
-  const showLabData = roleList.some((r) => selectedRoles?.includes(r._id) && labDataRole(r));
-  const toOptions = (list: TAccessSpace[]) => list.map((s) => ({ value: s._id, label: s.name }));
-  // Section 6: clients only from a STRUCTURE space, establishments never from an AREA; fixed once created.
-  const clientsDisabled = editing || space?.typeStructure !== 'STRUCTURE';
-  const establishmentsDisabled = editing || space?.typeStructure === 'AREA';
-  const fixedOptions = (refs?: { _id: string; name: string }[]) => (refs ?? []).map((r) => ({ value: r._id, label: r.name }));
+  // Never a role above the caller's own (decision 0062); one the user already holds stays shown.
+  const offered = roleList.filter((r) => r.grantable !== false || initialValues.roles?.includes(r._id));
   const auto = Form.useWatch('autoGeneratePassword', form) ?? true;
   const password = Form.useWatch('password', form) ?? '';
   const required = { required: true, whitespace: true, message: t('form.required') };
@@ -198,7 +173,8 @@ export function UserForm({
             <Select
               mode="multiple"
               loading={roles.isPending}
-              options={(roles.data?.items ?? []).map((role) => ({ value: role._id, label: role.name }))}
+              options={roleSelectOptions(t, offered)}
+              optionRender={(option) => <RoleOption option={option} />}
               optionFilterProp="label"
               placeholder={t('users.form.rolesPlaceholder')}
             />
@@ -212,78 +188,7 @@ export function UserForm({
       </Row>
       <Divider titlePlacement="start">{t('usersAccess.section')}</Divider>
       <Typography.Paragraph type="secondary">{editing ? t('usersAccess.fixedOnEdit') : t('usersAccess.clientsHint')}</Typography.Paragraph>
-      <Row gutter={24}>
-        <Col xs={24} md={8}>
-          <Form.Item name="clients" label={t('usersAccess.clients')}>
-            <Select
-              mode="multiple"
-              disabled={clientsDisabled}
-              loading={spaces.isPending && !editing}
-              options={editing ? fixedOptions(initialRefs?.clients) : toOptions(spacesBelow(all, 'STRUCTURE', []))}
-              optionFilterProp="label"
-              placeholder={t('usersAccess.placeholder')}
-              data-testid="user-form-clients"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="establishments" label={t('usersAccess.establishments')}>
-            <Select
-              mode="multiple"
-              disabled={establishmentsDisabled}
-              options={editing ? fixedOptions(initialRefs?.establishments) : toOptions(spacesBelow(all, 'ESTABLISHMENT', chosen(clients)))}
-              optionFilterProp="label"
-              placeholder={t('usersAccess.placeholder')}
-              data-testid="user-form-establishments"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="areas" label={t('usersAccess.areas')}>
-            <Select
-              mode="multiple"
-              disabled={editing}
-              options={
-                editing
-                  ? fixedOptions(initialRefs?.areas)
-                  : toOptions(spacesBelow(all, 'AREA', establishments?.length ? chosen(establishments) : chosen(clients)))
-              }
-              optionFilterProp="label"
-              placeholder={t('usersAccess.placeholder')}
-              data-testid="user-form-areas"
-            />
-          </Form.Item>
-        </Col>
-        {showServices && (
-          <Col xs={24} md={12}>
-            <Form.Item name="accessServices" label={t('usersAccess.services')}>
-              <Select
-                mode="multiple"
-                loading={services.isPending}
-                options={(services.data?.items ?? []).map((s) => ({ value: s._id, label: s.name }))}
-                optionFilterProp="label"
-                placeholder={t('usersAccess.placeholder')}
-                data-testid="user-form-services"
-              />
-            </Form.Item>
-          </Col>
-        )}
-      </Row>
-      {showRegisters && (
-        <>
-          <Divider titlePlacement="start">{t('registersAccess.section')}</Divider>
-          <RegistersAccessFields />
-        </>
-      )}
-      {showLabData && (
-        <>
-          <Divider titlePlacement="start">{t('labDataAccess.section')}</Divider>
-          <Typography.Paragraph type="secondary">{t('labDataAccess.hint')}</Typography.Paragraph>
-          <Form.Item name="labDataAccess" label={t('labDataAccess.label')}>
-            <Checkbox.Group options={LAB_DATA_AREAS.map((a) => ({ value: a, label: t(`menu.${a}`) }))} data-testid="user-form-lab-data" />
-          </Form.Item>
-        </>
-      )}
+      <AccessFields form={form} roles={roleList.filter((r) => selectedRoles?.includes(r._id))} editing={editing} fixed={editing ? initialRefs : undefined} />
       {withPassword && (
         <>
           <Divider titlePlacement="start">{t('users.form.password')}</Divider>

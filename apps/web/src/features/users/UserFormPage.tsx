@@ -6,7 +6,7 @@ import { emptyToNull } from '@audit/domain/validators';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
-import { toRegistersAccess } from './RegistersAccessFields';
+import { toRegistersAccess } from '../../ui/access/RegistersAccessFields';
 import { UserForm, USER_FORM_FIELDS, type TUserFormValues } from './UserForm';
 import { useCreateUser, useUpdateUser, useUser, type TUser, type TUserInput } from './usersApi';
 
