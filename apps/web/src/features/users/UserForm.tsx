@@ -1,6 +1,6 @@
 import { Button, Checkbox, Col, Divider, Flex, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LAB_DATA_AREAS } from '@audit/domain/constants';
+import { LAB_DATA_AREAS, REPORT_TYPES } from '@audit/domain/constants';
 import { AUDITOR_ROLE } from '@audit/domain/users';
 import { isAcceptablePassword, isValidEmail, isValidPhone, USERNAME_PATTERN } from '@audit/domain/validators';
 import { useCurrentSpace } from '../../session/space';
@@ -19,6 +19,8 @@ export interface TUserFormValues {
   phone?: string;
   roles: string[];
   isAuditor: boolean;
+  /** How the audit report is laid out for this user (spec section 2, report view). */
+  reportType?: (typeof REPORT_TYPES)[number];
   clients?: string[];
   establishments?: string[];
   areas?: string[];
@@ -39,6 +41,7 @@ export const USER_FORM_FIELDS = [
   'phone',
   'roles',
   'isAuditor',
+  'reportType',
   'clients',
   'establishments',
   'areas',
@@ -125,6 +128,7 @@ export function UserForm({
   const fixedOptions = (refs?: { _id: string; name: string }[]) => (refs ?? []).map((r) => ({ value: r._id, label: r.name }));
   const auto = Form.useWatch('autoGeneratePassword', form) ?? true;
   const password = Form.useWatch('password', form) ?? '';
+  const reportType = Form.useWatch('reportType', form);
   const required = { required: true, whitespace: true, message: t('form.required') };
   return (
     <Form
@@ -207,6 +211,11 @@ export function UserForm({
         <Col xs={24} md={12}>
           <Form.Item name="isAuditor" label={t('users.fields.isAuditor')} valuePropName="checked" extra={t('usersAccess.auditorHint')}>
             <Switch data-testid="user-form-auditor" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="reportType" label={t('users.fields.reportType')} extra={t(`users.reportTypeHint.${reportType ?? 'default'}`)}>
+            <Select options={REPORT_TYPES.map((r) => ({ value: r, label: t(`users.reportType.${r}`) }))} data-testid="user-form-report-type" />
           </Form.Item>
         </Col>
       </Row>
