@@ -154,9 +154,17 @@ test('a register from its template to the kitchen’s readings, the client’s v
   await settled(client);
   await client.screenshot({ path: screenshotPath('registers-walk-client-log') });
   // The PDF is made by a job: the log waits for its notification and downloads it by itself.
+  // The options of the product document (section 2): orientation, language, take of the day, annual.
   await client.getByTestId('register-log-download').click();
+  const options = client.getByTestId('register-log-download-form');
+  await expect(options.getByLabel('Horizontal (hoja del periodo)')).toBeChecked({ timeout: 10_000 });
+  await expect(options).toContainText('Toma del día', { timeout: 10_000 });
+  await expect(options).toContainText('Idioma');
+  await expect(options.getByTestId('register-log-download-annual')).not.toBeChecked();
+  await settled(client);
+  await client.screenshot({ path: screenshotPath('registers-walk-download-options') });
   const downloading = client.waitForEvent('download', { timeout: 90_000 });
-  await client.getByRole('menuitem', { name: 'PDF horizontal (hoja del periodo)' }).click();
+  await client.getByTestId('register-log-download-submit').click({ timeout: 10_000 });
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${REGISTER}.pdf`);
   const pdf = screenshotPath('registers-walk').replace(/\.png$/, '.pdf');
@@ -169,10 +177,11 @@ test('a register from its template to the kitchen’s readings, the client’s v
   expect(page1.text).toContain('Control de temperaturas de neveras');
   for (const fridge of FRIDGES) expect(page1.text).toContain(fridge);
   expect(page1.text).toContain('7,5');
-  // The Excel downloads from the same menu.
+  // The Excel downloads from the same dialog.
   await client.getByTestId('register-log-download').click();
   const excel = client.waitForEvent('download');
-  await client.getByRole('menuitem', { name: 'Excel del periodo' }).click();
+  await client.getByTestId('register-log-download-form').getByText('Excel', { exact: true }).click({ timeout: 10_000 });
+  await client.getByTestId('register-log-download-submit').click({ timeout: 10_000 });
   expect((await excel).suggestedFilename()).toBe(`${REGISTER}.xlsx`);
   // The bell's notice of the PDF opens the register's log.
   await client.goto('/');

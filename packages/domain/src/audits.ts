@@ -230,6 +230,16 @@ export const ZAuditListItem = ZIssueCounts.extend({
   can: ZAuditCan,
 });
 
+/**
+ * GET audits/{id}/get-preview: the list row plus the titles of its sections, in order (product
+ * document section 2: the audit detail shows client, establishment, owner and the sections), still
+ * without the questions, answers and issues.
+ */
+export const ZAuditPreview = ZAuditListItem.extend({
+  sections: z.array(z.object({ _id: z.string(), title: z.string(), type: z.string() })),
+});
+export type TAuditPreview = z.infer<typeof ZAuditPreview>;
+
 /** GET /ms-core/api/audits/{id}: everything the run view and the report need, in one answer. */
 export const ZAudit = ZAuditListItem.extend({
   coverFields: z.array(ZAuditField),

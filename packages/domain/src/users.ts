@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { LAB_DATA_AREAS, REPORT_TYPES } from './constants.js';
-import { EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './validators.js';
+import { DAY_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './validators.js';
 import { AREA_ACCESSES } from './registers.js';
 
 /**
@@ -40,7 +40,10 @@ export const ZUser = z.object({
   username: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** A signed address of the user's picture (an uploaded image), or null. */
   avatar: z.string().nullable(),
+  /** YYYY-MM-DD, or null (spec section 3, User.birthday). */
+  birthday: z.string().nullable(),
   status: z.string(),
   verified: z.boolean(),
   isAuditor: z.boolean(),
@@ -114,11 +117,20 @@ export const ZOnboarding = z.object({
 });
 export type TOnboardingInput = z.input<typeof ZOnboarding>;
 
-/** PATCH users/me: what a user changes of themselves (spec section 5: language required; password with its rules). */
+/**
+ * PATCH users/me: what a user changes of themselves. The calls document (C: profile save) sends
+ * avatar, firstName, lastName, username, phone, email and language, plus the password; the birth
+ * date (spec section 5: over 16) is the user's own too (decision 0068). `avatar` is the id of an
+ * image uploaded by POST files/image, null to remove it, absent to keep it.
+ */
 export const ZProfileInput = z.object({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().max(100).nullish(),
+  username: z.string().trim().min(2).max(100).regex(USERNAME_PATTERN),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN),
   phone: z.string().trim().regex(PHONE_PATTERN).nullish().or(z.literal('')),
+  avatar: ZId.nullish(),
+  birthday: z.string().regex(DAY_PATTERN).nullish(),
   language: z.enum(['es', 'en']),
   /** A new password, with the current one. */
   password: z.string().max(256).optional(),

@@ -51,3 +51,22 @@ export function isAcceptablePassword(password: string): boolean {
  * ("García López"), so the rule applies per word: no capital after a word's first letter.
  */
 export const isValidSurname = (value: string) => value.split(/[\s-]+/).every((word) => !/^.+\p{Lu}/u.test(word));
+
+/** Spec section 5: "Birth date must make the user over 16". */
+export const MIN_AGE_YEARS = 16;
+/** A calendar day written YYYY-MM-DD. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * True when a person born on `birthday` (YYYY-MM-DD) has turned 16 by `today` (YYYY-MM-DD, the
+ * caller's calendar day) and the date is a real past day. Compared as calendar days, so no time
+ * zone moves a birthday by one.
+ */
+export function isOldEnough(birthday: string, today: string): boolean {
+  if (!DAY_PATTERN.test(birthday) || !DAY_PATTERN.test(today)) return false;
+  const [y, m, d] = birthday.split('-').map(Number) as [number, number, number];
+  const real = new Date(Date.UTC(y, m - 1, d));
+  if (real.getUTCFullYear() !== y || real.getUTCMonth() !== m - 1 || real.getUTCDate() !== d || y < 1900) return false;
+  const sixteenth = `${String(y + MIN_AGE_YEARS).padStart(4, '0')}-${birthday.slice(5)}`;
+  return sixteenth <= today;
+}

@@ -99,7 +99,10 @@ describe('the assigned auditor is told', () => {
       isAuditor: true,
     });
     const emma = (await signIn(t.app, second.email)).api;
-    await expectOk(emma.patch('/ms-core/api/users/me', { firstName: 'Emma', lastName: 'English', language: 'en' }));
+    const login = (await emma.get('/ms-core/api/users/me')).body as { username: string; email: string };
+    await expectOk(
+      emma.patch('/ms-core/api/users/me', { firstName: 'Emma', lastName: 'English', language: 'en', username: login.username, email: login.email }),
+    );
 
     await expectOk(f.admin.patch(`${AUDITS}/${audit._id}/auditor`, { auditor: second.id }));
     // Assigning the same auditor again changes nothing and tells no one.

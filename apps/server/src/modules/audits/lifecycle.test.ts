@@ -211,8 +211,12 @@ describe('start, start from last', () => {
       isIncomplete: false,
       auditor: { name: `Auditor ${f.tenant.tag}` },
     });
-    expect(preview.body.sections).toBeUndefined();
+    // The detail names who created it and its sections, in order, without their questions (spec section 2).
+    expect(preview.body.owner).toMatchObject({ _id: expect.any(String), name: expect.any(String) });
+    expect(preview.body.sections.length).toBeGreaterThan(1);
+    expect(preview.body.sections[0]).toEqual({ _id: expect.any(String), title: expect.any(String), type: expect.any(String) });
     const started = await expectOk(f.auditor.patch(`${AUDITS}/${next._id}/execute?use_previous=true`));
+    expect(preview.body.sections.map((s: { title: string }) => s.title)).toEqual(started.sections.map((s: { title: string }) => s.title));
     const ids = auditIds(started);
     const floors = started.sections[1].questions[0];
     expect(started.status).toBe('running');

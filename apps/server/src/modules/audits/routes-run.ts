@@ -7,6 +7,7 @@ import { readUpload } from '../files/upload.js';
 import * as answers from './answers.js';
 import * as issues from './issues.js';
 import * as media from './media.js';
+import * as places from './places.js';
 import {
   AUDIT_TAGS,
   auditAccess,
@@ -21,6 +22,9 @@ import {
   ZIssuesTasksBody,
   ZNoteBody,
   ZNoteImageOut,
+  ZPlaceNameBody,
+  ZPlaceOut,
+  ZPlaceParams,
   ZQuestionParams,
   ZSolvedBody,
   ZTaskNameBody,
@@ -117,6 +121,18 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
       response: { 200: z.object({ note: z.string().nullable() }) },
     },
     handler: (req) => issues.setNote(ctx, auth(req), ...at(req.params), req.body.note),
+  });
+
+  r.patch(`${Q}/places-measure/:placeId`, {
+    config: write,
+    schema: {
+      tags,
+      summary: `Rename a reading place of a reading-registry question in this audit (its template is unchanged; 420 for a name another place has).${runs}`,
+      params: ZPlaceParams,
+      body: ZPlaceNameBody,
+      response: { 200: ZPlaceOut },
+    },
+    handler: (req) => places.renamePlace(ctx, auth(req), req.params, req.body.place),
   });
 
   const where = (p: { id: string; sectionId: string; questionId: string }) => ({ id: p.id, sectionId: p.sectionId, questionId: p.questionId });

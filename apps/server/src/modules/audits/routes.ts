@@ -13,6 +13,7 @@ import {
   RUNS_NOTE,
   ZAuditFieldOut,
   ZAuditListItemOut,
+  ZAuditPreviewOut,
   ZAuditOut,
   ZAuditParams,
   ZAuditSearchBody,
@@ -126,9 +127,9 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
     config: perm('READ'),
     schema: {
       tags,
-      summary: 'The audit without its tree (hasPreviousAudit, isIncomplete) for the start dialog',
+      summary: 'The audit without its tree (hasPreviousAudit, isIncomplete, owner) and the titles of its sections, for the detail and start dialog',
       params: ZAuditParams,
-      response: { 200: ZAuditListItemOut },
+      response: { 200: ZAuditPreviewOut },
     },
     handler: (req) => service.getPreview(ctx, auth(req), req.params.id),
   });

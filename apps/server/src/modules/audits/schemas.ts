@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permissionName } from '@audit/domain/permissions';
 import { requires } from '../../platform/auth.js';
 import { ZSearchBody } from '@audit/domain/search';
+import { TEMPLATE_NAME_MAX } from '@audit/domain/templates';
 import {
   RISKS,
   ZAnswerOfQuestion,
@@ -9,6 +10,7 @@ import {
   ZAuditField,
   ZAuditIssue,
   ZAuditListItem,
+  ZAuditPreview,
   ZAuditSection,
   ZDeduction,
   ZEvidence,
@@ -37,6 +39,7 @@ export const ZAuditFieldOut = ZAuditField;
 export const ZAuditSectionOut = ZAuditSection;
 export const ZQuestionnaireOut = ZQuestionnaire;
 export const ZAuditListItemOut = ZAuditListItem;
+export const ZAuditPreviewOut = ZAuditPreview;
 export const ZAuditOut = ZAudit;
 
 // ---------------------------------------------------------------- requests
@@ -59,6 +62,10 @@ export const ZIssueDescriptionBody = z.object({ issue: ZId, description: ZText(2
 export const ZTaskNameBody = z.object({ issue: ZId, task: ZId, name: z.string().trim().min(1).max(200) });
 export const ZSolvedBody = z.object({ issue: ZId, solvedInPlace: z.boolean() });
 export const ZNoteBody = z.object({ note: ZText(20000).nullable() });
+export const ZPlaceParams = ZQuestionParams.extend({ placeId: ZId });
+/** A reading place's new name (the template's place rules: 1 to TEMPLATE_NAME_MAX characters). */
+export const ZPlaceNameBody = z.object({ place: z.string().trim().min(1).max(TEMPLATE_NAME_MAX) });
+export const ZPlaceOut = z.object({ _id: z.string(), place: z.string(), label: z.string().nullable() });
 
 /** Shared by the route files: OpenAPI tag, route access, and the note every running call carries. */
 export const AUDIT_TAGS = ['audits'];

@@ -11,6 +11,7 @@ import { createAuditIn } from './create.js';
 import { liveFigures, presentHead } from './present.js';
 import { auditView, loadAuditTree, readAudit, sectionsOf, withPeopleNames } from './read.js';
 import * as repo from './repo.js';
+import * as tree from './tree-repo.js';
 import type { TCreateAudit } from './schemas.js';
 
 /** Reads of audits (search, get, preview, check-score) and creation; the running calls live in lifecycle.ts, answers.ts, issues.ts. */
@@ -45,9 +46,13 @@ export async function searchAudits(ctx: TModuleContext, caller: TAuth, body: TSe
 
 export async function getPreview(ctx: TModuleContext, caller: TAuth, id: string) {
   const view = auditView(ctx);
-  const head = await scoped(ctx, caller, (tx) => repo.findAuditHead(tx, caller, id));
-  if (!head) throw notFound();
-  return (await withPeopleNames(ctx, [presentHead(head, view, caller)]))[0]!;
+  const found = await scoped(ctx, caller, async (tx) => {
+    const head = await repo.findAuditHead(tx, caller, id);
+    return head && { head, sections: await tree.listSections(tx, id) };
+  });
+  if (!found) throw notFound();
+  const [item] = await withPeopleNames(ctx, [presentHead(found.head, view, caller)]);
+  return { ...item!, sections: found.sections.map((s) => ({ _id: s.id, title: s.title, type: s.type })) };
 }
 
 /** POST /check-score: what GET computes (a finished audit: what it stored), without the tree. */

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { apiClient, createTestApp, type TTestApp } from '../../test/harness.js';
+import { postMultipart } from '../../test/multipart.js';
 import { addSpace, createTenant, signIn, type TTenant } from '../../test/factories.js';
 
 /** Issue 13: a new client's login (user form access lists), the auditor switch, the editable profile. */
@@ -7,12 +12,21 @@ let t: TTestApp;
 let tenant: TTenant;
 let admin: Awaited<ReturnType<typeof signIn>>;
 
+const dataDir = mkdtempSync(join(tmpdir(), 'users-access-'));
+const png = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: '#2a9d8f' } })
+    .png()
+    .toBuffer();
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DATA_DIR: dataDir });
   tenant = await createTenant(t.db, 'access');
   admin = await signIn(t.app, tenant.admin.email);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 let n = 0;
 const person = (extra: Record<string, unknown> = {}) => {
@@ -153,20 +167,21 @@ describe('PATCH users/me: the profile', () => {
   it('edits name, phone and language; the next sign-in reads them', async () => {
     const created = await admin.api.post('/ms-core/api/users', person({ clients: [tenant.client.id] }));
     const me = await signIn(t.app, created.body.email, 'Str0ng-Pass!');
-    const res = await me.api.patch('/ms-core/api/users/me', { firstName: 'Lucía María', lastName: 'Pérez', phone: '+34611222333', language: 'en' });
+    const login = { username: created.body.username, email: created.body.email };
+    const res = await me.api.patch('/ms-core/api/users/me', { ...login, firstName: 'Lucía María', lastName: 'Pérez', phone: '+34611222333', language: 'en' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstName: 'Lucía María', lastName: 'Pérez', phone: '+34611222333', language: 'en' });
     const again = await signIn(t.app, created.body.email, 'Str0ng-Pass!');
     expect((await again.api.get('/ms-core/api/users/me')).body.language).toBe('en');
-    expect((await me.api.patch('/ms-core/api/users/me', { firstName: 'X', lastName: 'PÉREZ', language: 'es' })).body.reference).toBe('921');
-    expect((await me.api.patch('/ms-core/api/users/me', { firstName: 'X', language: 'fr' })).status).toBe(400);
-    expect((await me.api.patch('/ms-core/api/users/me', { firstName: '', language: 'es' })).body.fields).toEqual(['firstName']);
+    expect((await me.api.patch('/ms-core/api/users/me', { ...login, firstName: 'X', lastName: 'PÉREZ', language: 'es' })).body.reference).toBe('921');
+    expect((await me.api.patch('/ms-core/api/users/me', { ...login, firstName: 'X', language: 'fr' })).status).toBe(400);
+    expect((await me.api.patch('/ms-core/api/users/me', { ...login, firstName: '', language: 'es' })).body.fields).toEqual(['firstName']);
   });
 
   it('changes the password only with the current one, by the rules, and never to the same one', async () => {
     const created = await admin.api.post('/ms-core/api/users', person());
     const me = await signIn(t.app, created.body.email, 'Str0ng-Pass!');
-    const base = { firstName: 'Lucía', language: 'es' };
+    const base = { firstName: 'Lucía', language: 'es', username: created.body.username, email: created.body.email };
     expect((await me.api.patch('/ms-core/api/users/me', { ...base, password: 'N3w-Passw0rd!' })).body).toMatchObject({
       reference: 'PWD0002',
       fields: ['currentPassword'],
@@ -180,6 +195,47 @@ describe('PATCH users/me: the profile', () => {
     expect((await me.api.patch('/ms-core/api/users/me', { ...base, password: 'N3w-Passw0rd!', currentPassword: 'Str0ng-Pass!' })).status).toBe(200);
     await signIn(t.app, created.body.email, 'N3w-Passw0rd!');
     expect((await apiClient(t.app).post('/auth/api/signin', { username: created.body.email, password: 'Str0ng-Pass!' })).status).toBe(401);
+  });
+
+  it('sends username, e-mail, avatar and birth date (calls document: profile save; spec section 5: over 16)', async () => {
+    const created = await admin.api.post('/ms-core/api/users', person({ clients: [tenant.client.id] }));
+    const taken = await admin.api.post('/ms-core/api/users', person());
+    const me = await signIn(t.app, created.body.email, 'Str0ng-Pass!');
+    const base = { firstName: 'Lucía', language: 'es', username: `nueva.${tenant.tag}`, email: `nueva.${tenant.tag}@example.com` };
+    const upload = await postMultipart(t.app, '/ms-core/api/files/image', me.session.accessToken, {
+      buffer: await png(),
+      filename: 'me.png',
+      contentType: 'image/png',
+    });
+    expect(upload.status).toBe(200);
+    const saved = await me.api.patch('/ms-core/api/users/me', { ...base, birthday: '1990-05-01', avatar: upload.body._id });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ username: base.username, email: base.email, birthday: '1990-05-01' });
+    // The avatar is shown by a signed address that loads the image without a token.
+    expect(saved.body.avatar).toMatch(/^\/ms-core\/api\/files\/[0-9a-f-]{36}\/content\?exp=/);
+    expect((await apiClient(t.app).get(saved.body.avatar)).status).toBe(200);
+    // The new login signs in; the old one no longer does.
+    await signIn(t.app, base.email, 'Str0ng-Pass!');
+    expect((await apiClient(t.app).post('/auth/api/signin', { username: created.body.email, password: 'Str0ng-Pass!' })).status).toBe(401);
+    // Under 16, an impossible day, another user's login, an id that is no uploaded image: refused, nothing saved.
+    const young = new Date();
+    young.setUTCFullYear(young.getUTCFullYear() - 15);
+    expect((await me.api.patch('/ms-core/api/users/me', { ...base, birthday: young.toISOString().slice(0, 10) })).body).toMatchObject({
+      reference: '400',
+      fields: ['birthday'],
+    });
+    expect((await me.api.patch('/ms-core/api/users/me', { ...base, birthday: '1990-02-30' })).body.fields).toEqual(['birthday']);
+    expect((await me.api.patch('/ms-core/api/users/me', { ...base, email: taken.body.email })).body).toMatchObject({ reference: '423', fields: ['email'] });
+    expect((await me.api.patch('/ms-core/api/users/me', { ...base, username: taken.body.username })).body).toMatchObject({
+      reference: '420',
+      fields: ['username'],
+    });
+    expect((await me.api.patch('/ms-core/api/users/me', { ...base, avatar: tenant.client.id })).body.fields).toEqual(['avatar']);
+    expect((await me.api.patch('/ms-core/api/users/me', { ...base, username: 'bad name' })).body.fields).toEqual(['username']);
+    expect((await me.api.get('/ms-core/api/users/me')).body).toMatchObject({ username: base.username, birthday: '1990-05-01' });
+    // Absent keeps the avatar; null removes it.
+    expect((await me.api.patch('/ms-core/api/users/me', base)).body.avatar).toMatch(/content\?exp=/);
+    expect((await me.api.patch('/ms-core/api/users/me', { ...base, avatar: null, birthday: null })).body).toMatchObject({ avatar: null, birthday: null });
   });
 
   it("PATCH users/me/language saves the header's choice", async () => {

@@ -29,6 +29,7 @@ const userColumns = {
   lastName: users.lastName,
   phone: users.phone,
   avatar: users.avatar,
+  birthday: users.birthday,
   status: users.status,
   verified: users.verified,
   isAuditor: users.isAuditor,

@@ -11,13 +11,18 @@ import { project } from '../../platform/search.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import type { TIdentity } from '../../platform/identity.js';
+import { signedFileUrl } from '../files/signing.js';
 import { userPolicy } from './policy.js';
 import * as spaces from '../spaces/service.js';
 import * as repo from './repo.js';
 
 const membershipsOfType = (row: repo.TUserRow, type: string) => row.memberships.filter((m) => m.type === type).map(({ _id, name }) => ({ _id, name }));
 
-export function presentUser(row: repo.TUserRow) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A stored avatar is an uploaded image's id, shown by a signed address (decision 0068); without the config (a trace), the id itself. */
+const avatarOf = (avatar: string | null, config?: TModuleContext['config']) => (avatar && config && UUID.test(avatar) ? signedFileUrl(config, avatar) : avatar);
+
+export function presentUser(row: repo.TUserRow, config?: TModuleContext['config']) {
   return {
     _id: row.id,
     fullName: fullNameOf(row),
@@ -26,7 +31,8 @@ export function presentUser(row: repo.TUserRow) {
     username: row.username,
     email: row.email,
     phone: row.phone,
-    avatar: row.avatar,
+    avatar: avatarOf(row.avatar, config),
+    birthday: row.birthday,
     status: row.status,
     verified: row.verified,
     isAuditor: row.isAuditor,
@@ -49,7 +55,10 @@ export function presentUser(row: repo.TUserRow) {
 }
 
 /** A user as the caller sees it, with what the caller may do with them (users policy). */
-export const presentUserFor = (row: repo.TUserRow, who: TIdentity) => ({ ...presentUser(row), can: userPolicy.canAll(who, row) });
+export const presentUserFor = (row: repo.TUserRow, who: TIdentity, config: TModuleContext['config']) => ({
+  ...presentUser(row, config),
+  can: userPolicy.canAll(who, row),
+});
 
 export async function getMe(ctx: TModuleContext, caller: TAuth) {
   const found = await unsafeUnscoped(ctx.db, async (tx) => {
@@ -59,7 +68,7 @@ export async function getMe(ctx: TModuleContext, caller: TAuth) {
   if (!found) throw notFound();
   const { row } = found;
   return {
-    ...presentUserFor(row, caller),
+    ...presentUserFor(row, caller, ctx.config),
     settings: row.settings,
     permissions: caller.permissions,
     registersAccess: caller.access.registers,
@@ -138,7 +147,7 @@ export async function searchUsers(ctx: TModuleContext, caller: TAuth, body: TSea
   const page = await scoped(ctx, caller, (tx) => repo.searchUsers(tx, caller, body, ctx.totals));
   return {
     items: project(
-      page.items.map((row) => presentUserFor(row, caller)),
+      page.items.map((row) => presentUserFor(row, caller, ctx.config)),
       body.projections,
     ),
     total: page.total,
@@ -148,7 +157,7 @@ export async function searchUsers(ctx: TModuleContext, caller: TAuth, body: TSea
 export async function getUser(ctx: TModuleContext, caller: TAuth, id: string) {
   const row = await scoped(ctx, caller, (tx) => repo.findUserInScope(tx, caller, id));
   if (!row) throw notFound();
-  return presentUserFor(row, caller);
+  return presentUserFor(row, caller, ctx.config);
 }
 
 /** Loads every target in the caller's space (404 naming none of the others' data), each one the caller may take `action` on. */
@@ -203,7 +212,7 @@ export async function restoreUser(ctx: TModuleContext, caller: TAuth, id: string
     if (!target || target.status !== 'DELETED') throw notFound();
     await repo.updateUsers(tx, [id], { status: 'UNVERIFIED', verified: false });
     await recordTrace(tx, caller, { type: 'RESTORE', module: 'USER', section: 'users', entityId: id, secureSpacePath: target.secureSpacePath });
-    return presentUserFor((await repo.findUserInScope(tx, caller, id))!, caller);
+    return presentUserFor((await repo.findUserInScope(tx, caller, id))!, caller, ctx.config);
   });
 }
 

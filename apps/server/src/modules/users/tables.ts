@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A user lives in a home space (space_id, secure_space_path) and may be a member of others. */
 export const users = pgTable(
@@ -15,7 +15,10 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
     phone: text('phone'),
+    /** An uploaded image's id (POST files/image); presented as a signed address. */
     avatar: text('avatar'),
+    /** YYYY-MM-DD; the user is over 16 (spec section 5). */
+    birthday: date('birthday', { mode: 'string' }),
     status: text('status').notNull().default('ACTIVE'),
     verified: boolean('verified').notNull().default(false),
     isAuditor: boolean('is_auditor').notNull().default(false),

@@ -44,7 +44,7 @@ onUniqueViolation('users_username_key', { code: 'alreadyExists', fields: ['usern
  * in this tenant or another, and says only "taken", never where. Runs before (never inside) the
  * caller's transaction.
  */
-async function unsafeAssertLoginFreeInAnyTenant(ctx: TModuleContext, input: TUserInput, exceptId?: string) {
+export async function unsafeAssertLoginFreeInAnyTenant(ctx: TModuleContext, input: Pick<TUserInput, 'lastName' | 'username' | 'email'>, exceptId?: string) {
   if (input.lastName && !isValidSurname(input.lastName)) throw new AppError('surnameCase', ['lastName']);
   const taken = await unsafeUnscoped(ctx.db, (tx) => repo.loginTaken(tx, input.username, input.email, exceptId));
   if (taken.email) throw new AppError('emailTaken', ['email']);
@@ -96,7 +96,7 @@ export async function createUser(ctx: TModuleContext, caller: TAuth, input: TUse
     const { password: _omit, ...traced } = input;
     await recordTrace(tx, caller, { type: 'CREATE', module: 'USER', section: 'users', entityId: id, payload: traced });
     const row = await repo.findUserInScope(tx, caller, id);
-    return { ...presentUserFor(row!, caller), ...(input.autoGeneratePassword || !input.password ? { password } : {}) };
+    return { ...presentUserFor(row!, caller, ctx.config), ...(input.autoGeneratePassword || !input.password ? { password } : {}) };
   });
 }
 
@@ -144,6 +144,6 @@ export async function updateUser(ctx: TModuleContext, caller: TAuth, id: string,
       secureSpacePath: before.secureSpacePath,
       payload: { before: presentUser(before), after: input },
     });
-    return presentUserFor((await repo.findUserInScope(tx, caller, id))!, caller);
+    return presentUserFor((await repo.findUserInScope(tx, caller, id))!, caller, ctx.config);
   });
 }

@@ -2,13 +2,13 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useMe } from '../../session/me';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
-import { PdfButton } from './PdfButton';
+import { PdfButton } from '../../ui/audit-actions/PdfButton';
 import { useReport } from './reportApi';
 import { ReportHeader } from './ReportHeader';
 import { ReportLanguage, UserLanguage } from './ReportLanguage';
 import { layoutFor } from './reportLayout';
 import { ReportView } from './ReportView';
-import { ShareControl } from './ShareControl';
+import { ShareControl } from '../../ui/audit-actions/ShareControl';
 
 /**
  * The signed-in report (/auditor/audits/report/:id, /client-audits/audits/report/:id), laid out

@@ -14,7 +14,7 @@ import { t } from './runI18n';
  * render it again (memo + useQuestion), and neither does a highlight or a toggle of another card.
  */
 export const QuestionCard = memo(function QuestionCard({ questionId, index }: { questionId: string; index: number }) {
-  const { auditId, runnable, answers, ui } = useRun();
+  const { auditId, runnable, answers, places, ui } = useRun();
   const question = useQuestion(auditId, questionId);
   const pointedAt = useRunUi(ui, (s) => s.highlighted.has(questionId));
   const showAll = useRunUi(ui, (s) => s.showAllIncidences);
@@ -73,7 +73,13 @@ export const QuestionCard = memo(function QuestionCard({ questionId, index }: { 
           <ExclamationCircleFilled /> {t('auditRun.finish.fixThis')}
         </div>
       )}
-      <QuestionWidget question={question} disabled={!runnable} inputId={`answer-${questionId}`} onSave={(answer) => answers.saveAnswer(questionId, answer)} />
+      <QuestionWidget
+        question={question}
+        disabled={!runnable}
+        inputId={`answer-${questionId}`}
+        onSave={(answer) => answers.saveAnswer(questionId, answer)}
+        onRenamePlace={(placeId, name) => void places.renamePlace(questionId, placeId, name)}
+      />
       {failed && selectedIssues === 0 && <div className="run-hint">{t('auditRun.failedNeedsIssue')}</div>}
       <QuestionFooter
         question={question}

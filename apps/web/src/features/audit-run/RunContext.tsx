@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createAnswerActions } from './answerActions';
 import { createIssueActions } from './issueActions';
 import { createNoteActions } from './noteActions';
+import { createPlaceActions } from './placeActions';
 import { createRunner } from './runner';
 import { createRunUi, type TRunUi } from './runUi';
 import { takeLeftIntents } from './offline/intents';
@@ -15,6 +16,7 @@ export interface TRunContext {
   answers: ReturnType<typeof createAnswerActions>;
   issues: ReturnType<typeof createIssueActions>;
   notes: ReturnType<typeof createNoteActions>;
+  places: ReturnType<typeof createPlaceActions>;
 }
 
 const RunCtx = createContext<TRunContext | null>(null);
@@ -39,7 +41,13 @@ export function RunProvider({ auditId, runnable, children, generation = 0 }: TPr
   const [ui] = useState(createRunUi);
   const actions = useMemo(() => {
     const runner = createRunner(queryClient, auditId);
-    return { generation, answers: createAnswerActions(runner), issues: createIssueActions(runner), notes: createNoteActions(runner) };
+    return {
+      generation,
+      answers: createAnswerActions(runner),
+      issues: createIssueActions(runner),
+      notes: createNoteActions(runner),
+      places: createPlaceActions(runner),
+    };
   }, [queryClient, auditId, generation]);
   // Changes an earlier page journalled but never settled (closed mid-lane) are saved again.
   useEffect(() => {
@@ -56,7 +64,7 @@ export function RunProvider({ auditId, runnable, children, generation = 0 }: TPr
     });
   }, [actions, auditId, runnable]);
   const value = useMemo(
-    () => ({ ui, answers: actions.answers, issues: actions.issues, notes: actions.notes, auditId, runnable }),
+    () => ({ ui, answers: actions.answers, issues: actions.issues, notes: actions.notes, places: actions.places, auditId, runnable }),
     [ui, actions, auditId, runnable],
   );
   return <RunCtx.Provider value={value}>{children}</RunCtx.Provider>;

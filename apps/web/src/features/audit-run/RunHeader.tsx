@@ -21,6 +21,8 @@ import { formatInstant } from '@audit/domain/dates';
 import { useTimeZone } from '../../session/timeZone';
 import { useCompactHeader } from './useCompactHeader';
 import { useViewport } from '../../ui/useViewport';
+import { PdfButton } from '../../ui/audit-actions/PdfButton';
+import { ShareControl } from '../../ui/audit-actions/ShareControl';
 
 const STATUS_COLORS: Record<string, string> = { draft: 'default', accepted: 'blue', running: 'processing', finished: 'success' };
 
@@ -28,12 +30,17 @@ const selectStatic = (a: TAudit) => ({
   templateName: a.template?.name ?? '',
   service: a.service?.name ?? '',
   establishment: a.establishment?.name ?? '',
+  creator: a.owner?.name ?? '',
   status: a.status,
+  shared: a.share?.enabled ?? false,
+  canShare: a.can?.share ?? false,
 });
 
 /**
- * Sticky header: back, template, service and establishment, status, last change, live score
- * against the goal, connectivity and queued changes, saving state, contents and Finish. The parts that move with every answer
+ * Sticky header (product document section 2, audit header): back, template, service and
+ * establishment, status, creator, last change, live score against the goal, connectivity and
+ * queued changes, saving state, contents, Finish, and, once finished, the report's PDF and share
+ * buttons (the server makes a PDF of a finished audit only). The parts that move with every answer
  * (score, last change) are their own components, so an answer does not render the rest.
  */
 export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () => void }) {
@@ -56,6 +63,7 @@ export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () 
             <span aria-hidden>·</span>
             <span>{header.establishment}</span>
             <Tag color={STATUS_COLORS[header.status]}>{t(`auditRun.status.${header.status}`)}</Tag>
+            {header.creator && <span data-testid="run-header-creator">{t('auditRun.createdBy', { name: header.creator })}</span>}
             <LastUpdated />
           </div>
         </div>
@@ -67,11 +75,27 @@ export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () 
             <span className="run-hide-narrow">{t('auditRun.toc.title')}</span>
           </Button>
           {runnable && <FinishButton />}
+          {header.status === 'finished' && <ReportActions shared={header.shared} canShare={header.canShare} compact={isMobile} />}
         </div>
       </div>
     </div>
   );
 });
+
+const selectPdfNaming = (a: TAudit) => ({ _id: a._id, template: a.template, establishment: a.establishment });
+
+/** The report's own PDF and share buttons (ui/audit-actions), on a finished audit. */
+function ReportActions({ shared, canShare, compact }: { shared: boolean; canShare: boolean; compact: boolean }) {
+  const { auditId } = useRun();
+  const naming = useAuditSelect(auditId, selectPdfNaming, shallowEqual);
+  if (!naming) return null;
+  return (
+    <>
+      <PdfButton audit={naming} compact={compact} />
+      {canShare && <ShareControl auditId={auditId} enabled={shared} compact={compact} />}
+    </>
+  );
+}
 
 function HeaderScore() {
   const { t, i18n } = useTranslation();

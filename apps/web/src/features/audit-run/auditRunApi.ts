@@ -104,6 +104,9 @@ export const updateNote = (q: TQuestionRef, note: string | null, key?: string) =
 export const addNoteImage = (q: TQuestionRef, file: Blob, creates?: string) =>
   questionWrite<TNoteImage>(q, 'POST', '/note-images', { multipart: { fields: {}, file }, creates });
 export const removeNoteImage = (q: TQuestionRef, imageId: string) => questionWrite<null>(q, 'DELETE', `/note-images/${imageId}`);
+/** A reading place's new name, in this audit's copy of the question (queued offline like the other question writes). */
+export const renamePlace = (q: TQuestionRef, placeId: string, place: string) =>
+  questionWrite<{ _id: string; place: string; label: string | null }>(q, 'PATCH', `/places-measure/${placeId}`, { body: { place } });
 
 // ---- sections and lifecycle
 // Online only (never queued), with an idempotency key all the same; the device's copy learns what they did.

@@ -14,7 +14,8 @@ import { runPath } from '../../app/auditPaths';
 export const reportPath = (id: string) => `/auditor/audits/report/${id}`;
 
 /**
- * GET /audits/{id}/get-preview and what can be done next (product document, sections 2 and 4):
+ * GET /audits/{id}/get-preview, the audit's detail (client, establishment, owner, its sections),
+ * and what can be done next (product document, sections 2 and 4):
  * a draft (or accepted) audit is started with execute, from scratch or from the last audit; a
  * running one is continued; a finished one opens its report or is reopened after a warning.
  */
@@ -53,6 +54,19 @@ export function AuditPreviewDialog({ id, onClose }: { id: string | null; onClose
               { key: 'startDate', label: t('audits.fields.startDate'), children: formatDay(audit.startDate) },
               { key: 'date', label: t('audits.fields.dateRange'), children: formatRange(audit.date) },
               { key: 'status', label: t('audits.fields.status'), children: <StatusTag status={audit.status} /> },
+              {
+                key: 'sections',
+                label: t('audits.fields.sections', { count: audit.sections.length }),
+                children: audit.sections.length ? (
+                  <ol className="audit-preview-sections" data-testid="audit-preview-sections">
+                    {audit.sections.map((s) => (
+                      <li key={s._id}>{s.title}</li>
+                    ))}
+                  </ol>
+                ) : (
+                  '—'
+                ),
+              },
             ]}
           />
         </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAssignAuditor, TAudit, TAuditListItem, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
+import type { TAssignAuditor, TAudit, TAuditListItem, TAuditPreview, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
@@ -53,7 +53,7 @@ export const auditsListQueryOptions = (params: TAuditListParams) =>
   queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'list', params], queryFn: () => searchAudits(params), placeholderData: keepPreviousData });
 export const useAuditsList = (params: TAuditListParams) => useQuery(auditsListQueryOptions(params));
 
-export const fetchPreview = (id: string) => request<TAuditListItem>(`${BASE}/${id}/get-preview`);
+export const fetchPreview = (id: string) => request<TAuditPreview>(`${BASE}/${id}/get-preview`);
 export const previewQueryOptions = (id: string) => queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'preview', id], queryFn: () => fetchPreview(id) });
 export const usePreview = (id: string | null) => useQuery({ ...previewQueryOptions(id ?? ''), enabled: Boolean(id), staleTime: 0 });
 

@@ -1,8 +1,9 @@
-import { Alert, Avatar, Button, Card, Col, Descriptions, Divider, Flex, Form, Input, Row, Select, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Col, DatePicker, Descriptions, Divider, Flex, Form, Input, Row, Select, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatInstantDay } from '@audit/domain/dates';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DAY_FORMAT, formatInstantDay, todayInZone } from '@audit/domain/dates';
 import { LANGUAGES } from '@audit/domain/constants';
-import { isAcceptablePassword, isValidPhone, isValidSurname } from '@audit/domain/validators';
+import { isAcceptablePassword, isOldEnough, isValidEmail, isValidPhone, isValidSurname, MIN_AGE_YEARS, USERNAME_PATTERN } from '@audit/domain/validators';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { changeLanguage } from '../../i18n';
@@ -14,26 +15,33 @@ import { notifySuccess } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { PageSkeleton } from '../../ui/PageStates';
 import { PasswordStrength } from '../../ui/PasswordStrength';
+import { AvatarField } from './AvatarField';
 import { IncidentEmailsSwitch } from './IncidentEmailsSwitch';
 import { useSaveProfile } from './profileApi';
 
 interface TProfileValues {
+  /** An uploaded image's id, null to remove the picture, undefined to keep it. */
+  avatar?: string | null;
   firstName: string;
   lastName?: string;
+  username: string;
+  email: string;
   phone?: string;
+  birthday?: Dayjs | null;
   language: 'es' | 'en';
   currentPassword?: string;
   password?: string;
   confirm?: string;
 }
 
-const FIELDS = ['firstName', 'lastName', 'phone', 'language', 'currentPassword', 'password'];
+const FIELDS = ['avatar', 'firstName', 'lastName', 'username', 'email', 'phone', 'birthday', 'language', 'currentPassword', 'password'];
 const capitaliseFirst = (value?: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value);
 
 /**
- * /profile: the signed-in user edits name, phone, language and password (product document sections
- * 2 and 5); username, e-mail, roles and space are shown, changed by an administrator. A new
- * password ends the session: the user signs in again with it.
+ * /profile: the signed-in user edits picture, names, username, e-mail, phone, birth date (over 16),
+ * language and password (product document sections 2 and 5; the calls document's profile save);
+ * roles and space are shown, changed by an administrator. A new password ends the session: the
+ * user signs in again with it.
  */
 export function ProfilePage() {
   const me = useMe().data;
@@ -51,13 +59,20 @@ function Profile({ me }: { me: TMe }) {
   const save = useSaveProfile();
   const password = Form.useWatch('password', form) ?? '';
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
+  const today = todayInZone(timeZone);
+  // The latest birth date that is 16 today (the picker offers nothing after it).
+  const latestBirthday = dayjs(today).subtract(MIN_AGE_YEARS, 'year');
 
   const submit = (values: TProfileValues) =>
     save.mutate(
       {
         firstName: values.firstName.trim(),
         lastName: values.lastName?.trim() || null,
+        username: values.username.trim(),
+        email: values.email.trim(),
         phone: values.phone?.trim() || null,
+        birthday: values.birthday ? values.birthday.format('YYYY-MM-DD') : null,
+        ...(values.avatar !== undefined ? { avatar: values.avatar } : {}),
         language: values.language,
         ...(values.password ? { password: values.password, currentPassword: values.currentPassword } : {}),
       },
@@ -74,7 +89,7 @@ function Profile({ me }: { me: TMe }) {
             return;
           }
           notifySuccess('updateSuccess');
-          form.setFieldsValue({ currentPassword: undefined, password: undefined, confirm: undefined });
+          form.setFieldsValue({ avatar: undefined, currentPassword: undefined, password: undefined, confirm: undefined });
         },
         onError: (error) => applyFieldErrors(form, error, FIELDS),
       },
@@ -106,12 +121,18 @@ function Profile({ me }: { me: TMe }) {
         initialValues={{
           firstName: me.firstName,
           lastName: me.lastName ?? undefined,
+          username: me.username,
+          email: me.email,
           phone: me.phone ?? undefined,
+          birthday: me.birthday ? dayjs(me.birthday) : null,
           language: me.language === 'en' ? 'en' : 'es',
         }}
         onFinish={submit}
       >
         <Typography.Title level={5}>{t('profile.title')}</Typography.Title>
+        <Form.Item name="avatar" label={t('profileEdit.avatar')}>
+          <AvatarField current={me.avatar} initials={initialsOf(me.fullName)} />
+        </Form.Item>
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <Form.Item
@@ -137,12 +158,58 @@ function Profile({ me }: { me: TMe }) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
+              name="username"
+              label={t('users.fields.username')}
+              extra={t('profileEdit.loginChangeHint')}
+              rules={[
+                { required: true, whitespace: true, message: t('form.required') },
+                { min: 2, max: 100 },
+                { pattern: USERNAME_PATTERN, message: t('users.form.usernameRule') },
+              ]}
+            >
+              <Input maxLength={100} autoComplete="username" data-testid="profile-username" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="email"
+              label={t('users.fields.email')}
+              rules={[
+                { required: true, whitespace: true, message: t('form.required') },
+                { validator: (_r, v?: string) => (!v || isValidEmail(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidEmail')))) },
+              ]}
+            >
+              <Input type="email" maxLength={254} autoComplete="email" data-testid="profile-email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
               name="phone"
               label={t('users.fields.phone')}
               normalize={(v?: string) => v?.replace(/[\s-]/g, '')}
               rules={[{ validator: (_r, v?: string) => (!v || isValidPhone(v) ? Promise.resolve() : Promise.reject(new Error(t('form.invalidPhone')))) }]}
             >
               <Input placeholder="+34600000000" inputMode="tel" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="birthday"
+              label={t('profileEdit.birthday')}
+              rules={[
+                {
+                  validator: (_r, v?: Dayjs | null) =>
+                    !v || isOldEnough(v.format('YYYY-MM-DD'), today) ? Promise.resolve() : Promise.reject(new Error(t('profileEdit.tooYoung'))),
+                },
+              ]}
+            >
+              <DatePicker
+                format={DAY_FORMAT}
+                style={{ width: '100%' }}
+                defaultPickerValue={latestBirthday}
+                disabledDate={(d) => d.isAfter(latestBirthday, 'day')}
+                data-testid="profile-birthday"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -210,8 +277,6 @@ function Profile({ me }: { me: TMe }) {
         size="small"
         column={{ xs: 1, sm: 1, md: 2 }}
         items={[
-          { key: 'username', label: t('users.fields.username'), children: me.username },
-          { key: 'email', label: t('users.fields.email'), children: me.email },
           { key: 'space', label: t('profile.space'), children: space.data?.name ?? dash },
           { key: 'createdAt', label: t('users.fields.createdAt'), children: formatInstantDay(me.createdAt, timeZone) },
           {

@@ -3,7 +3,7 @@ import type { TMe, TProfileInput } from '@audit/domain/users';
 import { request } from '../../api/client';
 import { ME_QUERY_KEY } from '../../session/me';
 
-/** PATCH users/me: name, phone, language and (with the current one) the password; answers the new users/me. */
+/** PATCH users/me: avatar, names, username, e-mail, phone, birth date, language and (with the current one) the password; answers the new users/me. */
 export const saveProfile = (body: TProfileInput) => request<TMe>('/ms-core/api/users/me', { method: 'PATCH', body });
 
 export function useSaveProfile() {
@@ -12,4 +12,11 @@ export function useSaveProfile() {
     mutationFn: saveProfile,
     onSuccess: (me) => queryClient.setQueryData(ME_QUERY_KEY, me),
   });
+}
+
+/** POST files/image: the new avatar; its id goes in the profile's save. */
+export async function uploadAvatar(file: Blob, name: string) {
+  const form = new FormData();
+  form.append('file', file, name);
+  return request<{ _id: string; url: string }>('/ms-core/api/files/image', { method: 'POST', body: form });
 }

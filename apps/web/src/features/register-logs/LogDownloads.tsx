@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { App, Button, Dropdown } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Checkbox, Form, Modal, Radio, Select, type ButtonProps } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { LANGUAGES } from '@audit/domain/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TLogDownload } from '@audit/domain/registers';
@@ -14,8 +15,25 @@ import { REGISTERS_BASE } from './offline/registerResource';
 const POLL_MS = 1000;
 const WAIT_MS = 180_000;
 
-type TPdfOptions = Pick<TLogDownload, 'orientation' | 'annual'>;
-type TChoice = { kind: 'pdf'; options: TPdfOptions } | { kind: 'excel'; annual: boolean };
+type TPdfOptions = Pick<TLogDownload, 'orientation' | 'annual' | 'language' | 'take'>;
+type TExcelOptions = Pick<TLogDownload, 'annual' | 'language' | 'take'>;
+type TChoice = { kind: 'pdf'; options: TPdfOptions } | { kind: 'excel'; options: TExcelOptions };
+
+/** The dialog's form: the product document's log download options (section 2). */
+interface TDownloadForm {
+  format: 'pdf' | 'excel';
+  orientation: TLogDownload['orientation'];
+  language: (typeof LANGUAGES)[number];
+  /** 0: every take of the day. */
+  take: number;
+  annual: boolean;
+}
+
+/** The form's answers as the server's options (packages/domain ZLogDownload / ZLogExcelQuery). */
+export function choiceOf(values: TDownloadForm): TChoice {
+  const common = { annual: values.annual, language: values.language, take: values.take > 0 ? values.take : null };
+  return values.format === 'excel' ? { kind: 'excel', options: common } : { kind: 'pdf', options: { ...common, orientation: values.orientation } };
+}
 
 const fileName = (name: string, extension: string) => `${name}.${extension}`.replace(/[\\/:*?"<>|]+/g, '-');
 const isNotice = (n: TNotification, registerId: string) => n.type === 'SHARE_FILE' && n.payload?.body?.registerId === registerId;
@@ -27,15 +45,31 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * The log's downloads (decision 0037): the PDF (horizontal: the sheet on the kitchen wall;
- * vertical; the annual report) through the job pattern, and the Excel, of the period shown (or its
- * year), in the reader's language. A PDF already made downloads at once; otherwise a lasting
+ * The log's downloads (decision 0037; product document section 2: "vertical or horizontal,
+ * language, day take number, annual report"), chosen in a dialog: the PDF (horizontal: the sheet on
+ * the kitchen wall; vertical) through the job pattern, or the Excel, of the period shown or its
+ * year, in the chosen language, with every take of the day or one. A PDF already made downloads at once; otherwise a lasting
  * "being generated" message shows until the job's SHARE_FILE notification for this register, then
  * it downloads by itself (the notification stays in the bell, linking to the register).
  */
 /** `repeatTakes`: the grid's repeated threshold, when staff changed it (the downloads mark the same runs). */
-export function LogDownloads({ registerId, name, date, repeatTakes }: { registerId: string; name: string; date: string; repeatTakes?: number }) {
-  const { t } = useTranslation();
+export function LogDownloads({
+  registerId,
+  name,
+  date,
+  repeatTakes,
+  takesPerDay,
+}: {
+  registerId: string;
+  name: string;
+  date: string;
+  repeatTakes?: number;
+  takesPerDay: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<TDownloadForm>();
+  const format = Form.useWatch('format', form) ?? 'pdf';
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const abort = useRef<AbortController | null>(null);
@@ -52,7 +86,14 @@ export function LogDownloads({ registerId, name, date, repeatTakes }: { register
     meta: { silent: true },
     mutationFn: async (choice: TChoice): Promise<'downloaded' | 'failed' | 'waiting'> => {
       if (choice.kind === 'excel') {
-        const query = new URLSearchParams({ date, ...(choice.annual ? { annual: 'true' } : {}), ...(repeatTakes ? { repeatTakes: String(repeatTakes) } : {}) });
+        const { annual, language, take } = choice.options;
+        const query = new URLSearchParams({
+          date,
+          ...(language ? { language } : {}),
+          ...(take ? { take: String(take) } : {}),
+          ...(annual ? { annual: 'true' } : {}),
+          ...(repeatTakes ? { repeatTakes: String(repeatTakes) } : {}),
+        });
         await downloadFile(`${REGISTERS_BASE}/${registerId}/excel?${query}`, fileName(name, 'xlsx'));
         return 'downloaded';
       }
@@ -93,23 +134,84 @@ export function LogDownloads({ registerId, name, date, repeatTakes }: { register
     },
   });
 
-  const choices: Record<string, TChoice> = {
-    horizontal: { kind: 'pdf', options: { orientation: 'horizontal', annual: false } },
-    vertical: { kind: 'pdf', options: { orientation: 'vertical', annual: false } },
-    annual: { kind: 'pdf', options: { orientation: 'horizontal', annual: true } },
-    excel: { kind: 'excel', annual: false },
-    excelAnnual: { kind: 'excel', annual: true },
+  const initialValues: TDownloadForm = { format: 'pdf', orientation: 'horizontal', language: i18n.language === 'en' ? 'en' : 'es', take: 0, annual: false };
+  const submit = (values: TDownloadForm) => {
+    setOpen(false);
+    download.mutate(choiceOf(values));
   };
-  const items = Object.entries(choices).map(([key, choice]) => ({
-    key,
-    icon: choice.kind === 'pdf' ? <FilePdfOutlined /> : <FileExcelOutlined />,
-    label: t(`registerLogs.download.${key}`),
-  }));
   return (
-    <Dropdown trigger={['click']} disabled={download.isPending} menu={{ items, onClick: ({ key }) => download.mutate(choices[key]!) }}>
-      <Button icon={<DownloadOutlined />} loading={download.isPending} data-testid="register-log-download">
+    <>
+      <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => setOpen(true)} data-testid="register-log-download">
         {t('registerLogs.download.button')}
       </Button>
-    </Dropdown>
+      <Modal
+        open={open}
+        title={t('registerLogs.download.title')}
+        onCancel={() => setOpen(false)}
+        okText={t('registerLogs.download.submit')}
+        okButtonProps={{ icon: <DownloadOutlined />, 'data-testid': 'register-log-download-submit' } as ButtonProps}
+        onOk={() => form.submit()}
+        destroyOnHidden
+        width={440}
+      >
+        <Form<TDownloadForm>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={submit}
+          data-testid="register-log-download-form"
+          preserve={false}
+        >
+          <Form.Item name="format" label={t('registerLogs.download.format')}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                {
+                  value: 'pdf',
+                  label: (
+                    <span>
+                      <FilePdfOutlined /> PDF
+                    </span>
+                  ),
+                },
+                {
+                  value: 'excel',
+                  label: (
+                    <span>
+                      <FileExcelOutlined /> Excel
+                    </span>
+                  ),
+                },
+              ]}
+            />
+          </Form.Item>
+          {format === 'pdf' && (
+            <Form.Item name="orientation" label={t('registerLogs.download.orientation')}>
+              <Radio.Group
+                options={[
+                  { value: 'horizontal', label: t('registerLogs.download.horizontal') },
+                  { value: 'vertical', label: t('registerLogs.download.vertical') },
+                ]}
+              />
+            </Form.Item>
+          )}
+          <Form.Item name="language" label={t('registerLogs.download.language')}>
+            <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} data-testid="register-log-download-language" />
+          </Form.Item>
+          <Form.Item name="take" label={t('registerLogs.download.take')}>
+            <Select
+              data-testid="register-log-download-take"
+              options={[
+                { value: 0, label: t('registerLogs.download.allTakes') },
+                ...Array.from({ length: Math.max(1, takesPerDay) }, (_, i) => ({ value: i + 1, label: t('registerLogs.download.takeN', { n: i + 1 }) })),
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="annual" valuePropName="checked" style={{ marginBottom: 0 }}>
+            <Checkbox data-testid="register-log-download-annual">{t('registerLogs.download.annual')}</Checkbox>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
   );
 }

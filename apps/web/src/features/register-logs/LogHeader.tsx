@@ -80,6 +80,7 @@ export function LogHeader({ log, day, today, onDate, repeatTakes, onRepeatTakes,
           registerId={register._id}
           name={register.name}
           date={start}
+          takesPerDay={register.takesPerDay}
           repeatTakes={staff && repeatTakes !== REPEATED_TAKES_DEFAULT ? repeatTakes : undefined}
         />
         {staff && (

@@ -1,5 +1,6 @@
 import { Button, Col, Divider, Flex, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { REPORT_TYPES } from '@audit/domain/constants';
 import { AUDITOR_ROLE } from '@audit/domain/users';
 import { isAcceptablePassword, isValidEmail, isValidPhone, USERNAME_PATTERN } from '@audit/domain/validators';
 import { PasswordStrength } from '../../ui/PasswordStrength';
@@ -18,6 +19,8 @@ export interface TUserFormValues {
   phone?: string;
   roles: string[];
   isAuditor: boolean;
+  /** How the audit report is laid out for this user (spec section 2, report view). */
+  reportType?: (typeof REPORT_TYPES)[number];
   clients?: string[];
   establishments?: string[];
   areas?: string[];
@@ -38,6 +41,7 @@ export const USER_FORM_FIELDS = [
   'phone',
   'roles',
   'isAuditor',
+  'reportType',
   'clients',
   'establishments',
   'areas',
@@ -100,6 +104,7 @@ export function UserForm({
   const offered = roleList.filter((r) => r.grantable !== false || initialValues.roles?.includes(r._id));
   const auto = Form.useWatch('autoGeneratePassword', form) ?? true;
   const password = Form.useWatch('password', form) ?? '';
+  const reportType = Form.useWatch('reportType', form);
   const required = { required: true, whitespace: true, message: t('form.required') };
   return (
     <Form
@@ -183,6 +188,11 @@ export function UserForm({
         <Col xs={24} md={12}>
           <Form.Item name="isAuditor" label={t('users.fields.isAuditor')} valuePropName="checked" extra={t('usersAccess.auditorHint')}>
             <Switch data-testid="user-form-auditor" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="reportType" label={t('users.fields.reportType')} extra={t(`users.reportTypeHint.${reportType ?? 'default'}`)}>
+            <Select options={REPORT_TYPES.map((r) => ({ value: r, label: t(`users.reportType.${r}`) }))} data-testid="user-form-report-type" />
           </Form.Item>
         </Col>
       </Row>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Card, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { REPORT_TYPES } from '@audit/domain/constants';
 import { emptyToNull } from '@audit/domain/validators';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { applyFieldErrors } from '../../ui/formErrors';
@@ -20,6 +21,7 @@ const toInput = (values: TUserFormValues, withPassword: boolean): TUserInput => 
   phone: emptyToNull(values.phone),
   roles: values.roles,
   isAuditor: Boolean(values.isAuditor),
+  ...(values.reportType ? { reportType: values.reportType } : {}),
   accessServices: values.accessServices ?? [],
   // Absent while the section is hidden (no Register role): the stored access is kept.
   ...(values.registersAccess ? { registersAccess: toRegistersAccess(values.registersAccess) } : {}),
@@ -40,6 +42,7 @@ const fromUser = (user: TUser): Partial<TUserFormValues> => ({
   phone: user.phone ?? undefined,
   roles: user.roles.map((r) => r._id),
   isAuditor: user.isAuditor,
+  reportType: (REPORT_TYPES as readonly string[]).includes(user.reportType) ? (user.reportType as TUserFormValues['reportType']) : 'default',
   accessServices: user.accessServices,
   registersAccess: user.registersAccess as TUserFormValues['registersAccess'],
   labDataAccess: user.labDataAccess,
@@ -89,7 +92,7 @@ function CreateUser() {
       <div style={{ marginTop: 24 }}>
         <UserForm
           form={form}
-          initialValues={{ isAuditor: false, autoGeneratePassword: true, roles: [], ...origin.initial }}
+          initialValues={{ isAuditor: false, reportType: 'default', autoGeneratePassword: true, roles: [], ...origin.initial }}
           withPassword
           saving={create.isPending}
           onFinish={submit}

@@ -13,6 +13,8 @@ interface TProps {
   question: TAuditQuestion;
   disabled: boolean;
   onSave: (answer: TTemplateAnswer | null) => void;
+  /** A reading place's new name (reading-registry questions). */
+  onRenamePlace?: (placeId: string, name: string) => void;
   inputId: string;
 }
 
@@ -21,7 +23,7 @@ interface TProps {
  * decimal, date or date range, reading table, contacts list, text area for paragraphs and long
  * texts; any other type is a text input. Clearing a value removes the answer (null).
  */
-export function QuestionWidget({ question, disabled, onSave, inputId }: TProps) {
+export function QuestionWidget({ question, disabled, onSave, onRenamePlace, inputId }: TProps) {
   const kind = answerTypeOf(question.type, question.text);
   const answer = question.answer?.templateAnswer;
   const text = answer?.type === 'text' ? answer.text : answer?.type === 'paragraph' ? answer.paragraph : null;
@@ -48,6 +50,7 @@ export function QuestionWidget({ question, disabled, onSave, inputId }: TProps) 
           question={question}
           disabled={disabled}
           onSave={(readings) => onSave(readings.length ? { type: 'readingRegistry', readingRegistry: readings } : null)}
+          onRenamePlace={onRenamePlace}
         />
       );
     case 'paragraph':

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Select } from 'antd';
+import { Select, Typography } from 'antd';
 import { isReadingCompliant, type TAuditQuestion, type TReadingOption } from '@audit/domain/audits';
 import { useViewport } from '../../../ui/useViewport';
 import { readingBound } from '@audit/domain/bounds';
@@ -12,14 +12,17 @@ interface TProps {
   question: TAuditQuestion;
   disabled: boolean;
   onSave: (readings: TReading[]) => void;
+  /** Renames a place in this audit (product document section 4); absent or disabled: names are read-only. */
+  onRenamePlace?: (placeId: string, name: string) => void;
 }
 
 /**
  * Reading registry: a table of places by readings on desktop; below 992 px a place selector with
  * that place's readings listed (product document, section 2). A reading outside its option's range
- * is marked (isReadingCompliant); it does not fail the question.
+ * is marked (isReadingCompliant); it does not fail the question. A place's name is edited in place
+ * while the audit runs (section 4: saved to the audit's question).
  */
-export function ReadingRegistry({ question, disabled, onSave }: TProps) {
+export function ReadingRegistry({ question, disabled, onSave, onRenamePlace }: TProps) {
   const { isCompact } = useViewport();
   const config = question.readingRegistry;
   const places = config?.placesMeasure ?? [];
@@ -44,6 +47,8 @@ export function ReadingRegistry({ question, disabled, onSave }: TProps) {
       aria-label={label}
     />
   );
+  const rename = !disabled && onRenamePlace ? onRenamePlace : undefined;
+  const placeName = (p: { _id: string; place: string }) => <PlaceName key={`${p._id}:${p.place}`} placeId={p._id} name={p.place} onRename={rename} />;
   const heading = (option: TReadingOption) => (
     <span className="run-reading-head">
       <span>
@@ -64,6 +69,12 @@ export function ReadingRegistry({ question, disabled, onSave }: TProps) {
           aria-label={t('auditRun.reading.place')}
           style={{ width: '100%' }}
         />
+        {rename && (
+          <div className="run-reading-row">
+            <span className="run-muted">{t('auditRun.reading.placeName')}</span>
+            {placeName(place)}
+          </div>
+        )}
         {config.options.map((option) => (
           <div key={option.key} className="run-reading-row">
             {heading(option)}
@@ -91,7 +102,7 @@ export function ReadingRegistry({ question, disabled, onSave }: TProps) {
           {places.map((p) => (
             <tr key={p._id}>
               <th scope="row">
-                {p.place}
+                {placeName(p)}
                 {p.label && <span className="run-muted"> · {p.label}</span>}
               </th>
               {config.options.map((option) => (
@@ -102,6 +113,28 @@ export function ReadingRegistry({ question, disabled, onSave }: TProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A place's name; editable (pencil, Enter saves, Esc cancels) when the audit may be run. */
+function PlaceName({ placeId, name, onRename }: { placeId: string; name: string; onRename?: (placeId: string, name: string) => void }) {
+  if (!onRename) return <>{name}</>;
+  return (
+    <Typography.Text
+      className="run-place-name"
+      editable={{
+        maxLength: 200,
+        triggerType: ['icon', 'text'],
+        tooltip: t('auditRun.reading.renamePlace'),
+        text: name,
+        onChange: (value) => {
+          if (value.trim() && value.trim() !== name) onRename(placeId, value);
+        },
+      }}
+      data-testid={`reading-place-${placeId}`}
+    >
+      {name}
+    </Typography.Text>
   );
 }
 

@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TAudit } from '@audit/domain/audits';
 import { NOTIFICATIONS_QUERY_KEY, searchNotifications, type TNotification } from '../../api/notifications';
-import { notifyError } from '../../ui/feedback';
-import { downloadFile, requestPdf } from './reportApi';
+import { downloadFile } from '../../api/download';
+import { pdfAddress, requestPdf } from './auditActionsApi';
+import { notifyError } from '../feedback';
 
 /** How often the notifications are read while a PDF is made, and how long before the wait is left to the notification. */
 const POLL_MS = 1000;
@@ -44,7 +45,7 @@ type TOutcome = 'downloaded' | 'failed' | 'waiting';
  * a lasting "being generated" message shows while this page waits for the job's notification, and
  * the file downloads by itself when it is ready (the notification stays, unread, in the drawer).
  */
-export function usePdfDownload(audit: TAudit) {
+export function usePdfDownload(audit: Pick<TAudit, '_id' | 'template' | 'establishment'>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -70,7 +71,7 @@ export function usePdfDownload(audit: TAudit) {
         await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
         if (!notice) return 'waiting';
         if (notice.payload.body?.status !== 'ready') return 'failed';
-        await downloadFile(`/ms-core/api/reports/audit/${audit._id}/pdf`, pdfFileName(audit));
+        await downloadFile(pdfAddress(audit._id), pdfFileName(audit));
         return 'downloaded';
       } finally {
         message.destroy(progressKey);

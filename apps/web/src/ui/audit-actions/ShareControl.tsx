@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Flex, Input, Popover, Typography } from 'antd';
 import { CopyOutlined, LinkOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { publicReportUrl, useShare } from './reportApi';
+import { publicReportUrl, useShare } from './auditActionsApi';
 
 /** Writes to the clipboard; where the API is missing or refused, a hidden textarea and copy. */
 async function copyText(text: string): Promise<boolean> {

@@ -5,7 +5,7 @@ import type { TAudit } from '@audit/domain/audits';
 import { usePdfDownload } from './pdfDownload';
 
 /** The report's PDF: downloads it, or shows it being made and downloads it when ready (usePdfDownload). */
-export function PdfButton({ audit, compact }: { audit: TAudit; compact: boolean }) {
+export function PdfButton({ audit, compact }: { audit: Pick<TAudit, '_id' | 'template' | 'establishment'>; compact: boolean }) {
   const { t } = useTranslation();
   const pdf = usePdfDownload(audit);
   const label = pdf.isPending ? t('report.pdfPreparing') : t('report.pdf');

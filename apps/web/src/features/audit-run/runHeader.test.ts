@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { createElement as h } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { TAudit } from '@audit/domain/audits';
+import i18n from '../../i18n';
+import { loadLanguage } from '../../app/translations';
+import { ME_QUERY_KEY } from '../../session/me';
+import { auditRunQueryOptions } from './auditRunApi';
+import { FIXTURE_AUDITOR, makeAudit } from './testing/auditFixture';
+
+const { AuditRunPage } = await import('./AuditRunPage');
+
+beforeAll(async () => {
+  await loadLanguage('es');
+  await i18n.changeLanguage('es');
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => cleanup());
+
+async function mount(audit: TAudit) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await client.prefetchQuery({ ...auditRunQueryOptions(audit._id), queryFn: () => audit, gcTime: Infinity });
+  client.setQueryData(ME_QUERY_KEY, { _id: FIXTURE_AUDITOR, isAdmin: false, permissions: [] });
+  render(
+    h(
+      AntApp,
+      null,
+      h(
+        QueryClientProvider,
+        { client },
+        h(
+          MemoryRouter,
+          { initialEntries: [`/auditor/audits/run/${audit._id}`] },
+          h(Routes, null, h(Route, { path: '/auditor/audits/run/:auditId', element: h(AuditRunPage) })),
+        ),
+      ),
+    ),
+  );
+  return within(await screen.findByTestId('run-header'));
+}
+
+/** Product document section 2, audit header: service, establishment, last update (relative), creator, PDF, share. */
+describe('the run header', () => {
+  it('names the creator and the last update; a finished audit offers the PDF and the share button', async () => {
+    const audit = {
+      ...makeAudit(4, 'finished'),
+      owner: { _id: FIXTURE_AUDITOR, name: 'Marta Creadora' },
+      updatedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+    };
+    const header = await mount(audit);
+    expect(header.getByTestId('run-header-creator').textContent).toBe('Creada por Marta Creadora');
+    expect(header.getByText(/^Actualizada hace 3 minutos$/)).toBeTruthy();
+    expect(header.getByTestId('report-pdf')).toBeTruthy();
+    expect(header.getByTestId('report-share')).toBeTruthy();
+  });
+
+  it('a running audit has no PDF yet (the server makes the PDF of a finished audit only)', async () => {
+    const header = await mount({ ...makeAudit(4, 'running'), owner: { _id: FIXTURE_AUDITOR, name: 'Marta Creadora' } });
+    expect(header.getByTestId('run-header-creator')).toBeTruthy();
+    expect(header.queryByTestId('report-pdf')).toBeNull();
+    expect(header.queryByTestId('report-share')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAudit } from '@audit/domain/audits';
+import type { TPdfAnswer as TApiPdfAnswer } from '@audit/domain/reports';
+import { request } from '../../api/client';
+import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
+
+/**
+ * An audit's PDF (queued, or ready to download) and its public link: the calls behind the buttons
+ * the report and the run's header share (product document section 2, audit header).
+ */
+const REPORTS = '/ms-core/api/reports/audit';
+
+/** The server's answer (packages/domain/src/reports.ts); `pdfUrl` readable on both kinds (absent when queued). */
+export type TPdfAnswer = TApiPdfAnswer & { pdfUrl?: string };
+export const requestPdf = (id: string) => request<TPdfAnswer>(`${REPORTS}/${id}/pdf`, { method: 'POST' });
+export const pdfAddress = (id: string) => `${REPORTS}/${id}/pdf`;
+
+/** PATCH audits/{id}/share answers the audit's `share` (packages/domain/src/audits.ts). */
+export type TShare = TAudit['share'];
+export const setShare = (id: string, enabled: boolean) => request<TShare>(`/ms-core/api/audits/${id}/share`, { method: 'PATCH', body: { enabled } });
+
+const isThisAudit = (value: unknown, id: string): value is TAudit =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { _id?: unknown })._id === id && 'share' in value;
+
+/** Every cached copy of the audit (the report's, the run's) follows the answer at once, without a refetch of the whole audit. */
+export function useShare(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => setShare(id, enabled),
+    onSuccess: (share) =>
+      queryClient.setQueriesData<unknown>({ queryKey: AUDITS_QUERY_KEY }, (old: unknown) => (isThisAudit(old, id) ? { ...old, share } : old)),
+  });
+}
+
+/** The public address of a shared report: {host}/share-audit-report/{auditId}. */
+export const publicReportUrl = (id: string) => `${window.location.origin}/share-audit-report/${id}`;
