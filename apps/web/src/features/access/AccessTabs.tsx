@@ -106,7 +106,7 @@ export function RequestsTab({ title }: { title: string }) {
         },
         { key: 'createdAt', title: t('access.columns.date'), render: (_v, r) => day(r), sorter: true },
         { key: 'status', title: t('access.columns.status'), render: (_v, r) => <AccessStatusTag status={r.status} /> },
-        { key: 'actions', title: t('access.columns.actions'), locked: true, render: (_v, r) => actions(r) },
+        { key: 'actions', title: t('access.columns.actions'), locked: true, fixed: 'right', render: (_v, r) => actions(r) },
       ];
   return (
     <>
@@ -176,7 +176,7 @@ export function InvitationsTab({ title }: { title: string }) {
         { key: 'role', title: t('access.columns.role'), render: (_v, r) => r.role?.name ?? '—' },
         { key: 'createdAt', title: t('access.columns.date'), render: (_v, r) => day(r), sorter: true },
         { key: 'status', title: t('access.columns.status'), render: (_v, r) => <AccessStatusTag status={r.status} /> },
-        { key: 'actions', title: t('access.columns.actions'), locked: true, render: (_v, r) => actions(r) },
+        { key: 'actions', title: t('access.columns.actions'), locked: true, fixed: 'right', render: (_v, r) => actions(r) },
       ];
   return (
     <>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Segmented, Space, Typography } from 'antd';
+import { Button, Flex, Space, Typography } from 'antd';
 import { CheckSquareOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { userCan, useMe } from '../../session/me';
 import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
+import { ViewSwitch } from '../../ui/ViewSwitch';
 import { IncidentFilters } from './IncidentFilters';
 import { RiskTag, StatusTag } from './IncidentTags';
 import { ReportIncidentDrawer } from './ReportIncidentDrawer';
@@ -90,9 +91,8 @@ export function IncidentsListPage() {
 
   const tabs = (
     <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
-      {/* The kinds scroll sideways on a phone rather than widening the page. */}
-      <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
-        <Segmented
+      <div style={{ flex: isMobile ? '1 1 100%' : undefined }}>
+        <ViewSwitch
           value={kind}
           onChange={(value) => {
             setPage(0);
@@ -100,7 +100,8 @@ export function IncidentsListPage() {
             navigate(`/incidents/list/${value}`);
           }}
           options={KINDS.map((k) => ({ value: k, label: t(`incidents.kinds.${k}`) }))}
-          data-testid="incident-kinds"
+          label={t('incidents.kindsLabel')}
+          testId="incident-kinds"
         />
       </div>
       <Space>
