@@ -17,12 +17,14 @@ import { LabIncidentFilters, type TLabIncidentFilters } from './LabFilters';
 import { LabIncidentDrawer } from './LabIncidentDrawer';
 import { LabIncidentMoves } from './LabIncidentMoves';
 import { LabStatusTag, limitsText, valueText } from './LabTags';
+import { unitText } from './labUnits';
 import { LAB_INCIDENTS_EXPORT, labIncidentsBody, useLabIncident, useLabIncidents, type TLabIncident } from './labDataApi';
 
 const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
 const BASE = '/incidents/list/lab-data';
 
-const reading = (i: TLabIncident, language: string) => `${valueText(i.value, language)} ${i.unit ?? ''} (${limitsText(i.minValue, i.maxValue, language)})`;
+const reading = (i: TLabIncident, language: string) =>
+  `${valueText(i.value, language)} ${unitText(i.unit, language)} (${limitsText(i.minValue, i.maxValue, language)})`;
 // The report's own page: a click on it does not also open the incident's row.
 const reportLink = (i: TLabIncident) => (
   <Link to={`/lab-data/${i.category}/${i.report._id}`} onClick={(e) => e.stopPropagation()}>
