@@ -77,7 +77,7 @@ test('the client page lists its registers with their status and opens their log;
   // An establishment has no registers tab of its own (registers hang from the client).
   const valencia = await findOne(page, '/ms-core/api/establishments/search', 'Hotel Mar Azul Valencia');
   await page.goto(`/clients/${valencia._id}/registers`);
-  await expect(page).toHaveURL(new RegExp(`/clients/${valencia._id}/general$`));
+  await expect(page).toHaveURL(new RegExp(`/clients/${valencia._id}/structure$`));
   await expect(page.getByRole('tab', { name: 'Registros' })).toHaveCount(0);
 
   await context.close();

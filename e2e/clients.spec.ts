@@ -171,16 +171,23 @@ test.describe('screens', () => {
     await settled(page);
     await page.screenshot({ path: screenshotPath('clients-directory'), fullPage: true });
     await page.goto('/clients');
+    // Clients only: no establishment or area rows (the demo's areas came first, two "Cocina").
+    await expect(page.getByRole('link', { name: 'Hotel Mar Azul', exact: true })).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator('.ant-table-row').filter({ hasText: /^(Cocina|Almacén)/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Hotel Mar Azul Valencia', exact: true })).toHaveCount(0);
     await settled(page);
     await page.screenshot({ path: screenshotPath('clients-table'), fullPage: true });
     await page.getByRole('textbox', { name: 'Buscar' }).fill('Hotel Mar Azul');
     await page.getByRole('link', { name: 'Hotel Mar Azul', exact: true }).click();
-    await expect(page.getByTestId('client-general')).toBeVisible();
-    await settled(page);
-    await page.screenshot({ path: screenshotPath('client-general'), fullPage: true });
-    await page.getByRole('tab', { name: 'Estructura' }).click();
+    // A client opens on its Structure tab.
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}\/structure$/, { timeout: 10_000 });
+    await expect(page.getByRole('tab', { name: 'Estructura', selected: true })).toBeVisible({ timeout: 10_000 });
     await settled(page);
     await page.screenshot({ path: screenshotPath('client-structure'), fullPage: true });
+    await page.getByRole('tab', { name: 'General' }).click();
+    await expect(page.getByTestId('client-general')).toBeVisible({ timeout: 10_000 });
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('client-general'), fullPage: true });
     await page.locator('.detail-header').getByRole('button', { name: 'Editar' }).click();
     await expect(page.getByTestId('structure-form')).toBeVisible();
     await settled(page);

@@ -73,3 +73,21 @@ test('an administrator reports an incident by hand, edits it, and filters the au
   expect(sheet.getRow(1).getCell(1).text).toBe('Acción');
   expect(sheet.rowCount).toBeGreaterThan(1);
 });
+
+test("a client's others incidents ask only what a client may: its places come from its own spaces, no 403", async ({ page }) => {
+  test.setTimeout(120_000);
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  await signInToShell(page, 'client@demo.test');
+  await page.goto('/incidents/list/others');
+  await expect(page.getByRole('heading', { name: 'Otras incidencias' })).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId('report-incident').click();
+  const drawer = page.getByTestId('report-incident-drawer');
+  await expect(drawer).toBeVisible({ timeout: 10_000 });
+  // The client's establishment is offered without a structures search it may not make.
+  await pick(page, drawer.getByLabel('Establecimiento'), 'Hotel Mar Azul Valencia', { exact: true });
+  await settled(page);
+  expect(refused).toEqual([]);
+});

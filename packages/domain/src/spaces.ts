@@ -129,3 +129,20 @@ export type TSpaceListItem = z.infer<typeof ZSpaceListItem>;
 export type TSpaceCreate = z.input<typeof ZSpaceCreate>;
 export type TSpaceUpdate = z.input<typeof ZSpaceUpdate>;
 export type TSpaceSettings = z.input<typeof ZSpaceSettings>;
+
+/**
+ * The readable part of a space's identifier: "Cámara de carnes" is "camara-de-carnes" (letters
+ * decomposed (NFKD: also "ª" to "a") and their accents dropped, so "á" is "a", not a cut: "c-mara"), lower case, one hyphen
+ * for each run of anything else, at most 60 characters. Empty when nothing readable is left.
+ */
+export function spaceSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}

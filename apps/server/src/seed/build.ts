@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ROLES } from '@audit/domain/roles';
 import type { TSpaceType } from '@audit/domain/constants';
+import { spaceSlug } from '@audit/domain/spaces';
 import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { childPath, rootPath } from '../platform/tenancy.js';
@@ -26,12 +27,7 @@ export async function createSpace(tx: TDb, input: { name: string; identifier?: s
   await tx.insert(spaces).values({
     id,
     parentId: input.parent?.id ?? null,
-    identifier:
-      input.identifier ??
-      `${input.name
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '')}-${id.slice(0, 8)}`,
+    identifier: input.identifier ?? `${spaceSlug(input.name) || 'space'}-${id.slice(0, 8)}`,
     name: input.name,
     typeStructure: input.type ?? 'STRUCTURE',
     secureSpacePath: path,

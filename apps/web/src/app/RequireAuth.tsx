@@ -4,7 +4,7 @@ import { homePathFor, useMe, type TMe } from '../session/me';
 import { isNetworkError } from '../session/offlineCopy';
 import { isSignedIn } from '../session/storage';
 import { useRefetchWhenBackOnline } from '../session/useRefetchWhenBackOnline';
-import { ErrorState, FullPageSpinner } from '../ui/PageStates';
+import { ErrorState, FullPageSpinner, PageSkeleton } from '../ui/PageStates';
 import { loginPathFor } from './loginPath';
 import { OnboardingGate } from './OnboardingGate';
 
@@ -39,5 +39,12 @@ export function HomeRedirect() {
   const me = useMe();
   if (!isSignedIn()) return <Navigate to="/login" replace />;
   if (me.isPending) return <FullPageSpinner />;
-  return <Navigate to={homePathFor(me.data)} replace />;
+  // The home's screen loads on demand: until it comes the page shows its outline, not a blank
+  // (after a sign-in the administrator's home was empty for seconds under the shell).
+  return (
+    <>
+      <Navigate to={homePathFor(me.data)} replace />
+      <PageSkeleton rows={8} />
+    </>
+  );
 }

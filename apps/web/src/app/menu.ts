@@ -94,23 +94,34 @@ export function menuLeaves(menu: readonly TMenuEntry[] = MENU): TMenuEntry[] {
   return menu.flatMap((entry) => (entry.children ? menuLeaves(entry.children) : entry.path ? [entry] : []));
 }
 
-/** The chain of entries from the top to the entry whose path is `path` or a prefix of it. */
-export function findMenuTrail(path: string, menu: readonly TMenuEntry[] = MENU): TMenuEntry[] | undefined {
-  for (const entry of menu) {
-    if (entry.path && (path === entry.path || path.startsWith(`${entry.path}/`))) return [entry];
-    if (entry.children) {
-      const trail = findMenuTrail(path, entry.children);
-      if (trail) return [entry, ...trail];
+/**
+ * Every chain of entries from the top to an entry whose path is `path` or a prefix of it, the most
+ * specific first: /templates/registers is the register templates' entry before the templates' one.
+ */
+export function findMenuTrails(path: string, menu: readonly TMenuEntry[] = MENU): TMenuEntry[][] {
+  const found: TMenuEntry[][] = [];
+  const walk = (entries: readonly TMenuEntry[], above: TMenuEntry[]) => {
+    for (const entry of entries) {
+      if (entry.path && (path === entry.path || path.startsWith(`${entry.path}/`))) found.push([...above, entry]);
+      if (entry.children) walk(entry.children, [...above, entry]);
     }
-  }
-  return undefined;
+  };
+  walk(menu, []);
+  return found.sort((a, b) => b.at(-1)!.path!.length - a.at(-1)!.path!.length);
 }
 
-/** Whether the user may open a path that belongs to a menu entry; paths outside the menu are open. */
+/** The chain of entries to the most specific entry whose path is `path` or a prefix of it. */
+export const findMenuTrail = (path: string, menu: readonly TMenuEntry[] = MENU): TMenuEntry[] | undefined => findMenuTrails(path, menu)[0];
+
+/**
+ * Whether the user may open a path that belongs to a menu entry; paths outside the menu are open.
+ * Any entry leading there will do (an auditor reaches /incidents/list/lab-data through Incidencias,
+ * while the client's own entry for it sits under Datos de laboratorio).
+ */
 export function canOpenPath(user: TMenuUser, path: string): boolean {
-  const trail = findMenuTrail(path);
-  return !trail || trail.every((entry) => entryAllowed(entry, user));
+  const trails = findMenuTrails(path);
+  return !trails.length || trails.some((trail) => trail.every((entry) => entryAllowed(entry, user)));
 }
 
 /** The group keys that contain the entry of `path` (to open the right submenu). */
-export const openKeysFor = (path: string) => (findMenuTrail(path) ?? []).slice(0, -1).map((entry) => entry.key);
+export const openKeysFor = (path: string, menu: readonly TMenuEntry[] = MENU) => (findMenuTrail(path, menu) ?? []).slice(0, -1).map((entry) => entry.key);

@@ -92,6 +92,14 @@ describe('translations', () => {
     expect(dynamic.filter((key) => !all.has(key))).toEqual([]);
   });
 
+  it('read as English in English (no calques of the Spanish words)', () => {
+    // "Running" for "En curso", "Qualified" for "Conforme", the Spanish tax ID's acronym, "UFC": words a
+    // translation leaves, not what an English-speaking food-safety team says.
+    const calques = [/^Running$/, /\bQualified\b/, /\bNot qualified\b/, /\(CIF\)/, /\bUFC\b/];
+    const found = leaves(en).filter(([, value]) => typeof value === 'string' && calques.some((c) => c.test(value)));
+    expect(found.map(([key, value]) => `${key}: ${String(value)}`)).toEqual([]);
+  });
+
   it('name every breadcrumb segment of the routes, the menu, the nomenclature pages and the client tabs', () => {
     const all = keysOf(es);
     // The shell's screens, from the manifests (routes outside the shell, such as /login, show no breadcrumbs).

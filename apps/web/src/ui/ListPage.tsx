@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Drawer, Empty, Flex, Segmented, Table, Tooltip, Typography } from 'antd';
-import type { ColumnType, TableProps } from 'antd/es/table';
+import type { TableProps } from 'antd/es/table';
 import { AppstoreOutlined, ApartmentOutlined, DisconnectOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TABLE_PAGE_SIZES } from '@audit/domain/search';
@@ -9,9 +9,10 @@ import { SearchBox } from './SearchBox';
 import { useTableSettings } from './tableSettings';
 import { TableSettingsMenu } from './TableSettingsMenu';
 import { useViewport } from './useViewport';
+import { shownColumns, type TListColumn } from './listColumns';
 
 export type TListView = 'table' | 'directory' | 'tree';
-export type TListColumn<T> = ColumnType<T> & { key: string; title: string; locked?: boolean };
+export type { TListColumn } from './listColumns';
 
 /** Page sizes of the table: 10, 20, 50, 100, 500 (1000 is optional in the spec and left out). */
 export const PAGE_SIZES = TABLE_PAGE_SIZES.filter((size) => size <= 500);
@@ -62,7 +63,7 @@ export function ListPage<T extends object>(props: TListPageProps<T>) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { settings, update } = useTableSettings(props.settingsKey, props.defaultHidden);
   const view = props.view ?? 'table';
-  const visibleColumns = props.columns.filter((c) => c.locked || !settings.hidden.includes(c.key));
+  const visibleColumns = shownColumns(props.columns, settings.hidden, props.rows);
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort' && props.onSortChange) {
@@ -139,7 +140,10 @@ export function ListPage<T extends object>(props: TListPageProps<T>) {
                 : undefined
             }
             onChange={onChange}
-            scroll={{ x: 'max-content' }}
+            // Cells wrap to the page's width (a long name takes two lines); the table scrolls sideways
+            // only when even wrapped it does not fit (`max-content` kept every cell on one line and
+            // pushed the last columns out of a 1440 px screen). Action columns are `fixed: 'right'`.
+            scroll={{ x: true }}
             tableLayout="auto"
             locale={{
               emptyText: props.waitingForNetwork ? (

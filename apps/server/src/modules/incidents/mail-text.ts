@@ -18,7 +18,7 @@ const STATUS: Record<'es' | 'en', Record<string, string>> = {
   },
   en: {
     draft: 'Draft',
-    running: 'Running',
+    running: 'In progress',
     escalated_to_client: 'Escalated to the client',
     action_plan_agreed: 'Action plan agreed',
     completed_by_client: 'Completed by the client',

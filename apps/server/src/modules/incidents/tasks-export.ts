@@ -45,7 +45,7 @@ const LABELS = {
     sheet: 'Corrective actions',
     file: 'corrective-actions.xlsx',
     headers: ['Action', 'Incident', 'Status', 'Priority', 'Responsible', 'Due date', 'Overdue', 'Completed by', 'Verified by'],
-    statuses: { toDo: 'To do', running: 'Running', complete: 'Complete' },
+    statuses: { toDo: 'To do', running: 'In progress', complete: 'Complete' },
     priorities: { low: 'Low', medium: 'Medium', high: 'High' },
     yes: 'Yes',
     no: 'No',

@@ -25,7 +25,7 @@ const LABELS = {
     file: 'lab-incidents.xlsx',
     headers: ['Report', 'Category', 'Parameter', 'Value', 'Unit', 'Minimum', 'Maximum', 'Status', 'Place', 'Open date'],
     categories: { food: 'Food', pool: 'Pool', legionella: 'Legionella', others: 'Others' },
-    statuses: { DRAFT: 'Draft', RUNNING: 'Running', SOLVED: 'Solved' },
+    statuses: { DRAFT: 'Draft', RUNNING: 'In progress', SOLVED: 'Solved' },
   },
 } as const;
 

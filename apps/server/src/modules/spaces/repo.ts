@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { SPACE_TYPES } from '@audit/domain/constants';
+import { spaceSlug } from '@audit/domain/spaces';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
@@ -45,13 +46,7 @@ export async function insertChildSpace(
   input: { name: string; typeStructure: string; description?: string | null; logo?: string | null; timeZone?: string | null },
 ) {
   const id = randomUUID();
-  const slug = input.name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60);
+  const slug = spaceSlug(input.name);
   const [space] = await tx
     .insert(spaces)
     .values({

@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { TMe } from '../../session/me';
-import { menuLabelKey, menuLeaves, openKeysFor, visibleMenu, type TMenuEntry } from '../menu';
+import { findMenuTrail, menuLabelKey, openKeysFor, visibleMenu, type TMenuEntry } from '../menu';
 import { MENU_ICONS } from './menuIcons';
 
 type TItem = Required<MenuProps>['items'][number];
@@ -12,12 +12,12 @@ export function SidebarMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed:
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const entries = useMemo(() => visibleMenu(me), [me]);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(pathname));
+  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(pathname, entries));
 
   useEffect(() => {
-    const needed = openKeysFor(pathname);
+    const needed = openKeysFor(pathname, entries);
     if (needed.length) setOpenKeys((keys) => [...new Set([...keys, ...needed])]);
-  }, [pathname]);
+  }, [pathname, entries]);
 
   const toItem = (entry: TMenuEntry, depth: number): TItem => {
     const Badge = entry.badge;
@@ -45,7 +45,8 @@ export function SidebarMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed:
     };
   };
 
-  const selected = menuLeaves(entries).find((leaf) => pathname === leaf.path || pathname.startsWith(`${leaf.path}/`))?.path;
+  // The most specific entry: /templates/registers lights "Plantillas de registro", not "Plantillas".
+  const selected = findMenuTrail(pathname, entries)?.at(-1)?.path;
 
   return (
     <nav aria-label={t('shell.navigation')}>

@@ -107,7 +107,7 @@ export function RequestsTab({ title }: { title: string }) {
         },
         { key: 'createdAt', title: t('access.columns.date'), render: (_v, r) => day(r), sorter: true },
         { key: 'status', title: t('access.columns.status'), render: (_v, r) => <AccessStatusTag status={r.status} /> },
-        { key: 'actions', title: t('access.columns.actions'), locked: true, render: (_v, r) => actions(r) },
+        { key: 'actions', title: t('access.columns.actions'), locked: true, fixed: 'right', render: (_v, r) => actions(r) },
       ];
   return (
     <>
@@ -187,7 +187,7 @@ export function InvitationsTab({ title }: { title: string }) {
         { key: 'access', title: t('access.columns.access'), render: (_v, r) => accessOf(r) },
         { key: 'createdAt', title: t('access.columns.date'), render: (_v, r) => day(r), sorter: true },
         { key: 'status', title: t('access.columns.status'), render: (_v, r) => <AccessStatusTag status={r.status} /> },
-        { key: 'actions', title: t('access.columns.actions'), locked: true, render: (_v, r) => actions(r) },
+        { key: 'actions', title: t('access.columns.actions'), locked: true, fixed: 'right', render: (_v, r) => actions(r) },
       ];
   return (
     <>

@@ -115,7 +115,7 @@ export function SpacesPage() {
         },
         { key: 'active', title: t('admin.spaces.status'), render: (_v, s) => statusTag(s) },
         { key: 'createdAt', title: t('admin.spaces.createdAt'), sorter: true, render: (_v, s) => formatInstantDay(s.createdAt, timeZone) },
-        { key: 'actions', title: t('admin.spaces.actions'), locked: true, render: (_v, s) => actions(s) },
+        { key: 'actions', title: t('admin.spaces.actions'), locked: true, fixed: 'right', render: (_v, s) => actions(s) },
       ];
   const confirmToggle = () => toggling && update.mutate({ id: toggling._id, body: { active: !toggling.active } }, { onSettled: () => setToggling(null) });
   return (

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { TAssignAuditor, TAudit, TAuditListItem, TAuditPreview, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
+import { refreshInBackground } from '../../api/refreshInBackground';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
 import { notifySuccess } from '../../ui/feedback';
 
@@ -73,9 +74,10 @@ function useAuditsMutation<V, R>(mutationFn: (v: V) => Promise<R>, options: { su
   return useMutation({
     mutationFn,
     meta: { silent: options.silent },
-    onSuccess: async () => {
+    // The lists refresh behind: starting an audit opens its run as soon as the server answered.
+    onSuccess: () => {
       if (options.success) notifySuccess(options.success);
-      await queryClient.invalidateQueries({ queryKey: AUDITS_QUERY_KEY });
+      void refreshInBackground(queryClient, AUDITS_QUERY_KEY);
     },
   });
 }

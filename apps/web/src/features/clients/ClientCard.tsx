@@ -13,7 +13,7 @@ export function ClientCard({ client }: { client: TStructure }) {
       <Flex gap={12} align="start">
         <Avatar size={44} icon={<ShopOutlined />} style={{ background: '#2a9d8f', flex: 'none' }} />
         <Flex vertical style={{ minWidth: 0, flex: 1 }} gap={2}>
-          <Link to={`/clients/${client._id}/general`}>
+          <Link to={`/clients/${client._id}/structure`}>
             <Typography.Text strong ellipsis>
               {client.name}
             </Typography.Text>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TClientFilters, TStructureType } from './clientsApi';
+import type { TClientFilters } from './clientsApi';
 
-export const countFilters = (filters: TClientFilters) => (filters.active !== undefined ? 1 : 0) + (filters.type ? 1 : 0);
+export const countFilters = (filters: TClientFilters) => (filters.active !== undefined ? 1 : 0);
 
-/** Active (all / active / inactive) and type (client, establishment, area; flat and directory views). */
-export function ClientFilters({ value, onApply, withType }: { value: TClientFilters; onApply: (next: TClientFilters) => void; withType: boolean }) {
+/** Active (all / active / inactive): the lists show clients only (their establishments and areas are in each client). */
+export function ClientFilters({ value, onApply }: { value: TClientFilters; onApply: (next: TClientFilters) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<TClientFilters>(value);
   const active = draft.active === undefined ? 'all' : draft.active ? 'active' : 'inactive';
@@ -23,20 +23,6 @@ export function ClientFilters({ value, onApply, withType }: { value: TClientFilt
           ]}
         />
       </Form.Item>
-      {withType && (
-        <Form.Item label={t('clients.fields.type')}>
-          <Radio.Group
-            value={draft.type ?? 'all'}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value === 'all' ? undefined : (e.target.value as TStructureType) })}
-            options={[
-              { value: 'all', label: t('clients.filters.all') },
-              { value: 'STRUCTURE', label: t('clients.type.STRUCTURE') },
-              { value: 'ESTABLISHMENT', label: t('clients.type.ESTABLISHMENT') },
-              { value: 'AREA', label: t('clients.type.AREA') },
-            ]}
-          />
-        </Form.Item>
-      )}
       <Flex gap={8} justify="flex-end">
         <Button onClick={() => setDraft({})}>{t('list.resetFilters')}</Button>
         <Button type="primary" onClick={() => onApply(draft)} data-testid="filters-apply">

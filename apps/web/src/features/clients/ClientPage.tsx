@@ -25,7 +25,7 @@ function LaterRelease({ tab }: { tab: TTab }) {
 /** /clients/:id/:tab: a client (or one of its establishments or areas) with its tabs. */
 export function ClientPage() {
   const { t } = useTranslation();
-  const { id = '', tab = 'general' } = useParams();
+  const { id = '', tab = 'structure' } = useParams();
   const navigate = useNavigate();
   const structure = useStructure(id);
   const remove = useRemoveStructure();
@@ -37,7 +37,7 @@ export function ClientPage() {
   const extra = extraTabs.find((candidate) => candidate.key === tab);
   if (!CLIENT_TABS.includes(tab as TTab) && !(extra && me.data)) {
     if (me.isPending || structure.isPending) return <PageSkeleton rows={8} />;
-    return <Navigate to={`/clients/${id}/general`} replace />;
+    return <Navigate to={`/clients/${id}/structure`} replace />;
   }
   if (structure.isPending) return <PageSkeleton rows={8} />;
   if (structure.isError) return <ErrorState error={structure.error} onRetry={() => void structure.refetch()} />;

@@ -39,11 +39,10 @@ export function ClientsListPage({ view }: { view: TListView }) {
       error={list.error}
       onRetry={() => void list.refetch()}
       {...state.paging}
-      activeFilters={countFilters(view === 'tree' ? { active: filters.active } : filters)}
+      activeFilters={countFilters(filters)}
       renderFilters={(close) => (
         <ClientFilters
           value={filters}
-          withType={view !== 'tree'}
           onApply={(next) => {
             state.applyFilters(next);
             close();

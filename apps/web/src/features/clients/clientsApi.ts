@@ -11,7 +11,6 @@ export type { TPhone, TStructure, TStructureInput, TStructureType } from '@audit
 
 export interface TClientFilters {
   active?: boolean;
-  type?: TStructureType;
 }
 
 export interface TClientListParams {
@@ -27,13 +26,15 @@ export const CLIENTS_QUERY_KEY = ['clients'] as const;
 export function toSearchFilters(filters: TClientFilters): TSearchFilter[] {
   const out: TSearchFilter[] = [];
   if (filters.active !== undefined) out.push({ field: 'active', operator: 'eq', value: filters.active });
-  if (filters.type) out.push({ field: 'type', operator: 'eq', value: filters.type });
   return out;
 }
 
-/** The flat list: every client, establishment and area of the scope (filter `type`). */
+/**
+ * The flat list and the directory: the clients of the scope (their establishments and areas are in
+ * each client's Structure tab; listed together, page 1 was mostly areas, several named "Cocina").
+ */
 export const searchClients = (params: TClientListParams) =>
-  searchPage<TStructure>(`${STRUCTURES}/search`, {
+  searchPage<TStructure>(`${STRUCTURES}/clients/search`, {
     page: params.page,
     size: params.size,
     search: params.search,

@@ -12,7 +12,8 @@ export const clientsManifest: TFeatureManifest = {
     { path: '/clients/tree-list', ...screen(list, { view: 'tree' }) },
     { path: '/clients/directory-list', ...screen(list, { view: 'directory' }) },
     { path: '/clients/create', ...screen(form) },
-    { path: '/clients/:id', element: <Navigate to="general" replace /> },
+    // A client opens on its Structure (its establishments and areas), the list's counterpart.
+    { path: '/clients/:id', element: <Navigate to="structure" replace /> },
     { path: '/clients/:id/edit', ...screen(form) },
     { path: '/clients/:id/:tab', ...screen(() => import('./ClientPage').then((m) => m.ClientPage)) },
   ],

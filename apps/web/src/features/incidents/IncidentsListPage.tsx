@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Flex, Segmented, Space, Typography } from 'antd';
+import { Button, Flex, Space, Typography } from 'antd';
 import { CheckSquareOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import type { TIncidentKind } from '@audit/domain/incidents';
 import { downloadFile } from '../../api/download';
@@ -12,10 +12,12 @@ import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { userCan, useMe } from '../../session/me';
 import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
+import { ViewSwitch } from '../../ui/ViewSwitch';
 import { IncidentFilters } from './IncidentFilters';
 import { RiskTag, StatusTag } from './IncidentTags';
 import { ReportIncidentDrawer } from './ReportIncidentDrawer';
 import { searchBody, useIncidentsList, type TIncident, type TIncidentFilters } from './incidentsApi';
+import { incidentKindOf } from './searchBody';
 
 const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
 const day = (iso: string | null) => (iso ? dayjs(iso).format('DD-MM-YYYY') : '');
@@ -59,10 +61,16 @@ function IncidentCard({ incident, onOpen }: { incident: TIncident; onOpen: () =>
  * The lab-data tab is the lab-data feature's page (its fixed path /incidents/list/lab-data wins).
  */
 export function IncidentsListPage() {
+  const kind = incidentKindOf(useParams().kind);
+  // An unknown kind (a mistyped or old address) opens the audits' incidents, not a page of raw keys.
+  if (!kind) return <Navigate to="/incidents/list/audits" replace />;
+  return <IncidentsList kind={kind} />;
+}
+
+function IncidentsList({ kind }: { kind: TIncidentKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { isMobile } = useViewport();
-  const kind = (useParams().kind ?? 'audits') as TIncidentKind;
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [search, setSearch] = useState('');
@@ -90,9 +98,8 @@ export function IncidentsListPage() {
 
   const tabs = (
     <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
-      {/* The kinds scroll sideways on a phone rather than widening the page. */}
-      <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
-        <Segmented
+      <div style={{ flex: isMobile ? '1 1 100%' : undefined }}>
+        <ViewSwitch
           value={kind}
           onChange={(value) => {
             setPage(0);
@@ -100,7 +107,8 @@ export function IncidentsListPage() {
             navigate(`/incidents/list/${value}`);
           }}
           options={KINDS.map((k) => ({ value: k, label: t(`incidents.kinds.${k}`) }))}
-          data-testid="incident-kinds"
+          label={t('incidents.kindsLabel')}
+          testId="incident-kinds"
         />
       </div>
       <Space>

@@ -2,7 +2,18 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { Button, Flex, Modal, Segmented, Typography } from 'antd';
 import { ArrowRightOutlined, ClearOutlined, EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ANNOTATION_TOOLS, centredShape, drawShape, isDrawn, moveShape, scaleShape, type TAnnotationTool, type TShape, type TSize } from './annotate';
+import {
+  ANNOTATION_TOOLS,
+  centredShape,
+  drawShape,
+  isDrawn,
+  paintPhoto,
+  moveShape,
+  scaleShape,
+  type TAnnotationTool,
+  type TShape,
+  type TSize,
+} from './annotate';
 
 /** The photo as taken, and its copy with the marks when any were drawn. */
 export interface TAnnotatedPhoto {
@@ -51,7 +62,7 @@ export function PhotoAnnotator({ photo, onCancel, onSave }: { photo: Blob | null
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');
     if (!ctx || !image) return;
-    ctx.drawImage(image, 0, 0);
+    paintPhoto(ctx, image, size);
     for (const shape of drawing ? [...shapes, drawing] : shapes) drawShape(ctx, shape, size);
   });
 
@@ -134,7 +145,7 @@ export function PhotoAnnotator({ photo, onCancel, onSave }: { photo: Blob | null
             {t('incidents.annotate.clear')}
           </Button>
         </Flex>
-        <Flex justify="center" style={{ background: '#1f1f1f', borderRadius: 8, padding: 4 }}>
+        <Flex justify="center" style={{ background: '#f0f0f0', borderRadius: 8, padding: 4 }}>
           <canvas
             ref={canvas}
             width={size.width}

@@ -30,8 +30,8 @@ export function ReportIncidentDrawer({ open, onClose }: { open: boolean; onClose
   const client = Form.useWatch('client', form);
   const establishment = Form.useWatch('establishment', form);
   const clients = useClientOptions();
-  const establishments = usePlaceOptions('establishments', staff ? client : undefined);
-  const areas = usePlaceOptions('areas', staff ? client : undefined);
+  const establishments = usePlaceOptions('establishments', client, staff);
+  const areas = usePlaceOptions('areas', client, staff);
   const report = useReportIncident();
   const label = (o: { _id: string; name: string }) => ({ value: o._id, label: o.name });
   const max = maxLengthRule;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowHead, centredShape, isDrawn, moveShape, scaleShape, strokeWidth } from './annotate';
+import { arrowHead, centredShape, isDrawn, moveShape, paintPhoto, scaleShape, strokeWidth } from './annotate';
 
 const size = { width: 800, height: 600 };
 
@@ -62,5 +62,18 @@ describe('photo marks', () => {
       }),
     ).toBe(true);
     expect(strokeWidth({ width: 4000, height: 3000 })).toBeGreaterThan(strokeWidth(size));
+  });
+});
+
+describe('the photo under the marks', () => {
+  it('is painted on white over the whole canvas first (a transparent PNG is not black), at the canvas size', () => {
+    const calls: string[] = [];
+    const ctx = {
+      fillStyle: '',
+      fillRect: (...a: number[]) => calls.push(`fill ${ctx.fillStyle} ${a.join(',')}`),
+      drawImage: (_i: unknown, ...a: number[]) => calls.push(`draw ${a.join(',')}`),
+    };
+    paintPhoto(ctx as never, {} as CanvasImageSource, { width: 640, height: 480 });
+    expect(calls).toEqual(['fill #ffffff 0,0,640,480', 'draw 0,0,640,480']);
   });
 });

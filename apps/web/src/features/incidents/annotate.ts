@@ -84,6 +84,17 @@ export const isDrawn = (shape: TShape) => {
   );
 };
 
+/**
+ * The photo under the marks, on white: a PNG's transparent parts were black on the canvas (its
+ * initial pixels, and JPEG, the saved copy's type, has no transparency), a dark strip in the preview;
+ * the white fill also wipes the marks of the frame before (an undone mark stayed).
+ */
+export function paintPhoto(ctx: Pick<CanvasRenderingContext2D, 'fillStyle' | 'fillRect' | 'drawImage'>, image: CanvasImageSource, size: TSize) {
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.drawImage(image, 0, 0, size.width, size.height);
+}
+
 export function drawShape(ctx: CanvasRenderingContext2D, shape: TShape, size: TSize) {
   const width = strokeWidth(size);
   ctx.save();

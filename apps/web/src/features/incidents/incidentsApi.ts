@@ -12,12 +12,14 @@ import type {
   TTaskStatus,
 } from '@audit/domain/incidents';
 import type { TSearchBody } from '@audit/domain/search';
+import type { TSpaceSummary } from '@audit/domain/spaces';
 import { request, searchPage } from '../../api/client';
 import { NOTIFICATIONS_QUERY_KEY } from '../../api/notifications';
 import i18n from '../../i18n';
 import { loadResource } from '../../offline/loadResource';
 import { isQueuedWrite, offlineWrite } from '../../offline/write';
 import { uuid } from '../../offline/uuid';
+import { getStoredSpace } from '../../session/storage';
 import { notifyInfo, notifySuccess } from '../../ui/feedback';
 import { IMAGE_UPLOAD, TASKS_BASE, type TIncidentCopy } from './offline/incidentChanges';
 import { incidentResource, INCIDENTS_QUERY_KEY } from './offline/incidentResource';
@@ -80,13 +82,42 @@ const filterOptions = (key: string, path: string, size: number, filters: TSearch
 const ofClient = (client?: string): TSearchBody['filters'] => [{ field: 'client', operator: 'eq', value: client ?? '' }];
 /** The filters' clients (the calls document's client lookup, size 250). */
 export const useClientOptions = () => useQuery(filterOptions('clients', '/ms-core/api/structures/search-for-client-users', 250));
-/** One client's establishments, and its areas (each with its establishment as parent). */
-export const useEstablishmentOptions = (client?: string) =>
-  useQuery(filterOptions('establishments', '/ms-core/api/establishments/search', 1000, ofClient(client), Boolean(client)));
-export const useAreaOptions = (client?: string) => useQuery(filterOptions('areas', '/ms-core/api/areas/search', 1000, ofClient(client), Boolean(client)));
-/** The report form's places: establishments or areas of the chosen client, or of the caller's whole scope (a client's manager). */
-export const usePlaceOptions = (kind: 'establishments' | 'areas', client?: string) =>
-  useQuery(filterOptions(`place-${kind}`, `/ms-core/api/${kind}/search`, 1000, client ? ofClient(client) : []));
+type TPlaceKind = 'establishments' | 'areas';
+const SPACE_TYPE_OF: Record<TPlaceKind, string> = { establishments: 'ESTABLISHMENT', areas: 'AREA' };
+
+/**
+ * A client's staff may not search establishments or areas (ESTABLISHMENT:READ, AREA:READ: two 403s
+ * on "Otras incidencias"): theirs are the spaces they may enter (my-spaces, the space selector's
+ * call), below the space they are in, and below `client` when one is chosen.
+ */
+export const ownPlacesOptions = (kind: TPlaceKind, client: string | undefined, enabled = true) => ({
+  queryKey: [...INCIDENTS_QUERY_KEY, 'options', 'own', kind, client ?? ''],
+  queryFn: async (): Promise<TFilterOption[]> => {
+    const here = getStoredSpace()?.secureSpacePath ?? '/';
+    const spaces = await request<TSpaceSummary[]>('/ms-core/api/spaces/my-spaces', { query: { size: 200 } });
+    return spaces
+      .filter((s) => s.typeStructure === SPACE_TYPE_OF[kind] && s.secureSpacePath.startsWith(here) && (!client || s.secureSpacePath.includes(`/${client}/`)))
+      .map((s) => ({ _id: s._id, name: s.name, parent: s.parent }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  },
+  enabled,
+  staleTime: 60_000,
+});
+
+/** One client's establishments, and its areas (each with its establishment as parent); `staff` searches them, others use their own. */
+export const useEstablishmentOptions = (client: string | undefined, staff: boolean) =>
+  useQuery(
+    staff
+      ? filterOptions('establishments', '/ms-core/api/establishments/search', 1000, ofClient(client), Boolean(client))
+      : ownPlacesOptions('establishments', client, Boolean(client)),
+  );
+export const useAreaOptions = (client: string | undefined, staff: boolean) =>
+  useQuery(
+    staff ? filterOptions('areas', '/ms-core/api/areas/search', 1000, ofClient(client), Boolean(client)) : ownPlacesOptions('areas', client, Boolean(client)),
+  );
+/** The report form's places: establishments or areas of the chosen client (staff), or the caller's own (a client's staff). */
+export const usePlaceOptions = (kind: TPlaceKind, client: string | undefined, staff: boolean) =>
+  useQuery(staff ? filterOptions(`place-${kind}`, `/ms-core/api/${kind}/search`, 1000, client ? ofClient(client) : []) : ownPlacesOptions(kind, undefined));
 /** Audit templates (the audits list's template filter). */
 export const useTemplateOptions = (enabled: boolean) => useQuery(filterOptions('templates', '/ms-core/api/audit-templates/search', 1000, [], enabled));
 

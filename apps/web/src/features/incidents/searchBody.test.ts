@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchBody } from './searchBody';
+import { incidentKindOf, searchBody } from './searchBody';
 
 const CLIENT = '11111111-1111-4111-8111-111111111111';
 const ESTABLISHMENT = '22222222-2222-4222-8222-222222222222';
@@ -40,5 +40,14 @@ describe('the incidents list’s filters as the search body', () => {
       sort: undefined,
       filters: [{ field: 'kind', operator: 'eq', value: 'others' }],
     });
+  });
+});
+
+describe('the kind of an incidents list path', () => {
+  it('is one of the lists, or none for an unknown sub-route (which showed the raw key "incidents.titles.lab")', () => {
+    expect(incidentKindOf('audits')).toBe('audits');
+    expect(incidentKindOf('measurements')).toBe('measurements');
+    expect(incidentKindOf('lab')).toBeUndefined();
+    expect(incidentKindOf(undefined)).toBeUndefined();
   });
 });

@@ -1,4 +1,8 @@
-import type { TIncidentKind } from '@audit/domain/incidents';
+import { INCIDENT_KINDS, type TIncidentKind } from '@audit/domain/incidents';
+
+/** The list kind of a path's `:kind`, or undefined for one that is no list (/incidents/list/lab). */
+export const incidentKindOf = (param: string | undefined): TIncidentKind | undefined =>
+  (INCIDENT_KINDS as readonly string[]).includes(param ?? '') ? (param as TIncidentKind) : undefined;
 import type { TSearchBody } from '@audit/domain/search';
 
 export interface TIncidentFilters {

@@ -7,6 +7,7 @@ import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { LabIncidentMoves } from './LabIncidentMoves';
 import { LabStatusTag, limitsText, valueText } from './LabTags';
+import { unitText } from './labUnits';
 import { useLabIncidentHistory, type TLabIncident } from './labDataApi';
 
 interface TProps {
@@ -62,7 +63,7 @@ export function LabIncidentDrawer({ open, incident: i, loading, error, onRetry, 
             bordered
             items={[
               { key: 'parameter', label: t('labData.fields.parameter'), children: i.parameter },
-              { key: 'value', label: t('labData.fields.value'), children: `${valueText(i.value, language)} ${i.unit ?? ''}` },
+              { key: 'value', label: t('labData.fields.value'), children: `${valueText(i.value, language)} ${unitText(i.unit, language)}` },
               { key: 'limits', label: t('labData.fields.limits'), children: limitsText(i.minValue, i.maxValue, language) },
               { key: 'category', label: t('labData.fields.category'), children: t(`labData.categories.${i.category}`) },
               { key: 'report', label: t('labData.report'), children: <Link to={`/lab-data/${i.category}/${i.report._id}`}>{i.report.number}</Link> },

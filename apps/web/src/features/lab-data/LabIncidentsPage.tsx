@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Flex, Segmented } from 'antd';
+import { Button, Flex } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -12,16 +12,19 @@ import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
+import { ViewSwitch } from '../../ui/ViewSwitch';
 import { LabIncidentFilters, type TLabIncidentFilters } from './LabFilters';
 import { LabIncidentDrawer } from './LabIncidentDrawer';
 import { LabIncidentMoves } from './LabIncidentMoves';
 import { LabStatusTag, limitsText, valueText } from './LabTags';
+import { unitText } from './labUnits';
 import { LAB_INCIDENTS_EXPORT, labIncidentsBody, useLabIncident, useLabIncidents, type TLabIncident } from './labDataApi';
 
 const KINDS = ['audits', 'others', 'measurements', 'lab-data'] as const;
 const BASE = '/incidents/list/lab-data';
 
-const reading = (i: TLabIncident, language: string) => `${valueText(i.value, language)} ${i.unit ?? ''} (${limitsText(i.minValue, i.maxValue, language)})`;
+const reading = (i: TLabIncident, language: string) =>
+  `${valueText(i.value, language)} ${unitText(i.unit, language)} (${limitsText(i.minValue, i.maxValue, language)})`;
 // The report's own page: a click on it does not also open the incident's row.
 const reportLink = (i: TLabIncident) => (
   <Link to={`/lab-data/${i.category}/${i.report._id}`} onClick={(e) => e.stopPropagation()}>
@@ -43,7 +46,15 @@ function columns(t: TFunction, language: string): TListColumn<TLabIncident>[] {
       title: t('labData.fields.changed'),
       render: (_, i) => (i.changedBy ? `${i.changedBy.name} · ${dayjs(i.changedAt).format('DD-MM-YYYY HH:mm')}` : '—'),
     },
-    { key: 'moves', title: t('labData.actions'), locked: true, render: (_, i) => <LabIncidentMoves incident={i} /> },
+    // Kept in sight at the right edge; not shown at all when no row offers a move (a client's list).
+    {
+      key: 'moves',
+      title: t('labData.actions'),
+      locked: true,
+      fixed: 'right',
+      onlyIf: (i) => i.moves.length > 0,
+      render: (_, i) => <LabIncidentMoves incident={i} />,
+    },
   ];
 }
 
@@ -107,12 +118,13 @@ export function LabIncidentsPage() {
   return (
     <>
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
-        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
-          <Segmented
+        <div style={{ flex: isMobile ? '1 1 0' : undefined, minWidth: 0 }}>
+          <ViewSwitch
             value="lab-data"
             onChange={(value) => navigate(`/incidents/list/${value}`)}
             options={KINDS.map((k) => ({ value: k, label: t(`labData.kinds.${k}`) }))}
-            data-testid="incident-kinds"
+            label={t('labData.kindsLabel')}
+            testId="incident-kinds"
           />
         </div>
         <Button icon={<FileExcelOutlined />} loading={exporting} onClick={exportExcel} aria-label={t('labData.export')} data-testid="lab-incidents-export">

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { limitsText, QualifiedTag, valueText } from './LabTags';
+import { unitText } from './labUnits';
 import type { TLabReport } from './labDataApi';
 
 function ResultTag({ ok }: { ok: boolean }) {
@@ -98,7 +99,7 @@ export function LabReportDrawer({ open, report: r, loading, error, onRetry, onCl
                       <ResultTag ok={x.qualified} />
                     </Flex>
                     <Typography.Text type={x.qualified ? 'secondary' : 'danger'}>
-                      {valueText(x.value, language)} {x.unit ?? ''} · {t('labData.fields.limits')}: {limitsText(x.minValue, x.maxValue, language)}
+                      {valueText(x.value, language)} {unitText(x.unit, language)} · {t('labData.fields.limits')}: {limitsText(x.minValue, x.maxValue, language)}
                     </Typography.Text>
                   </Card>
                 ))
@@ -122,7 +123,7 @@ export function LabReportDrawer({ open, report: r, loading, error, onRetry, onCl
                   title: t('labData.fields.value'),
                   render: (_, x) => (
                     <Typography.Text type={x.qualified ? undefined : 'danger'} strong={!x.qualified}>
-                      {valueText(x.value, language)} {x.unit ?? ''}
+                      {valueText(x.value, language)} {unitText(x.unit, language)}
                     </Typography.Text>
                   ),
                 },

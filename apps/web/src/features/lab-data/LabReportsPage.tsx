@@ -49,6 +49,7 @@ function columns(t: TFunction, onRemove: (r: TLabReport) => void): TListColumn<T
       key: 'actions',
       title: t('labData.actions'),
       locked: true,
+      fixed: 'right',
       align: 'center',
       render: (_, r) => (
         <span onClick={(e) => e.stopPropagation()}>

@@ -83,7 +83,7 @@ function columns(
     sorter: !def.categoryType,
     render: (v: string) => formatInstantDay(v, timeZone),
   });
-  cols.push({ key: 'actions', title: '', locked: true, align: 'right', render: (_v, row) => actions(row) });
+  cols.push({ key: 'actions', title: '', locked: true, fixed: 'right', align: 'right', render: (_v, row) => actions(row) });
   return cols;
 }
 

@@ -7,8 +7,10 @@ import { userCan, useMe } from '../../session/me';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyError } from '../../ui/feedback';
 import { ListPage } from '../../ui/ListPage';
+import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
+import { useViewport } from '../../ui/useViewport';
 import { RegisterTemplateFormDialog } from './RegisterTemplateFormDialog';
-import { templateColumns, type TRowHandlers } from './templateRowActions';
+import { RowActions, templateColumns, type TRowHandlers } from './templateRowActions';
 import {
   REGISTER_TEMPLATES_PAGE_SIZE,
   useCreateRegisterTemplate,
@@ -27,6 +29,7 @@ export function RegisterTemplatesListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canCreate = userCan(useMe().data, 'TEMPLATES:CREATE');
+  const { isMobile } = useViewport();
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
@@ -74,6 +77,35 @@ export function RegisterTemplatesListPage() {
         emptyText={t('registerTemplates.empty')}
         onAdd={canCreate ? () => setCreating(true) : undefined}
         addLabel={t('registerTemplates.add')}
+        // A phone lists them as cards: order and name, title, category, and the row's actions.
+        view={isMobile ? 'directory' : 'table'}
+        directory={
+          <PhoneCards
+            testId="register-template-cards"
+            items={list.data?.items}
+            total={list.data?.total ?? 0}
+            page={page}
+            pageSize={REGISTER_TEMPLATES_PAGE_SIZE}
+            onPageChange={setPage}
+            loading={list.isPending}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            emptyText={t('registerTemplates.empty')}
+            rowKey={(tpl) => tpl._id}
+            renderCard={(tpl) => (
+              <PhoneCard
+                testId="register-template-card"
+                title={`${tpl.order + 1}. ${tpl.name}`}
+                meta={[tpl.title, tpl.category?.name].filter(Boolean).join(' · ')}
+                onOpen={() => handlers.onEdit(tpl)}
+              >
+                <Flex justify="end" onClick={(e) => e.stopPropagation()}>
+                  <RowActions tpl={tpl} handlers={handlers} first={tpl.order === 0} last={tpl.order >= (list.data?.total ?? 0) - 1} />
+                </Flex>
+              </PhoneCard>
+            )}
+          />
+        }
       />
       <RegisterTemplateFormDialog
         open={creating}

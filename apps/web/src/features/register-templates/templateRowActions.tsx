@@ -14,7 +14,7 @@ export interface TRowHandlers {
 }
 
 /** Row actions: open (edit or view), duplicate, move up/down, delete: only what `can` allows. */
-function RowActions({ tpl, handlers, first, last }: { tpl: TRegisterTemplate; handlers: TRowHandlers; first: boolean; last: boolean }) {
+export function RowActions({ tpl, handlers, first, last }: { tpl: TRegisterTemplate; handlers: TRowHandlers; first: boolean; last: boolean }) {
   const { t } = useTranslation();
   const items: MenuProps['items'] = [
     tpl.can.update
@@ -55,6 +55,7 @@ export function templateColumns(t: TFunction, handlers: TRowHandlers, total: num
       key: 'actions',
       title: t('registerTemplates.actions'),
       locked: true,
+      fixed: 'right',
       align: 'center',
       width: 72,
       render: (_, r) => <RowActions tpl={r} handlers={handlers} first={r.order === 0} last={r.order >= total - 1} />,

@@ -7,6 +7,8 @@ import { REGISTER_TRACE_SECTIONS } from '@audit/domain/registers';
 import { DAY_FORMAT, formatInstant } from '@audit/domain/dates';
 import { useTimeZone } from '../../session/timeZone';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
+import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
+import { useViewport } from '../../ui/useViewport';
 import { listQueryProps, useListState } from '../../ui/useListState';
 import { countTraceFilters, useRegisterTraces, type TRegisterTrace, type TTraceFilters } from './registerTracesApi';
 import { traceDetails } from './traceText';
@@ -84,6 +86,7 @@ export function RegisterTracesPage() {
   const timeZone = useTimeZone();
   const state = useListState<TTraceFilters>();
   const list = useRegisterTraces(state.query);
+  const { isMobile } = useViewport();
   return (
     <ListPage<TRegisterTrace>
       title={t('registerTraces.title')}
@@ -103,6 +106,37 @@ export function RegisterTracesPage() {
         />
       )}
       emptyText={t('registerTraces.empty')}
+      // A phone shows each change as a card: what, when and who, then the details.
+      view={isMobile ? 'directory' : 'table'}
+      directory={
+        <PhoneCards
+          testId="register-trace-cards"
+          items={list.data?.items}
+          total={list.data?.total ?? 0}
+          page={state.paging.page}
+          pageSize={state.paging.pageSize}
+          onPageChange={(page) => state.paging.onPageChange(page, state.paging.pageSize)}
+          loading={list.isPending}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          emptyText={t('registerTraces.empty')}
+          rowKey={(r) => r._id}
+          renderCard={(r) => (
+            <PhoneCard
+              testId="register-trace-card"
+              title={r.entity?.name || t(`registerTraces.section.${r.section}`, { defaultValue: r.section })}
+              tag={<Tag color={TYPE_COLORS[r.type]}>{t(`registerTraces.type.${r.type}`, { defaultValue: r.type })}</Tag>}
+              meta={[formatInstant(r.date, timeZone), r.owner?.name, t(`registerTraces.section.${r.section}`, { defaultValue: r.section })]
+                .filter(Boolean)
+                .join(' · ')}
+            >
+              <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 13 }}>
+                {traceDetails(t, r)}
+              </Typography.Paragraph>
+            </PhoneCard>
+          )}
+        />
+      }
     />
   );
 }

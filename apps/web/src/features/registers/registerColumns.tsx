@@ -66,6 +66,7 @@ function registerActions(t: TFunction, onRemove: (register: TRegister) => void):
     key: 'actions',
     title: t('registers.actions'),
     locked: true,
+    fixed: 'right',
     align: 'center',
     render: (_, r) => (
       // A click here is the button's or the link's, not the row's (the row opens the log sheet).

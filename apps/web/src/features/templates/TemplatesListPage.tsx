@@ -1,17 +1,18 @@
 import './templates.css';
 import { useCallback, useState } from 'react';
-import { Card, Collapse, Flex, Typography } from 'antd';
+import { Card, Collapse, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { userCan, useMe } from '../../session/me';
 import { ListPage } from '../../ui/ListPage';
+import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
 import { useViewport } from '../../ui/useViewport';
 import { CategoryTree } from './CategoryTree';
-import { templateColumns } from './templateColumns';
+import { templateColumns, templateContent } from './templateColumns';
 import { countFilters, TemplateFilters } from './TemplateFilters';
 import { TemplateFormDialog } from './TemplateFormDialog';
-import type { TTemplateActionHandlers } from './TemplateRowActions';
+import { TemplateRowActions, type TTemplateActionHandlers } from './TemplateRowActions';
 import {
   TEMPLATES_PAGE_SIZE,
   useCreateTemplate,
@@ -79,7 +80,7 @@ export function TemplatesListPage() {
         <ListPage<TTemplateSummary>
           title={t('templates.title')}
           settingsKey="table.templates"
-          columns={templateColumns(t, handlers, { pinActions: !isMobile })}
+          columns={templateColumns(t, handlers, { pinActions: true })}
           defaultHidden={['areaAccess', 'language']}
           rowKey={(tpl) => tpl._id}
           rows={list.data?.items}
@@ -105,6 +106,36 @@ export function TemplatesListPage() {
           )}
           onAdd={canCreate ? () => setCreating(true) : undefined}
           addLabel={t('templates.add')}
+          // A phone lists the templates as cards (390 px cannot hold the columns).
+          view={isMobile ? 'directory' : 'table'}
+          directory={
+            <PhoneCards
+              testId="template-cards"
+              items={list.data?.items}
+              total={list.data?.total ?? 0}
+              page={page}
+              pageSize={TEMPLATES_PAGE_SIZE}
+              onPageChange={setPage}
+              loading={list.isPending}
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              emptyText={t('list.empty')}
+              rowKey={(tpl) => tpl._id}
+              renderCard={(tpl) => (
+                <PhoneCard
+                  testId="template-card"
+                  title={tpl.name}
+                  tag={tpl.category ? <Tag color={tpl.category.color ?? undefined}>{tpl.category.name}</Tag> : undefined}
+                  meta={[tpl.service?.name, templateContent(t, tpl), t(tpl.enabled ? 'templates.enabled' : 'templates.disabled')].filter(Boolean).join(' · ')}
+                  onOpen={() => handlers.onEdit(tpl)}
+                >
+                  <Flex justify="end" onClick={(e) => e.stopPropagation()}>
+                    <TemplateRowActions tpl={tpl} handlers={handlers} />
+                  </Flex>
+                </PhoneCard>
+              )}
+            />
+          }
         />
       </div>
       <TemplateFormDialog

@@ -7,6 +7,10 @@ import type { TTemplateSummary } from './templatesApi';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
+/** "1 sección · 3 preguntas": each count with its own plural (one message with two counts cannot agree with both). */
+export const templateContent = (t: TFunction, tpl: Pick<TTemplateSummary, 'sectionsCount' | 'questionsCount'>) =>
+  `${t('templates.sectionsCount', { count: tpl.sectionsCount })} · ${t('templates.questions.count', { count: tpl.questionsCount })}`;
+
 /** `pinActions` keeps the enabled switch and the actions at the right edge while the other columns scroll. */
 export function templateColumns(t: TFunction, handlers: TTemplateActionHandlers, { pinActions = false } = {}): TListColumn<TTemplateSummary>[] {
   const pinned = pinActions ? ('right' as const) : undefined;
@@ -37,7 +41,7 @@ export function templateColumns(t: TFunction, handlers: TTemplateActionHandlers,
     {
       key: 'content',
       title: t('templates.fields.content'),
-      render: (_, tpl) => t('templates.contentCount', { sections: tpl.sectionsCount, questions: tpl.questionsCount }),
+      render: (_, tpl) => templateContent(t, tpl),
     },
     {
       key: 'enabled',

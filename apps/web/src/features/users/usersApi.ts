@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
+import { refreshInBackground } from '../../api/refreshInBackground';
 import type { TUserInput } from '@audit/domain/users';
 import type { TUser } from '../../session/me';
 import { notifySuccess } from '../../ui/feedback';
@@ -78,9 +79,10 @@ function useUsersMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'crea
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
+    // The lists refresh behind: the save's button stops with its success message.
+    onSuccess: () => {
       notifySuccess(success);
-      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+      void refreshInBackground(queryClient, USERS_QUERY_KEY);
     },
   });
 }

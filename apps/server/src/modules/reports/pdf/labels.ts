@@ -107,7 +107,7 @@ const en: TPdfLabels = {
   no: 'No',
   risks: { high: 'High', medium: 'Medium', low: 'Low', infrastructure: 'Infrastructure', IE: 'IE', P1: 'P1' },
   auditRisks: { HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' },
-  statuses: { draft: 'Draft', accepted: 'Accepted', running: 'Running', finished: 'Finished' },
+  statuses: { draft: 'Draft', accepted: 'Accepted', running: 'In progress', finished: 'Finished' },
 };
 
 export const pdfLabels = (language: string | null | undefined): TPdfLabels => (language === 'en' ? en : es);
