@@ -255,6 +255,7 @@ export const CATALOGUE = {
     true,
   ),
   notFound: e('NOTFOUND', 415, 404, 'Entidad no encontrada.', 'Entity not found.'),
+  routeNotFound: e('NOTFOUND', 'RTE0001', 404, 'La dirección pedida no existe.', 'The requested address does not exist.', true),
   sessionExpired: e('UNAUTHORIZEDERROR', 401, 401, 'Su sesión ha caducado. Vuelva a iniciar sesión.', 'Your session has expired. Sign in again.', true),
   cannotAssignRoles: e('UNAUTHORIZEDERROR', 410, 403, 'No tiene permiso para asignar roles.', 'You have no permission to assign roles.'),
   badCredentials: e('BADCREDENTIALSERROR', 490, 401, 'Credenciales no válidas.', 'Invalid credentials.'),

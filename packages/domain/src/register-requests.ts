@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { LANGUAGES } from './constants.js';
 import { isCalendarDay } from './dates.js';
-import { ZSearchBody } from './search.js';
+import { ZSearchBody, zIdList } from './search.js';
 import { boundProblem, readingBound } from './bounds.js';
 import { MEASURE_UNITS, OPERATIONS, READING_BETWEEN_DEFAULT, type TOperation } from './templates.js';
 import {
@@ -135,7 +135,7 @@ const ZValue = z.union([z.string().max(REGISTER_TEXT_MAX), z.number().finite(), 
 export const ZCheckRegisterData = z.object({
   date: ZDay,
   take: z.number().int().min(1).max(TAKES_PER_DAY_MAX).default(1),
-  facilities: z.array(ZUuid).min(1).max(1000),
+  facilities: zIdList(1000),
 });
 export const ZAnswerAdd = z.object({
   date: ZDay,

@@ -32,3 +32,14 @@ export type TSearchFilter = z.infer<typeof ZSearchFilter>;
 
 /** In constants.ts: the web reads it without loading this file's schemas (and zod) on the sign-in page. */
 export { TOTAL_COUNT_HEADER } from './constants.js';
+
+/**
+ * A list of entity ids a call acts on (bulk status, bulk delete...). An empty list is the
+ * catalogue's BADREQUESTERROR 410 "entity identifiers required", not a plain validation 400:
+ * the issue carries `catalogue: 'idsRequired'`, which the server's error handler maps.
+ */
+export const zIdList = (max: number) =>
+  z
+    .array(z.string().uuid())
+    .max(max)
+    .refine((ids) => ids.length > 0, { message: 'entity identifiers required', params: { catalogue: 'idsRequired' } });

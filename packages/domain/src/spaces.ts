@@ -15,6 +15,10 @@ export const ZSpace = z.object({
   typeStructure: z.string(),
   parent: z.string().nullable(),
   modules: z.array(z.string()),
+  /** The space-owner flag: the platform operator's space (decision 0065). */
+  ownerSpace: z.boolean(),
+  /** The admin-space flag: an administration space, not a client's (decision 0065). */
+  adminSpace: z.boolean(),
   theme: z.record(z.string(), z.string()).nullable(),
   secureSpacePath: z.string(),
   isRoot: z.boolean(),
@@ -86,12 +90,15 @@ export const ZSpaceListItem = z.object({
   parent: z.string().nullable(),
   parentName: z.string().nullable(),
   modules: z.array(z.string()),
+  ownerSpace: z.boolean(),
+  adminSpace: z.boolean(),
   /** The client's active flag (the same as on the client's form). */
   active: z.boolean(),
   /** The space the session acts in. */
   current: z.boolean(),
   createdAt: z.string(),
-  can: z.object({ update: z.boolean(), changeStatus: z.boolean() }),
+  /** setFlags: only the platform owner's sessions set the space-owner and admin-space flags. */
+  can: z.object({ update: z.boolean(), changeStatus: z.boolean(), setFlags: z.boolean() }),
 });
 
 export const ZSpaceCreate = z.object({
@@ -104,6 +111,8 @@ export const ZSpaceCreate = z.object({
   modules: z.array(z.enum(SPACE_MODULES)).max(SPACE_MODULES.length).default([]),
   /** An uploaded image of the caller's space (POST /files/image), by id. */
   logo: z.string().uuid().nullish(),
+  ownerSpace: z.boolean().optional(),
+  adminSpace: z.boolean().optional(),
 });
 
 export const ZSpaceUpdate = z.object({
@@ -113,6 +122,8 @@ export const ZSpaceUpdate = z.object({
   modules: z.array(z.enum(SPACE_MODULES)).max(SPACE_MODULES.length).optional(),
   logo: z.string().uuid().nullish(),
   active: z.boolean().optional(),
+  ownerSpace: z.boolean().optional(),
+  adminSpace: z.boolean().optional(),
 });
 
 /** PATCH /ms-core/api/spaces/current/settings: the session's space's settings. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fieldProblems, invalidEmails, isReadingCompliant, maxSelectScore, ZReadingRegistryConfig, ZSelectConfig } from './templates.js';
+import {
+  fieldProblems,
+  fieldTypesOf,
+  invalidEmails,
+  isReadingCompliant,
+  maxSelectScore,
+  visibleFields,
+  ZReadingRegistryConfig,
+  ZSelectConfig,
+} from './templates.js';
 
 describe('template rules shared with the browser', () => {
   it('checks readings by operation, with between defaulting to 0..999999', () => {
@@ -46,5 +55,16 @@ describe('template rules shared with the browser', () => {
     expect(fieldProblems('DATA', { type: 'email' })).toEqual(['type']);
     expect(fieldProblems('CONTACTS', { type: 'email', value: 'nope' })).toEqual(['value']);
     expect(fieldProblems('QUESTION', { type: 'text' })).toEqual(['section']);
+  });
+});
+
+describe('pool contact fields (product document, section 6)', () => {
+  it('a contacts section offers the pool counts only for a pool service; an audit shows them only then', () => {
+    expect(fieldTypesOf('CONTACTS')).not.toContain('pools_reported');
+    expect(fieldTypesOf('CONTACTS', false)).toEqual(['contact_information', 'text', 'email', 'phone']);
+    expect(fieldTypesOf('CONTACTS', true)).toEqual(expect.arrayContaining(['pools_reported', 'pools_audited', 'pools_not_audited']));
+    const fields = [{ type: 'email' }, { type: 'pools_audited' }];
+    expect(visibleFields(fields, false)).toEqual([{ type: 'email' }]);
+    expect(visibleFields(fields, true)).toEqual(fields);
   });
 });

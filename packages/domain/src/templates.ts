@@ -42,8 +42,15 @@ export const CONTACT_FIELD_TYPES = ['contact_information', 'text', 'email', 'pho
 export const POOL_FIELD_TYPES = ['pools_reported', 'pools_audited', 'pools_not_audited'] as const;
 export const FIELD_TYPES = [...new Set([...COVER_FIELD_TYPES, ...CONTACT_FIELD_TYPES])] as [string, ...string[]];
 export type TFieldType = (typeof COVER_FIELD_TYPES)[number] | (typeof CONTACT_FIELD_TYPES)[number];
-export const fieldTypesOf = (sectionType: TSectionType): readonly string[] =>
-  sectionType === 'DATA' ? COVER_FIELD_TYPES : sectionType === 'CONTACTS' ? CONTACT_FIELD_TYPES : [];
+/** The field types a section offers; the pool counts only in a pool service's template (product document, section 6). */
+export const fieldTypesOf = (sectionType: TSectionType, isPoolService = false): readonly string[] =>
+  sectionType === 'DATA' ? COVER_FIELD_TYPES : sectionType === 'CONTACTS' ? CONTACT_FIELD_TYPES.filter((type) => isPoolService || !isPoolField(type)) : [];
+
+export const isPoolField = (type: string) => (POOL_FIELD_TYPES as readonly string[]).includes(type);
+
+/** The fields an audit shows: a pool count only when the audit's service is a pool service. */
+export const visibleFields = <F extends { type: string }>(fields: readonly F[], isPoolService: boolean): F[] =>
+  fields.filter((field) => isPoolService || !isPoolField(field.type));
 
 export const MEASURE_UNITS = ['celsius', 'fahrenheit', 'others', 'chlorine', 'co2', 'atp', 'mm', 'cm', 'm', 'm2', 'm3', 'ph', 'ppm'] as const;
 export type TMeasureUnit = (typeof MEASURE_UNITS)[number];
@@ -359,7 +366,8 @@ export const ZTemplateSummary = z.object({
   language: z.string(),
   enabled: z.boolean(),
   category: ZCategoryRef.nullable(),
-  service: ZRef.nullable(),
+  /** isPoolService: the pool contact fields are offered only then (product document, section 6). */
+  service: ZRef.extend({ isPoolService: z.boolean() }).nullable(),
   areaAccess: ZRef.nullable(),
   sectionsCount: z.number(),
   questionsCount: z.number(),

@@ -68,6 +68,8 @@ export const ZMe = ZUser.extend({
   settings: z.record(z.string(), z.unknown()),
   permissions: z.array(z.string()),
   isAdmin: z.boolean(),
+  /** The session acts in the platform owner's space or below it (the space-owner flag; decision 0065). */
+  isOwner: z.boolean(),
   currentSpace: z.string(),
   registersAccess: z.array(ZRegistersAccessOut),
   labDataAccess: z.array(z.string()),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermissions, type TPermission } from '@audit/domain/permissions';
-import { forbidden, unauthenticated } from './errors.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
 import { accessListsOf, type TIdentity, type TIdentityLoader, type TIdentityRow } from './identity.js';
 import type { TIdempotency } from './idempotency/keys.js';
 import { passwordStamp, type TAccessClaims, type TTokenService } from './tokens.js';
@@ -94,6 +94,20 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
     };
   };
 
+  /**
+   * The caller's roles and permissions as the database has them now. When that read itself fails
+   * (database gone, statement timeout), the request cannot be authorized either way: the catalogue's
+   * 458 "error checking permissions", logged with the cause, rather than a bare internal error.
+   */
+  const loadIdentity = async (request: FastifyRequest, claims: TAccessClaims) => {
+    try {
+      return await identities.load(claims.sub, claims.path);
+    } catch (error) {
+      request.log.error({ err: error, requestId: request.id }, 'permission check failed');
+      throw new AppError('permissionCheckFailed');
+    }
+  };
+
   /** Sets request.auth (or refuses) once the token's claims and the identity are known. */
   const admit = (request: FastifyRequest, access: TRouteAccess | undefined, claims: TAccessClaims | null, identity: TIdentityRow | undefined) => {
     const isPublic = !access || 'public' in access;
@@ -118,7 +132,7 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
     if (known === null || (known && kept)) return done(attempt(() => admit(request, access, known, kept?.row)));
     void (async () => {
       const claims = await tokens.verifyAccess(token!);
-      admit(request, access, claims, claims ? await identities.load(claims.sub, claims.path) : undefined);
+      admit(request, access, claims, claims ? await loadIdentity(request, claims) : undefined);
     })().then(() => done(), done);
   });
 }

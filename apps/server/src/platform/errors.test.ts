@@ -60,10 +60,12 @@ describe('error format', () => {
     expect(res.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: '400' });
   });
 
-  it('an unknown API path is NOTFOUND 415', async () => {
-    const res = await apiClient(t.app).get('/ms-core/api/nothing-here');
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ name: 'NOTFOUND', reference: '415' });
+  it('an unknown API path under every base is a route-not-found, not an entity not found', async () => {
+    for (const base of ['/ms-core/api', '/ms-registry/api', '/ms-statistics/api', '/auth/api']) {
+      const res = await apiClient(t.app).post(`${base}/nothing-here`, {});
+      expect(res.status, base).toBe(404);
+      expect(res.body, base).toMatchObject({ name: 'NOTFOUND', reference: 'RTE0001', message: 'La dirección pedida no existe.' });
+    }
   });
 
   it('OpenAPI lists every route with the permissions it requires', async () => {

@@ -42,7 +42,7 @@ interface TValidationIssue {
   instancePath?: string;
   /** The zod issue's code (fastify-type-provider-zod). */
   keyword?: string;
-  params?: { issue?: { path?: (string | number)[]; format?: string }; origin?: string; params?: { bound?: boolean } };
+  params?: { issue?: { path?: (string | number)[]; format?: string }; origin?: string; params?: { bound?: boolean; catalogue?: 'idsRequired' } };
 }
 
 /** A number beyond its bounds (decision 0026) or a text beyond its length: their own codes, so the form can say why. */
@@ -56,7 +56,7 @@ function boundCode(issues: TValidationIssue[]): 'outOfRange' | 'textTooLong' | n
   return null;
 }
 
-/** Maps a schema failure to the catalogue: a malformed id is 412, anything else 400 naming the fields. */
+/** Maps a schema failure to the catalogue: a malformed id is 412, an empty id list 410, anything else 400 naming the fields. */
 function fromValidation(error: FastifyError): AppError {
   const issues = (error.validation ?? []) as TValidationIssue[];
   const fields = [
@@ -64,6 +64,8 @@ function fromValidation(error: FastifyError): AppError {
   ];
   const context = error.validationContext;
   if (context === 'params') return new AppError('badIdFormat', fields);
+  // An empty list of ids (zIdList in the domain) is the catalogue's own 410.
+  if (issues.some((i) => i.params?.params?.catalogue === 'idsRequired')) return new AppError('idsRequired', fields);
   const bound = boundCode(issues);
   if (bound) return new AppError(bound, fields.length ? fields : [String(context ?? 'body')]);
   return invalidData(fields.length ? fields : [String(context ?? 'body')]);

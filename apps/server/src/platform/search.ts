@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TSearchBody, TSearchFilter } from '@audit/domain/search';
 import type { TDb } from './db.js';
-import { invalidData } from './errors.js';
+import { AppError, invalidData } from './errors.js';
 import type { TTotals } from './totals.js';
 
 /**
@@ -57,6 +57,8 @@ function parseValue(name: string, field: TSearchField, value: unknown): unknown 
 }
 
 function parseList(name: string, field: TSearchField, value: unknown): unknown[] {
+  // Lookups by a list of ids (`_id $in`): an empty list is the catalogue's "identifiers required".
+  if (Array.isArray(value) && value.length === 0 && field.type === 'uuid') throw new AppError('idsRequired', [`filters.${name}`]);
   if (!Array.isArray(value) || value.length === 0 || value.length > 1000) throw invalidData([`filters.${name}`]);
   return value.map((v) => parseValue(name, field, v));
 }

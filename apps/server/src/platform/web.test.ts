@@ -87,6 +87,15 @@ describe('the web app as served', () => {
     expect(missing.headers['content-type']).toMatch(/json/);
   });
 
+  it('answers an unknown API path with the route-not-found error while a page path still gets the app', async () => {
+    for (const url of ['/ms-core/api/nothing', '/ms-registry/api/nothing', '/ms-statistics/api/nothing', '/auth/api/nothing']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ name: 'NOTFOUND', reference: 'RTE0001' });
+    }
+    expect((await get('/admin/spaces')).headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('compresses API answers above 1 KB for a browser that accepts it', async () => {
     const big = await get('/ms-core/api/big', 'gzip, deflate, br');
     expect(big.headers['content-encoding']).toBe('br');

@@ -11,8 +11,9 @@ const HASHED = /[\\/]assets[\\/]/;
 
 /**
  * Serves the built web app when distDir is given; any other GET for a page answers index.html
- * (client-side routes). Unknown API paths, hashed assets and the service worker script answer the
- * catalogue's NOTFOUND 415: a missing chunk or /sw.js must fail as such, never arrive as HTML.
+ * (client-side routes). Unknown API paths, hashed assets and the service worker script answer
+ * NOTFOUND RTE0001 (no such route, decision 0065), never the entity's 415: a missing chunk or /sw.js
+ * must fail as such, never arrive as HTML.
  * Files go out as the build compressed them (name.br or name.gz beside each, apps/web/compress-plugin.ts)
  * when the browser accepts it: no compression per request (decision 0017).
  */
@@ -41,7 +42,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     const isApi = [...API_PREFIXES, '/docs'].some((p) => request.url.startsWith(p));
     const isFile = request.url.startsWith('/assets/') || request.url.split('?')[0] === '/sw.js';
     if (hasWeb && request.method === 'GET' && !isApi && !isFile) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    const { status, body } = errorBody('NOTFOUND', 415, requestLanguage(request));
+    const { status, body } = errorBody('NOTFOUND', 'RTE0001', requestLanguage(request));
     return reply.status(status).send(body);
   });
 }

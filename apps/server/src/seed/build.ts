@@ -21,7 +21,10 @@ export interface TSeedSpace {
   name: string;
 }
 
-export async function createSpace(tx: TDb, input: { name: string; identifier?: string; parent?: TSeedSpace; type?: TSpaceType }): Promise<TSeedSpace> {
+export async function createSpace(
+  tx: TDb,
+  input: { name: string; identifier?: string; parent?: TSeedSpace; type?: TSpaceType; ownerSpace?: boolean },
+): Promise<TSeedSpace> {
   const id = randomUUID();
   const path = input.parent ? childPath(input.parent.path, id) : rootPath(id);
   await tx.insert(spaces).values({
@@ -30,13 +33,15 @@ export async function createSpace(tx: TDb, input: { name: string; identifier?: s
     identifier: input.identifier ?? `${spaceSlug(input.name) || 'space'}-${id.slice(0, 8)}`,
     name: input.name,
     typeStructure: input.type ?? 'STRUCTURE',
+    ownerSpace: input.ownerSpace ?? false,
     secureSpacePath: path,
   });
   return { id, path, name: input.name };
 }
 
 /** A root space with the default roles and the five lab result codes (decision 0053); returns the roles by name. */
-export async function createRootSpace(tx: TDb, input: { name: string; identifier?: string }) {
+/** `ownerSpace`: the platform operator's own space (the first start's and the demo's; decision 0065). */
+export async function createRootSpace(tx: TDb, input: { name: string; identifier?: string; ownerSpace?: boolean }) {
   const space = await createSpace(tx, input);
   await tx.insert(labResultCodes).values(Object.entries(LAB_ORGANISMS).map(([code, name]) => ({ spaceId: space.id, secureSpacePath: space.path, code, name })));
   const created = await tx

@@ -29,7 +29,7 @@ export async function seedDemo(tx: TDb) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const common = { password: DEMO_PASSWORD, passwordHash };
 
-  const demo = await createRootSpace(tx, { name: 'Higiene Demo S.L.', identifier: 'demo' });
+  const demo = await createRootSpace(tx, { name: 'Higiene Demo S.L.', identifier: 'demo', ownerSpace: true });
   const hotel = await createSpace(tx, { name: 'Hotel Mar Azul', identifier: 'hotel-mar-azul', parent: demo.space });
   const hotelValencia = await createSpace(tx, { name: 'Hotel Mar Azul Valencia', identifier: 'hotel-mar-azul-valencia', parent: hotel, type: 'ESTABLISHMENT' });
   const hvKitchen = await createSpace(tx, { name: 'Cocina principal', identifier: 'hotel-valencia-cocina', parent: hotelValencia, type: 'AREA' });

@@ -24,7 +24,7 @@ export async function seedOnFirstStart(db: TDatabase, config: TConfig): Promise<
     }
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       // The company's own name shows on every screen and on the PDF's cover ("Main" read wrong there).
-      const root = await createRootSpace(tx, { name: config.COMPANY_NAME, identifier: 'main' });
+      const root = await createRootSpace(tx, { name: config.COMPANY_NAME, identifier: 'main', ownerSpace: true });
       await createUser(tx, {
         email: config.ADMIN_EMAIL,
         password: config.ADMIN_PASSWORD,

@@ -40,11 +40,12 @@ function buildUrl(path: string, query?: TRequestOptions['query']) {
 }
 
 async function send(path: string, options: TRequestOptions, token: string | null): Promise<Response> {
+  // A download asks for its own type (accept); client-date and the language are always ours.
   const headers: Record<string, string> = {
+    accept: 'application/json',
     ...options.headers,
     'client-date': new Date().toISOString(),
     'x-language': languageOf(),
-    accept: 'application/json',
   };
   // Multipart bodies (uploads) go as they are: the browser sets the boundary.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
@@ -85,9 +86,15 @@ export interface TResponse<T> {
   headers: Headers;
 }
 
-export async function requestWithHeaders<T>(path: string, options: TRequestOptions = {}): Promise<TResponse<T>> {
+/** The successful response itself, unread (a file download reads it as a blob); errors as for request. */
+export async function requestResponse(path: string, options: TRequestOptions = {}): Promise<Response> {
   const response = await sendWithSession(path, options);
   if (!response.ok) throw await parseErrorResponse(response);
+  return response;
+}
+
+export async function requestWithHeaders<T>(path: string, options: TRequestOptions = {}): Promise<TResponse<T>> {
+  const response = await requestResponse(path, options);
   const text = response.status === 204 ? '' : await response.text();
   return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers };
 }

@@ -1,15 +1,14 @@
-import { getAccessToken } from '../session/storage';
-import { parseErrorResponse } from './errors';
+import { requestResponse } from './client';
 
-/** Downloads a file under a name; the bearer token rides along (a signed URL ignores it). */
+/**
+ * Downloads a file (a PDF, an Excel export) under a name, through the API client: the same
+ * client-date and language headers as every call, and an expired access token refreshed once and
+ * the download retried (the first download two hours after sign-in used to fail). A signed URL
+ * ignores the bearer token it carries.
+ */
 export async function downloadFile(url: string, name: string, post?: { body: unknown }) {
-  const token = getAccessToken();
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   // A POST download (an export of a filtered list) sends the list's filters as its JSON body.
-  const response = post
-    ? await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(post.body) })
-    : await fetch(url, { headers });
-  if (!response.ok) throw await parseErrorResponse(response);
+  const response = await requestResponse(url, { ...(post ? { method: 'POST' as const, body: post.body } : {}), headers: { accept: '*/*' } });
   const href = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href, download: name });
   document.body.append(link);

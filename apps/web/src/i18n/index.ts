@@ -3,10 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/en';
-import relativeTime from 'dayjs/plugin/relativeTime';
+import './relativeTime';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@audit/domain/constants';
-
-dayjs.extend(relativeTime);
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@audit/domain/validators';
 import { request } from '../api/client';
 import { notifySuccess } from './feedback';
+import { EmailRecipientsSelect } from './EmailRecipientsSelect';
 
 export interface TRecipient {
   value: string;
@@ -73,15 +74,7 @@ export function EmailDialog({ open, onClose, recipients = [] }: { open: boolean;
           },
         ]}
       >
-        <Select
-          mode="tags"
-          tokenSeparators={[',', ';', ' ']}
-          options={recipients}
-          open={false}
-          suffixIcon={null}
-          placeholder={t('email.toPlaceholder')}
-          aria-label={t('email.to')}
-        />
+        <EmailRecipientsSelect recipients={recipients} placeholder={t('email.toPlaceholder')} aria-label={t('email.to')} />
       </Form.Item>
       <Form.Item name="subject" label={t('email.subject')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 200 }]}>
         <Input maxLength={200} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, DatePicker, Flex, Form, type FormInstance } from 'antd';
+import { Button, Flex, Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MonthRangePicker } from './DateRangeFilter';
 
 interface TFilterFormProps<V> {
   /** The filters applied now, as the form's fields hold them. */
@@ -46,7 +47,7 @@ export function FilterForm<V extends object>({ initialValues, onApply, onReset, 
 export function MonthRangeItem({ name, label }: { name: string; label: string }) {
   return (
     <Form.Item name={name} label={label}>
-      <DatePicker.RangePicker picker="month" style={{ width: '100%' }} />
+      <MonthRangePicker />
     </Form.Item>
   );
 }

@@ -219,6 +219,15 @@ describe('PDF of the report', () => {
     // when the PGlite and PostgreSQL passes share it (decision 0032).
   }, 90_000);
 
+  it('a PDF whose job failed is the catalogue 462 "report could not be generated", not a 404', async () => {
+    const { id } = await finishedAudit();
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set pdf_status = 'failed' where id = ${id}`));
+    const res = await f.admin.get(`${REPORTS}/${id}/pdf`);
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ name: 'BADREQUESTERROR', reference: '462', message: 'No se ha podido generar el informe.' });
+    expect((await other.admin.get(`${REPORTS}/${id}/pdf`)).status).toBe(404); // another tenant still finds nothing
+  });
+
   it('401 without a session, AUD0002 for a running audit, 404 for another tenant', async () => {
     const { id } = await runningAudit(f);
     const finished = await finishedAudit(true);

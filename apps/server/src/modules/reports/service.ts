@@ -1,7 +1,7 @@
 import type { TAudit } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
 import { findFiles, readStored } from '../files/service.js';
@@ -45,10 +45,12 @@ export async function readWithState(tx: TDb, ctx: TModuleContext, caller: TAuth,
   return { audit, state };
 }
 
-/** GET /reports/audit/{id}/pdf: the current PDF's bytes and name, or 404. */
+/** GET /reports/audit/{id}/pdf: the current PDF's bytes and name, 462 when its job failed, else 404. */
 export async function downloadPdf(ctx: TModuleContext, caller: TAuth, id: string): Promise<{ bytes: Buffer; name: string }> {
   const found = await scoped(ctx, caller, async (tx) => {
     const { audit, state } = await readWithState(tx, ctx, caller, id);
+    // The last job gave up on this audit (pdf-job.ts): say so (catalogue 462) rather than "not found".
+    if (audit.status === 'finished' && state.pdfStatus === 'failed') throw new AppError('reportFailed');
     if (!isCurrent(state, audit)) throw notFound();
     const [file] = await findFiles(tx, caller, [state.pdfFileId!]);
     if (!file) throw notFound();

@@ -9,6 +9,8 @@ import { postMultipart } from '../../test/multipart.js';
 import { loadConfig } from '../../config.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { companyCover } from '../reports/pdf/company.js';
+import { sql } from 'drizzle-orm';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
 
 const BASE = '/ms-core/api/spaces';
 let t: TTestApp;
@@ -133,5 +135,30 @@ describe('/admin/settings: the current space', () => {
     expect((await apiClient(t.app).get(`${BASE}/${other.root.id}/logo`)).status).toBe(404);
     const cleared = await admin.api.patch(`${BASE}/current/settings`, { logo: null, signupEnabled: false });
     expect(cleared.body).toMatchObject({ logo: null, signupEnabled: false });
+  });
+});
+
+describe('the space-owner and admin-space flags, the session’s isOwner (decision 0065)', () => {
+  it('a tenant cannot flag itself; the owner’s session sets the flags, sees isOwner, and spaces/current shows them', async () => {
+    const me = await admin.api.get('/ms-core/api/users/me');
+    expect(me.body.isOwner).toBe(false);
+    const own = (await admin.api.post(`${BASE}/search`, { size: 50 })).body.find((s: { _id: string }) => s._id === tenant.client.id);
+    expect(own).toMatchObject({ ownerSpace: false, adminSpace: false, can: { setFlags: false } });
+    const refused = await admin.api.patch(`${BASE}/${tenant.root.id}`, { ownerSpace: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.reference).toBe('452');
+    expect((await admin.api.post(BASE, { identifier: `flagged-${tenant.tag}`, name: 'Flagged', typeStructure: 'STRUCTURE', adminSpace: true })).status).toBe(
+      403,
+    );
+
+    // The operator marks its own root (as the first start's seed and migration 0048 do).
+    await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update spaces set owner_space = true where id = ${other.root.id}`));
+    const owner = await signIn(t.app, other.admin.email);
+    expect((await owner.api.get('/ms-core/api/users/me')).body.isOwner).toBe(true);
+    const updated = await owner.api.patch(`${BASE}/${other.client.id}`, { adminSpace: true });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ adminSpace: true, ownerSpace: false, can: { setFlags: true } });
+    expect((await owner.api.get(`${BASE}/current`)).body).toMatchObject({ ownerSpace: true, adminSpace: false });
+    expect((await owner.api.patch(`${BASE}/${tenant.client.id}`, { adminSpace: true })).status).toBe(404); // another tenant's space
   });
 });

@@ -26,7 +26,7 @@ onUniqueViolation('spaces_identifier_unique', { code: 'alreadyExists', fields: [
 
 type TSpaceRow = NonNullable<Awaited<ReturnType<typeof repo.findSpaceInScope>>>;
 
-function presentAdminSpace(row: TSpaceRow, caller: TAuth, active: boolean, parentName: string | null) {
+function presentAdminSpace(row: TSpaceRow, caller: TAuth, active: boolean, parentName: string | null, ownerSession: boolean) {
   return {
     _id: row.id,
     identifier: row.identifier,
@@ -37,10 +37,12 @@ function presentAdminSpace(row: TSpaceRow, caller: TAuth, active: boolean, paren
     parent: row.parentId,
     parentName,
     modules: row.modules,
+    ownerSpace: row.ownerSpace,
+    adminSpace: row.adminSpace,
     active,
     current: row.id === caller.spaceId,
     createdAt: iso(row.createdAt)!,
-    can: spacePolicy.canAll(caller, row),
+    can: spacePolicy.canAll(caller, { ...row, ownerSession }),
   };
 }
 
@@ -50,7 +52,8 @@ async function presentRows(tx: TDb, caller: TAuth, rows: TSpaceRow[]) {
     rows.map((r) => r.id),
   );
   const parents = await repo.unsafeNamesOf(tx, [...new Set(rows.flatMap((r) => (r.parentId ? [r.parentId] : [])))]);
-  return rows.map((r) => presentAdminSpace(r, caller, isActive(r.id), (r.parentId && parents.get(r.parentId)) ?? null));
+  const ownerSession = await repo.ownerSpaceFor(tx, caller.spacePath);
+  return rows.map((r) => presentAdminSpace(r, caller, isActive(r.id), (r.parentId && parents.get(r.parentId)) ?? null, ownerSession));
 }
 
 export async function searchSpaces(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
@@ -77,6 +80,8 @@ export async function createSpace(ctx: TModuleContext, caller: TAuth, input: z.o
     const parent = await repo.findSpaceInScope(tx, caller, input.parent ?? caller.spaceId);
     if (!parent) throw invalidData(['parent']);
     spacePolicy.authorize(caller, 'update', parent);
+    if (input.ownerSpace || input.adminSpace)
+      spacePolicy.authorize(caller, 'setFlags', { ...parent, ownerSession: await repo.ownerSpaceFor(tx, caller.spacePath) });
     await checkIdentifier(tx, input.identifier);
     await checkLogo(tx, caller, input.logo);
     const row = await repo.insertAdminSpace(tx, parent, input);
@@ -91,6 +96,8 @@ export async function updateSpace(ctx: TModuleContext, caller: TAuth, id: string
     if (!before) throw notFound();
     spacePolicy.authorize(caller, 'update', before);
     if (input.active !== undefined) spacePolicy.authorize(caller, 'changeStatus', before);
+    if (input.ownerSpace !== undefined || input.adminSpace !== undefined)
+      spacePolicy.authorize(caller, 'setFlags', { ...before, ownerSession: await repo.ownerSpaceFor(tx, caller.spacePath) });
     await checkIdentifier(tx, input.identifier, id);
     await checkLogo(tx, caller, input.logo);
     const { active, ...fields } = input;

@@ -217,6 +217,14 @@ export async function onboardingActiveFor(tx: TDb, spacePath: string): Promise<b
   return result.rows[0]?.active === true;
 }
 
+/** Whether the space of this path, or one above it, carries the space-owner flag (the session's isOwner; decision 0065). */
+export async function ownerSpaceFor(tx: TDb, spacePath: string): Promise<boolean> {
+  const result = await tx.execute<{ owner: boolean | null }>(
+    sql`select bool_or(owner_space) as owner from spaces where ${spacePath} like secure_space_path || '%'`,
+  );
+  return result.rows[0]?.owner === true;
+}
+
 // ---- Administration (/admin/spaces, /admin/settings; decision 0047) ----
 
 export const adminSpaceSearch: TSearchDefinition = {
@@ -260,7 +268,16 @@ export async function unsafeNamesOf(tx: TDb, ids: string[]) {
 export async function insertAdminSpace(
   tx: TDb,
   parent: { id: string; secureSpacePath: string },
-  input: { identifier: string; name: string; typeStructure: string; description?: string | null; modules: string[]; logo?: string | null },
+  input: {
+    identifier: string;
+    name: string;
+    typeStructure: string;
+    description?: string | null;
+    modules: string[];
+    logo?: string | null;
+    ownerSpace?: boolean;
+    adminSpace?: boolean;
+  },
 ) {
   const id = randomUUID();
   const [space] = await tx
@@ -273,6 +290,8 @@ export async function insertAdminSpace(
       description: input.description ?? null,
       modules: input.modules,
       logo: input.logo ?? null,
+      ownerSpace: input.ownerSpace ?? false,
+      adminSpace: input.adminSpace ?? false,
       typeStructure: input.typeStructure,
       secureSpacePath: childPath(parent.secureSpacePath, id),
     })
@@ -286,7 +305,7 @@ export async function updateAdminFields(
   values: Partial<
     Pick<
       typeof spaces.$inferInsert,
-      'identifier' | 'name' | 'description' | 'modules' | 'logo' | 'timeZone' | 'language' | 'signupEnabled' | 'onboardingActive'
+      'identifier' | 'name' | 'description' | 'modules' | 'logo' | 'timeZone' | 'language' | 'signupEnabled' | 'onboardingActive' | 'ownerSpace' | 'adminSpace'
     >
   >,
 ) {

@@ -19,6 +19,8 @@ export function presentSpaceRow(space: NonNullable<Awaited<ReturnType<typeof rep
     typeStructure: space.typeStructure,
     parent: space.parentId,
     modules: space.modules,
+    ownerSpace: space.ownerSpace,
+    adminSpace: space.adminSpace,
     theme: space.theme ?? null,
     secureSpacePath: space.secureSpacePath,
     isRoot: space.parentId === null,
@@ -163,3 +165,4 @@ export const setSignupEnabled = repo.setSignupEnabled;
 
 /** Whether new users of the space at that path go through onboarding; in the caller's transaction. */
 export const onboardingActiveFor = repo.onboardingActiveFor;
+export const ownerSpaceFor = repo.ownerSpaceFor;

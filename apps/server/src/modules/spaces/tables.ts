@@ -28,6 +28,13 @@ export const spaces = pgTable(
     onboardingActive: boolean('onboarding_active').notNull().default(false),
     /** The language of the space's mails and of new accounts when none is known (es or en; null is es). Decision 0047. */
     language: text('language'),
+    /**
+     * The product document's space-owner flag: the space of the platform's operator. Its sessions
+     * (and those of the spaces below it) are the owner's (`isOwner`); only they set these flags (decision 0065).
+     */
+    ownerSpace: boolean('owner_space').notNull().default(false),
+    /** The admin-space flag: an administration space (a back office), not a client's; shown on /admin/spaces. */
+    adminSpace: boolean('admin_space').notNull().default(false),
     secureSpacePath: text('secure_space_path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -114,7 +114,7 @@ export function presentSummary(item: TListRow, refs: TRefs, caller: TAuth) {
     language: row.language,
     enabled: row.enabled,
     category: category ? { _id: category.id, name: category.name, color: (category.color as string | null) ?? null } : null,
-    service: service ? { _id: service.id, name: service.name } : null,
+    service: service ? { _id: service.id, name: service.name, isPoolService: service.isPoolService === true } : null,
     areaAccess: areaType ? { _id: areaType.id, name: areaType.name } : null,
     sectionsCount: Number(item.sectionsCount),
     questionsCount: Number(item.questionsCount),

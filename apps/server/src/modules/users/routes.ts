@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZSearchBody } from '@audit/domain/search';
+import { ZSearchBody, zIdList } from '@audit/domain/search';
 import { ZLanguageInput, ZMe, ZOnboarding, ZProfileInput, ZUser, ZUserInput, ZUserUpdate } from '@audit/domain/users';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
@@ -104,7 +104,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     schema: {
       tags: ['users'],
       summary: 'Change the status of users (never your own)',
-      body: z.object({ users: z.array(ZId).min(1).max(500), status: z.enum(['ACTIVE', 'LOCK']) }),
+      body: z.object({ users: zIdList(500), status: z.enum(['ACTIVE', 'LOCK']) }),
       response: { 200: ZOk },
     },
     handler: async (req) => {
@@ -118,7 +118,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     schema: {
       tags: ['users'],
       summary: 'Remove users (bulk; never yourself)',
-      body: z.object({ users: z.array(ZId).min(1).max(500) }),
+      body: z.object({ users: zIdList(500) }),
       response: { 200: ZOk },
     },
     handler: async (req) => {

@@ -63,7 +63,13 @@ export const presentUserFor = (row: repo.TUserRow, who: TIdentity, config: TModu
 export async function getMe(ctx: TModuleContext, caller: TAuth) {
   const found = await unsafeUnscoped(ctx.db, async (tx) => {
     const user = await repo.unsafeFindOwnUser(tx, caller.userId);
-    return user && { row: user, onboarding: !user.onboardingCompleted && (await spaces.onboardingActiveFor(tx, caller.spacePath)) };
+    return (
+      user && {
+        row: user,
+        onboarding: !user.onboardingCompleted && (await spaces.onboardingActiveFor(tx, caller.spacePath)),
+        isOwner: await spaces.ownerSpaceFor(tx, caller.spacePath),
+      }
+    );
   });
   if (!found) throw notFound();
   const { row } = found;
@@ -74,6 +80,7 @@ export async function getMe(ctx: TModuleContext, caller: TAuth) {
     registersAccess: caller.access.registers,
     labDataAccess: caller.access.labData,
     isAdmin: caller.isAdmin,
+    isOwner: found.isOwner,
     currentSpace: caller.spaceId,
     onboardingRequired: found.onboarding,
   };

@@ -105,6 +105,18 @@ describe('user status, removal and password reset', () => {
     expect(traces.body[0].payload).toEqual({ from: 'LOCK', to: 'ACTIVE' });
   });
 
+  it('answers an empty list of ids with the catalogue 410 "identifiers required" (status, bulk delete, _id $in)', async () => {
+    for (const [url, body] of [
+      ['/ms-core/api/users/status', { users: [], status: 'LOCK' }],
+      ['/ms-core/api/users/delete', { users: [] }],
+      ['/ms-core/api/users/search', { filters: [{ field: '_id', operator: '$in', value: [] }] }],
+    ] as const) {
+      const res = await admin.api.post(url, body);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toMatchObject({ name: 'BADREQUESTERROR', reference: '410' });
+    }
+  });
+
   it('refuses statuses outside the menu (DELETED, UNVERIFIED)', async () => {
     const res = await admin.api.post('/ms-core/api/users/status', { users: [tenant.auditor.id], status: 'DELETED' });
     expect(res.status).toBe(400);

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Flex, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SPACE_TYPES } from '@audit/domain/constants';
 import { SPACE_MODULES, type TSpaceCreate } from '@audit/domain/spaces';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { identifierTaken, useCreateSpace, useSpaces, useUpdateSpace, type TSpaceListItem } from './adminApi';
 import { LogoField } from './LogoField';
+import { useMe } from '../../session/me';
 
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
@@ -17,6 +18,8 @@ interface TValues {
   description?: string;
   modules: string[];
   logo?: string | null;
+  ownerSpace?: boolean;
+  adminSpace?: boolean;
 }
 
 /** Create a space under one of the scope (identifier checked as one leaves the field), or edit one. */
@@ -25,6 +28,9 @@ export function SpaceDialog({ space, open, onClose }: { space: TSpaceListItem | 
   const [form] = Form.useForm<TValues>();
   const create = useCreateSpace();
   const update = useUpdateSpace();
+  // The space-owner and admin-space flags: only the platform owner's sessions set them (decision 0065).
+  const me = useMe();
+  const setsFlags = space ? space.can.setFlags : me.data?.isOwner === true;
   const parents = useSpaces({
     size: 100,
     page: 0,
@@ -35,7 +41,15 @@ export function SpaceDialog({ space, open, onClose }: { space: TSpaceListItem | 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (space) form.setFieldsValue({ identifier: space.identifier, name: space.name, description: space.description ?? undefined, modules: space.modules });
+    if (space)
+      form.setFieldsValue({
+        identifier: space.identifier,
+        name: space.name,
+        description: space.description ?? undefined,
+        modules: space.modules,
+        ownerSpace: space.ownerSpace,
+        adminSpace: space.adminSpace,
+      });
   }, [open, space, form]);
   const known = ['identifier', 'name', 'description', 'modules', 'logo', 'parent', 'typeStructure'];
   const submit = (v: TValues) => {
@@ -44,6 +58,7 @@ export function SpaceDialog({ space, open, onClose }: { space: TSpaceListItem | 
       name: v.name.trim(),
       description: v.description?.trim() || null,
       modules: v.modules as TSpaceCreate['modules'],
+      ...(setsFlags ? { ownerSpace: v.ownerSpace ?? false, adminSpace: v.adminSpace ?? false } : {}),
     };
     const logo = v.logo === undefined ? {} : { logo: v.logo };
     const done = { onSuccess: onClose, onError: (e: unknown) => applyFieldErrors(form, e, known) };
@@ -107,6 +122,28 @@ export function SpaceDialog({ space, open, onClose }: { space: TSpaceListItem | 
         <Form.Item name="modules" label={t('admin.spaces.modules')}>
           <Checkbox.Group options={SPACE_MODULES.map((m) => ({ value: m, label: t(`admin.modules.${m}`) }))} />
         </Form.Item>
+        {setsFlags && (
+          <Flex gap={24} wrap>
+            <Form.Item
+              name="ownerSpace"
+              label={t('admin.spaces.ownerSpace')}
+              extra={t('admin.spaces.ownerSpaceHint')}
+              valuePropName="checked"
+              style={{ flex: '1 1 200px' }}
+            >
+              <Switch data-testid="space-owner-flag" />
+            </Form.Item>
+            <Form.Item
+              name="adminSpace"
+              label={t('admin.spaces.adminSpace')}
+              extra={t('admin.spaces.adminSpaceHint')}
+              valuePropName="checked"
+              style={{ flex: '1 1 200px' }}
+            >
+              <Switch data-testid="space-admin-flag" />
+            </Form.Item>
+          </Flex>
+        )}
         <Form.Item name="logo" label={t('admin.logo.label')}>
           <LogoField current={space?.logo} />
         </Form.Item>

@@ -61,6 +61,12 @@ export function SpacesPage() {
       {s.active ? t('admin.spaces.active') : t('admin.spaces.inactive')}
     </Tag>
   );
+  const flagTags = (s: TSpaceListItem) => (
+    <>
+      {s.ownerSpace && <Tag color="gold">{t('admin.spaces.ownerSpace')}</Tag>}
+      {s.adminSpace && <Tag color="purple">{t('admin.spaces.adminSpace')}</Tag>}
+    </>
+  );
   const actions = (s: TSpaceListItem) => (
     <Flex gap={6} wrap>
       {s.can.update && (
@@ -87,6 +93,7 @@ export function SpacesPage() {
               <Flex gap={6} wrap align="center">
                 <Tag>{typeText(s)}</Tag>
                 {statusTag(s)}
+                {flagTags(s)}
                 {s.parentName && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {t('admin.spaces.under', { name: s.parentName })}
@@ -113,7 +120,16 @@ export function SpacesPage() {
             </Flex>
           ),
         },
-        { key: 'active', title: t('admin.spaces.status'), render: (_v, s) => statusTag(s) },
+        {
+          key: 'active',
+          title: t('admin.spaces.status'),
+          render: (_v, s) => (
+            <Flex gap={4} wrap>
+              {statusTag(s)}
+              {flagTags(s)}
+            </Flex>
+          ),
+        },
         { key: 'createdAt', title: t('admin.spaces.createdAt'), sorter: true, render: (_v, s) => formatInstantDay(s.createdAt, timeZone) },
         { key: 'actions', title: t('admin.spaces.actions'), locked: true, fixed: 'right', render: (_v, s) => actions(s) },
       ];

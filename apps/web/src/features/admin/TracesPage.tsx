@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, DatePicker, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DayRangePicker } from '../../ui/DateRangeFilter';
 import { TRACE_TYPES } from '@audit/domain/constants';
 import type { TClientTabProps } from '../../app/manifest';
 import { endOfDayInZone, formatInstant, startOfDayInZone } from '@audit/domain/dates';
@@ -72,7 +73,7 @@ function TraceFilters({ value, onApply }: { value: TTraceFilters; onApply: (next
         <Input maxLength={36} />
       </Form.Item>
       <Form.Item name="range" label={t('admin.traces.dates')}>
-        <DatePicker.RangePicker format="DD-MM-YYYY" style={{ width: '100%' }} />
+        <DayRangePicker />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button onClick={() => (form.resetFields(), onApply({}))}>{t('admin.traces.clear')}</Button>

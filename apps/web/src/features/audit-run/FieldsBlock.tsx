@@ -1,10 +1,15 @@
 import type { TAudit } from '@audit/domain/audits';
+import { visibleFields } from '@audit/domain/templates';
 import { useRun } from './RunContext';
 import { useAuditSelect } from './useAuditSelect';
 import { FieldInput } from './widgets/FieldInput';
 import { t } from './runI18n';
 
-const selectFields = (sectionId: string) => (audit: TAudit) => audit.sections.find((s) => s._id === sectionId)?.fields;
+/** A pool count shows only when the audit's service is a pool service (product document, section 6). */
+const selectFields = (sectionId: string) => (audit: TAudit) => {
+  const fields = audit.sections.find((s) => s._id === sectionId)?.fields;
+  return fields && visibleFields(fields, audit.service.isPoolService);
+};
 
 /** Cover fields (DATA) or contact fields (CONTACTS) of a section, saved through cover/update or contact-field/update. */
 export function FieldsBlock({ sectionId, kind }: { sectionId: string; kind: 'cover' | 'contacts' }) {

@@ -1,8 +1,9 @@
-import { Button, Checkbox, DatePicker, Flex, Form, Select } from 'antd';
+import { Button, Checkbox, Flex, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DayRangePicker } from '../../ui/DateRangeFilter';
 import { AUDIT_STATUSES, RISKS } from '@audit/domain/audits';
-import { DAY_FORMAT, dayOfStored } from '@audit/domain/dates';
+import { dayOfStored } from '@audit/domain/dates';
 import { utcRange } from './auditFormat';
 import type { TAuditFilters } from './auditsApi';
 import { useClientOptions, useEstablishmentOptions, useServiceOptions } from './optionsApi';
@@ -71,7 +72,7 @@ export function AuditFilters({ kind, value, onApply }: { kind: 'auditor' | 'clie
         </Form.Item>
       )}
       <Form.Item name="startDate" label={t('audits.fields.startDate')}>
-        <DatePicker.RangePicker format={DAY_FORMAT} style={{ width: '100%' }} />
+        <DayRangePicker />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Badge, DatePicker, Flex, Segmented, Select, Tag } from 'antd';
+import { Badge, Flex, Segmented, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DayRangePicker } from '../../ui/DateRangeFilter';
 import { useNavigate } from 'react-router-dom';
 import { AREA_ACCESSES, REGISTER_SEARCH_SIZE, REGISTER_STATUSES, type TAreaAccess, type TRegisterOut, type TRegisterStatus } from '@audit/domain/registers';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
@@ -87,7 +88,8 @@ export function RegisterStatusPage({ area, titleKey }: TProps) {
           options={AREA_ACCESSES.map((a) => ({ value: a, label: t(`registers.areaAccess.${a}`) }))}
         />
       )}
-      <DatePicker.RangePicker
+      <DayRangePicker
+        style={{ width: 'auto' }}
         aria-label={t('registerLogs.dateRange')}
         onChange={(dates) => {
           const [from, to] = (dates ?? []) as (Dayjs | null)[];

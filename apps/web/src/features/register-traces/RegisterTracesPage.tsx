@@ -1,10 +1,11 @@
-import { Button, DatePicker, Flex, Form, Select, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DayRangePicker } from '../../ui/DateRangeFilter';
 import type { TFunction } from 'i18next';
 import { REGISTER_TRACE_SECTIONS } from '@audit/domain/registers';
-import { DAY_FORMAT, formatInstant } from '@audit/domain/dates';
+import { formatInstant } from '@audit/domain/dates';
 import { useTimeZone } from '../../session/timeZone';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { PhoneCard, PhoneCards } from '../../ui/PhoneCards';
@@ -64,7 +65,7 @@ function TraceFilters({ value, onApply }: { value: TTraceFilters; onApply: (next
         <Select allowClear options={TYPES.map((s) => ({ value: s, label: t(`registerTraces.type.${s}`) }))} />
       </Form.Item>
       <Form.Item name="date" label={t('registerTraces.fields.date')}>
-        <DatePicker.RangePicker format={DAY_FORMAT} style={{ width: '100%' }} />
+        <DayRangePicker />
       </Form.Item>
       <Flex justify="end" gap={8}>
         <Button onClick={() => onApply({})}>{t('registerTraces.clear')}</Button>

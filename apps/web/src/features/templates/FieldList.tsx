@@ -10,7 +10,17 @@ import type { TField, TSection } from './templatesApi';
 import { lengthCount, maxLengthRule } from '../../ui/NumberField';
 
 /** Cover fields (DATA) or contact fields (CONTACTS): add, edit, remove, reorder. */
-export function FieldList({ templateId, section, readOnly }: { templateId: string; section: TSection; readOnly: boolean }) {
+export function FieldList({
+  templateId,
+  section,
+  readOnly,
+  isPoolService,
+}: {
+  templateId: string;
+  section: TSection;
+  readOnly: boolean;
+  isPoolService: boolean;
+}) {
   const { t } = useTranslation();
   const move = useMoveField(templateId);
   const remove = useRemoveField(templateId);
@@ -59,7 +69,7 @@ export function FieldList({ templateId, section, readOnly }: { templateId: strin
           {t('templates.fields.add')}
         </Button>
       )}
-      <FieldDialog templateId={templateId} section={section} field={editing} onClose={() => setEditing(null)} />
+      <FieldDialog templateId={templateId} section={section} field={editing} isPoolService={isPoolService} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={Boolean(removing)}
         title={t('common.deleteTitle')}
@@ -75,13 +85,28 @@ export function FieldList({ templateId, section, readOnly }: { templateId: strin
   );
 }
 
-function FieldDialog({ templateId, section, field, onClose }: { templateId: string; section: TSection; field: TField | 'new' | null; onClose: () => void }) {
+function FieldDialog({
+  templateId,
+  section,
+  field,
+  isPoolService,
+  onClose,
+}: {
+  templateId: string;
+  section: TSection;
+  field: TField | 'new' | null;
+  isPoolService: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TFieldInput>();
   const add = useAddField(templateId);
   const update = useUpdateField(templateId);
   const type = Form.useWatch('type', form);
   const sectionType = section.type as TSectionType;
+  // Pool counts only for a pool service (section 6); a field saved with one keeps its type on the list.
+  const offered = fieldTypesOf(sectionType, isPoolService);
+  const types = field && field !== 'new' && !offered.includes(field.type) ? [...offered, field.type] : offered;
   const submit = async () => {
     const values = await form.validateFields();
     const body = { ...values, label: values.label.trim(), value: values.value?.trim() || null };
@@ -106,7 +131,7 @@ function FieldDialog({ templateId, section, field, onClose }: { templateId: stri
         name="templateField"
         layout="vertical"
         preserve={false}
-        initialValues={field === 'new' || !field ? { label: '', type: fieldTypesOf(sectionType)[0], required: false, value: null } : field}
+        initialValues={field === 'new' || !field ? { label: '', type: types[0], required: false, value: null } : field}
       >
         <Form.Item
           name="label"
@@ -126,7 +151,7 @@ function FieldDialog({ templateId, section, field, onClose }: { templateId: stri
             },
           ]}
         >
-          <Select options={fieldTypesOf(sectionType).map((v) => ({ value: v, label: t(`templates.questionType.${v}`) }))} />
+          <Select options={types.map((v) => ({ value: v, label: t(`templates.questionType.${v}`) }))} data-testid="field-type" />
         </Form.Item>
         {type === 'email' && (
           <Form.Item

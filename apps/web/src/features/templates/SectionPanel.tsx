@@ -11,7 +11,20 @@ import type { TSection } from './templatesApi';
 export const SECTION_COLORS: Record<string, string> = { DATA: 'geekblue', QUESTION: 'green', CONTACTS: 'purple' };
 
 /** One section as a collapsible panel: inline title, type badge, duplicable flag, delete; its fields or questions inside. */
-export function SectionPanel({ templateId, section, handle, readOnly }: { templateId: string; section: TSection; handle: ReactNode; readOnly: boolean }) {
+export function SectionPanel({
+  templateId,
+  section,
+  handle,
+  readOnly,
+  isPoolService,
+}: {
+  templateId: string;
+  section: TSection;
+  handle: ReactNode;
+  readOnly: boolean;
+  /** The template's service counts pools: the pool contact fields are offered. */
+  isPoolService: boolean;
+}) {
   const { t } = useTranslation();
   const update = useUpdateSection(templateId);
   const remove = useRemoveSection(templateId);
@@ -94,7 +107,7 @@ export function SectionPanel({ templateId, section, handle, readOnly }: { templa
               section.type === 'QUESTION' ? (
                 <QuestionList templateId={templateId} section={section} readOnly={readOnly} />
               ) : (
-                <FieldList templateId={templateId} section={section} readOnly={readOnly} />
+                <FieldList templateId={templateId} section={section} readOnly={readOnly} isPoolService={isPoolService} />
               ),
           },
         ]}

@@ -22,7 +22,9 @@ export function SectionsEditor({ tpl, readOnly }: { tpl: TTemplate; readOnly: bo
         labelOf={(s) => s.title}
         disabled={readOnly}
         onMove={(s, position) => move.mutate({ id: s._id, position })}
-        render={(section, _index, handle) => <SectionPanel templateId={tpl._id} section={section} handle={handle} readOnly={readOnly} />}
+        render={(section, _index, handle) => (
+          <SectionPanel templateId={tpl._id} section={section} handle={handle} readOnly={readOnly} isPoolService={tpl.service?.isPoolService === true} />
+        )}
       />
       {!readOnly && <AddSection templateId={tpl._id} />}
     </Flex>

@@ -1,7 +1,8 @@
-import { Button, Checkbox, DatePicker, Flex, Form, Select } from 'antd';
+import { Button, Checkbox, Flex, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DAY_FORMAT, dayInZone, endOfDayInZone, startOfDayInZone, todayInZone } from '@audit/domain/dates';
+import { dayInZone, endOfDayInZone, startOfDayInZone } from '@audit/domain/dates';
+import { DayRangePicker } from '../../ui/DateRangeFilter';
 import { useTimeZone } from '../../session/timeZone';
 import { useRoleOptions } from './rolesApi';
 import { RoleOption, roleSelectOptions } from '../../ui/roles';
@@ -43,15 +44,6 @@ export function UserFilters({ value, onApply }: { value: TUserFilters; onApply: 
   const roles = useRoleOptions();
   const [form] = Form.useForm<TFilterForm>();
   const timeZone = useTimeZone();
-  const today = dayjs(todayInZone(timeZone));
-  const presets = [
-    { label: t('dates.today'), value: [today.startOf('day'), today.endOf('day')] as [Dayjs, Dayjs] },
-    { label: t('dates.thisWeek'), value: [today.startOf('week'), today.endOf('week')] as [Dayjs, Dayjs] },
-    { label: t('dates.last7Days'), value: [today.subtract(6, 'day'), today] as [Dayjs, Dayjs] },
-    { label: t('dates.thisMonth'), value: [today.startOf('month'), today.endOf('month')] as [Dayjs, Dayjs] },
-    { label: t('dates.last30Days'), value: [today.subtract(29, 'day'), today] as [Dayjs, Dayjs] },
-    { label: t('dates.lastMonth'), value: [today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month')] as [Dayjs, Dayjs] },
-  ];
   return (
     <Form form={form} layout="vertical" initialValues={toForm(value, timeZone)} onFinish={(values) => onApply(fromForm(values, timeZone))}>
       <Form.Item name="status" label={t('users.fields.status')}>
@@ -69,7 +61,7 @@ export function UserFilters({ value, onApply }: { value: TUserFilters; onApply: 
         />
       </Form.Item>
       <Form.Item name="createdAt" label={t('users.fields.createdAt')}>
-        <DatePicker.RangePicker format={DAY_FORMAT} presets={presets} style={{ width: '100%' }} />
+        <DayRangePicker />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button
