@@ -61,6 +61,8 @@ test('a full device says so, keeps nothing it could not store, and a replay it c
   await expect(page.getByText('No se puede conectar con el servidor')).toHaveCount(0);
   await expect(option(card(page, first.name), 'Conforme')).not.toBeChecked();
   await expect(page.getByTestId('run-pending')).toHaveCount(0);
+  // The header does not say "Guardado" over a change that was rolled back.
+  await expect(page.getByTestId('run-saving-state')).toContainText('Sin guardar', { timeout: 10_000 });
   const banner = page.getByTestId('storage-low');
   await expect(banner).toContainText('Queda poco espacio en este dispositivo', { timeout: 10_000 });
   await expect(banner).toContainText('Quedan 1 MB para esta aplicación.');
@@ -103,7 +105,7 @@ test('the same message in English', async ({ page, context }) => {
   const auditId = await startHygieneAudit(page, await signInAsAuditor(page));
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.goto(`/auditor/audits/run/${auditId}`);
-  await expect(page.locator('.run-header')).toContainText('Running', { timeout: 30_000 });
+  await expect(page.locator('.run-header')).toContainText('In progress', { timeout: 30_000 });
   const audit = await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`);
   const select = audit.sections
     .filter((s) => s.type === 'QUESTION')

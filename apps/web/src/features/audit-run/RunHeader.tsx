@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Tag } from 'antd';
-import { ArrowLeftOutlined, CheckCircleOutlined, CloudUploadOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useIsMutating } from '@tanstack/react-query';
+import { ArrowLeftOutlined, CheckCircleOutlined, CloudUploadOutlined, ExclamationCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useIsMutating, useMutationState } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import dayjs from 'dayjs';
@@ -147,14 +147,21 @@ function SavingState() {
   const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
   // Changes waiting in the offline queue are not saved yet: the pending count says so instead.
   const queued = useQueuedFor(auditResource(auditId)).count > 0;
+  // The last change refused (by the server, or by a device with no space left to keep it) was rolled
+  // back: "Guardado" would say the opposite of what happened until the next change is saved.
+  const lastFailed = useMutationState({ filters: { mutationKey: [RUN_MUTATION_KEY, auditId] }, select: (m) => m.state.status }).at(-1) === 'error';
   if (queued && !saving) return null;
   return (
-    <span className="run-saving" aria-live="polite">
+    <span className="run-saving" aria-live="polite" data-testid="run-saving-state">
       {/* A still icon, not a spinner: an animation would repaint the header on every frame while saving. */}
       {saving ? (
         <>
           <CloudUploadOutlined /> <span className="run-hide-narrow">{t('auditRun.saving')}</span>
         </>
+      ) : lastFailed ? (
+        <span className="run-not-saved">
+          <ExclamationCircleOutlined /> <span className="run-hide-narrow">{t('auditRun.notSaved')}</span>
+        </span>
       ) : (
         <>
           <CheckCircleOutlined /> <span className="run-hide-narrow">{t('auditRun.saved')}</span>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { createElement as h } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -10,6 +10,7 @@ import i18n from '../../i18n';
 import { loadLanguage } from '../../app/translations';
 import { ME_QUERY_KEY } from '../../session/me';
 import { auditRunQueryOptions } from './auditRunApi';
+import { RUN_MUTATION_KEY } from './runner';
 import { FIXTURE_AUDITOR, makeAudit } from './testing/auditFixture';
 
 const { AuditRunPage } = await import('./AuditRunPage');
@@ -35,8 +36,7 @@ beforeAll(async () => {
 });
 afterEach(() => cleanup());
 
-async function mount(audit: TAudit) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+async function mount(audit: TAudit, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   await client.prefetchQuery({ ...auditRunQueryOptions(audit._id), queryFn: () => audit, gcTime: Infinity });
   client.setQueryData(ME_QUERY_KEY, { _id: FIXTURE_AUDITOR, isAdmin: false, permissions: [] });
   render(
@@ -77,5 +77,23 @@ describe('the run header', () => {
     expect(header.getByTestId('run-header-creator')).toBeTruthy();
     expect(header.queryByTestId('report-pdf')).toBeNull();
     expect(header.queryByTestId('report-share')).toBeNull();
+  });
+
+  it('after a change the device could not keep (or the server refused), says "Sin guardar" until the next change is saved', async () => {
+    const audit = makeAudit(4, 'running');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const change = (outcome: () => Promise<unknown>) =>
+      client
+        .getMutationCache()
+        .build(client, { mutationKey: [RUN_MUTATION_KEY, audit._id], mutationFn: outcome })
+        .execute(undefined)
+        .catch(() => undefined);
+    const header = await mount(audit, client);
+    expect(header.getByTestId('run-saving-state').textContent).toContain('Guardado');
+    await act(() => change(() => Promise.reject(new Error('QuotaExceededError'))));
+    expect(header.getByTestId('run-saving-state').textContent).toContain('Sin guardar');
+    await act(() => change(() => Promise.resolve({})));
+    expect(header.getByTestId('run-saving-state').textContent).toContain('Guardado');
+    expect(header.getByTestId('run-saving-state').textContent).not.toContain('Sin guardar');
   });
 });
