@@ -46,6 +46,7 @@ describe('no response from the client', () => {
     // The auditor escalated it and is told now: the move is the system's, not theirs.
     const told = await expectOk(f.auditor.post('/ms-core/api/notifications/search', {}));
     expect(told.map((n: { payload: { body: unknown } }) => n.payload.body)).toContainEqual({
+      event: 'status',
       status: 'no_response',
       name: 'Suciedad',
       incidentId: audit.dirt._id,
