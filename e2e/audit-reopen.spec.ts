@@ -47,6 +47,8 @@ test('reopening an audit keeps its incidents: the old link opens the incident, s
   await expect(page.getByText('Sustituida', { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('incident-edit')).toHaveCount(0);
   await expect(page.locator('[data-testid^="move-"]')).toHaveCount(0);
+  // No "Ver auditoría": the reopened audit's report is not the one this incident came from.
+  await expect(page.getByRole('button', { name: 'Ver auditoría' })).toHaveCount(0);
   await settled(page);
   await page.screenshot({ path: screenshotPath('incident-superseded-desktop'), fullPage: true });
   await page.setViewportSize(PHONE);

@@ -99,7 +99,8 @@ export function IncidentDetailPage() {
               {t('offline.pending', { count: waiting })}
             </Tag>
           )}
-          {i.auditId && (
+          {/* A superseded incident's audit was reopened: its report is not the one this incident came from (and a client cannot open it until it is finished again). */}
+          {i.auditId && i.status !== 'superseded' && (
             <Link to={`${me?.isAuditor ? '/auditor/audits' : '/client-audits/audits'}/report/${i.auditId}`}>
               <Button size="small" type="link">
                 {t('incidents.openAudit')}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Divider, Form, Modal, Select } from 'antd';
 import TextArea from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,11 @@ export function InviteDialog({ open, onClose, target }: { open: boolean; onClose
   const limited = Boolean(clients?.length || establishments?.length || areas?.length);
   const chosenRoles = (roles.data ?? []).filter((r) => r._id === roleId);
   const defaultRole = target ? roles.data?.find((r) => r.name === 'USER')?._id : undefined;
+  // The client's role once the roles arrive: the form's initial values are read when it first shows,
+  // which may be before the roles have loaded (the dialog then opened with no role).
+  useEffect(() => {
+    if (open && defaultRole && !form.getFieldValue('role')) form.setFieldValue('role', defaultRole);
+  }, [open, defaultRole, form]);
   const list = (ids?: string[]) => (ids?.length ? ids : undefined);
   const submit = (v: TInviteValues) =>
     invite.mutate(
