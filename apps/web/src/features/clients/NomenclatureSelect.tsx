@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Select } from 'antd';
 import { useNomenclatureOptions, type TNomenclature } from './optionsApi';
 
@@ -8,6 +9,7 @@ export function NomenclatureSelect({
   value,
   onChange,
   id,
+  footer,
   ...rest
 }: {
   kind: TNomenclature;
@@ -15,6 +17,8 @@ export function NomenclatureSelect({
   value?: string | string[] | null;
   onChange?: (value: string | string[] | null) => void;
   id?: string;
+  /** Shown under the options (e.g. an action that creates one). */
+  footer?: ReactNode;
   'data-testid'?: string;
 }) {
   const options = useNomenclatureOptions(kind);
@@ -30,6 +34,16 @@ export function NomenclatureSelect({
       onChange={(v) => onChange?.(v ?? (multiple ? [] : null))}
       options={(options.data?.items ?? []).map((o) => ({ value: o._id, label: o.name }))}
       maxTagCount="responsive"
+      popupRender={
+        footer
+          ? (menu) => (
+              <>
+                {menu}
+                {footer}
+              </>
+            )
+          : undefined
+      }
     />
   );
 }
