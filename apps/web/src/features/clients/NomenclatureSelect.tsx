@@ -10,6 +10,8 @@ export function NomenclatureSelect({
   onChange,
   id,
   footer,
+  open,
+  onOpenChange,
   ...rest
 }: {
   kind: TNomenclature;
@@ -19,6 +21,9 @@ export function NomenclatureSelect({
   id?: string;
   /** Shown under the options (e.g. an action that creates one). */
   footer?: ReactNode;
+  /** The list's open state, for a footer action that closes it. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   'data-testid'?: string;
 }) {
   const options = useNomenclatureOptions(kind);
@@ -34,6 +39,8 @@ export function NomenclatureSelect({
       onChange={(v) => onChange?.(v ?? (multiple ? [] : null))}
       options={(options.data?.items ?? []).map((o) => ({ value: o._id, label: o.name }))}
       maxTagCount="responsive"
+      open={open}
+      onOpenChange={onOpenChange}
       popupRender={
         footer
           ? (menu) => (

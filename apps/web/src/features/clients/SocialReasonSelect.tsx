@@ -20,6 +20,7 @@ export function SocialReasonSelect({ value, onChange, id }: { value?: string | n
   const { t } = useTranslation();
   const me = useMe();
   const [creating, setCreating] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
   const creates = userCan(me.data, 'SOCIAL_REASON:CREATE');
   return (
     <>
@@ -29,6 +30,8 @@ export function SocialReasonSelect({ value, onChange, id }: { value?: string | n
         data-testid="select-socialReason"
         value={value}
         onChange={(v) => onChange?.(v as string | null)}
+        open={listOpen}
+        onOpenChange={setListOpen}
         footer={
           creates ? (
             <>
@@ -38,8 +41,11 @@ export function SocialReasonSelect({ value, onChange, id }: { value?: string | n
                 block
                 icon={<PlusOutlined />}
                 data-testid="social-reason-new"
-                onClick={() => setCreating(true)}
-                style={{ textAlign: 'start' }}
+                onClick={() => {
+                  setListOpen(false);
+                  setCreating(true);
+                }}
+                style={{ justifyContent: 'flex-start' }}
               >
                 {t('clients.socialReason.new')}
               </Button>
