@@ -292,7 +292,7 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   await expect(page).toHaveURL(new RegExp(`/auditor/audits/report/${auditId}$`));
   await expect(page.getByTestId('report-summary')).toContainText(finalPercent);
   await page.getByTestId('report-share').click();
-  await expect(page.getByTestId('share-url')).toHaveValue(new RegExp(`/share-audit-report/${auditId}$`));
+  await expect(page.getByTestId('share-url')).toHaveValue(new RegExp(`/share-audit-report/${auditId}\\?lang=es$`));
   await expect(page.getByTestId('report-share')).toContainText(/Compartido|Shared/);
   await settled(page);
   await page.screenshot({ path: screenshotPath('audit-flow-report-shared') });

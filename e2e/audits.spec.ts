@@ -170,13 +170,16 @@ test.describe('audits', () => {
 
     // Sharing: the link is shown (and copied); turning it off closes the public page.
     await page.getByTestId('report-share').click();
-    await expect(page.getByTestId('share-url')).toHaveValue(new RegExp(`/share-audit-report/${auditId}$`));
+    await expect(page.getByTestId('share-url')).toHaveValue(new RegExp(`/share-audit-report/${auditId}\\?lang=es$`));
+    const shared = new URL(await page.getByTestId('share-url').inputValue());
     await page.getByTestId('share-disable').click();
     await expect(page.getByText('El enlace público se ha desactivado.')).toBeVisible();
-    const anonymous = await browser.newContext({ locale: 'es-ES', baseURL: test.info().project.use.baseURL });
+    // An English browser opening the Spanish report's closed link reads the link's language (decision 0069).
+    const anonymous = await browser.newContext({ locale: 'en-US', baseURL: test.info().project.use.baseURL });
     const visitor = await anonymous.newPage();
-    await visitor.goto(`/share-audit-report/${auditId}`);
-    await expect(visitor.getByText('Informe no disponible')).toBeVisible();
+    await visitor.goto(shared.pathname + shared.search);
+    await expect(visitor.getByText('Informe no disponible')).toBeVisible({ timeout: 10_000 });
+    await shoot(visitor, 'audits-public-report-closed', true);
 
     await page.getByTestId('report-share').click();
     // The first share's toast may still be on screen: at least one copy message shows.

@@ -58,7 +58,15 @@ test.describe('/clients', () => {
     await drawer.getByLabel('Código postal').fill('46702');
     await drawer.getByTestId('detail-save').click();
     await expect(drawer.getByText('Este campo es obligatorio')).toBeVisible();
-    await pick(page, 'Razón social', 'Mar', 'Mar Azul Hoteles S.L.');
+    // The required social reason is created from the form itself and selected (issue 23).
+    await drawer.getByTestId('structure-form').getByLabel('Razón social').click();
+    await page.getByTestId('social-reason-new').click({ timeout: 10_000 });
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Nueva razón social' });
+    await dialog.getByLabel('Nombre').fill('Razón E2E S.L.', { timeout: 10_000 });
+    await settled(page);
+    await page.screenshot({ path: screenshotPath('clients-new-social-reason') });
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(drawer.getByTestId('select-socialReason')).toContainText('Razón E2E S.L.', { timeout: 10_000 });
     await drawer.getByTestId('detail-save').click();
     await expect(page.getByTestId('tree-node-Establecimiento E2E')).toBeVisible();
 

@@ -29,7 +29,11 @@ export interface TDemoAuditPlaces {
 }
 
 // The seed needs no URLs: nothing it writes is presented to anyone.
-const view: TAuditView = { shareUrl: (id) => `/share-audit-report/${id}`, fileUrl: (id) => id, auditUrl: (id) => `/auditor/audits?audit=${id}` };
+const view: TAuditView = {
+  shareUrl: (id, language) => `/share-audit-report/${id}?lang=${language}`,
+  fileUrl: (id) => id,
+  auditUrl: (id) => `/auditor/audits?audit=${id}`,
+};
 /** Days counted from today where the demo company is (Europe/Madrid). */
 const day = (offset: number) => addDays(todayInZone(DEFAULT_TIME_ZONE), offset);
 

@@ -1,3 +1,4 @@
+import './dateRange.css';
 import { DatePicker } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -34,12 +35,15 @@ function usePresets(month: boolean) {
   return (month ? quickMonthRanges(today) : quickDayRanges(today)).map(({ key, value }) => ({ label: t(`dates.${key}`), value }));
 }
 
+/** dateRange.css: on a phone, one month with the quick ranges above it. */
+const POPUP = { popup: { root: 'range-popup' } };
+
 /** Every list's day range filter: DD-MM-YYYY, the quick ranges, as wide as its place. */
 export function DayRangePicker(props: RangePickerProps) {
-  return <DatePicker.RangePicker format={DAY_FORMAT} presets={usePresets(false)} style={{ width: '100%' }} {...props} />;
+  return <DatePicker.RangePicker format={DAY_FORMAT} presets={usePresets(false)} style={{ width: '100%' }} classNames={POPUP} {...props} />;
 }
 
 /** Every list's month range filter (from month, to month), with this month and last month. */
 export function MonthRangePicker(props: RangePickerProps) {
-  return <DatePicker.RangePicker picker="month" presets={usePresets(true)} style={{ width: '100%' }} {...props} />;
+  return <DatePicker.RangePicker picker="month" presets={usePresets(true)} style={{ width: '100%' }} classNames={POPUP} {...props} />;
 }

@@ -165,7 +165,7 @@ describe('share, reopen, date', () => {
     await makeFinishable(id, ids);
     await expectOk(finish(id));
     const shared = await f.auditor.patch(`${AUDITS}/${id}/share`, { enabled: true });
-    expect(shared.body).toEqual({ enabled: true, url: `http://localhost:3000/share-audit-report/${id}` });
+    expect(shared.body).toEqual({ enabled: true, url: `http://localhost:3000/share-audit-report/${id}?lang=es` });
     expect((await expectOk(f.client.get(`${AUDITS}/${id}`))).share).toEqual(shared.body);
     expect((await f.client.patch(`${AUDITS}/${id}/reopen`)).body.reference).toBe('452');
     const reopened = await f.admin.patch(`${AUDITS}/${id}/reopen`);

@@ -202,7 +202,7 @@ export async function setShareIn(tx: TDb, caller: TAuth, id: string, enabled: bo
       payload: { before: { shareEnabled: audit.shareEnabled }, after: { shareEnabled: enabled } },
     });
   }
-  return { enabled, url: enabled ? view.shareUrl(id) : null };
+  return { enabled, url: enabled ? view.shareUrl(id, audit.language) : null };
 }
 
 export const execute = (ctx: TModuleContext, caller: TAuth, id: string, usePrevious: boolean) =>

@@ -39,8 +39,12 @@ import type { TTreeRows } from './tree-repo.js';
  * rules; a finished audit answers what was stored when it finished.
  */
 export interface TAuditView {
-  /** The public report address of an audit ({host}/share-audit-report/{id}). */
-  shareUrl: (auditId: string) => string;
+  /**
+   * The public report address of an audit ({host}/share-audit-report/{id}?lang={language}): the
+   * link carries the report's language, so its "not available" page speaks it without the server
+   * telling an unshared link's holder anything (decision 0069).
+   */
+  shareUrl: (auditId: string, language: string) => string;
   /** A signed address an <img> can load without a token. */
   fileUrl: (fileId: string) => string;
   /** Where the audit's auditor opens it in the app ({host}/auditor/audits?audit={id}): the assignment e-mail's link. */
@@ -239,7 +243,7 @@ export function presentHead(head: TAuditHead, view: TAuditView, who: TIdentity |
     ...pickScore(live ? live.score : storedScore(row)),
     recalculatedRisk: live ? live.risk : (row.recalculatedRisk as TRisk),
     ...(live ? live.counts : storedCounts(row)),
-    share: { enabled: row.shareEnabled, url: row.shareEnabled ? view.shareUrl(row.id) : null },
+    share: { enabled: row.shareEnabled, url: row.shareEnabled ? view.shareUrl(row.id, row.language) : null },
     pdf: { ready, url: ready ? `/ms-core/api/reports/audit/${row.id}/pdf` : null },
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(live?.updatedAt ?? row.updatedAt)!,

@@ -15,7 +15,7 @@ import { rememberQuestion } from './answer-fast.js';
 export function auditView(ctx: Pick<TModuleContext, 'config'>): TAuditView {
   const host = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
   return {
-    shareUrl: (id) => `${host}/share-audit-report/${id}`,
+    shareUrl: (id, language) => `${host}/share-audit-report/${id}?lang=${encodeURIComponent(language)}`,
     fileUrl: (fileId) => signedFileUrl(ctx.config, fileId),
     auditUrl: (id) => `${host}/auditor/audits?audit=${id}`,
   };

@@ -36,7 +36,7 @@ export function AuditReportPage({ backTo }: { backTo: string }) {
               // The page's buttons speak the user's language; the report itself, the template's.
               <UserLanguage>
                 <PdfButton audit={audit} compact={isMobile} />
-                {audit.can.share && <ShareControl auditId={audit._id} enabled={audit.share.enabled} compact={isMobile} />}
+                {audit.can.share && <ShareControl auditId={audit._id} language={audit.template.language} enabled={audit.share.enabled} compact={isMobile} />}
               </UserLanguage>
             }
           />

@@ -8,7 +8,14 @@ import { usePublicReport } from './reportApi';
 import { ReportHeader } from './ReportHeader';
 import { ReportLanguage } from './ReportLanguage';
 import { layoutFor } from './reportLayout';
+import { publicPageLanguage } from './publicLanguage';
 import { ReportView } from './ReportView';
+
+/** Inside ReportLanguage, so it reads that language's texts. */
+function NotAvailable() {
+  const { t } = useTranslation();
+  return <Result status="404" title={t('report.public.notFoundTitle')} subTitle={t('report.public.notFound')} />;
+}
 
 /**
  * /share-audit-report/:auditId: the shared report, outside the shell and without signing in.
@@ -17,7 +24,8 @@ import { ReportView } from './ReportView';
 export function PublicAuditReportPage() {
   const { t } = useTranslation();
   const { auditId = '' } = useParams();
-  const preview = Boolean((useLocation().state as { preview?: boolean } | null)?.preview);
+  const location = useLocation();
+  const preview = Boolean((location.state as { preview?: boolean } | null)?.preview);
   const report = usePublicReport(auditId, preview);
   return (
     <div className="public-report">
@@ -29,12 +37,16 @@ export function PublicAuditReportPage() {
           <Spin size="large" />
         </Flex>
       )}
-      {report.isError &&
-        (isApiError(report.error) && report.error.status === 404 ? (
-          <Result status="404" title={t('report.public.notFoundTitle')} subTitle={t('report.public.notFound')} />
-        ) : (
-          <ErrorState error={report.error} onRetry={() => void report.refetch()} />
-        ))}
+      {report.isError && (
+        // No report to take a language from: the link's, else the browser's, else Spanish (decision 0069).
+        <ReportLanguage language={publicPageLanguage(location.search, navigator.languages ?? [navigator.language])}>
+          {isApiError(report.error) && report.error.status === 404 ? (
+            <NotAvailable />
+          ) : (
+            <ErrorState error={report.error} onRetry={() => void report.refetch()} />
+          )}
+        </ReportLanguage>
+      )}
       {report.data && (
         <ReportLanguage language={report.data.template.language}>
           <ReportView audit={report.data} layout={layoutFor(null)} header={<ReportHeader audit={report.data} />} />

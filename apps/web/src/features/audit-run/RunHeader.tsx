@@ -34,6 +34,7 @@ const selectStatic = (a: TAudit) => ({
   status: a.status,
   shared: a.share?.enabled ?? false,
   canShare: a.can?.share ?? false,
+  language: a.template?.language ?? 'es',
 });
 
 /**
@@ -75,7 +76,7 @@ export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () 
             <span className="run-hide-narrow">{t('auditRun.toc.title')}</span>
           </Button>
           {runnable && <FinishButton />}
-          {header.status === 'finished' && <ReportActions shared={header.shared} canShare={header.canShare} compact={isMobile} />}
+          {header.status === 'finished' && <ReportActions shared={header.shared} canShare={header.canShare} language={header.language} compact={isMobile} />}
         </div>
       </div>
     </div>
@@ -85,14 +86,14 @@ export const RunHeader = memo(function RunHeader({ onOpenToc }: { onOpenToc: () 
 const selectPdfNaming = (a: TAudit) => ({ _id: a._id, template: a.template, establishment: a.establishment });
 
 /** The report's own PDF and share buttons (ui/audit-actions), on a finished audit. */
-function ReportActions({ shared, canShare, compact }: { shared: boolean; canShare: boolean; compact: boolean }) {
+function ReportActions({ shared, canShare, language, compact }: { shared: boolean; canShare: boolean; language: string; compact: boolean }) {
   const { auditId } = useRun();
   const naming = useAuditSelect(auditId, selectPdfNaming, shallowEqual);
   if (!naming) return null;
   return (
     <>
       <PdfButton audit={naming} compact={compact} />
-      {canShare && <ShareControl auditId={auditId} enabled={shared} compact={compact} />}
+      {canShare && <ShareControl auditId={auditId} language={language} enabled={shared} compact={compact} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Select } from 'antd';
 import { useNomenclatureOptions, type TNomenclature } from './optionsApi';
 
@@ -8,6 +9,9 @@ export function NomenclatureSelect({
   value,
   onChange,
   id,
+  footer,
+  open,
+  onOpenChange,
   ...rest
 }: {
   kind: TNomenclature;
@@ -15,6 +19,11 @@ export function NomenclatureSelect({
   value?: string | string[] | null;
   onChange?: (value: string | string[] | null) => void;
   id?: string;
+  /** Shown under the options (e.g. an action that creates one). */
+  footer?: ReactNode;
+  /** The list's open state, for a footer action that closes it. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   'data-testid'?: string;
 }) {
   const options = useNomenclatureOptions(kind);
@@ -30,6 +39,18 @@ export function NomenclatureSelect({
       onChange={(v) => onChange?.(v ?? (multiple ? [] : null))}
       options={(options.data?.items ?? []).map((o) => ({ value: o._id, label: o.name }))}
       maxTagCount="responsive"
+      open={open}
+      onOpenChange={onOpenChange}
+      popupRender={
+        footer
+          ? (menu) => (
+              <>
+                {menu}
+                {footer}
+              </>
+            )
+          : undefined
+      }
     />
   );
 }

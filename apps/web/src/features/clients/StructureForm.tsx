@@ -5,6 +5,7 @@ import type { TStructureType } from './clientsApi';
 import { GeoSelect } from './GeoSelect';
 import { PhonesField } from './PhonesField';
 import { NomenclatureSelect } from './NomenclatureSelect';
+import { SocialReasonSelect } from './SocialReasonSelect';
 import type { TStructureFormValues } from './structureValues';
 import { DAY_FORMAT, isValidTimeZone, timeZoneNames } from '@audit/domain/dates';
 import { lengthCount, maxLengthRule } from '../../ui/NumberField';
@@ -177,7 +178,7 @@ export function StructureForm({
                 label={t('clients.fields.socialReason')}
                 rules={type === 'ESTABLISHMENT' ? [{ required: true, message: t('form.required') }] : []}
               >
-                <NomenclatureSelect kind="socialreasons" data-testid="select-socialReason" />
+                <SocialReasonSelect />
               </Form.Item>
             </Col>
             <Col {...col}>

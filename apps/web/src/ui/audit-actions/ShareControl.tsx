@@ -23,12 +23,12 @@ async function copyText(text: string): Promise<boolean> {
  * Share: enables the public link if needed and copies it (product document, audit header); the
  * popover shows the link, copies it again or turns sharing off.
  */
-export function ShareControl({ auditId, enabled, compact }: { auditId: string; enabled: boolean; compact: boolean }) {
+export function ShareControl({ auditId, language, enabled, compact }: { auditId: string; language: string; enabled: boolean; compact: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const share = useShare(auditId);
   const [open, setOpen] = useState(false);
-  const url = publicReportUrl(auditId);
+  const url = publicReportUrl(auditId, language);
 
   const copy = async () => {
     if (await copyText(url)) void message.success(t('report.share.copied'));

@@ -32,5 +32,8 @@ export function useShare(id: string) {
   });
 }
 
-/** The public address of a shared report: {host}/share-audit-report/{auditId}. */
-export const publicReportUrl = (id: string) => `${window.location.origin}/share-audit-report/${id}`;
+/**
+ * The public address of a shared report: {host}/share-audit-report/{auditId}?lang={language}. The
+ * link carries the report's language for its "not available" page (decision 0069), as the server's does.
+ */
+export const publicReportUrl = (id: string, language: string) => `${window.location.origin}/share-audit-report/${id}?lang=${encodeURIComponent(language)}`;
