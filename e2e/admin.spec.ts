@@ -16,8 +16,11 @@ test('an administrator creates a role, gives it permissions, sees the trail in t
   await page.goto('/admin/permissions');
   await expect(page.getByText('Roles', { exact: true })).toBeVisible();
   // A system administration role: tagged, its permissions fixed, no rename or delete.
-  await page.getByTestId('role-item').filter({ hasText: 'SUPER_ADMIN' }).first().click();
-  await expect(page.getByTestId('role-title')).toHaveText('SUPER_ADMIN');
+  // Shown by its name and what it may do, not by its code SUPER_ADMIN (decision 0062).
+  const superAdmin = page.getByTestId('role-item').filter({ hasText: 'Superadministrador' }).first();
+  await expect(superAdmin).toContainText('Todo en todos los espacios, incluida la plataforma.');
+  await superAdmin.click();
+  await expect(page.getByTestId('role-title')).toHaveText('Superadministrador');
   await expect(page.getByText('Un rol de administración')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Eliminar rol' })).toHaveCount(0);
 
