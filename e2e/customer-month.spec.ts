@@ -308,7 +308,7 @@ test("a customer's first month: set-up, invitation, audit, corrective action, re
   await expect(auditor, 'the audit is finished').toHaveURL(/\/auditor\/audits$/);
   await auditor.goto(`/auditor/audits/report/${auditId}`);
   await auditor.getByTestId('report-share').click({ timeout: 30_000 });
-  await expect(auditor.getByTestId('share-url'), 'the report is shared').toHaveValue(new RegExp(`/share-audit-report/${auditId}$`));
+  await expect(auditor.getByTestId('share-url'), 'the report is shared').toHaveValue(new RegExp(`/share-audit-report/${auditId}\\?lang=es$`));
   await expect(auditor.getByTestId('report-share')).toContainText('Compartido');
 
   // ── 4c. Finished: the client user sees it, and its report ─────────────────────────────────────
