@@ -54,6 +54,8 @@ export function UserFilters({ value, onApply }: { value: TUserFilters; onApply: 
           mode="multiple"
           allowClear
           loading={roles.isPending}
+          // A few roles in two groups: every option rendered (a virtual list hid the client's group below its fold).
+          virtual={false}
           options={roleSelectOptions(t, roles.data?.items ?? [])}
           optionRender={(option) => <RoleOption option={option} />}
           placeholder={t('users.filters.anyRole')}

@@ -178,6 +178,8 @@ export function UserForm({
             <Select
               mode="multiple"
               loading={roles.isPending}
+              // A few roles in two groups: every option rendered (a virtual list hid the client's group below its fold).
+              virtual={false}
               options={roleSelectOptions(t, offered)}
               optionRender={(option) => <RoleOption option={option} />}
               optionFilterProp="label"

@@ -126,6 +126,8 @@ export function InviteDialog({ open, onClose, target }: { open: boolean; onClose
             loading={roles.isPending}
             showSearch
             optionFilterProp="label"
+            // A few roles in two groups: every option rendered (a virtual list hid the client's group below its fold).
+            virtual={false}
             options={roleSelectOptions(t, roles.data ?? [])}
             optionRender={(option) => <RoleOption option={option} />}
             data-testid="invite-role"
