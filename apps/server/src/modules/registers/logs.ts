@@ -117,7 +117,10 @@ export const facilityData = async (ctx: TModuleContext, caller: TAuth, id: strin
       period: [start, end] as [string, string],
       closed: closures.some((c) => c.kind === 'period' && c.startDay === start),
       closedDays: closures.filter((c) => c.kind === 'day').map((c) => c.startDay),
-      takes: dueTakes(schedule(row), day, today, dayInZone(row.createdAt, zone)),
+      // No take is owed before the register existed (decision 0064), but one that holds a reading is shown.
+      takes: dueTakes(schedule(row), day, today).filter(
+        (take) => take.end >= dayInZone(row.createdAt, zone) || entries.some((e) => e.slot === take.slot && e.take === take.take),
+      ),
       facilities: facilities.map((f) => ({ _id: f.id, name: f.name, establishment: f.establishment })),
       entries: presentEntries(entries),
     };
