@@ -218,7 +218,8 @@ test.describe('/templates', () => {
     await page.screenshot({ path: screenshotPath('templates-list-800'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/templates');
-    await expect(page.getByRole('link', { name: HYGIENE })).toBeVisible();
+    // A phone lists the templates as cards (decision 0067).
+    await expect(page.getByTestId('template-card').filter({ hasText: HYGIENE }).first()).toBeVisible();
     await settled(page);
     await page.screenshot({ path: screenshotPath('templates-list-390'), fullPage: true });
   });
