@@ -3,14 +3,11 @@ import { Button, Divider, Form, Input, Modal } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client';
 import { useMe, userCan } from '../../session/me';
 import { notifySuccess } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { NomenclatureSelect } from './NomenclatureSelect';
-import type { TOption } from './optionsApi';
-
-const SOCIAL_REASONS = '/ms-core/api/socialreasons';
+import { createNomenclature, type TOption } from './optionsApi';
 
 /**
  * The establishment's required social reason, with "New social reason" at the foot of its list for
@@ -70,7 +67,7 @@ function NewSocialReasonDialog({ open, onClose, onCreated }: { open: boolean; on
   const [form] = Form.useForm<{ name: string; legalRepresentative?: string }>();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: { name: string; legalRepresentative?: string }) => request<TOption>(SOCIAL_REASONS, { method: 'POST', body }),
+    mutationFn: (body: { name: string; legalRepresentative?: string }) => createNomenclature('socialreasons', body),
     onSuccess: async (created) => {
       notifySuccess('createSuccess');
       // The select's options (and the nomenclatures page) include it before it is selected.

@@ -42,3 +42,7 @@ export const useNomenclatureOptions = (kind: TNomenclature) =>
     queryFn: () => searchPage<TOption>(`${GEO}/${kind}/search`, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] }),
     staleTime: 60_000,
   });
+
+/** POST {base}/{kind}: a new entry of a nomenclature, from a selector (the establishment's social reason). */
+export const createNomenclature = <T extends TOption>(kind: TNomenclature, body: Record<string, unknown>) =>
+  request<T>(`${GEO}/${kind}`, { method: 'POST', body });
