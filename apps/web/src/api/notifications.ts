@@ -1,17 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request, searchPage } from './client';
+import { notificationCalls, type TNotification } from '@audit/domain/calls/notifications';
+import { send, sendPage } from './send';
 
 /**
- * The caller's in-app notifications (POST /ms-core/api/notifications/search), shared by the header's
+ * The caller's in-app notifications (notificationCalls.search), shared by the header's
  * unread badge, the notifications drawer and the screens that wait for one (the report's PDF).
  */
-export interface TNotification {
-  _id: string;
-  type: 'TASK_UPDATE_STATE' | 'SHARE_FILE' | string;
-  read: boolean;
-  createdAt: string;
-  payload: { body?: { event?: string; status?: string; name?: string; auditId?: string; incidentId?: string; labIncidentId?: string; registerId?: string } };
-}
+export type { TNotification };
 
 export type TNotificationFilter = 'all' | 'unread';
 
@@ -19,7 +14,7 @@ export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 
 /** The caller's notifications, newest first (`size` of them). */
 export const searchNotifications = (filter: TNotificationFilter, size = 50) =>
-  searchPage<TNotification>('/ms-core/api/notifications/search', {
+  sendPage(notificationCalls.search, {
     size,
     page: 0,
     sort: '-createdAt',
@@ -35,6 +30,6 @@ export const unreadCountQueryOptions = () =>
   });
 
 /** The drawer's actions (decision 0039): one read, all read, clear all. */
-export const markNotificationRead = (id: string) => request<{ count: number }>(`/ms-core/api/notifications/${id}/read`, { method: 'PATCH' });
-export const markAllNotificationsRead = () => request<{ count: number }>('/ms-core/api/notifications/read-all', { method: 'POST' });
-export const clearNotifications = () => request<{ count: number }>('/ms-core/api/notifications/clear', { method: 'POST' });
+export const markNotificationRead = (id: string) => send(notificationCalls.read, { params: { id } });
+export const markAllNotificationsRead = () => send(notificationCalls.readAll);
+export const clearNotifications = () => send(notificationCalls.clear);

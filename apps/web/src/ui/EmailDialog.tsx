@@ -4,7 +4,8 @@ import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@audit/domain/validators';
-import { request } from '../api/client';
+import { notificationCalls } from '@audit/domain/calls/notifications';
+import { send } from '../api/send';
 import { notifySuccess } from './feedback';
 import { EmailRecipientsSelect } from './EmailRecipientsSelect';
 
@@ -22,9 +23,8 @@ interface TEmailForm {
 /** An entry containing @ is an e-mail address, anything else a user id. */
 export const toRecipients = (entries: string[]) => entries.map((entry) => (entry.includes('@') ? { email: entry.trim() } : { _id: entry }));
 
-/** POST /ms-core/api/notifications/email {to, subject, body} */
-export const sendEmail = (form: TEmailForm) =>
-  request<{ ok: true }>('/ms-core/api/notifications/email', { method: 'POST', body: { to: toRecipients(form.to), subject: form.subject, body: form.body } });
+/** notificationCalls.email {to, subject, body} */
+export const sendEmail = (form: TEmailForm) => send(notificationCalls.email, { body: { to: toRecipients(form.to), subject: form.subject, body: form.body } });
 
 /** New e-mail dialog: to, subject and body. */
 export function EmailDialog({ open, onClose, recipients = [] }: { open: boolean; onClose: () => void; recipients?: TRecipient[] }) {

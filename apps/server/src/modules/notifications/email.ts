@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '@audit/domain/validators';
+import { notificationCalls, type ZEmail } from '@audit/domain/calls/notifications';
 import { requireAuth, type TAuth } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { scoped, typed, ZId, type TModuleContext } from '../../platform/http.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { recordTrace } from '../../platform/trace.js';
 import { defineJob } from '../../platform/jobs/define.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
@@ -16,10 +17,6 @@ export const sendEmailJob = defineJob({
   options: { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: 60, concurrency: 4 },
   handler: (job, ctx) => ctx.mail.send(job.payload),
 });
-
-/** Recipients: an entry with an e-mail is sent as {email}; otherwise {_id}, a user of the space. */
-const ZRecipient = z.union([z.object({ email: z.string().trim().regex(EMAIL_PATTERN) }), z.object({ _id: ZId })]);
-const ZEmail = z.object({ to: z.array(ZRecipient).min(1).max(100), subject: z.string().trim().min(1).max(300), body: z.string().trim().min(1).max(20000) });
 
 async function sendEmail(ctx: TModuleContext, caller: TAuth, input: z.infer<typeof ZEmail>) {
   const ids = input.to.flatMap((r) => ('_id' in r ? [r._id] : []));
@@ -36,14 +33,10 @@ async function sendEmail(ctx: TModuleContext, caller: TAuth, input: z.infer<type
 
 /** POST /ms-core/api/notifications/email */
 export async function emailRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  typed(app).post('/email', {
+  route(app, notificationCalls.email, {
     config: { access: { permissions: ['NOTIFICATION:NOTIFY'] } },
-    schema: {
-      tags: ['notifications'],
-      summary: 'Send an e-mail (queued; delivered by the job worker)',
-      body: ZEmail,
-      response: { 200: z.object({ ok: z.literal(true), recipients: z.number() }) },
-    },
+    tags: ['notifications'],
+    summary: 'Send an e-mail (queued; delivered by the job worker)',
     handler: (req) => sendEmail(ctx, requireAuth(req), req.body),
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { ZSearchBody } from '@audit/domain/search';
+import { notificationCalls } from '@audit/domain/calls/notifications';
 import { requireAuth } from '../../platform/auth.js';
-import { iso, scoped, sendPage, typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { iso, scoped, sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { notFound } from '../../platform/errors.js';
 import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
 import { withinScope } from '../../platform/tenancy.js';
@@ -19,35 +19,14 @@ const notificationSearch: TSearchDefinition = {
   defaultSort: { field: 'createdAt', direction: 'desc' },
 };
 
-const ZNotification = z.object({
-  _id: z.string(),
-  type: z.string(),
-  read: z.boolean(),
-  createdAt: z.string(),
-  payload: z.object({
-    body: z
-      .object({
-        /** What happened (an incident's notice, decision 0064): status, assigned, taskStatus, verified, reminder, evidenceReview. */
-        event: z.string().optional(),
-        status: z.string().optional(),
-        name: z.string().optional(),
-        auditId: z.string().optional(),
-        incidentId: z.string().optional(),
-        /** A lab incident's change (decision 0053): the drawer opens the lab incidents list. */
-        labIncidentId: z.string().optional(),
-        registerId: z.string().optional(),
-        missed: z.number().optional(),
-        day: z.string().optional(),
-      })
-      .optional(),
-  }),
-});
+const tags = ['notifications'];
 
-/** /ms-core/api/notifications: the caller's own notifications in the current space. */
+/** The caller's own notifications in the current space. */
 export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  typed(app).post('/search', {
+  route(app, notificationCalls.search, {
     config: { access: { permissions: [] } },
-    schema: { tags: ['notifications'], summary: "Paged search of the caller's notifications", body: ZSearchBody, response: { 200: z.array(ZNotification) } },
+    tags,
+    summary: "Paged search of the caller's notifications",
     handler: async (req, reply) => {
       const caller = requireAuth(req);
       const q = buildSearch(notificationSearch, req.body);
@@ -77,10 +56,10 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleCont
   // The drawer's footer and its items (decision 0039): the caller's own notifications in the space only.
   const own = (caller: { userId: string; spaceId: string; spacePath: string }) =>
     and(withinScope(notifications.secureSpacePath, caller), eq(notifications.ownerId, caller.userId));
-  const ZCount = z.object({ count: z.number() });
-  typed(app).patch('/:id/read', {
+  route(app, notificationCalls.read, {
     config: { access: { permissions: [] }, identityNeutral: true },
-    schema: { tags: ['notifications'], summary: 'Mark one of the caller’s notifications read', params: ZIdParams, response: { 200: ZCount } },
+    tags,
+    summary: 'Mark one of the caller’s notifications read',
     handler: async (req) => {
       const caller = requireAuth(req);
       const rows = await scoped(ctx, caller, (tx) =>
@@ -94,9 +73,10 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleCont
       return { count: rows.length };
     },
   });
-  typed(app).post('/read-all', {
+  route(app, notificationCalls.readAll, {
     config: { access: { permissions: [] }, identityNeutral: true },
-    schema: { tags: ['notifications'], summary: 'Mark all the caller’s notifications read', response: { 200: ZCount } },
+    tags,
+    summary: 'Mark all the caller’s notifications read',
     handler: async (req) => {
       const caller = requireAuth(req);
       const rows = await scoped(ctx, caller, (tx) =>
@@ -109,9 +89,10 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: TModuleCont
       return { count: rows.length };
     },
   });
-  typed(app).post('/clear', {
+  route(app, notificationCalls.clear, {
     config: { access: { permissions: [] }, identityNeutral: true },
-    schema: { tags: ['notifications'], summary: 'Remove all the caller’s notifications (clear all)', response: { 200: ZCount } },
+    tags,
+    summary: 'Remove all the caller’s notifications (clear all)',
     handler: async (req) => {
       const caller = requireAuth(req);
       const rows = await scoped(ctx, caller, (tx) => tx.delete(notifications).where(own(caller)).returning({ id: notifications.id }));

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { createElement as h } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -90,10 +90,12 @@ describe('the run header', () => {
         .catch(() => undefined);
     const header = await mount(audit, client);
     expect(header.getByTestId('run-saving-state').textContent).toContain('Guardado');
+    // The mutation cache tells its observers on a timer (React Query's notify manager), which a loaded
+    // machine may run after act() returns: wait for the header rather than read it at once.
     await act(() => change(() => Promise.reject(new Error('QuotaExceededError'))));
-    expect(header.getByTestId('run-saving-state').textContent).toContain('Sin guardar');
+    await waitFor(() => expect(header.getByTestId('run-saving-state').textContent).toContain('Sin guardar'));
     await act(() => change(() => Promise.resolve({})));
+    await waitFor(() => expect(header.getByTestId('run-saving-state').textContent).not.toContain('Sin guardar'));
     expect(header.getByTestId('run-saving-state').textContent).toContain('Guardado');
-    expect(header.getByTestId('run-saving-state').textContent).not.toContain('Sin guardar');
   });
 });
