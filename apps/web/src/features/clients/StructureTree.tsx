@@ -43,9 +43,13 @@ export function StructureTree({
       title: (
         <Flex align="center" gap={8} className="structure-node" data-testid={`tree-node-${s.name}`}>
           <TypeTag type={s.type} t={t} />
-          {renderTitle ? renderTitle(s) : <Typography.Text>{s.name}</Typography.Text>}
+          <span className="structure-node-name">{renderTitle ? renderTitle(s) : <Typography.Text>{s.name}</Typography.Text>}</span>
           {!s.active && <Tag>{t('clients.inactive')}</Tag>}
-          {renderActions && <span onClick={(e) => e.stopPropagation()}>{renderActions(s)}</span>}
+          {renderActions && (
+            <span className="structure-node-actions" onClick={(e) => e.stopPropagation()}>
+              {renderActions(s)}
+            </span>
+          )}
         </Flex>
       ),
     };

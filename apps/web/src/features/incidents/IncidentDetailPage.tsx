@@ -118,8 +118,15 @@ export function IncidentDetailPage() {
         <Tabs
           activeKey={tab}
           onChange={setTab}
+          // On a phone the four tabs fit the width (the last one used to be cut behind the "more" menu).
+          className={isMobile ? 'incident-tabs-phone' : undefined}
+          tabBarGutter={isMobile ? 12 : undefined}
           items={[
-            { key: 'tasks', label: `${t('incidents.tabs.tasks')} (${i.tasks.length})`, children: <TasksPanel incident={i} /> },
+            {
+              key: 'tasks',
+              label: `${t(isMobile ? 'incidents.tabs.tasksShort' : 'incidents.tabs.tasks')} (${i.tasks.length})`,
+              children: <TasksPanel incident={i} />,
+            },
             { key: 'evidences', label: t('incidents.tabs.evidences'), children: <EvidencesPanel incident={i} /> },
             { key: 'comments', label: t('incidents.tabs.comments'), children: <CommentsPanel incident={i} /> },
             { key: 'history', label: t('incidents.tabs.history'), children: <HistoryPanel incidentId={i._id} active={tab === 'history'} /> },

@@ -51,6 +51,8 @@ function TaskCard({ incident, task }: { incident: TIncidentFull; task: TTask }) 
   const photo = useTaskPhoto(incident._id);
   const remove = useRemoveTask();
   const [confirming, setConfirming] = useState(false);
+  const canPhoto = task.can.update && task.status !== 'complete';
+  const hasActions = (task.can.changeStatus && taskTransitionsFrom(task.status).length > 0) || task.can.verify || canPhoto || task.can.delete;
   return (
     <Card size="small" data-testid="task-card" title={task.name} extra={<TaskStatusTag status={task.status} overdue={task.overdue} />}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
@@ -73,40 +75,41 @@ function TaskCard({ incident, task }: { incident: TIncidentFull; task: TTask }) 
           </Flex>
         </Image.PreviewGroup>
       )}
-      <Space wrap>
-        {task.can.changeStatus &&
-          taskTransitionsFrom(task.status).map((to) => (
-            <Button
-              key={to}
-              type={to === 'complete' ? 'primary' : 'default'}
-              loading={update.isPending}
-              onClick={() => update.mutate({ taskId: task._id, status: to })}
-              data-testid={`task-move-${to}`}
-            >
-              {t(task.status === 'complete' ? 'incidents.taskMove.reopen' : MOVE_LABEL[to])}
-            </Button>
-          ))}
-        {task.can.verify && (
-          <>
-            <Button
-              type="primary"
-              icon={<CheckOutlined />}
-              loading={verify.isPending}
-              onClick={() => verify.mutate({ taskId: task._id, approved: true })}
-              data-testid="task-verify"
-            >
-              {t('incidents.verify')}
-            </Button>
-            <Button danger icon={<CloseOutlined />} loading={verify.isPending} onClick={() => verify.mutate({ taskId: task._id, approved: false })}>
-              {t('incidents.reject')}
-            </Button>
-          </>
-        )}
-        {task.can.update && task.status !== 'complete' && (
-          <PhotoButton loading={photo.isPending} onPhoto={(p) => photo.mutate({ photo: p, taskId: task._id })} testId="task-photo" />
-        )}
-        {task.can.delete && <Button danger type="text" icon={<DeleteOutlined />} onClick={() => setConfirming(true)} aria-label={t('common.delete')} />}
-      </Space>
+      {/* A task the caller may only read has no action row (it used to leave an empty strip). */}
+      {hasActions && (
+        <Space wrap>
+          {task.can.changeStatus &&
+            taskTransitionsFrom(task.status).map((to) => (
+              <Button
+                key={to}
+                type={to === 'complete' ? 'primary' : 'default'}
+                loading={update.isPending}
+                onClick={() => update.mutate({ taskId: task._id, status: to })}
+                data-testid={`task-move-${to}`}
+              >
+                {t(task.status === 'complete' ? 'incidents.taskMove.reopen' : MOVE_LABEL[to])}
+              </Button>
+            ))}
+          {task.can.verify && (
+            <>
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                loading={verify.isPending}
+                onClick={() => verify.mutate({ taskId: task._id, approved: true })}
+                data-testid="task-verify"
+              >
+                {t('incidents.verify')}
+              </Button>
+              <Button danger icon={<CloseOutlined />} loading={verify.isPending} onClick={() => verify.mutate({ taskId: task._id, approved: false })}>
+                {t('incidents.reject')}
+              </Button>
+            </>
+          )}
+          {canPhoto && <PhotoButton loading={photo.isPending} onPhoto={(p) => photo.mutate({ photo: p, taskId: task._id })} testId="task-photo" />}
+          {task.can.delete && <Button danger type="text" icon={<DeleteOutlined />} onClick={() => setConfirming(true)} aria-label={t('common.delete')} />}
+        </Space>
+      )}
       <ConfirmDialog
         open={confirming}
         title={t('incidents.removeTaskTitle')}
