@@ -1,4 +1,5 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { incidentLibraryRoutes } from './incident-library.js';
 import { templatesRoutes } from './routes.js';
 import { ieSectionsRoutes } from './routes-ie.js';
 import { sectionsRoutes } from './routes-sections.js';
@@ -7,6 +8,7 @@ export const templatesModule = defineModule({
   name: 'templates',
   routes: [
     [`${CORE}/audit-templates`, templatesRoutes],
+    [`${CORE}/audit-templates`, incidentLibraryRoutes],
     [`${CORE}/sections`, sectionsRoutes],
     [`${CORE}/ie-sections`, ieSectionsRoutes],
   ],

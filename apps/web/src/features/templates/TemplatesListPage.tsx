@@ -2,7 +2,8 @@ import './templates.css';
 import { useCallback, useState } from 'react';
 import { Card, Collapse, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { WarningOutlined } from '@ant-design/icons';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { userCan, useMe } from '../../session/me';
 import { ListPage } from '../../ui/ListPage';
@@ -77,6 +78,12 @@ export function TemplatesListPage() {
         </Card>
       )}
       <div style={{ flex: 1, minWidth: 0, width: '100%' }}>
+        {/* The incident templates of every template, in one list (/templates/list/incidents). */}
+        <Flex justify="flex-end" style={{ marginBottom: 8 }}>
+          <Link to="/templates/list/incidents" data-testid="incident-library-link">
+            <WarningOutlined /> {t('templates.library.open')}
+          </Link>
+        </Flex>
         <ListPage<TTemplateSummary>
           title={t('templates.title')}
           settingsKey="table.templates"
