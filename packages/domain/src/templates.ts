@@ -252,10 +252,10 @@ export function invalidEmails(value: string | null | undefined): string[] {
 }
 
 /** Fields live in DATA and CONTACTS sections; the type must suit the section and the value the type. Answers the offending field names. */
-export function fieldProblems(sectionType: TSectionType, field: { type: string; value?: string | null }): string[] {
+export function fieldProblems(sectionType: TSectionType, field: { type: string; value?: string | null }, isPoolService = false): string[] {
   if (sectionType === 'QUESTION') return ['section'];
   const problems: string[] = [];
-  if (!fieldTypesOf(sectionType).includes(field.type)) problems.push('type');
+  if (!fieldTypesOf(sectionType, isPoolService).includes(field.type)) problems.push('type');
   if (field.type === 'email' && invalidEmails(field.value).length) problems.push('value');
   return problems;
 }

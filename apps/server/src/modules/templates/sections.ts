@@ -1,4 +1,4 @@
-import { fieldProblems, type TSectionType } from '@audit/domain/templates';
+import { fieldProblems, isPoolField, type TSectionType } from '@audit/domain/templates';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
@@ -10,6 +10,7 @@ import { recordTrace } from '../../platform/trace.js';
 import { compact, moveTo, openSlot, type TSiblings } from './ordering.js';
 import { presentField, presentSection } from './present.js';
 import * as repo from './repo.js';
+import { servicesService } from '../services/definition.js';
 import { loadWritableTemplate } from './service.js';
 import { templateFields, templateSections, type TSectionRow } from './tables.js';
 import * as tree from './tree-repo.js';
@@ -128,9 +129,23 @@ interface TFieldInput {
   position?: number;
 }
 
-/** Cover fields belong to DATA sections, contact fields to CONTACTS sections; e-mail values are checked. */
-function assertField(section: TSectionRow, field: { type: string; value?: string | null }) {
-  const problems = fieldProblems(section.type as TSectionType, field);
+/** Whether the section's template is for a pool service (its service says isPoolService). */
+async function countsPools(tx: TDb, caller: TAuth, section: TSectionRow) {
+  const template = await repo.findTemplate(tx, caller, section.templateId);
+  const serviceId = template?.row.serviceId;
+  if (!serviceId) return false;
+  const [service] = await servicesService.repo.findMany(tx, caller, [serviceId]);
+  return service?.isPoolService === true;
+}
+
+/**
+ * Cover fields belong to DATA sections, contact fields to CONTACTS sections; e-mail values are
+ * checked; a pool count only in a pool service's template (product document §6). A field that
+ * already holds a pool type keeps it when only its label or value change.
+ */
+async function assertField(tx: TDb, caller: TAuth, section: TSectionRow, field: { type: string; value?: string | null }, keptType?: string) {
+  const pools = isPoolField(field.type) && (field.type === keptType || (await countsPools(tx, caller, section)));
+  const problems = fieldProblems(section.type as TSectionType, field, pools);
   if (problems.length) throw invalidData(problems);
 }
 
@@ -142,7 +157,7 @@ export async function addField(
 ) {
   return scoped(ctx, caller, async (tx) => {
     const section = await loadWritableSection(tx, caller, sectionId);
-    assertField(section, input);
+    await assertField(tx, caller, section, input);
     const position = await openSlot(tx, fieldsOf(sectionId), input.position);
     const at = { templateId: section.templateId, spaceId: section.spaceId, secureSpacePath: section.secureSpacePath, sectionId };
     const field = await tree.insertItem(tx, templateFields, {
@@ -169,7 +184,7 @@ export async function updateField(ctx: TModuleContext, caller: TAuth, sectionId:
   return scoped(ctx, caller, async (tx) => {
     const { section, field } = await loadWritableField(tx, caller, sectionId, fieldId);
     const merged = { type: input.type ?? field.type, value: input.value !== undefined ? input.value : field.value };
-    assertField(section, merged);
+    await assertField(tx, caller, section, merged, field.type);
     const values = {
       ...(input.label !== undefined ? { label: input.label } : {}),
       ...(input.type !== undefined ? { type: input.type } : {}),
