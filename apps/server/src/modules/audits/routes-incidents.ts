@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZIncidentOut } from '@audit/domain/incidents';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { scoped, typed, ZId, type TModuleContext } from '../../platform/http.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { issuesTasksAll } from '../incidents/sources.js';
 import { loadAudit } from './access.js';
 
@@ -12,14 +12,10 @@ import { loadAudit } from './access.js';
  * because the audit must be one the caller sees (404 otherwise).
  */
 export async function auditIncidentsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  typed(app).post('/:id/questions/:questionId/issues-tasks-all', {
+  route(app, auditCalls.questionIncidents, {
     config: requires('ISSUE:READ'),
-    schema: {
-      tags: ['issues'],
-      summary: 'The incidents of a finished audit’s question, with their corrective actions',
-      params: z.object({ id: ZId, questionId: ZId }),
-      response: { 200: z.array(ZIncidentOut.extend({ tasks: z.array(z.object({ _id: z.string(), name: z.string(), status: z.string() })) })) },
-    },
+    tags: ['issues'],
+    summary: 'The incidents of a finished audit’s question, with their corrective actions',
     handler: async (req) => {
       const caller = requireAuth(req);
       await scoped(ctx, caller, (tx) => loadAudit(tx, caller, req.params.id));

@@ -1,66 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZAnswerInput } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { requireAuth } from '../../platform/auth.js';
-import { typed, ZId, type TModuleContext } from '../../platform/http.js';
+import type { TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { readUpload } from '../files/upload.js';
 import * as answers from './answers.js';
 import * as issues from './issues.js';
 import * as media from './media.js';
 import * as places from './places.js';
-import {
-  AUDIT_TAGS,
-  auditAccess,
-  RUNS_NOTE,
-  ZAnswerOut,
-  ZAnswerParams,
-  ZAuditParams,
-  ZEvidenceOut,
-  ZIssueDescriptionBody,
-  ZIssueNameBody,
-  ZIssueOut,
-  ZIssuesTasksBody,
-  ZNoteBody,
-  ZNoteImageOut,
-  ZPlaceNameBody,
-  ZPlaceOut,
-  ZPlaceParams,
-  ZQuestionParams,
-  ZSolvedBody,
-  ZTaskNameBody,
-} from './schemas.js';
+import { AUDIT_TAGS, auditAccess, RUNS_NOTE } from './schemas.js';
 
 const tags = AUDIT_TAGS;
 const write = auditAccess('WRITE');
 // The answer claims and stores its Idempotency-Key in its own statement (answers.ts, decision 0027).
 const keyedWrite = { ...write, idempotency: 'in-handler' as const };
 const runs = RUNS_NOTE;
-const Q = '/:id/sections/:sectionId/questions/:questionId';
 const multipart = { consumes: ['multipart/form-data'] };
 
 /** /ms-core/api/audits/{id}/…: answers, issues, notes and photos of a running audit. */
 export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const auth = requireAuth;
-  r.post('/:id/answer/add', {
+  route(app, auditCalls.addAnswer, {
     config: keyedWrite,
-    schema: {
-      tags,
-      summary: `Answer a question (an existing answer of the question is updated: a replayed add never doubles).${runs}`,
-      params: ZAuditParams,
-      body: ZAnswerInput,
-      response: { 200: ZAnswerOut },
-    },
+    tags,
+    summary: `Answer a question (an existing answer of the question is updated: a replayed add never doubles).${runs}`,
     handler: (req, reply) => answers.addAnswer(ctx, { request: req, reply }, auth(req), req.params.id, req.body),
   });
-  r.patch('/:id/answer/:answerId/update', {
+  route(app, auditCalls.updateAnswer, {
     config: keyedWrite,
-    schema: { tags, summary: `Change an answer.${runs}`, params: ZAnswerParams, body: ZAnswerInput, response: { 200: ZAnswerOut } },
+    tags,
+    summary: `Change an answer.${runs}`,
     handler: (req, reply) => answers.updateAnswer(ctx, { request: req, reply }, auth(req), req.params.id, req.params.answerId, req.body),
   });
-  r.delete('/:id/answer/:answerId/remove', {
+  route(app, auditCalls.removeAnswer, {
     config: write,
-    schema: { tags, summary: `Remove an answer.${runs}`, params: ZAnswerParams },
+    tags,
+    summary: `Remove an answer.${runs}`,
     handler: async (req, reply) => {
       await answers.removeAnswer(ctx, auth(req), req.params.id, req.params.answerId);
       return reply.status(204).send();
@@ -68,107 +43,78 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
   });
 
   const at = (p: { id: string; sectionId: string; questionId: string }) => [p.id, p.sectionId, p.questionId] as const;
-  r.patch(`${Q}/issues-tasks`, {
+  route(app, auditCalls.changeIssuesTasks, {
     config: write,
-    schema: {
-      tags,
-      summary: `Raise or clear issues (incidence ids) and mark or unmark their tasks; answers the question's issues.${runs}`,
-      params: ZQuestionParams,
-      body: ZIssuesTasksBody,
-      response: { 200: z.array(ZIssueOut) },
-    },
+    tags,
+    summary: `Raise or clear issues (incidence ids) and mark or unmark their tasks; answers the question's issues.${runs}`,
     handler: (req) => issues.changeIssuesTasks(ctx, auth(req), ...at(req.params), req.body),
   });
-  r.patch(`${Q}/update-issue-name`, {
+  route(app, auditCalls.updateIssueName, {
     config: write,
-    schema: {
-      tags,
-      summary: `Rename an issue (by issue or incidence id).${runs}`,
-      params: ZQuestionParams,
-      body: ZIssueNameBody,
-      response: { 200: ZIssueOut },
-    },
+    tags,
+    summary: `Rename an issue (by issue or incidence id).${runs}`,
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), { issue: req.body.issue, name: req.body.name }),
   });
-  r.patch(`${Q}/update-issue-description`, {
+  route(app, auditCalls.updateIssueDescription, {
     config: write,
-    schema: { tags, summary: `Change an issue's description.${runs}`, params: ZQuestionParams, body: ZIssueDescriptionBody, response: { 200: ZIssueOut } },
+    tags,
+    summary: `Change an issue's description.${runs}`,
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), { issue: req.body.issue, description: req.body.description }),
   });
-  r.patch(`${Q}/update-task-name`, {
+  route(app, auditCalls.updateTaskName, {
     config: write,
-    schema: { tags, summary: `Rename a task of an issue.${runs}`, params: ZQuestionParams, body: ZTaskNameBody, response: { 200: ZIssueOut } },
+    tags,
+    summary: `Rename a task of an issue.${runs}`,
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), req.body),
   });
-  r.patch(`${Q}/solved-in-place`, {
+  route(app, auditCalls.setSolvedInPlace, {
     config: write,
-    schema: {
-      tags,
-      summary: `Mark an issue solved in place (only a selected issue: 400 otherwise).${runs}`,
-      params: ZQuestionParams,
-      body: ZSolvedBody,
-      response: { 200: ZIssueOut },
-    },
+    tags,
+    summary: `Mark an issue solved in place (only a selected issue: 400 otherwise).${runs}`,
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), req.body),
   });
-  r.patch(`${Q}/note`, {
+  route(app, auditCalls.setNote, {
     config: write,
-    schema: {
-      tags,
-      summary: `Set or clear the question's note.${runs}`,
-      params: ZQuestionParams,
-      body: ZNoteBody,
-      response: { 200: z.object({ note: z.string().nullable() }) },
-    },
+    tags,
+    summary: `Set or clear the question's note.${runs}`,
     handler: (req) => issues.setNote(ctx, auth(req), ...at(req.params), req.body.note),
   });
 
-  r.patch(`${Q}/places-measure/:placeId`, {
+  route(app, auditCalls.renamePlace, {
     config: write,
-    schema: {
-      tags,
-      summary: `Rename a reading place of a reading-registry question in this audit (its template is unchanged; 420 for a name another place has).${runs}`,
-      params: ZPlaceParams,
-      body: ZPlaceNameBody,
-      response: { 200: ZPlaceOut },
-    },
+    tags,
+    summary: `Rename a reading place of a reading-registry question in this audit (its template is unchanged; 420 for a name another place has).${runs}`,
     handler: (req) => places.renamePlace(ctx, auth(req), req.params, req.body.place),
   });
 
   const where = (p: { id: string; sectionId: string; questionId: string }) => ({ id: p.id, sectionId: p.sectionId, questionId: p.questionId });
-  r.post(`${Q}/evidences`, {
+  route(app, auditCalls.addEvidence, {
     config: write,
-    schema: {
-      tags,
-      ...multipart,
-      summary: `Add a photo to an issue (multipart: file, issue, observation?; FIL0001 for a non-image).${runs}`,
-      params: ZQuestionParams,
-      response: { 200: ZEvidenceOut },
-    },
+    tags,
+    schema: multipart,
+    summary: `Add a photo to an issue (multipart: file, issue, observation?; FIL0001 for a non-image).${runs}`,
     handler: async (req) => media.addEvidence(ctx, auth(req), where(req.params), await readUpload(req)),
   });
-  r.delete(`${Q}/evidences/:evidenceId`, {
+  route(app, auditCalls.removeEvidence, {
     config: write,
-    schema: { tags, summary: `Remove a photo of an issue.${runs}`, params: ZQuestionParams.extend({ evidenceId: ZId }) },
+    tags,
+    summary: `Remove a photo of an issue.${runs}`,
     handler: async (req, reply) => {
       await media.removeMedia(ctx, auth(req), where(req.params), req.params.evidenceId, 'evidence');
       return reply.status(204).send();
     },
   });
-  r.post(`${Q}/note-images`, {
+  route(app, auditCalls.addNoteImage, {
     config: write,
-    schema: {
-      tags,
-      ...multipart,
-      summary: `Add a photo to the question's note (multipart: file).${runs}`,
-      params: ZQuestionParams,
-      response: { 200: ZNoteImageOut },
-    },
+    tags,
+    schema: multipart,
+    summary: `Add a photo to the question's note (multipart: file).${runs}`,
     handler: async (req) => media.addNoteImage(ctx, auth(req), where(req.params), await readUpload(req)),
   });
-  r.delete(`${Q}/note-images/:imageId`, {
+  route(app, auditCalls.removeNoteImage, {
     config: write,
-    schema: { tags, summary: `Remove a photo of the question's note.${runs}`, params: ZQuestionParams.extend({ imageId: ZId }) },
+    tags,
+    summary: `Remove a photo of the question's note.${runs}`,
     handler: async (req, reply) => {
       await media.removeMedia(ctx, auth(req), where(req.params), req.params.imageId, 'note');
       return reply.status(204).send();

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { permissionName } from '@audit/domain/permissions';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { scoped, typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import * as templates from '../templates/service.js';
 import { audits } from './tables.js';
-
-export const ZTemplateUsage = z.object({ audits: z.number().int() });
 
 /**
  * How many audits were made from a template, asked before deleting it (decision 0026): the audits
@@ -24,14 +23,10 @@ export async function templateUsage(ctx: TModuleContext, caller: Parameters<type
 
 /** GET /audits/template-usage/{id}: for whoever may delete templates. */
 export async function templateUsageRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  typed(app).get('/template-usage/:id', {
+  route(app, auditCalls.templateUsage, {
     config: requires(permissionName('TEMPLATES', 'DELETE')),
-    schema: {
-      tags: ['audits'],
-      summary: 'How many audits were made from a template (shown before deleting it; the audits keep their own copy)',
-      params: ZIdParams,
-      response: { 200: ZTemplateUsage },
-    },
+    tags: ['audits'],
+    summary: 'How many audits were made from a template (shown before deleting it; the audits keep their own copy)',
     handler: (req) => templateUsage(ctx, requireAuth(req), req.params.id),
   });
 }

@@ -1,6 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TAnswer, TAnswerInput, TAudit, TAuditField, TAuditIssue, TAuditSection, TEvidence, TIssuesTasksChange, TNoteImage } from '@audit/domain/audits';
+import type { TAnswerInput, TAudit, TIssuesTasksChange } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
+import type { TCall, TCallParams, TCallResponse } from '@audit/domain/calls/define';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
+import { urlOf } from '../../api/send';
 import { isSignedIn } from '../../session/storage';
 import { loadResource } from '../../offline/loadResource';
 import type { TMultipartData, TWriteMethod } from '../../offline/records';
@@ -8,10 +11,9 @@ import { offlineWrite, onlineWrite } from '../../offline/write';
 import { auditResource, fetchAudit } from './offline/auditResource';
 
 /**
- * The audit run view's calls (docs/api/audits.md). The audit is one query; every change is
- * patched into that query's data by runActions.ts, so no call here invalidates it.
+ * The audit run view's calls (auditCalls, packages/domain/src/calls/audits.ts). The audit is one
+ * query; every change is patched into that query's data by runActions.ts, so no call here invalidates it.
  */
-const BASE = '/ms-core/api/audits';
 export { AUDITS_QUERY_KEY };
 export const auditRunQueryKey = (id: string) => [...AUDITS_QUERY_KEY, 'run', id] as const;
 
@@ -58,19 +60,24 @@ export interface TRunWrite {
 }
 export const runWrite = <R>({ auditId, ...write }: TRunWrite) => offlineWrite<R>({ resource: auditResource(auditId), ...write });
 
+/** A call the run writes: its URL and method are the call's (the offline queue stores them), its answer the call's response. */
+type TWriteCall = TCall & { method: TWriteMethod };
+type TWriteExtra = Pick<TRunWrite, 'body' | 'multipart' | 'creates' | 'key'>;
+const callWrite = <C extends TWriteCall>(call: C, params: TCallParams<C>, auditId: string, extra: TWriteExtra = {}) =>
+  runWrite<TCallResponse<C>>({ auditId, method: call.method, url: urlOf(call, params), ...extra });
+
 export const addAnswer = (id: string, body: TAnswerInput, creates?: string, key?: string) =>
-  runWrite<TAnswer>({ auditId: id, method: 'POST', url: `${BASE}/${id}/answer/add`, body, creates, key });
+  callWrite(auditCalls.addAnswer, { id }, id, { body, creates, key });
 export const updateAnswer = (id: string, answerId: string, body: TAnswerInput, key?: string) =>
-  runWrite<TAnswer>({ auditId: id, method: 'PATCH', url: `${BASE}/${id}/answer/${answerId}/update`, body, key });
-export const removeAnswer = (id: string, answerId: string, key?: string) =>
-  runWrite<null>({ auditId: id, method: 'DELETE', url: `${BASE}/${id}/answer/${answerId}/remove`, key });
+  callWrite(auditCalls.updateAnswer, { id, answerId }, id, { body, key });
+export const removeAnswer = (id: string, answerId: string, key?: string) => callWrite(auditCalls.removeAnswer, { id, answerId }, id, { key });
 
 // ---- cover and contacts
 export type TFieldValue = { _id: string; value: string | null };
 export const updateCover = (id: string, coverFields: TFieldValue[], key?: string) =>
-  runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/cover/update`, body: { coverFields }, key });
+  callWrite(auditCalls.updateCover, { id }, id, { body: { coverFields }, key });
 export const updateContacts = (id: string, contactFields: TFieldValue[], key?: string) =>
-  runWrite<TAuditField[]>({ auditId: id, method: 'POST', url: `${BASE}/${id}/contact-field/update`, body: { contactFields }, key });
+  callWrite(auditCalls.updateContacts, { id }, id, { body: { contactFields }, key });
 
 // ---- per question: issues, tasks, evidences, notes
 export interface TQuestionRef {
@@ -78,39 +85,34 @@ export interface TQuestionRef {
   sectionId: string;
   questionId: string;
 }
-const questionPath = (q: TQuestionRef) => `${BASE}/${q.auditId}/sections/${q.sectionId}/questions/${q.questionId}`;
-const questionWrite = <R>(
-  q: TQuestionRef,
-  method: 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  extra: { body?: unknown; multipart?: TMultipartData; creates?: string; key?: string } = {},
-) => runWrite<R>({ auditId: q.auditId, method, url: `${questionPath(q)}${path}`, ...extra });
+const questionParams = (q: TQuestionRef) => ({ id: q.auditId, sectionId: q.sectionId, questionId: q.questionId });
 
 /** The issues-and-tasks body (packages/domain/src/audits.ts). */
 export type { TIssuesTasksChange };
-export const changeIssuesTasks = (q: TQuestionRef, body: TIssuesTasksChange) => questionWrite<TAuditIssue[]>(q, 'PATCH', '/issues-tasks', { body });
+export const changeIssuesTasks = (q: TQuestionRef, body: TIssuesTasksChange) => callWrite(auditCalls.changeIssuesTasks, questionParams(q), q.auditId, { body });
 export const updateIssueName = (q: TQuestionRef, issue: string, name: string) =>
-  questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-name', { body: { issue, name } });
+  callWrite(auditCalls.updateIssueName, questionParams(q), q.auditId, { body: { issue, name } });
 export const updateIssueDescription = (q: TQuestionRef, issue: string, description: string | null) =>
-  questionWrite<TAuditIssue>(q, 'PATCH', '/update-issue-description', { body: { issue, description } });
+  callWrite(auditCalls.updateIssueDescription, questionParams(q), q.auditId, { body: { issue, description } });
 export const setSolvedInPlace = (q: TQuestionRef, issue: string, solvedInPlace: boolean) =>
-  questionWrite<TAuditIssue>(q, 'PATCH', '/solved-in-place', { body: { issue, solvedInPlace } });
+  callWrite(auditCalls.setSolvedInPlace, questionParams(q), q.auditId, { body: { issue, solvedInPlace } });
 
 export const addEvidence = (q: TQuestionRef, issue: string, file: Blob, creates?: string) =>
-  questionWrite<TEvidence>(q, 'POST', '/evidences', { multipart: { fields: { issue }, file }, creates });
-export const removeEvidence = (q: TQuestionRef, evidenceId: string) => questionWrite<null>(q, 'DELETE', `/evidences/${evidenceId}`);
+  callWrite(auditCalls.addEvidence, questionParams(q), q.auditId, { multipart: { fields: { issue }, file }, creates });
+export const removeEvidence = (q: TQuestionRef, evidenceId: string) => callWrite(auditCalls.removeEvidence, { ...questionParams(q), evidenceId }, q.auditId);
 export const updateNote = (q: TQuestionRef, note: string | null, key?: string) =>
-  questionWrite<{ note: string | null }>(q, 'PATCH', '/note', { body: { note }, key });
+  callWrite(auditCalls.setNote, questionParams(q), q.auditId, { body: { note }, key });
 export const addNoteImage = (q: TQuestionRef, file: Blob, creates?: string) =>
-  questionWrite<TNoteImage>(q, 'POST', '/note-images', { multipart: { fields: {}, file }, creates });
-export const removeNoteImage = (q: TQuestionRef, imageId: string) => questionWrite<null>(q, 'DELETE', `/note-images/${imageId}`);
+  callWrite(auditCalls.addNoteImage, questionParams(q), q.auditId, { multipart: { fields: {}, file }, creates });
+export const removeNoteImage = (q: TQuestionRef, imageId: string) => callWrite(auditCalls.removeNoteImage, { ...questionParams(q), imageId }, q.auditId);
 /** A reading place's new name, in this audit's copy of the question (queued offline like the other question writes). */
 export const renamePlace = (q: TQuestionRef, placeId: string, place: string) =>
-  questionWrite<{ _id: string; place: string; label: string | null }>(q, 'PATCH', `/places-measure/${placeId}`, { body: { place } });
+  callWrite(auditCalls.renamePlace, { ...questionParams(q), placeId }, q.auditId, { body: { place } });
 
 // ---- sections and lifecycle
 // Online only (never queued), with an idempotency key all the same; the device's copy learns what they did.
-export const duplicateSection = (id: string, sectionId: string) =>
-  onlineWrite<TAuditSection>(auditResource(id), 'POST', `${BASE}/${id}/sections/${sectionId}/duplicate`);
-export const removeSection = (id: string, sectionId: string) => onlineWrite<null>(auditResource(id), 'DELETE', `${BASE}/${id}/sections/${sectionId}/remove`);
-export const finishAudit = (id: string) => onlineWrite<TAudit>(auditResource(id), 'PATCH', `${BASE}/${id}/finished`);
+const callOnline = <C extends TWriteCall>(call: C, params: TCallParams<C>, auditId: string) =>
+  onlineWrite<TCallResponse<C>>(auditResource(auditId), call.method, urlOf(call, params));
+export const duplicateSection = (id: string, sectionId: string) => callOnline(auditCalls.duplicateSection, { id, sectionId }, id);
+export const removeSection = (id: string, sectionId: string) => callOnline(auditCalls.removeSection, { id, sectionId }, id);
+export const finishAudit = (id: string) => callOnline(auditCalls.finish, { id }, id);

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAssignAuditor, TAudit, TAuditListItem, TAuditPreview, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
+import type { TAssignAuditor, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
 import type { TSearchFilter } from '@audit/domain/search';
-import { request, searchPage } from '../../api/client';
+import { send, sendPage } from '../../api/send';
 import { refreshInBackground } from '../../api/refreshInBackground';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
 import { notifySuccess } from '../../ui/feedback';
 
-/** Audits: the paged lists, the preview, create, start (execute) and reopen (docs/api/audits.md). */
-const BASE = '/ms-core/api/audits';
+/** Audits: the paged lists, the preview, create, start (execute) and reopen (auditCalls, packages/domain/src/calls/audits.ts). */
 
 export interface TAuditFilters {
   client?: string;
@@ -42,7 +42,7 @@ export function toSearchFilters(filters: TAuditFilters): TSearchFilter[] {
 export const countFilters = (filters: TAuditFilters) => Object.values(filters).filter((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v))).length;
 
 export const searchAudits = (params: TAuditListParams) =>
-  searchPage<TAuditListItem>(`${BASE}/search`, {
+  sendPage(auditCalls.search, {
     page: params.page,
     size: params.size,
     search: params.search,
@@ -54,19 +54,19 @@ export const auditsListQueryOptions = (params: TAuditListParams) =>
   queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'list', params], queryFn: () => searchAudits(params), placeholderData: keepPreviousData });
 export const useAuditsList = (params: TAuditListParams) => useQuery(auditsListQueryOptions(params));
 
-export const fetchPreview = (id: string) => request<TAuditPreview>(`${BASE}/${id}/get-preview`);
+export const fetchPreview = (id: string) => send(auditCalls.preview, { params: { id } });
 export const previewQueryOptions = (id: string) => queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'preview', id], queryFn: () => fetchPreview(id) });
 export const usePreview = (id: string | null) => useQuery({ ...previewQueryOptions(id ?? ''), enabled: Boolean(id), staleTime: 0 });
 
 /** The wizard's body, as the server's schema takes it (packages/domain/src/audits.ts). */
 export type TAuditInput = TCreateAudit;
 
-export const createAudit = (body: TAuditInput) => request<TAudit>(BASE, { method: 'POST', body });
+export const createAudit = (body: TAuditInput) => send(auditCalls.create, { body });
 export const executeAudit = (id: string, usePrevious: boolean) =>
-  request<TAudit>(`${BASE}/${id}/execute`, { method: 'PATCH', query: { use_previous: usePrevious } });
+  send(auditCalls.execute, { params: { id }, query: { use_previous: usePrevious ? 'true' : 'false' } });
 /** Plan the audit for another auditor (PATCH /audits/{id}/auditor, while not started). */
-export const assignAudit = ({ id, ...body }: { id: string } & TAssignAuditor) => request<TAudit>(`${BASE}/${id}/auditor`, { method: 'PATCH', body });
-export const reopenAudit = (id: string) => request<TAudit>(`${BASE}/${id}/reopen`, { method: 'PATCH' });
+export const assignAudit = ({ id, ...body }: { id: string } & TAssignAuditor) => send(auditCalls.assign, { params: { id }, body });
+export const reopenAudit = (id: string) => send(auditCalls.reopen, { params: { id } });
 
 /** Every change touches lists and previews (and the report of a reopened audit): invalidate all. */
 function useAuditsMutation<V, R>(mutationFn: (v: V) => Promise<R>, options: { success?: 'createSuccess' | 'updateSuccess'; silent?: boolean } = {}) {

@@ -1,9 +1,11 @@
 import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TWizardAuditor, TWizardService } from '@audit/domain/audits';
+import { auditCalls, type TWizardTemplate } from '@audit/domain/calls/audits';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import type { TSearchFilter } from '@audit/domain/search';
 import { request, searchPage } from '../../api/client';
+import { send, sendPage } from '../../api/send';
 
 /**
  * The pickers of the wizard and the list filters. Clients and establishments use the short
@@ -18,15 +20,8 @@ export interface TOption {
 /** The wizard's options as the server answers them (packages/domain/src/audits.ts). */
 export type TServiceOption = TWizardService;
 export type TAuditorOption = TWizardAuditor;
-export interface TTemplateOption {
-  _id: string;
-  name: string;
-  description: string | null;
-  language: string;
-  category: (TOption & { color?: string | null }) | null;
-  service: TOption | null;
-  areaAccess: TOption | null;
-}
+/** A template of the wizard's list (auditCalls.templateOptions: every field optional, as projections allow). */
+export type TTemplateOption = TWizardTemplate;
 /** The category tree as the server answers it (packages/domain/src/categories.ts). */
 export type TCategoryNode = TCategoryTree;
 
@@ -60,14 +55,14 @@ export const useServiceOptions = (enabled = true) =>
 export const useEstablishmentServices = (establishment: string | undefined) =>
   useQuery({
     queryKey: [...OPTIONS_KEY, 'establishmentServices', establishment],
-    queryFn: () => request<TServiceOption[]>(`${CORE}/audits/options/services`, { query: { establishment } }),
+    queryFn: () => send(auditCalls.serviceOptions, { query: { establishment: establishment ?? '' } }),
     enabled: Boolean(establishment),
   });
 
 export const useAuditorOptions = (client: string | undefined) =>
   useQuery({
     queryKey: [...OPTIONS_KEY, 'auditors', client],
-    queryFn: () => request<TAuditorOption[]>(`${CORE}/audits/options/auditors`, { query: { client } }),
+    queryFn: () => send(auditCalls.auditorOptions, { query: { client: client ?? '' } }),
     enabled: Boolean(client),
   });
 
@@ -90,7 +85,7 @@ export const useTemplateOptions = (params: TTemplateOptionsParams) =>
       const filters: TSearchFilter[] = [{ field: 'service', operator: 'eq', value: params.service }];
       if (params.category) filters.push({ field: 'categoryTree', operator: 'eq', value: params.category });
       const body = { page: params.page, size: TEMPLATE_PAGE_SIZE, search: params.search, sort: 'name', filters, establishment: params.establishment };
-      return searchPage<TTemplateOption>(`${CORE}/audits/options/templates`, body);
+      return sendPage(auditCalls.templateOptions, body);
     },
     enabled: Boolean(params.service),
     placeholderData: keepPreviousData,

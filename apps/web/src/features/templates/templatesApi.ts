@@ -16,7 +16,9 @@ import type {
 } from '@audit/domain/templates';
 import type { TSearchFilter } from '@audit/domain/search';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { request, searchPage } from '../../api/client';
+import { send } from '../../api/send';
 import { notifySuccess } from '../../ui/feedback';
 
 /** Audit templates: list, whole tree, header changes, duplicate, enable, delete; and the pickers they need. */
@@ -109,7 +111,7 @@ export const useRemoveTemplate = () => useTemplatesMutation(removeTemplate, 'del
 export const useTemplateUsage = (id: string | undefined) =>
   useQuery({
     queryKey: [...TEMPLATES_QUERY_KEY, 'usage', id],
-    queryFn: () => request<{ audits: number }>(`/ms-core/api/audits/template-usage/${id}`),
+    queryFn: () => send(auditCalls.templateUsage, { params: { id: id ?? '' } }),
     enabled: Boolean(id),
     staleTime: 0,
   });

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
 import type { TPdfAnswer as TApiPdfAnswer } from '@audit/domain/reports';
 import { request } from '../../api/client';
+import { send } from '../../api/send';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
 
 /**
@@ -15,9 +17,9 @@ export type TPdfAnswer = TApiPdfAnswer & { pdfUrl?: string };
 export const requestPdf = (id: string) => request<TPdfAnswer>(`${REPORTS}/${id}/pdf`, { method: 'POST' });
 export const pdfAddress = (id: string) => `${REPORTS}/${id}/pdf`;
 
-/** PATCH audits/{id}/share answers the audit's `share` (packages/domain/src/audits.ts). */
+/** auditCalls.share answers the audit's `share` (packages/domain/src/audits.ts). */
 export type TShare = TAudit['share'];
-export const setShare = (id: string, enabled: boolean) => request<TShare>(`/ms-core/api/audits/${id}/share`, { method: 'PATCH', body: { enabled } });
+export const setShare = (id: string, enabled: boolean) => send(auditCalls.share, { params: { id }, body: { enabled } });
 
 const isThisAudit = (value: unknown, id: string): value is TAudit =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { _id?: unknown })._id === id && 'share' in value;

@@ -1,5 +1,6 @@
 import type { TAudit } from '@audit/domain/audits';
-import { request } from '../../../api/client';
+import { auditCalls } from '@audit/domain/calls/audits';
+import { send } from '../../../api/send';
 import { registerResourceKind, resourceKey } from '../../../offline/resources';
 import { isQueueable } from '../../../offline/replayRules';
 import { RUN_PATH_PATTERN, runPath } from '../../../app/auditPaths';
@@ -13,10 +14,9 @@ import { applyAuditChange, describeAuditChange, questionOf } from './auditChange
 export const AUDIT_KIND = 'audit';
 export const auditResource = (auditId: string) => resourceKey(AUDIT_KIND, auditId);
 
-const BASE = '/ms-core/api/audits';
-export const fetchAudit = (id: string) => request<TAudit>(`${BASE}/${id}`);
+export const fetchAudit = (id: string) => send(auditCalls.get, { params: { id } });
 /** Product document, section 9: after a replay the score of every audit it changed is checked again. */
-export const checkScore = (auditId: string) => request<unknown>(`${BASE}/check-score`, { method: 'POST', body: { audit: auditId } });
+export const checkScore = (auditId: string) => send(auditCalls.checkScore, { body: { audit: auditId } });
 
 registerResourceKind<TAudit>({
   type: AUDIT_KIND,

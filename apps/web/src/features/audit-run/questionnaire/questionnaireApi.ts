@@ -1,16 +1,16 @@
 import { queryOptions, useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { TQuestionnaire } from '@audit/domain/audits';
-import { request } from '../../../api/client';
+import { questionnaireCalls } from '@audit/domain/calls/questionnaire';
+import { send } from '../../../api/send';
 import { isApiError } from '../../../api/errors';
 import { AUDITS_QUERY_KEY } from '../auditRunApi';
 import { answerOf, withAnswer } from './questionnaireModel';
 
 /**
- * The incident-and-emergency questionnaire's calls (docs/api/audits.md, "Questionnaire"). Each write
- * answers the whole questionnaire, which replaces the query's data. Online only: these calls are not
- * the run view's offline queue (offline the GET pauses and the entry shows nothing).
+ * The incident-and-emergency questionnaire's calls (questionnaireCalls, packages/domain/src/calls).
+ * Each write answers the whole questionnaire, which replaces the query's data. Online only: these calls
+ * are not the run view's offline queue (offline the GET pauses and the entry shows nothing).
  */
-const BASE = '/ms-core/api/questionnaire-ies';
 
 /** Under ['audits']: finishing or reopening an audit invalidates it with the rest. */
 export const questionnaireQueryKey = (auditId: string) => [...AUDITS_QUERY_KEY, 'questionnaire', auditId] as const;
@@ -19,7 +19,7 @@ const mutationKeyOf = (auditId: string) => ['auditRunQuestionnaire', auditId] as
 /** null when the audit's template had no IE questions (404): there is nothing to answer. */
 export async function fetchQuestionnaire(auditId: string): Promise<TQuestionnaire | null> {
   try {
-    return await request<TQuestionnaire>(`${BASE}/${auditId}`);
+    return await send(questionnaireCalls.get, { params: { auditId } });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;
@@ -27,14 +27,14 @@ export async function fetchQuestionnaire(auditId: string): Promise<TQuestionnair
 }
 
 export const saveAnswers = (auditId: string, answers: { _id: string; answer: string | null }[]) =>
-  request<TQuestionnaire>(`${BASE}/${auditId}/answers`, { method: 'PATCH', body: { answers } });
+  send(questionnaireCalls.saveAnswers, { params: { auditId }, body: { answers } });
 /** Sending is refused (400, `fields` = the unanswered question ids) until every question is answered. */
-export const setSent = (auditId: string, sent: boolean) => request<TQuestionnaire>(`${BASE}/${auditId}/sent`, { method: 'PATCH', body: { sent } });
+export const setSent = (auditId: string, sent: boolean) => send(questionnaireCalls.setSent, { params: { auditId }, body: { sent } });
 export function addImage(auditId: string, questionId: string, file: Blob) {
   const form = new FormData();
   form.append('question', questionId);
   form.append('file', file, 'photo.jpg');
-  return request<TQuestionnaire>(`${BASE}/${auditId}/images`, { method: 'PATCH', body: form });
+  return send(questionnaireCalls.addImage, { params: { auditId }, body: form });
 }
 
 export const questionnaireQueryOptions = (auditId: string) =>

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import type { TAudit } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
+import { urlOf } from '../../../api/send';
 import { runWrite } from '../auditRunApi';
 import { foldAccepted } from '../../../offline/copies';
 import { closeOfflineDb } from '../../../offline/db';
@@ -50,9 +52,10 @@ export function withOfflineQueue() {
   });
 }
 
-export const BASE = '/ms-core/api/audits/a1';
+/** The audit a1's address (its writes are under it). */
+export const BASE = urlOf(auditCalls.get, { id: 'a1' });
 export const write = (over: Partial<Parameters<typeof runWrite>[0]> = {}) =>
-  runWrite({ auditId: 'a1', method: 'POST', url: `${BASE}/answer/add`, body: { question: 'q1' }, ...over });
+  runWrite({ auditId: 'a1', method: auditCalls.addAnswer.method, url: urlOf(auditCalls.addAnswer, { id: 'a1' }), body: { question: 'q1' }, ...over });
 export const replay = () => replayQueue({ store: queueStore, send: sendQueued }, USER);
 
 export const A1 = auditResource('a1');

@@ -33,7 +33,7 @@ export function CreateAuditWizard({ open, onClose, onCreated }: { open: boolean;
 
   const submit = () => {
     const { client, establishment, service, template, auditor, range, period } = state;
-    if (!client || !establishment || !service || !template || !auditor || !range) return;
+    if (!client || !establishment || !service || !template?._id || !auditor || !range) return;
     const body = {
       client: client._id,
       establishment: establishment._id,
