@@ -5,8 +5,9 @@
 //     (each test file creates its own fresh database there and drops it afterwards);
 //  3. the browser tests when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
 // REQUIRE_BROWSER=1 (set by .ci/run) turns a missing Chromium into a failure; `--no-browser` leaves
-// step 3 out and `--no-postgres` step 2 (.ci/run's second pass, on the LTS Node, runs step 1 only:
-// docs/decisions/0032).
+// step 3 out and `--no-postgres` step 2; `--node-code-only` runs step 1 on the code Node runs in
+// production only (the domain and server projects, not the web's, whose code runs in the browser).
+// .ci/run's second pass, on the LTS Node, runs step 1 with that flag (docs/decisions/0032, 0072).
 // Every step runs on the Node that runs this script (process.execPath), whatever PATH holds.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,10 +39,11 @@ function run(label, command, args, env = {}) {
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const browser = !process.argv.includes('--no-browser');
 const postgres = !process.argv.includes('--no-postgres');
+const projects = process.argv.includes('--node-code-only') ? ['--project', 'domain', '--project', 'server'] : [];
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 console.log(`Node ${process.version}`);
 // TEST_DATABASE_URL cleared: this pass is the embedded PGlite one, whatever the environment says.
-await run('pglite', process.execPath, [vitest, 'run'], { TEST_DATABASE_URL: '' });
+await run('pglite', process.execPath, [vitest, 'run', ...projects], { TEST_DATABASE_URL: '' });
 if (!postgres) {
   console.log('\nPostgreSQL pass not run (--no-postgres).');
 } else if (process.env.TEST_DATABASE_URL) {
