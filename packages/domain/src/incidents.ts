@@ -353,3 +353,4 @@ export const ZFileRef = z.object({
 });
 
 export const ZOwnerOut = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type TOwnerOut = z.infer<typeof ZOwnerOut>;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ZFileUpload, ZImageUpload, ZSignedQuery } from '@audit/domain/files';
+import { fileCalls } from '@audit/domain/calls/files';
 import { requireAuth } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import type { TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { fileStoreOf } from '../../platform/storage.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
 import * as repo from './repo.js';
@@ -12,7 +13,7 @@ import { readUpload } from './upload.js';
 
 const tags = ['files'];
 const signedIn = { access: { permissions: [] } };
-const multipartBody = { consumes: ['multipart/form-data'] };
+const multipart = { consumes: ['multipart/form-data'] };
 /** Types a browser may show in place; anything else is downloaded, never rendered from our origin. */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf']);
 
@@ -21,37 +22,26 @@ const contentDisposition = (inline: boolean, name: string | null) => {
   return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name ?? 'file')}`;
 };
 
-/** /ms-core/api/files: uploads (a signed-in user, in the caller's space) and signed downloads. */
+/** Uploads (a signed-in user, in the caller's space) and signed downloads. */
 export async function filesRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
-  r.post('/image', {
+  route(app, fileCalls.image, {
     config: signedIn,
-    schema: {
-      tags,
-      ...multipartBody,
-      summary: 'Upload a photo (multipart field `file`): checked by content (FIL0001), upright, at most 800x800, JPEG quality 0.8, metadata removed',
-      response: { 200: ZImageUpload },
-    },
+    tags,
+    summary: 'Upload a photo (multipart field `file`): checked by content (FIL0001), upright, at most 800x800, JPEG quality 0.8, metadata removed',
+    schema: multipart,
     handler: async (req) => saveImage(ctx, requireAuth(req), await readUpload(req)),
   });
-  r.post('/upload', {
+  route(app, fileCalls.upload, {
     config: signedIn,
-    schema: {
-      tags,
-      ...multipartBody,
-      summary: 'Upload any file (multipart field `file`; FIL0002 above UPLOAD_MAX_MB)',
-      response: { 200: ZFileUpload },
-    },
+    tags,
+    summary: 'Upload any file (multipart field `file`; FIL0002 above UPLOAD_MAX_MB)',
+    schema: multipart,
     handler: async (req) => saveFile(ctx, requireAuth(req), await readUpload(req)),
   });
-  r.get('/:id/content', {
+  route(app, fileCalls.content, {
     config: { access: { public: true } },
-    schema: {
-      tags,
-      summary: "A file's bytes by a signed address (the `url` of an upload or of a report's photo); 404 when the signature is wrong or expired",
-      params: ZIdParams,
-      querystring: ZSignedQuery,
-    },
+    tags,
+    summary: "A file's bytes by a signed address (the `url` of an upload or of a report's photo); 404 when the signature is wrong or expired",
     handler: async (req, reply) => {
       const { id } = req.params;
       const remaining = verifyFileSignature(ctx.config, id, Number(req.query.exp), req.query.sig ?? '');

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZFileRef, ZIncidentTaskOut, ZOwnerOut, ZTaskPatch, ZTaskVerify } from '@audit/domain/incidents';
-import { ZSearchBody } from '@audit/domain/search';
+import { incidentCalls, taskCalls } from '@audit/domain/calls/incidents';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { exportIncidents } from './export.js';
 import { searchTasks } from './search.js';
 import { exportTasks } from './tasks-export.js';
@@ -14,27 +13,19 @@ const tags = ['issues'];
 const read = requires('ISSUE:READ');
 const write = requires('ISSUE:WRITE');
 
-/** /ms-core/api/tasks: the corrective actions (`/tasks`), their status, verification and photos. */
+/** The corrective actions (`/tasks`), their status, verification and photos. */
 export async function tasksRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const auth = requireAuth;
-  r.post('/search', {
+  route(app, taskCalls.search, {
     config: read,
-    schema: {
-      tags,
-      summary: 'Paged search of corrective actions (status, priority, responsible, incident, overdue)',
-      body: ZSearchBody,
-      response: { 200: z.array(ZIncidentTaskOut.partial()) },
-    },
+    tags,
+    summary: 'Paged search of corrective actions (status, priority, responsible, incident, overdue)',
     handler: async (req, reply) => sendPage(reply, await searchTasks(ctx, auth(req), req.body)),
   });
-  r.post('/export-excel', {
+  route(app, taskCalls.exportExcel, {
     config: read,
-    schema: {
-      tags,
-      summary: 'The filtered corrective actions list (the search body) as an Excel file, streamed, in the user’s language (832 when empty)',
-      body: ZSearchBody,
-    },
+    tags,
+    summary: 'The filtered corrective actions list (the search body) as an Excel file, streamed, in the user’s language (832 when empty)',
     handler: async (req, reply) => {
       const { stream, fileName } = await exportTasks(ctx, auth(req), req.body);
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -42,74 +33,54 @@ export async function tasksRoutes(app: FastifyInstance, ctx: TModuleContext) {
       return reply.send(stream);
     },
   });
-  r.get('/:id', {
+  route(app, taskCalls.get, {
     config: read,
-    schema: { tags, summary: 'One corrective action', params: ZIdParams, response: { 200: ZIncidentTaskOut } },
+    tags,
+    summary: 'One corrective action',
     handler: (req) => tasks.presentTaskById(ctx, auth(req), req.params.id),
   });
-  r.patch('/:id', {
+  route(app, taskCalls.update, {
     config: write,
-    schema: {
-      tags,
-      summary: 'Name, description, priority, responsible, due date, status (toDo → running → complete; ISS0002 otherwise)',
-      params: ZIdParams,
-      body: ZTaskPatch,
-      response: { 200: ZIncidentTaskOut },
-    },
+    tags,
+    summary: 'Name, description, priority, responsible, due date, status (toDo → running → complete; ISS0002 otherwise)',
     handler: (req) => tasks.updateTask(ctx, auth(req), req.params.id, req.body),
   });
-  r.post('/:id/verify', {
+  route(app, taskCalls.verify, {
     config: write,
-    schema: {
-      tags,
-      summary: 'A second person approves (verified) or refuses (back to running) a complete action',
-      params: ZIdParams,
-      body: ZTaskVerify,
-      response: { 200: ZIncidentTaskOut },
-    },
+    tags,
+    summary: 'A second person approves (verified) or refuses (back to running) a complete action',
     handler: (req) => tasks.verifyTask(ctx, auth(req), req.params.id, req.body.approved),
   });
-  r.post('/:id/images', {
+  route(app, taskCalls.addImage, {
     config: write,
-    schema: {
-      tags,
-      summary: 'Add a photo to the action (an image uploaded by POST /files/image)',
-      params: ZIdParams,
-      body: ZFileRef,
-      response: { 200: ZIncidentTaskOut },
-    },
+    tags,
+    summary: 'Add a photo to the action (an image uploaded by POST /files/image)',
     handler: (req) => tasks.addTaskImage(ctx, auth(req), req.params.id, req.body),
   });
-  r.delete('/:id', {
+  route(app, taskCalls.remove, {
     config: requires('ISSUE:DELETE'),
-    schema: { tags, summary: 'Remove a corrective action', params: ZIdParams, response: { 200: ZOk } },
+    tags,
+    summary: 'Remove a corrective action',
     handler: (req) => tasks.deleteTask(ctx, auth(req), req.params.id),
   });
 }
 
-/** POST /ms-core/api/users/search-incidences-owners: who may be responsible of an incident or action. */
+/** Who may be responsible of an incident or action. */
 export async function ownersRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  typed(app).post('/search-incidences-owners', {
+  route(app, incidentCalls.owners, {
     config: read,
-    schema: {
-      tags,
-      summary: 'Users of the caller’s scope who can own incidents and corrective actions',
-      body: ZSearchBody,
-      response: { 200: z.array(ZOwnerOut) },
-    },
+    tags,
+    summary: 'Users of the caller’s scope who can own incidents and corrective actions',
     handler: async (req, reply) => sendPage(reply, await searchOwners(ctx, requireAuth(req), req.body)),
   });
 }
 
-/** POST /ms-core/api/reports/issues/export-excel: the filtered incidents list as a streamed .xlsx. */
+/** The filtered incidents list as a streamed .xlsx. */
 export async function exportRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  typed(app).post('/export-excel', {
+  route(app, incidentCalls.exportExcel, {
     config: read,
-    schema: {
-      tags,
-      summary: 'The filtered incidents list (search-issues body) as an Excel file, streamed, in the user’s language (832 when empty)',
-      body: ZSearchBody,
-    },
+    tags,
+    summary: 'The filtered incidents list (search-issues body) as an Excel file, streamed, in the user’s language (832 when empty)',
     handler: async (req, reply) => {
       const { stream, fileName } = await exportIncidents(ctx, requireAuth(req), req.body);
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -1,21 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  ZLabImportBody,
-  ZLabImportDone,
-  ZLabImportPreview,
-  ZLabIncidentOut,
-  ZLabIncidentStatusChange,
-  ZLabPlace,
-  ZLabReportInput,
-  ZLabResultCodeOption,
-  ZLabReportOut,
-  ZLabReportPatch,
-  ZLabSearchBody,
-} from '@audit/domain/lab-data';
-import { ZHistoryOut } from '@audit/domain/incidents';
+import { labIncidentCalls, labReportCalls } from '@audit/domain/calls/lab-data';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { exportLabIncidents } from './export.js';
 import { importReports, previewImport } from './importer.js';
 import { changeLabIncidentStatus, getLabIncident, labIncidentHistory } from './incidents.js';
@@ -26,135 +13,93 @@ import * as service from './service.js';
 
 const auth = requireAuth;
 
-/** /ms-core/api/lab-reports: laboratory reports with their results (decision 0044). */
+/** Laboratory reports with their results (decision 0044). */
 export async function labReportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const tags = ['lab-data'];
   const read = requires('LAB_DATA_VIEW');
   const write = requires('LAB_DATA_WRITE');
-  r.post('/search', {
+  route(app, labReportCalls.search, {
     config: read,
-    schema: {
-      tags,
-      summary:
-        'Paged search of lab reports: category, number, resultCode, qualified, client, establishment, area, extractionDate (day or month range); within labDataAccess',
-      body: ZLabSearchBody,
-      response: { 200: z.array(ZLabReportOut.partial()) },
-    },
+    tags,
+    summary:
+      'Paged search of lab reports: category, number, resultCode, qualified, client, establishment, area, extractionDate (day or month range); within labDataAccess',
     handler: async (req, reply) => sendPage(reply, await searchReports(ctx, auth(req), req.body)),
   });
-  r.post('/', {
+  route(app, labReportCalls.create, {
     config: write,
-    schema: {
-      tags,
-      summary: 'Create a report with its results; each result outside its limits raises a lab incident (DRAFT); 420 for a number the establishment has',
-      body: ZLabReportInput,
-      response: { 200: ZLabReportOut },
-    },
+    tags,
+    summary: 'Create a report with its results; each result outside its limits raises a lab incident (DRAFT); 420 for a number the establishment has',
     handler: (req) => service.createReport(ctx, auth(req), req.body),
   });
-  r.post('/import/preview', {
+  route(app, labReportCalls.importPreview, {
     config: write,
-    schema: {
-      tags,
-      summary: "Read a laboratory's CSV for an establishment: the reports it would create and every row's errors; nothing is saved",
-      body: ZLabImportBody,
-      response: { 200: ZLabImportPreview },
-    },
+    tags,
+    summary: "Read a laboratory's CSV for an establishment: the reports it would create and every row's errors; nothing is saved",
     handler: (req) => previewImport(ctx, auth(req), req.body),
   });
-  r.post('/import', {
+  route(app, labReportCalls.import, {
     config: write,
-    schema: {
-      tags,
-      summary: 'Import the CSV: every report in one transaction, or nothing (LAB0002 naming the broken rows)',
-      body: ZLabImportBody,
-      response: { 200: ZLabImportDone },
-    },
+    tags,
+    summary: 'Import the CSV: every report in one transaction, or nothing (LAB0002 naming the broken rows)',
     handler: (req) => importReports(ctx, auth(req), req.body),
   });
-  r.get('/places', {
+  route(app, labReportCalls.places, {
     config: read,
-    schema: {
-      tags,
-      summary: 'The establishments of the scope with their areas (measuring points), for the report form and the import',
-      response: { 200: z.array(ZLabPlace) },
-    },
+    tags,
+    summary: 'The establishments of the scope with their areas (measuring points), for the report form and the import',
     handler: (req) => labPlaces(ctx, auth(req)),
   });
-  r.get('/result-codes', {
+  route(app, labReportCalls.resultCodes, {
     config: read,
-    schema: {
-      tags,
-      summary: 'The result codes the caller sees with their organisms (the nomenclature /lab-result-codes), for the forms and filters',
-      response: { 200: z.array(ZLabResultCodeOption) },
-    },
+    tags,
+    summary: 'The result codes the caller sees with their organisms (the nomenclature /lab-result-codes), for the forms and filters',
     handler: (req) => labResultCodeOptions(ctx, auth(req)),
   });
-  r.get('/:id', {
+  route(app, labReportCalls.get, {
     config: read,
-    schema: { tags, summary: 'One report with its results, certificate and open incidents', params: ZIdParams, response: { 200: ZLabReportOut } },
+    tags,
+    summary: 'One report with its results, certificate and open incidents',
     handler: (req) => service.getReport(ctx, auth(req), req.params.id),
   });
-  r.patch('/:id', {
+  route(app, labReportCalls.update, {
     config: write,
-    schema: {
-      tags,
-      summary: 'Edit a report; results, when sent, replace the old ones (new failing results raise incidents)',
-      params: ZIdParams,
-      body: ZLabReportPatch,
-      response: { 200: ZLabReportOut },
-    },
+    tags,
+    summary: 'Edit a report; results, when sent, replace the old ones (new failing results raise incidents)',
     handler: (req) => service.updateReport(ctx, auth(req), req.params.id, req.body),
   });
-  r.delete('/:id', {
+  route(app, labReportCalls.remove, {
     config: write,
-    schema: { tags, summary: 'Delete a report with its results and incidents', params: ZIdParams, response: { 200: ZOk } },
+    tags,
+    summary: 'Delete a report with its results and incidents',
     handler: (req) => service.deleteReport(ctx, auth(req), req.params.id),
   });
 }
 
-/** /ms-core/api/lab-incidents: the lab incidents list (`/incidents/list/lab-data`) and their machine. */
+/** The lab incidents list (`/incidents/list/lab-data`) and their machine. */
 export async function labIncidentsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const tags = ['lab-data'];
-  r.post('/search', {
+  route(app, labIncidentCalls.search, {
     config: requires('LAB_DATA_ISSUES_VIEW'),
-    schema: {
-      tags,
-      summary: 'Paged search of lab incidents: status (DRAFT, RUNNING, SOLVED; uppercase), category, report, client, establishment, parameter',
-      body: ZLabSearchBody,
-      response: { 200: z.array(ZLabIncidentOut.partial()) },
-    },
+    tags,
+    summary: 'Paged search of lab incidents: status (DRAFT, RUNNING, SOLVED; uppercase), category, report, client, establishment, parameter',
     handler: async (req, reply) => sendPage(reply, await searchLabIncidents(ctx, auth(req), req.body)),
   });
-  r.get('/:id', {
+  route(app, labIncidentCalls.get, {
     config: requires('LAB_DATA_ISSUES_VIEW'),
-    schema: {
-      tags,
-      summary: 'One lab incident (its detail): 404 out of scope, 452 outside labDataAccess',
-      params: ZIdParams,
-      response: { 200: ZLabIncidentOut },
-    },
+    tags,
+    summary: 'One lab incident (its detail): 404 out of scope, 452 outside labDataAccess',
     handler: (req) => getLabIncident(ctx, auth(req), req.params.id),
   });
-  r.get('/:id/history', {
+  route(app, labIncidentCalls.history, {
     config: requires('LAB_DATA_ISSUES_VIEW'),
-    schema: {
-      tags,
-      summary: 'Every change of the lab incident, newest first (who, when): created, statusChanged (decision 0058)',
-      params: ZIdParams,
-      response: { 200: z.array(ZHistoryOut) },
-    },
+    tags,
+    summary: 'Every change of the lab incident, newest first (who, when): created, statusChanged (decision 0058)',
     handler: (req) => labIncidentHistory(ctx, auth(req), req.params.id),
   });
-  r.post('/export-excel', {
+  route(app, labIncidentCalls.exportExcel, {
     config: requires('LAB_DATA_ISSUES_VIEW'),
-    schema: {
-      tags,
-      summary: 'The filtered lab incidents list (the search body) as an Excel file, streamed, in the user’s language (832 when empty)',
-      body: ZLabSearchBody,
-    },
+    tags,
+    summary: 'The filtered lab incidents list (the search body) as an Excel file, streamed, in the user’s language (832 when empty)',
     handler: async (req, reply) => {
       const { stream, fileName } = await exportLabIncidents(ctx, auth(req), req.body);
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -162,15 +107,10 @@ export async function labIncidentsRoutes(app: FastifyInstance, ctx: TModuleConte
       return reply.send(stream);
     },
   });
-  r.patch('/:id/status', {
+  route(app, labIncidentCalls.status, {
     config: requires('LAB_DATA_ISSUES_WRITE'),
-    schema: {
-      tags,
-      summary: 'A move along the lab incident machine: DRAFT → RUNNING → SOLVED, RUNNING → DRAFT, SOLVED → RUNNING (LAB0001 otherwise)',
-      params: ZIdParams,
-      body: ZLabIncidentStatusChange,
-      response: { 200: ZLabIncidentOut },
-    },
+    tags,
+    summary: 'A move along the lab incident machine: DRAFT → RUNNING → SOLVED, RUNNING → DRAFT, SOLVED → RUNNING (LAB0001 otherwise)',
     handler: (req) => changeLabIncidentStatus(ctx, auth(req), req.params.id, req.body.status),
   });
 }

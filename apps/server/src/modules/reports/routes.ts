@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
-import { ZAudit } from '@audit/domain/audits';
-import { ZPdfAnswer, ZPublicReportQuery } from '@audit/domain/reports';
+import type { TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
+import { reportCalls } from '@audit/domain/calls/reports';
 import { getPublicReport } from './public.js';
 import { requestPdf } from './pdf-request.js';
 import { downloadPdf, getReport } from './service.js';
@@ -16,38 +16,30 @@ const attachment = (name: string) =>
 
 /** /ms-core/api/reports: the audit report (JSON), its public link and its PDF. */
 export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
-  r.get('/audit/:id', {
+  route(app, reportCalls.get, {
     config: read,
-    schema: { tags, summary: "The audit report (TAudit) in the caller's tenant", params: ZIdParams, response: { 200: ZAudit } },
+    tags,
+    summary: "The audit report (TAudit) in the caller's tenant",
     handler: (req) => getReport(ctx, requireAuth(req), req.params.id),
   });
-  r.get('/audit/:id/public', {
+  route(app, reportCalls.public, {
     config: { access: { public: true } },
-    schema: {
-      tags,
-      summary:
-        'The public report link: the report of a finished audit whose sharing is on, without e-mails of its people; 404 otherwise. isPreview=true lets a signed-in reader of the audit see it before sharing.',
-      params: ZIdParams,
-      querystring: ZPublicReportQuery,
-      response: { 200: ZAudit },
-    },
+    tags,
+    summary:
+      'The public report link: the report of a finished audit whose sharing is on, without e-mails of its people; 404 otherwise. isPreview=true lets a signed-in reader of the audit see it before sharing.',
     handler: (req) => getPublicReport(ctx, req.auth, req.params.id, req.query.isPreview === 'true'),
   });
-  r.post('/audit/:id/pdf', {
+  route(app, reportCalls.requestPdf, {
     config: read,
-    schema: {
-      tags,
-      summary:
-        'The PDF of a finished audit (AUD0002 otherwise): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a notification when the job has made it',
-      params: ZIdParams,
-      response: { 200: ZPdfAnswer },
-    },
+    tags,
+    summary:
+      'The PDF of a finished audit (AUD0002 otherwise): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a notification when the job has made it',
     handler: (req) => requestPdf(ctx, requireAuth(req), req.params.id),
   });
-  r.get('/audit/:id/pdf', {
+  route(app, reportCalls.pdf, {
     config: read,
-    schema: { tags, summary: "Downloads the current PDF of the audit's report (404 when there is none yet)", params: ZIdParams },
+    tags,
+    summary: "Downloads the current PDF of the audit's report (404 when there is none yet)",
     handler: async (req, reply) => {
       const pdf = await downloadPdf(ctx, requireAuth(req), req.params.id);
       return reply.type('application/pdf').header('content-disposition', attachment(pdf.name)).header('cache-control', 'private, no-cache').send(pdf.bytes);

@@ -1,7 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPermissionItem, TRole, TRoleCreate } from '@audit/domain/roles';
 import type { TSpace, TSpaceCreate, TSpaceListItem, TSpaceSettings, TSpaceUpdate } from '@audit/domain/spaces';
+import { fileCalls } from '@audit/domain/calls/files';
+import { traceCalls, type TTrace } from '@audit/domain/calls/traces';
 import { request, searchPage, type TSearchRequest } from '../../api/client';
+import { send, sendPage } from '../../api/send';
 import { ME_QUERY_KEY } from '../../session/me';
 import { CURRENT_SPACE_QUERY_KEY } from '../../session/space';
 import { notifySuccess, type TSuccessKind } from '../../ui/feedback';
@@ -10,17 +13,7 @@ import { notifySuccess, type TSuccessKind } from '../../ui/feedback';
 export type { TPermissionItem, TRole } from '@audit/domain/roles';
 export type { TSpaceListItem } from '@audit/domain/spaces';
 
-export interface TTrace {
-  _id: string;
-  type: 'CREATE' | 'UPDATE' | 'REMOVE' | 'RESTORE';
-  owner: string | null;
-  ownerName: string | null;
-  entity: string | null;
-  module: string;
-  section: string;
-  payload: unknown;
-  date: string;
-}
+export type { TTrace };
 
 const KEY = ['admin'] as const;
 
@@ -62,9 +55,9 @@ export const useDeleteRole = () => useAdminMutation((id: string) => request(`/ms
 
 /** With `space`: the traces of that space and below it only (a client's history). */
 export const useTraces = (body: TSearchRequest & { space?: string }) =>
-  useQuery({ queryKey: [...KEY, 'traces', body], queryFn: () => searchPage<TTrace>('/ms-core/api/traces/search', body), placeholderData: keepPreviousData });
+  useQuery({ queryKey: [...KEY, 'traces', body], queryFn: () => sendPage(traceCalls.search, body), placeholderData: keepPreviousData });
 export const useTrace = (id: string | null) =>
-  useQuery({ queryKey: [...KEY, 'trace', id], queryFn: () => request<TTrace>(`/ms-core/api/traces/${id}`), enabled: Boolean(id) });
+  useQuery({ queryKey: [...KEY, 'trace', id], queryFn: () => send(traceCalls.get, { params: { id: id ?? '' } }), enabled: Boolean(id) });
 /** The users a trace may name (the owner filter), searched as one types. */
 export const useUserChoices = (search: string) =>
   useQuery({
@@ -116,5 +109,5 @@ export const useSaveSettings = () => {
 export async function uploadLogo(file: Blob, name: string) {
   const form = new FormData();
   form.append('file', file, name);
-  return request<{ _id: string; url: string }>('/ms-core/api/files/image', { method: 'POST', body: form });
+  return send(fileCalls.image, { body: form });
 }

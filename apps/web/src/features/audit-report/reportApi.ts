@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TAudit } from '@audit/domain/audits';
-import { request } from '../../api/client';
+import { reportCalls } from '@audit/domain/calls/reports';
+import { send } from '../../api/send';
 import { isSignedIn } from '../../session/storage';
 
 /**
@@ -8,13 +8,12 @@ import { isSignedIn } from '../../session/storage';
  * PDF and the share link, shared with the run's header, are ui/audit-actions). Keys live under ['audits'] so the
  * audits feature's invalidations (reopen, finish) reach the report as well.
  */
-const REPORTS = '/ms-core/api/reports/audit';
 const reportKey = (id: string, mode: 'private' | 'public') => ['audits', 'report', mode, id] as const;
 
-export const fetchReport = (id: string) => request<TAudit>(`${REPORTS}/${id}`);
+export const fetchReport = (id: string) => send(reportCalls.get, { params: { id } });
 /** Anonymous, except a signed-in preview (the server then lets a reader see it before sharing). */
 export const fetchPublicReport = (id: string, isPreview: boolean) =>
-  request<TAudit>(`${REPORTS}/${id}/public`, { anonymous: !(isPreview && isSignedIn()), query: { isPreview } });
+  send(reportCalls.public, { params: { id }, anonymous: !(isPreview && isSignedIn()), query: { isPreview: isPreview ? 'true' : 'false' } });
 
 export const useReport = (id: string) => useQuery({ queryKey: reportKey(id, 'private'), queryFn: () => fetchReport(id) });
 export const usePublicReport = (id: string, isPreview: boolean) =>

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import type { TIncidentKind } from '@audit/domain/incidents';
+import { incidentCalls } from '@audit/domain/calls/incidents';
 import { downloadFile } from '../../api/download';
+import { urlOf } from '../../api/send';
 import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { userCan, useMe } from '../../session/me';
@@ -86,7 +88,7 @@ function IncidentsList({ kind }: { kind: TIncidentKind }) {
   const exportExcel = async () => {
     setExporting(true);
     try {
-      await downloadFile('/ms-core/api/reports/issues/export-excel', `${t(`incidents.titles.${kind}`)}.xlsx`, {
+      await downloadFile(urlOf(incidentCalls.exportExcel), `${t(`incidents.titles.${kind}`)}.xlsx`, {
         body: searchBody({ kind, search, sort, filters }),
       });
     } catch (error) {

@@ -2,18 +2,23 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type {
   TCommentOut,
   THistoryOut,
-  TIncidentDetail,
   TIncidentOut,
   TIncidentPatch,
   TIncidentStatus,
   TIncidentTaskOut,
   TOtherIncidentInput,
+  TOwnerOut,
   TTaskInput,
   TTaskStatus,
 } from '@audit/domain/incidents';
+import { ZIncidentOut } from '@audit/domain/incidents';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TSpaceSummary } from '@audit/domain/spaces';
+import { fileCalls } from '@audit/domain/calls/files';
+import { incidentCalls, taskCalls } from '@audit/domain/calls/incidents';
 import { request, searchPage } from '../../api/client';
+import { send, sendPage, urlOf } from '../../api/send';
+import { wholePage } from '../../api/wholePage';
 import { NOTIFICATIONS_QUERY_KEY } from '../../api/notifications';
 import i18n from '../../i18n';
 import { loadResource } from '../../offline/loadResource';
@@ -21,7 +26,7 @@ import { isQueuedWrite, offlineWrite } from '../../offline/write';
 import { uuid } from '../../offline/uuid';
 import { getStoredSpace } from '../../session/storage';
 import { notifyInfo, notifySuccess } from '../../ui/feedback';
-import { IMAGE_UPLOAD, TASKS_BASE, type TIncidentCopy } from './offline/incidentChanges';
+import type { TIncidentCopy } from './offline/incidentChanges';
 import { incidentResource, INCIDENTS_QUERY_KEY } from './offline/incidentResource';
 import type { TAnnotatedPhoto } from './PhotoAnnotator';
 
@@ -32,15 +37,13 @@ export type TIncidentFull = TIncidentCopy;
 export type TTask = TIncidentTaskOut;
 export type TComment = TCommentOut;
 export type THistory = THistoryOut;
-const BASE = '/ms-core/api/issues';
-const TASKS = TASKS_BASE;
 export { INCIDENTS_QUERY_KEY };
 
 export { searchBody, type TIncidentFilters, type TIncidentListParams } from './searchBody';
 import { searchBody, type TIncidentListParams } from './searchBody';
 
-export const searchIncidents = (params: TIncidentListParams) =>
-  searchPage<TIncident>(`${BASE}/search-issues`, { page: params.page, size: params.size, ...searchBody(params) });
+export const searchIncidents = async (params: TIncidentListParams) =>
+  wholePage(ZIncidentOut, await sendPage(incidentCalls.search, { page: params.page, size: params.size, ...searchBody(params) }));
 
 export const useIncidentsList = (params: TIncidentListParams) =>
   useQuery(queryOptions({ queryKey: [...INCIDENTS_QUERY_KEY, 'list', params], queryFn: () => searchIncidents(params), placeholderData: keepPreviousData }));
@@ -54,17 +57,13 @@ export const incidentQueryOptions = (id: string) =>
   });
 export const useIncident = (id: string) => useQuery(incidentQueryOptions(id));
 export const useHistory = (id: string, enabled: boolean) =>
-  useQuery({ queryKey: [...INCIDENTS_QUERY_KEY, 'history', id], queryFn: () => request<THistory[]>(`${BASE}/${id}/history`), enabled });
+  useQuery({ queryKey: [...INCIDENTS_QUERY_KEY, 'history', id], queryFn: () => send(incidentCalls.history, { params: { id } }), enabled });
 
-export interface TOwner {
-  _id: string;
-  name: string;
-  email: string;
-}
+export type TOwner = TOwnerOut;
 export const useOwners = (search: string) =>
   useQuery({
     queryKey: [...INCIDENTS_QUERY_KEY, 'owners', search],
-    queryFn: () => searchPage<TOwner>('/ms-core/api/users/search-incidences-owners', { size: 50, search: search || undefined }),
+    queryFn: () => sendPage(incidentCalls.owners, { size: 50, search: search || undefined }),
   });
 
 /** An option of the list's filters: a client, an establishment or area (its parent), a template. */
@@ -137,23 +136,20 @@ function useIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'upd
 }
 
 /** POST /issues: an "others" incident reported by hand (draft or opened at once). */
-export const useReportIncident = () =>
-  useIncidentMutation((body: TOtherIncidentInput) => request<TIncidentDetail>(BASE, { method: 'POST', body }), 'createSuccess');
+export const useReportIncident = () => useIncidentMutation((body: TOtherIncidentInput) => send(incidentCalls.report, { body }), 'createSuccess');
 
 /** PATCH /issues/{id}: name, description, priority, category, type, responsible (each change in the history). */
-export const useUpdateIncident = (id: string) =>
-  useIncidentMutation((body: TIncidentPatch) => request<TIncidentDetail>(`${BASE}/${id}`, { method: 'PATCH', body }));
+export const useUpdateIncident = (id: string) => useIncidentMutation((body: TIncidentPatch) => send(incidentCalls.update, { params: { id }, body }));
 
 export const useChangeStatus = (id: string) =>
-  useIncidentMutation((status: TIncidentStatus) => request<TIncidentDetail>(`${BASE}/${id}/status`, { method: 'PATCH', body: { status } }));
+  useIncidentMutation((status: TIncidentStatus) => send(incidentCalls.status, { params: { id }, body: { status } }));
 export const useEditComment = (id: string) =>
   useIncidentMutation(({ commentId, text }: { commentId: string; text: string }) =>
-    request<TComment[]>(`${BASE}/${id}/comments/${commentId}`, { method: 'PATCH', body: { text } }),
+    send(incidentCalls.updateComment, { params: { id, commentId }, body: { text } }),
   );
 export const useRemoveComment = (id: string) =>
-  useIncidentMutation((commentId: string) => request<TComment[]>(`${BASE}/${id}/comments/${commentId}`, { method: 'DELETE' }), 'deleteSuccess');
-export const useAddTask = (id: string) =>
-  useIncidentMutation((body: TTaskInput) => request<TTask>(`${BASE}/${id}/tasks`, { method: 'POST', body }), 'createSuccess');
+  useIncidentMutation((commentId: string) => send(incidentCalls.removeComment, { params: { id, commentId } }), 'deleteSuccess');
+export const useAddTask = (id: string) => useIncidentMutation((body: TTaskInput) => send(incidentCalls.addTask, { params: { id }, body }), 'createSuccess');
 /**
  * The writes of an incident that work offline (decisions 0045 and 0054): sent at once when they can
  * be, with an Idempotency-Key; otherwise kept on the device and sent when the network returns.
@@ -187,14 +183,22 @@ function useOfflineIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, succes
 /** A comment on the incident, offline too (decision 0054). */
 export const useAddComment = (id: string) =>
   useOfflineIncidentMutation(
-    (text: string) => offlineWrite<TComment[]>({ resource: incidentResource(id), method: 'POST', url: `${BASE}/${id}/comments`, body: { text } }),
+    async (text: string) =>
+      incidentCalls.addComment.response.parse(
+        await offlineWrite<unknown>({
+          resource: incidentResource(id),
+          method: incidentCalls.addComment.method,
+          url: urlOf(incidentCalls.addComment, { id }),
+          body: { text },
+        }),
+      ),
     'createSuccess',
   );
 
 /** A corrective action's status move, offline too. */
 export const useMoveTask = (incidentId: string) =>
   useOfflineIncidentMutation(({ taskId, status }: { taskId: string; status: TTaskStatus }) =>
-    offlineWrite({ resource: incidentResource(incidentId), method: 'PATCH', url: `${TASKS}/${taskId}`, body: { status } }),
+    offlineWrite({ resource: incidentResource(incidentId), method: taskCalls.update.method, url: urlOf(taskCalls.update, { id: taskId }), body: { status } }),
   );
 
 /**
@@ -208,7 +212,10 @@ export const useTaskPhoto = (incidentId: string) =>
     const upload = async (file: Blob) => {
       const pending = `pending-${uuid()}`;
       try {
-        return (await offlineWrite<{ _id: string }>({ resource, method: 'POST', url: IMAGE_UPLOAD, multipart: { fields: {}, file }, creates: pending }))._id;
+        const url = urlOf(fileCalls.image);
+        return fileCalls.image.response.parse(
+          await offlineWrite<unknown>({ resource, method: fileCalls.image.method, url, multipart: { fields: {}, file }, creates: pending }),
+        )._id;
       } catch (error) {
         if (!isQueuedWrite(error)) throw error;
         return pending;
@@ -216,26 +223,24 @@ export const useTaskPhoto = (incidentId: string) =>
     };
     const fileId = await upload(photo.file);
     const annotatedFileId = photo.annotated ? await upload(photo.annotated) : null;
-    await offlineWrite({ resource, method: 'POST', url: `${TASKS}/${taskId}/images`, body: { fileId, annotatedFileId } });
+    await offlineWrite({ resource, method: taskCalls.addImage.method, url: urlOf(taskCalls.addImage, { id: taskId }), body: { fileId, annotatedFileId } });
   });
 export const useVerifyTask = () =>
-  useIncidentMutation(({ taskId, approved }: { taskId: string; approved: boolean }) =>
-    request<TTask>(`${TASKS}/${taskId}/verify`, { method: 'POST', body: { approved } }),
-  );
-export const useRemoveTask = () => useIncidentMutation((taskId: string) => request(`${TASKS}/${taskId}`, { method: 'DELETE' }), 'deleteSuccess');
+  useIncidentMutation(({ taskId, approved }: { taskId: string; approved: boolean }) => send(taskCalls.verify, { params: { id: taskId }, body: { approved } }));
+export const useRemoveTask = () => useIncidentMutation((taskId: string) => send(taskCalls.remove, { params: { id: taskId } }), 'deleteSuccess');
 
 /** A photo: resized in the browser, uploaded to the files module, then tied to the incident or to one action. */
 async function uploadImage(file: Blob) {
   const form = new FormData();
   form.append('file', file, 'foto.jpg');
-  return request<{ _id: string }>('/ms-core/api/files/image', { method: 'POST', body: form });
+  return send(fileCalls.image, { body: form });
 }
 /** The photo as taken and, when it was marked, the marked copy (shown; the original kept beside it). */
 export const useAddPhoto = (id: string) =>
   useIncidentMutation(async ({ photo }: { photo: TAnnotatedPhoto }) => {
     const stored = await uploadImage(photo.file);
     const annotated = photo.annotated ? await uploadImage(photo.annotated) : null;
-    return request(`${BASE}/${id}/evidences`, { method: 'POST', body: { fileId: stored._id, annotatedFileId: annotated?._id ?? null } });
+    return send(incidentCalls.addEvidence, { params: { id }, body: { fileId: stored._id, annotatedFileId: annotated?._id ?? null } });
   }, 'createSuccess');
 export const useRemovePhoto = (id: string) =>
-  useIncidentMutation((evidenceId: string) => request(`${BASE}/${id}/evidences/${evidenceId}`, { method: 'DELETE' }), 'deleteSuccess');
+  useIncidentMutation((evidenceId: string) => send(incidentCalls.removeEvidence, { params: { id, evidenceId } }), 'deleteSuccess');

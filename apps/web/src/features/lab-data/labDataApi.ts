@@ -1,26 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { THistoryOut } from '@audit/domain/incidents';
 import type {
   TLabCategory,
   TLabImportBody,
-  TLabImportPreview,
   TLabIncidentOut,
   TLabIncidentStatus,
-  TLabPlace,
   TLabReportInput,
   TLabReportOut,
   TLabReportPatch,
-  TLabResultCodeOption,
 } from '@audit/domain/lab-data';
+import { ZLabIncidentOut, ZLabReportOut } from '@audit/domain/lab-data';
 import type { TSearchBody } from '@audit/domain/search';
-import { request, searchPage } from '../../api/client';
+import { fileCalls } from '@audit/domain/calls/files';
+import { labIncidentCalls, labReportCalls } from '@audit/domain/calls/lab-data';
+import { send, sendPage, urlOf } from '../../api/send';
+import { wholePage } from '../../api/wholePage';
 import { notifySuccess } from '../../ui/feedback';
 
 /** The lab-data calls (docs/decisions/0044); types are packages/domain's response schemas. */
 export type TLabReport = TLabReportOut;
 export type TLabIncident = TLabIncidentOut;
-const REPORTS = '/ms-core/api/lab-reports';
-const INCIDENTS = '/ms-core/api/lab-incidents';
 export const LAB_QUERY_KEY = ['lab-data'] as const;
 
 export interface TLabFilters {
@@ -51,26 +49,29 @@ export function reportFilters(category: TLabCategory, f: TLabFilters): TSearchBo
 export const useLabReports = (p: TLabListParams) =>
   useQuery({
     queryKey: [...LAB_QUERY_KEY, 'reports', p],
-    queryFn: ({ signal }) =>
-      searchPage<TLabReport>(
-        `${REPORTS}/search`,
-        { page: p.page, size: p.size, search: p.search, sort: p.sort ?? '-extractionDate', filters: reportFilters(p.category, p.filters) },
-        signal,
+    queryFn: async ({ signal }) =>
+      wholePage(
+        ZLabReportOut,
+        await sendPage(
+          labReportCalls.search,
+          { page: p.page, size: p.size, search: p.search, sort: p.sort ?? '-extractionDate', filters: reportFilters(p.category, p.filters) },
+          { signal },
+        ),
       ),
     placeholderData: keepPreviousData,
   });
 
 export const useLabReport = (id: string | undefined) =>
-  useQuery({ queryKey: [...LAB_QUERY_KEY, 'report', id], queryFn: () => request<TLabReport>(`${REPORTS}/${id}`), enabled: Boolean(id) });
+  useQuery({ queryKey: [...LAB_QUERY_KEY, 'report', id], queryFn: () => send(labReportCalls.get, { params: { id: id ?? '' } }), enabled: Boolean(id) });
 
 export const useLabPlaces = (enabled = true) =>
-  useQuery({ queryKey: [...LAB_QUERY_KEY, 'places'], queryFn: () => request<TLabPlace[]>(`${REPORTS}/places`), enabled, staleTime: 60_000 });
+  useQuery({ queryKey: [...LAB_QUERY_KEY, 'places'], queryFn: () => send(labReportCalls.places), enabled, staleTime: 60_000 });
 
 /** The result codes → organisms of the caller's nomenclature (decision 0053), as picker options. */
 export function useLabCodeOptions(enabled = true) {
   const query = useQuery({
     queryKey: [...LAB_QUERY_KEY, 'result-codes'],
-    queryFn: () => request<TLabResultCodeOption[]>(`${REPORTS}/result-codes`),
+    queryFn: () => send(labReportCalls.resultCodes),
     enabled,
     staleTime: 60_000,
   });
@@ -90,30 +91,20 @@ function useLabMutation<TArgs, TOut>(call: (args: TArgs) => Promise<TOut>, succe
   });
 }
 
-export const useCreateLabReport = () =>
-  useLabMutation((body: TLabReportInput) => request<TLabReport>(REPORTS, { method: 'POST', body }), 'createSuccess', true);
+export const useCreateLabReport = () => useLabMutation((body: TLabReportInput) => send(labReportCalls.create, { body }), 'createSuccess', true);
 export const useUpdateLabReport = () =>
-  useLabMutation(
-    ({ id, body }: { id: string; body: TLabReportPatch }) => request<TLabReport>(`${REPORTS}/${id}`, { method: 'PATCH', body }),
-    'updateSuccess',
-    true,
-  );
-export const useDeleteLabReport = () => useLabMutation((id: string) => request<{ ok: true }>(`${REPORTS}/${id}`, { method: 'DELETE' }), 'deleteSuccess');
+  useLabMutation(({ id, body }: { id: string; body: TLabReportPatch }) => send(labReportCalls.update, { params: { id }, body }), 'updateSuccess', true);
+export const useDeleteLabReport = () => useLabMutation((id: string) => send(labReportCalls.remove, { params: { id } }), 'deleteSuccess');
 
 /** The laboratory's certificate: any file, sent as multipart; the server keeps only PDFs on the report. */
 export const uploadPdf = (file: Blob, name: string) => {
   const form = new FormData();
   form.append('file', file, name);
-  return request<{ _id: string; url: string }>('/ms-core/api/files/upload', { method: 'POST', body: form });
+  return send(fileCalls.upload, { body: form });
 };
 
-export const previewImport = (body: TLabImportBody) => request<TLabImportPreview>(`${REPORTS}/import/preview`, { method: 'POST', body });
-export const useImportLab = () =>
-  useLabMutation(
-    (body: TLabImportBody) => request<{ reports: number; results: number; incidents: number }>(`${REPORTS}/import`, { method: 'POST', body }),
-    'createSuccess',
-    true,
-  );
+export const previewImport = (body: TLabImportBody) => send(labReportCalls.importPreview, { body });
+export const useImportLab = () => useLabMutation((body: TLabImportBody) => send(labReportCalls.import, { body }), 'createSuccess', true);
 
 export interface TLabIncidentParams {
   page: number;
@@ -131,24 +122,29 @@ export function labIncidentsBody(p: Omit<TLabIncidentParams, 'page' | 'size'>): 
   return { search: p.search || undefined, filters };
 }
 /** POST: the filtered list as an .xlsx (streamed, in the user's language). */
-export const LAB_INCIDENTS_EXPORT = `${INCIDENTS}/export-excel`;
+export const LAB_INCIDENTS_EXPORT = urlOf(labIncidentCalls.exportExcel);
 
 export const useLabIncidents = (p: TLabIncidentParams) =>
   useQuery({
     queryKey: [...LAB_QUERY_KEY, 'incidents', p],
-    queryFn: ({ signal }) => searchPage<TLabIncident>(`${INCIDENTS}/search`, { page: p.page, size: p.size, ...labIncidentsBody(p) }, signal),
+    queryFn: async ({ signal }) =>
+      wholePage(ZLabIncidentOut, await sendPage(labIncidentCalls.search, { page: p.page, size: p.size, ...labIncidentsBody(p) }, { signal })),
     placeholderData: keepPreviousData,
   });
 
 export const useMoveLabIncident = () =>
   useLabMutation(
-    ({ id, status }: { id: string; status: TLabIncidentStatus }) => request<TLabIncident>(`${INCIDENTS}/${id}/status`, { method: 'PATCH', body: { status } }),
+    ({ id, status }: { id: string; status: TLabIncidentStatus }) => send(labIncidentCalls.status, { params: { id }, body: { status } }),
     'updateSuccess',
   );
 
 /** One lab incident (its detail drawer) and its history, newest first (decision 0058). */
 export const useLabIncident = (id: string | undefined) =>
-  useQuery({ queryKey: [...LAB_QUERY_KEY, 'incident', id], queryFn: () => request<TLabIncident>(`${INCIDENTS}/${id}`), enabled: Boolean(id) });
+  useQuery({ queryKey: [...LAB_QUERY_KEY, 'incident', id], queryFn: () => send(labIncidentCalls.get, { params: { id: id ?? '' } }), enabled: Boolean(id) });
 
 export const useLabIncidentHistory = (id: string | undefined) =>
-  useQuery({ queryKey: [...LAB_QUERY_KEY, 'incident-history', id], queryFn: () => request<THistoryOut[]>(`${INCIDENTS}/${id}/history`), enabled: Boolean(id) });
+  useQuery({
+    queryKey: [...LAB_QUERY_KEY, 'incident-history', id],
+    queryFn: () => send(labIncidentCalls.history, { params: { id: id ?? '' } }),
+    enabled: Boolean(id),
+  });

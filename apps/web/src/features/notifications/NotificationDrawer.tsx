@@ -5,7 +5,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { NOTIFICATION_DRAWER_WIDTH } from '@audit/domain/constants';
+import { reportCalls } from '@audit/domain/calls/reports';
 import { downloadFile } from '../../api/download';
+import { urlOf } from '../../api/send';
 import { notifyError } from '../../ui/feedback';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/PageStates';
@@ -19,7 +21,7 @@ function PdfLink({ auditId, name }: { auditId: string; name: string }) {
   const open = async () => {
     setBusy(true);
     try {
-      await downloadFile(`/ms-core/api/reports/audit/${auditId}/pdf`, name);
+      await downloadFile(urlOf(reportCalls.pdf, { id: auditId }), name);
     } catch (error) {
       notifyError(error);
     } finally {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMe, TProfileInput } from '@audit/domain/users';
+import { fileCalls } from '@audit/domain/calls/files';
 import { request } from '../../api/client';
+import { send } from '../../api/send';
 import { ME_QUERY_KEY } from '../../session/me';
 
 /** PATCH users/me: avatar, names, username, e-mail, phone, birth date, language and (with the current one) the password; answers the new users/me. */
@@ -18,5 +20,5 @@ export function useSaveProfile() {
 export async function uploadAvatar(file: Blob, name: string) {
   const form = new FormData();
   form.append('file', file, name);
-  return request<{ _id: string; url: string }>('/ms-core/api/files/image', { method: 'POST', body: form });
+  return send(fileCalls.image, { body: form });
 }

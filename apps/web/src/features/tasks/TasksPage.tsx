@@ -6,15 +6,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
-import { TASK_STATUS_COLOURS, type TIncidentTaskOut } from '@audit/domain/incidents';
-import { searchPage } from '../../api/client';
+import { TASK_STATUS_COLOURS, ZIncidentTaskOut, type TIncidentTaskOut } from '@audit/domain/incidents';
+import { taskCalls } from '@audit/domain/calls/incidents';
 import { downloadFile } from '../../api/download';
+import { sendPage, urlOf } from '../../api/send';
+import { wholePage } from '../../api/wholePage';
 import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { useViewport } from '../../ui/useViewport';
 
 type TTask = TIncidentTaskOut;
-const TASKS_EXPORT = '/ms-core/api/tasks/export-excel';
+const TASKS_EXPORT = urlOf(taskCalls.exportExcel);
 const FILTERS = ['open', 'overdue', 'complete', 'all'] as const;
 /** Below 768 px (a phone) the table keeps the action, its status and its due date in view. */
 const FROM_TABLET: TListColumn<TIncidentTaskOut>['responsive'] = ['md'];
@@ -44,7 +46,7 @@ export function TasksPage() {
   const [filter, setFilter] = useState<TFilter>('open');
   const list = useQuery({
     queryKey: ['incidents', 'tasks', { page, size, search, filter }],
-    queryFn: () => searchPage<TTask>('/ms-core/api/tasks/search', { page, size, search: search || undefined, filters: filtersOf(filter) }),
+    queryFn: async () => wholePage(ZIncidentTaskOut, await sendPage(taskCalls.search, { page, size, search: search || undefined, filters: filtersOf(filter) })),
     placeholderData: keepPreviousData,
   });
   const [exporting, setExporting] = useState(false);

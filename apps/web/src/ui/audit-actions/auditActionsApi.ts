@@ -2,20 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
 import type { TPdfAnswer as TApiPdfAnswer } from '@audit/domain/reports';
+import { reportCalls } from '@audit/domain/calls/reports';
 import { request } from '../../api/client';
-import { send } from '../../api/send';
+import { send, urlOf } from '../../api/send';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
 
 /**
  * An audit's PDF (queued, or ready to download) and its public link: the calls behind the buttons
  * the report and the run's header share (product document section 2, audit header).
  */
-const REPORTS = '/ms-core/api/reports/audit';
-
 /** The server's answer (packages/domain/src/reports.ts); `pdfUrl` readable on both kinds (absent when queued). */
 export type TPdfAnswer = TApiPdfAnswer & { pdfUrl?: string };
-export const requestPdf = (id: string) => request<TPdfAnswer>(`${REPORTS}/${id}/pdf`, { method: 'POST' });
-export const pdfAddress = (id: string) => `${REPORTS}/${id}/pdf`;
+export const requestPdf = async (id: string): Promise<TPdfAnswer> => send(reportCalls.requestPdf, { params: { id } });
+export const pdfAddress = (id: string) => urlOf(reportCalls.pdf, { id });
 
 /** auditCalls.share answers the audit's `share` (packages/domain/src/audits.ts). */
 export type TShare = TAudit['share'];

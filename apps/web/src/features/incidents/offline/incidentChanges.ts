@@ -1,3 +1,4 @@
+import { fileCalls } from '@audit/domain/calls/files';
 import type { TCommentOut, TIncidentDetail, TIncidentTaskOut, TPhotoOut, TTaskStatus } from '@audit/domain/incidents';
 import type { TChangeSubject, TMultipartData, TQueuedRequest } from '../../../offline/records';
 import type { TChange } from '../../../offline/resources';
@@ -11,9 +12,7 @@ import type { TChange } from '../../../offline/resources';
  * A comment on the incident waits too (POST /issues/{id}/comments, decision 0054): the copy keeps the
  * incident's comments beside it, and a comment waiting shows at their end, marked as not sent.
  */
-export const TASKS_BASE = '/ms-core/api/tasks';
-export const ISSUES_BASE = '/ms-core/api/issues';
-export const IMAGE_UPLOAD = '/ms-core/api/files/image';
+export const IMAGE_UPLOAD = fileCalls.image.path;
 
 /** The device's copy of an incident: the detail and its comments (absent on copies kept before comments waited offline). */
 export type TIncidentCopy = TIncidentDetail & { comments?: TCommentOut[] };

@@ -1,7 +1,7 @@
-import type { TCommentOut, TIncidentDetail } from '@audit/domain/incidents';
-import { request } from '../../../api/client';
+import { incidentCalls } from '@audit/domain/calls/incidents';
+import { send } from '../../../api/send';
 import { registerResourceKind, resourceKey } from '../../../offline/resources';
-import { applyIncidentChange, describeIncidentChange, isIncidentQueueable, ISSUES_BASE, type TIncidentCopy } from './incidentChanges';
+import { applyIncidentChange, describeIncidentChange, isIncidentQueueable, type TIncidentCopy } from './incidentChanges';
 
 /**
  * An incident on the offline layer (decision 0045): the kind `incident`, registered when this module
@@ -17,7 +17,7 @@ export const INCIDENTS_QUERY_KEY = ['incidents'] as const;
 registerResourceKind<TIncidentCopy>({
   type: INCIDENT_KIND,
   load: async (id) => {
-    const [incident, comments] = await Promise.all([request<TIncidentDetail>(`${ISSUES_BASE}/${id}`), request<TCommentOut[]>(`${ISSUES_BASE}/${id}/comments`)]);
+    const [incident, comments] = await Promise.all([send(incidentCalls.get, { params: { id } }), send(incidentCalls.comments, { params: { id } })]);
     return { ...incident, comments };
   },
   // Kept for offline use by whoever may comment on it, move one of its corrective actions or add a photo to it.
