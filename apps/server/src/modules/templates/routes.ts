@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { permissionName } from '@audit/domain/permissions';
-import { z } from 'zod';
-import { ZTemplateInput, ZTemplatePatch } from '@audit/domain/templates';
+import { templateCalls } from '@audit/domain/calls/templates';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { duplicateTemplate } from './duplicate.js';
-import { ZTemplateOut, ZTemplateSearchBody, ZTemplateSummary } from './schemas.js';
 import * as service from './service.js';
 
 const tags = ['audit-templates'];
@@ -13,92 +12,62 @@ const perm = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(permis
 
 /** /ms-core/api/audit-templates: audit templates (catalogue of the company's space). */
 export async function templatesRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
-  r.post('/search', {
+  route(app, templateCalls.search, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary:
-        'Paged search of templates (filters category, service, areaAccess, language, enabled, name; enabledOnly=true keeps those with enabled not false)',
-      body: ZTemplateSearchBody,
-      response: { 200: z.array(ZTemplateSummary.partial()) },
-    },
+    tags,
+    summary: 'Paged search of templates (filters category, service, areaAccess, language, enabled, name; enabledOnly=true keeps those with enabled not false)',
     handler: async (req, reply) => sendPage(reply, await service.searchTemplates(ctx, requireAuth(req), req.body)),
   });
-  r.post('/clients/search', {
+  route(app, templateCalls.clientsSearch, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary:
-        "Paged search of the enabled templates usable for a client: their service has a goal in the establishment's space (or the client's, default the caller's) naming no templates or them",
-      body: ZTemplateSearchBody.extend({ client: ZId.optional(), establishment: ZId.optional() }),
-      response: { 200: z.array(ZTemplateSummary.partial()) },
-    },
+    tags,
+    summary:
+      "Paged search of the enabled templates usable for a client: their service has a goal in the establishment's space (or the client's, default the caller's) naming no templates or them",
     handler: async (req, reply) => sendPage(reply, await service.searchForClient(ctx, requireAuth(req), req.body, req.body)),
   });
-  r.get('/:id', {
+  route(app, templateCalls.get, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary: 'The whole template: sections with fields and questions (with incident templates) in order, and IE sections',
-      params: ZIdParams,
-      response: { 200: ZTemplateOut },
-    },
+    tags,
+    summary: 'The whole template: sections with fields and questions (with incident templates) in order, and IE sections',
     handler: (req) => service.getTemplate(ctx, requireAuth(req), req.params.id),
   });
-  r.post('/', {
+  route(app, templateCalls.create, {
     config: perm('CREATE'),
-    schema: { tags, summary: "Create a template (a disabled draft) in the caller's space", body: ZTemplateInput, response: { 200: ZTemplateOut } },
+    tags,
+    summary: "Create a template (a disabled draft) in the caller's space",
     handler: (req) => service.createTemplate(ctx, requireAuth(req), req.body),
   });
-  r.patch('/:id', {
+  route(app, templateCalls.update, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary: "Update a template's name, description, language, category, service or facility type (451 for an inherited one)",
-      params: ZIdParams,
-      body: ZTemplatePatch,
-      response: { 200: ZTemplateOut },
-    },
+    tags,
+    summary: "Update a template's name, description, language, category, service or facility type (451 for an inherited one)",
     handler: (req) => service.updateTemplate(ctx, requireAuth(req), req.params.id, req.body),
   });
-  r.delete('/:id', {
+  route(app, templateCalls.remove, {
     config: perm('DELETE'),
-    schema: { tags, summary: 'Delete a template with its whole tree (451 for an inherited one)', params: ZIdParams, response: { 200: ZOk } },
+    tags,
+    summary: 'Delete a template with its whole tree (451 for an inherited one)',
     handler: async (req) => {
       await service.removeTemplate(ctx, requireAuth(req), req.params.id);
       return { ok: true as const };
     },
   });
-  r.post('/:id/duplicate', {
+  route(app, templateCalls.duplicate, {
     config: perm('CREATE'),
-    schema: {
-      tags,
-      summary: "Deep copy of a visible template into the caller's space: new ids, same content and order, a disabled draft named '… (copia)'",
-      params: ZIdParams,
-      response: { 200: ZTemplateOut },
-    },
+    tags,
+    summary: "Deep copy of a visible template into the caller's space: new ids, same content and order, a disabled draft named '… (copia)'",
     handler: (req) => duplicateTemplate(ctx, requireAuth(req), req.params.id),
   });
-  r.patch('/:id/enabled', {
+  route(app, templateCalls.setEnabled, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary: 'Enable (after the runnable check: 10021, 692, 934) or disable a template',
-      params: ZIdParams,
-      body: z.object({ enabled: z.boolean() }),
-      response: { 200: ZTemplateOut },
-    },
+    tags,
+    summary: 'Enable (after the runnable check: 10021, 692, 934) or disable a template',
     handler: (req) => service.setEnabled(ctx, requireAuth(req), req.params.id, req.body.enabled),
   });
-  r.post('/:id/check', {
+  route(app, templateCalls.check, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary: 'Checks a template is runnable: questions (10021), a service (692), a facility type (934)',
-      params: ZIdParams,
-      response: { 200: ZOk },
-    },
+    tags,
+    summary: 'Checks a template is runnable: questions (10021), a service (692), a facility type (934)',
     handler: (req) => service.checkTemplate(ctx, requireAuth(req), req.params.id),
   });
 }

@@ -16,6 +16,8 @@ import type { TSearchBody } from '@audit/domain/search';
 import type { TSpaceSummary } from '@audit/domain/spaces';
 import { fileCalls } from '@audit/domain/calls/files';
 import { incidentCalls, taskCalls } from '@audit/domain/calls/incidents';
+import { templateCalls } from '@audit/domain/calls/templates';
+import { ZRef as ZTemplateRef } from '@audit/domain/templates';
 import { request, searchPage } from '../../api/client';
 import { send, sendPage, urlOf } from '../../api/send';
 import { wholePage } from '../../api/wholePage';
@@ -118,7 +120,14 @@ export const useAreaOptions = (client: string | undefined, staff: boolean) =>
 export const usePlaceOptions = (kind: TPlaceKind, client: string | undefined, staff: boolean) =>
   useQuery(staff ? filterOptions(`place-${kind}`, `/ms-core/api/${kind}/search`, 1000, client ? ofClient(client) : []) : ownPlacesOptions(kind, undefined));
 /** Audit templates (the audits list's template filter). */
-export const useTemplateOptions = (enabled: boolean) => useQuery(filterOptions('templates', '/ms-core/api/audit-templates/search', 1000, [], enabled));
+export const useTemplateOptions = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...INCIDENTS_QUERY_KEY, 'options', 'templates', []],
+    queryFn: async () =>
+      (await sendPage(templateCalls.search, { page: 0, size: 1000, sort: 'name', filters: [] })).items.map((item) => ZTemplateRef.parse(item)),
+    enabled,
+    staleTime: 60_000,
+  });
 
 /** Every change refreshes the incident, its lists, its history and the bell (a change may notify). */
 function useIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, success: 'updateSuccess' | 'createSuccess' | 'deleteSuccess' = 'updateSuccess') {

@@ -3,6 +3,10 @@ import { Button, Collapse, Empty, Flex, Input, Modal, Radio, Tag, Tooltip, Typog
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IE_QUESTION_TYPES, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '@audit/domain/templates';
+
+type TIeQuestionType = (typeof IE_QUESTION_TYPES)[number];
+/** A stored question's answer type (one of IE_QUESTION_TYPES: the server takes only those). */
+const ieTypeOf = (type: string): TIeQuestionType => IE_QUESTION_TYPES.find((v) => v === type) ?? 'SIMPLE';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import {
   useAddIeSection,
@@ -195,13 +199,13 @@ function IeQuestionDialog({
   const { t } = useTranslation();
   const save = useSaveIeQuestion(templateId);
   const [text, setText] = useState('');
-  const [type, setType] = useState<string>('SIMPLE');
+  const [type, setType] = useState<TIeQuestionType>('SIMPLE');
   // Filled when a question opens (not after the opening animation, which would wipe early typing).
   const openKey = question === 'new' ? 'new' : (question?._id ?? null);
   useEffect(() => {
     if (!openKey) return;
     setText(question && question !== 'new' ? question.question : '');
-    setType(question && question !== 'new' ? question.type : 'SIMPLE');
+    setType(question && question !== 'new' ? ieTypeOf(question.type) : 'SIMPLE');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openKey]);
   const submit = () =>
@@ -231,7 +235,7 @@ function IeQuestionDialog({
         />
         <Radio.Group
           value={type}
-          onChange={(e) => setType(e.target.value as string)}
+          onChange={(e) => setType(ieTypeOf(String(e.target.value)))}
           options={IE_QUESTION_TYPES.map((v) => ({ value: v, label: t(`templates.ieType.${v}`) }))}
         />
       </Flex>

@@ -23,7 +23,8 @@ const EMPTY: TQuestionInput = {
 /** The form's values of a stored question (every config present so switching type keeps a sane default). */
 const toValues = (q: TQuestion): TQuestionInput => ({
   name: q.name,
-  type: q.type,
+  // One of QUESTION_TYPES (the server takes only those).
+  type: QUESTION_TYPES.find((type) => type === q.type) ?? EMPTY.type,
   description: q.description,
   required: q.required,
   select: q.select ?? EMPTY.select,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Empty, Flex, Input, Select, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SECTION_TYPES, TEMPLATE_NAME_MAX } from '@audit/domain/templates';
+import { SECTION_TYPES, TEMPLATE_NAME_MAX, type TSectionType } from '@audit/domain/templates';
 import { SectionPanel } from './SectionPanel';
 import { useAddSection, useMoveSection } from './sectionsApi';
 import { SortableList } from '../../ui/SortableList';
@@ -35,7 +35,7 @@ function AddSection({ templateId }: { templateId: string }) {
   const { t } = useTranslation();
   const add = useAddSection(templateId);
   const [title, setTitle] = useState('');
-  const [type, setType] = useState<string>('QUESTION');
+  const [type, setType] = useState<TSectionType>('QUESTION');
   const [duplicable, setDuplicable] = useState(false);
   const tooLong = title.length > TEMPLATE_NAME_MAX;
   const submit = () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Descriptions, Flex, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@audit/domain/constants';
 import { useNavigate } from 'react-router-dom';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { TemplateFormDialog } from './TemplateFormDialog';
@@ -64,7 +65,8 @@ export function TemplateHeader({ tpl }: { tpl: TTemplate }) {
         initial={{
           name: tpl.name,
           description: tpl.description ?? '',
-          language: tpl.language,
+          // The server stores one of LANGUAGES (its body's enum); the form takes that type.
+          language: LANGUAGES.find((l) => l === tpl.language) ?? DEFAULT_LANGUAGE,
           service: tpl.service?._id ?? null,
           areaAccess: tpl.areaAccess?._id ?? null,
           category: tpl.category?._id ?? null,

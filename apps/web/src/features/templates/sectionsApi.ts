@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../api/client';
+import type { z } from 'zod';
+import type { TCallBody } from '@audit/domain/calls/define';
+import type { ZFieldInput, ZIncidentTemplate, ZQuestionInput } from '@audit/domain/templates';
+import { ieSectionCalls, templateSectionCalls as sections } from '@audit/domain/calls/template-sections';
+import { send } from '../../api/send';
 import { notifySuccess } from '../../ui/feedback';
 import { templateQueryKey, TEMPLATES_QUERY_KEY, type TTemplate } from './templatesApi';
 
@@ -8,34 +12,10 @@ import { templateQueryKey, TEMPLATES_QUERY_KEY, type TTemplate } from './templat
  * Every mutation may change the cached tree optimistically (`apply`), rolls it back on failure (the
  * catalogue message comes from the shared mutation cache) and invalidates the templates at the end.
  */
-const SECTIONS = '/ms-core/api/sections';
-const IE = '/ms-core/api/ie-sections';
-
-export interface TFieldInput {
-  label: string;
-  type: string;
-  required: boolean;
-  value?: string | null;
-}
-export interface TQuestionInput {
-  name: string;
-  type: string;
-  description?: string | null;
-  required?: boolean;
-  select?: { multiselect: boolean; scoring: boolean; options: { _id?: string; label: string; color: string; score: number; failed: boolean }[] } | null;
-  readingRegistry?: {
-    options: { key?: string; label: string; measure: string; operation: string; minValue: number | null; maxValue: number | null }[];
-    placesMeasure: { _id?: string; place: string; label?: string | null }[];
-  } | null;
-  text?: { answerType: string } | null;
-}
-export interface TIncidentInput {
-  name: string;
-  description?: string | null;
-  riskLevel: string;
-  deductionPercentage: number;
-  tasks: { _id?: string; name: string }[];
-}
+/** The editors' values: what the add calls' bodies hold once read (the calls take them as they are). */
+export type TFieldInput = z.output<typeof ZFieldInput>;
+export type TQuestionInput = z.output<typeof ZQuestionInput>;
+export type TIncidentInput = z.output<typeof ZIncidentTemplate>;
 
 /** Moves item `from` to `to` in a list (a new array). */
 export function moved<T>(list: readonly T[], from: number, to: number): T[] {
@@ -87,13 +67,13 @@ const mapSection = (tree: TTemplate, sectionId: string, change: (s: TTemplate['s
 export const useAddSection = (templateId: string) =>
   useTreeMutation(
     templateId,
-    (body: { title: string; type: string; duplicable: boolean }) => request(SECTIONS, { method: 'POST', body: { template: templateId, ...body } }),
+    (body: Omit<TCallBody<typeof sections.create>, 'template'>) => send(sections.create, { body: { template: templateId, ...body } }),
     { success: 'createSuccess' },
   );
 export const useUpdateSection = (templateId: string) =>
   useTreeMutation(
     templateId,
-    ({ id, ...body }: { id: string; title?: string; duplicable?: boolean }) => request(`${SECTIONS}/${id}`, { method: 'PATCH', body }),
+    ({ id, ...body }: { id: string; title?: string; duplicable?: boolean }) => send(sections.update, { params: { sectionId: id }, body }),
     {
       apply: (tree, { id, ...body }) =>
         mapSection(tree, id, (s) => ({
@@ -104,31 +84,25 @@ export const useUpdateSection = (templateId: string) =>
     },
   );
 export const useRemoveSection = (templateId: string) =>
-  useTreeMutation(templateId, (id: string) => request(`${SECTIONS}/${id}`, { method: 'DELETE' }), {
+  useTreeMutation(templateId, (id: string) => send(sections.remove, { params: { sectionId: id } }), {
     apply: (tree, id) => ({ ...tree, sections: tree.sections.filter((s) => s._id !== id) }),
     success: 'deleteSuccess',
   });
 export const useMoveSection = (templateId: string) =>
-  useTreeMutation(
-    templateId,
-    ({ id, position }: { id: string; position: number }) => request(`${SECTIONS}/${id}/order`, { method: 'PATCH', body: { position } }),
-    {
-      apply: (tree, { id, position }) => ({ ...tree, sections: moveById(tree.sections, id, position) }),
-    },
-  );
+  useTreeMutation(templateId, ({ id, position }: { id: string; position: number }) => send(sections.move, { params: { sectionId: id }, body: { position } }), {
+    apply: (tree, { id, position }) => ({ ...tree, sections: moveById(tree.sections, id, position) }),
+  });
 
 /* Cover and contact fields */
 export const useAddField = (templateId: string) =>
-  useTreeMutation(
-    templateId,
-    ({ sectionId, body }: { sectionId: string; body: TFieldInput }) => request(`${SECTIONS}/${sectionId}/field/add`, { method: 'POST', body }),
-    { success: 'createSuccess' },
-  );
+  useTreeMutation(templateId, ({ sectionId, body }: { sectionId: string; body: TFieldInput }) => send(sections.addField, { params: { sectionId }, body }), {
+    success: 'createSuccess',
+  });
 export const useUpdateField = (templateId: string) =>
   useTreeMutation(
     templateId,
-    ({ sectionId, id, body }: { sectionId: string; id: string; body: Partial<TFieldInput> }) =>
-      request(`${SECTIONS}/${sectionId}/field/${id}/update`, { method: 'PATCH', body }),
+    ({ sectionId, id, body }: { sectionId: string; id: string; body: TCallBody<typeof sections.updateField> }) =>
+      send(sections.updateField, { params: { sectionId, fieldId: id }, body }),
     {
       apply: (tree, { sectionId, id, body }) =>
         mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.map((f) => (f._id === id ? { ...f, ...body, value: body.value ?? f.value } : f)) })),
@@ -136,38 +110,33 @@ export const useUpdateField = (templateId: string) =>
     },
   );
 export const useRemoveField = (templateId: string) =>
-  useTreeMutation(
-    templateId,
-    ({ sectionId, id }: { sectionId: string; id: string }) => request(`${SECTIONS}/${sectionId}/field/${id}/remove`, { method: 'DELETE' }),
-    {
-      apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.filter((f) => f._id !== id) })),
-      success: 'deleteSuccess',
-    },
-  );
+  useTreeMutation(templateId, ({ sectionId, id }: { sectionId: string; id: string }) => send(sections.removeField, { params: { sectionId, fieldId: id } }), {
+    apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: s.fields.filter((f) => f._id !== id) })),
+    success: 'deleteSuccess',
+  });
 export const useMoveField = (templateId: string) =>
   useTreeMutation(
     templateId,
     ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) =>
-      request(`${SECTIONS}/${sectionId}/field/${id}/order`, { method: 'PATCH', body: { position } }),
+      send(sections.moveField, { params: { sectionId, fieldId: id }, body: { position } }),
     {
       apply: (tree, { sectionId, id, position }) => mapSection(tree, sectionId, (s) => ({ ...s, fields: moveById(s.fields, id, position) })),
     },
   );
 
 /* Questions */
-export const addQuestion = (sectionId: string, body: TQuestionInput) =>
-  request<{ _id: string }>(`${SECTIONS}/${sectionId}/question/add`, { method: 'POST', body });
+export const addQuestion = (sectionId: string, body: TQuestionInput) => send(sections.addQuestion, { params: { sectionId }, body });
 export const useSaveQuestion = (templateId: string) =>
   useTreeMutation(
     templateId,
     ({ sectionId, id, body }: { sectionId: string; id?: string; body: TQuestionInput }) =>
-      id ? request<{ _id: string }>(`${SECTIONS}/${sectionId}/question/${id}/update`, { method: 'PATCH', body }) : addQuestion(sectionId, body),
+      id ? send(sections.updateQuestion, { params: { sectionId, questionId: id }, body }) : addQuestion(sectionId, body),
     { success: savedSuccess },
   );
 export const useRemoveQuestion = (templateId: string) =>
   useTreeMutation(
     templateId,
-    ({ sectionId, id }: { sectionId: string; id: string }) => request(`${SECTIONS}/${sectionId}/question/${id}/remove`, { method: 'DELETE' }),
+    ({ sectionId, id }: { sectionId: string; id: string }) => send(sections.removeQuestion, { params: { sectionId, questionId: id } }),
     {
       apply: (tree, { sectionId, id }) => mapSection(tree, sectionId, (s) => ({ ...s, questions: s.questions.filter((q) => q._id !== id) })),
       success: 'deleteSuccess',
@@ -177,26 +146,27 @@ export const useMoveQuestion = (templateId: string) =>
   useTreeMutation(
     templateId,
     ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) =>
-      request(`${SECTIONS}/${sectionId}/question/${id}/order`, { method: 'PATCH', body: { position } }),
+      send(sections.moveQuestion, { params: { sectionId, questionId: id }, body: { position } }),
     {
       apply: (tree, { sectionId, id, position }) => mapSection(tree, sectionId, (s) => ({ ...s, questions: moveById(s.questions, id, position) })),
     },
   );
 
 /* Incident templates of a question */
-const incidentsPath = (sectionId: string, questionId: string) => `${SECTIONS}/${sectionId}/question/${questionId}/incidents`;
 export const useSaveIncident = (templateId: string) =>
   useTreeMutation(
     templateId,
     ({ sectionId, questionId, id, body }: { sectionId: string; questionId: string; id?: string; body: TIncidentInput }) =>
-      request(id ? `${incidentsPath(sectionId, questionId)}/${id}` : incidentsPath(sectionId, questionId), { method: id ? 'PATCH' : 'POST', body }),
+      id
+        ? send(sections.updateIncident, { params: { sectionId, questionId, incidentId: id }, body })
+        : send(sections.addIncident, { params: { sectionId, questionId }, body }),
     { success: savedSuccess },
   );
 export const useRemoveIncident = (templateId: string) =>
   useTreeMutation(
     templateId,
     ({ sectionId, questionId, id }: { sectionId: string; questionId: string; id: string }) =>
-      request(`${incidentsPath(sectionId, questionId)}/${id}`, { method: 'DELETE' }),
+      send(sections.removeIncident, { params: { sectionId, questionId, incidentId: id } }),
     {
       apply: (tree, { sectionId, questionId, id }) =>
         mapSection(tree, sectionId, (s) => ({
@@ -213,25 +183,27 @@ const mapIe = (tree: TTemplate, sectionId: string, change: (s: TTemplate['ieSect
   ieSections: tree.ieSections.map((s) => (s._id === sectionId ? change(s) : s)),
 });
 export const useAddIeSection = (templateId: string) =>
-  useTreeMutation(templateId, (title: string) => request(IE, { method: 'POST', body: { template: templateId, title } }), { success: 'createSuccess' });
+  useTreeMutation(templateId, (title: string) => send(ieSectionCalls.create, { body: { template: templateId, title } }), { success: 'createSuccess' });
 export const useUpdateIeSection = (templateId: string) =>
-  useTreeMutation(templateId, ({ id, title }: { id: string; title: string }) => request(`${IE}/${id}`, { method: 'PATCH', body: { title } }), {
+  useTreeMutation(templateId, ({ id, title }: { id: string; title: string }) => send(ieSectionCalls.update, { params: { id }, body: { title } }), {
     apply: (tree, { id, title }) => (title.trim() ? mapIe(tree, id, (s) => ({ ...s, title: title.trim() })) : tree),
   });
 export const useRemoveIeSection = (templateId: string) =>
-  useTreeMutation(templateId, (id: string) => request(`${IE}/${id}`, { method: 'DELETE' }), {
+  useTreeMutation(templateId, (id: string) => send(ieSectionCalls.remove, { params: { id } }), {
     apply: (tree, id) => ({ ...tree, ieSections: tree.ieSections.filter((s) => s._id !== id) }),
     success: 'deleteSuccess',
   });
 export const useMoveIeSection = (templateId: string) =>
-  useTreeMutation(templateId, ({ id, position }: { id: string; position: number }) => request(`${IE}/${id}/order`, { method: 'PATCH', body: { position } }), {
+  useTreeMutation(templateId, ({ id, position }: { id: string; position: number }) => send(ieSectionCalls.move, { params: { id }, body: { position } }), {
     apply: (tree, { id, position }) => ({ ...tree, ieSections: moveById(tree.ieSections, id, position) }),
   });
 export const useSaveIeQuestion = (templateId: string) =>
   useTreeMutation(
     templateId,
-    ({ sectionId, id, body }: { sectionId: string; id?: string; body: { question: string; type: string } }) =>
-      request(id ? `${IE}/${sectionId}/question/${id}/update` : `${IE}/${sectionId}/question/add`, { method: id ? 'PATCH' : 'POST', body }),
+    ({ sectionId, id, body }: { sectionId: string; id?: string; body: TCallBody<typeof ieSectionCalls.addQuestion> }) =>
+      id
+        ? send(ieSectionCalls.updateQuestion, { params: { sectionId, questionId: id }, body })
+        : send(ieSectionCalls.addQuestion, { params: { sectionId }, body }),
     {
       apply: (tree, { sectionId, id, body }) =>
         id ? mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.map((q) => (q._id === id ? { ...q, ...body } : q)) })) : tree,
@@ -241,7 +213,7 @@ export const useSaveIeQuestion = (templateId: string) =>
 export const useRemoveIeQuestion = (templateId: string) =>
   useTreeMutation(
     templateId,
-    ({ sectionId, id }: { sectionId: string; id: string }) => request(`${IE}/${sectionId}/question/${id}/remove`, { method: 'DELETE' }),
+    ({ sectionId, id }: { sectionId: string; id: string }) => send(ieSectionCalls.removeQuestion, { params: { sectionId, questionId: id } }),
     {
       apply: (tree, { sectionId, id }) => mapIe(tree, sectionId, (s) => ({ ...s, questions: s.questions.filter((q) => q._id !== id) })),
       success: 'deleteSuccess',
@@ -251,7 +223,7 @@ export const useMoveIeQuestion = (templateId: string) =>
   useTreeMutation(
     templateId,
     ({ sectionId, id, position }: { sectionId: string; id: string; position: number }) =>
-      request(`${IE}/${sectionId}/question/${id}/order`, { method: 'PATCH', body: { position } }),
+      send(ieSectionCalls.moveQuestion, { params: { sectionId, questionId: id }, body: { position } }),
     {
       apply: (tree, { sectionId, id, position }) => mapIe(tree, sectionId, (s) => ({ ...s, questions: moveById(s.questions, id, position) })),
     },

@@ -1,28 +1,30 @@
 import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TIeQuestionOut,
-  TIeSectionOut,
-  TIncidentOut,
-  TPlaceMeasure,
-  TReadingOption,
-  TSelectOption,
-  TTemplateFieldOut,
-  TTemplateOut,
-  TTemplateQuestionOut,
-  TTemplateRef,
-  TTemplateSectionOut,
-  TTemplateSummary,
+import {
+  ZTemplateSummary,
+  type TIeQuestionOut,
+  type TIeSectionOut,
+  type TIncidentOut,
+  type TPlaceMeasure,
+  type TReadingOption,
+  type TSelectOption,
+  type TTemplateFieldOut,
+  type TTemplateOut,
+  type TTemplateQuestionOut,
+  type TTemplateRef,
+  type TTemplateSectionOut,
+  type TTemplateSummary,
 } from '@audit/domain/templates';
+import { templateCalls } from '@audit/domain/calls/templates';
+import type { TCallBody } from '@audit/domain/calls/define';
 import type { TSearchFilter } from '@audit/domain/search';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import { auditCalls } from '@audit/domain/calls/audits';
 import { request, searchPage } from '../../api/client';
-import { send } from '../../api/send';
+import { send, sendPage } from '../../api/send';
 import { notifySuccess } from '../../ui/feedback';
 
 /** Audit templates: list, whole tree, header changes, duplicate, enable, delete; and the pickers they need. */
-const BASE = '/ms-core/api/audit-templates';
 export const TEMPLATES_QUERY_KEY = ['templates'] as const;
 export const TEMPLATES_PAGE_SIZE = TEMPLATE_PAGE_SIZE;
 
@@ -61,36 +63,34 @@ export function toSearchFilters(params: Pick<TTemplateListParams, 'categoryTree'
   return out;
 }
 
-export const searchTemplates = (params: TTemplateListParams) =>
-  searchPage<TTemplateSummary>(`${BASE}/search`, {
+/** The list asks for no projections, so each item is a whole summary (the page's schema allows narrowed ones). */
+export async function searchTemplates(params: TTemplateListParams) {
+  const page = await sendPage(templateCalls.search, {
     page: params.page,
     size: TEMPLATES_PAGE_SIZE,
     search: params.search,
     sort: 'name',
     filters: toSearchFilters(params),
   });
+  return { ...page, items: page.items.map((item) => ZTemplateSummary.parse(item)) };
+}
 export const templatesListQueryOptions = (params: TTemplateListParams) =>
   queryOptions({ queryKey: [...TEMPLATES_QUERY_KEY, 'list', params], queryFn: () => searchTemplates(params), placeholderData: keepPreviousData });
 export const useTemplatesList = (params: TTemplateListParams) => useQuery(templatesListQueryOptions(params));
 
-export const fetchTemplate = (id: string) => request<TTemplate>(`${BASE}/${id}`);
+export const fetchTemplate = (id: string) => send(templateCalls.get, { params: { id } });
 export const templateQueryKey = (id: string) => [...TEMPLATES_QUERY_KEY, 'detail', id] as const;
 export const templateQueryOptions = (id: string) => queryOptions({ queryKey: templateQueryKey(id), queryFn: () => fetchTemplate(id) });
 export const useTemplate = (id: string) => useQuery(templateQueryOptions(id));
 
-export interface TTemplateInput {
-  name: string;
-  description: string;
-  language: string;
-  category?: string | null;
-  service?: string | null;
-  areaAccess?: string | null;
-}
-export const createTemplate = (body: TTemplateInput) => request<TTemplate>(BASE, { method: 'POST', body });
-export const updateTemplate = (id: string, body: Partial<TTemplateInput>) => request<TTemplate>(`${BASE}/${id}`, { method: 'PATCH', body });
-export const removeTemplate = (id: string) => request<{ ok: true }>(`${BASE}/${id}`, { method: 'DELETE' });
-export const duplicateTemplate = (id: string) => request<TTemplate>(`${BASE}/${id}/duplicate`, { method: 'POST' });
-export const setTemplateEnabled = (id: string, enabled: boolean) => request<TTemplate>(`${BASE}/${id}/enabled`, { method: 'PATCH', body: { enabled } });
+/** What the header form sends (the create call's body). */
+export type TTemplateInput = TCallBody<typeof templateCalls.create>;
+type TTemplatePatch = TCallBody<typeof templateCalls.update>;
+export const createTemplate = (body: TTemplateInput) => send(templateCalls.create, { body });
+export const updateTemplate = (id: string, body: TTemplatePatch) => send(templateCalls.update, { params: { id }, body });
+export const removeTemplate = (id: string) => send(templateCalls.remove, { params: { id } });
+export const duplicateTemplate = (id: string) => send(templateCalls.duplicate, { params: { id } });
+export const setTemplateEnabled = (id: string, enabled: boolean) => send(templateCalls.setEnabled, { params: { id }, body: { enabled } });
 
 function useTemplatesMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'createSuccess' | 'updateSuccess' | 'deleteSuccess') {
   const queryClient = useQueryClient();
@@ -104,8 +104,7 @@ function useTemplatesMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: '
 }
 
 export const useCreateTemplate = () => useTemplatesMutation(createTemplate, 'createSuccess');
-export const useUpdateTemplate = () =>
-  useTemplatesMutation(({ id, body }: { id: string; body: Partial<TTemplateInput> }) => updateTemplate(id, body), 'updateSuccess');
+export const useUpdateTemplate = () => useTemplatesMutation(({ id, body }: { id: string; body: TTemplatePatch }) => updateTemplate(id, body), 'updateSuccess');
 export const useRemoveTemplate = () => useTemplatesMutation(removeTemplate, 'deleteSuccess');
 /** How many audits were made from a template, for the delete confirmation (fresh each time it opens). */
 export const useTemplateUsage = (id: string | undefined) =>

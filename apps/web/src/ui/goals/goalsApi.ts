@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TGoal, TGoalInput, TGoalsInEffect, TService } from '@audit/domain/services';
-import type { TTemplateSummary } from '@audit/domain/templates';
+import { templateCalls } from '@audit/domain/calls/templates';
+import { ZTemplateSummary } from '@audit/domain/templates';
+import type { z } from 'zod';
 import { request, searchPage } from '../../api/client';
+import { sendPage } from '../../api/send';
 import { notifySuccess } from '../feedback';
 
 /**
@@ -20,7 +23,9 @@ export const useGoalsInEffect = (spaceId: string) =>
   });
 
 export type TServiceOption = Pick<TService, '_id' | 'name'>;
-export type TTemplateOption = Pick<TTemplateSummary, '_id' | 'name' | 'service' | 'enabled'>;
+/** A template narrowed to the projections the goals ask for. */
+const ZTemplateOption = ZTemplateSummary.pick({ _id: true, name: true, service: true, enabled: true });
+export type TTemplateOption = z.infer<typeof ZTemplateOption>;
 
 /** Every service the caller can see (the company's), names only. */
 export const useServiceNames = () =>
@@ -36,13 +41,13 @@ export const useTemplateNames = () =>
     queryKey: [...GOALS_QUERY_KEY, 'templates'],
     queryFn: async () =>
       (
-        await searchPage<TTemplateOption>('/ms-core/api/audit-templates/search', {
+        await sendPage(templateCalls.search, {
           page: 0,
           size: 1000,
           sort: 'name',
           projections: ['_id', 'name', 'service', 'enabled'],
         })
-      ).items,
+      ).items.map((item) => ZTemplateOption.parse(item)),
   });
 
 export function useSaveGoals(spaceId: string) {
