@@ -12,28 +12,6 @@ import { API_PREFIXES } from './auth.js';
  */
 const NOT_ON_CALLS_YET = new Set([
   // accounts
-  'GET /auth/api/captcha',
-  'GET /auth/api/signup/spaces',
-  'GET /ms-core/api/invites/roles',
-  'POST /auth/api/access-requests',
-  'POST /auth/api/access-requests/lookup',
-  'POST /auth/api/confirm',
-  'POST /auth/api/confirm-phone',
-  'POST /auth/api/confirm/resend',
-  'POST /auth/api/invites/accept-invite',
-  'POST /auth/api/invites/lookup',
-  'POST /auth/api/process-access',
-  'POST /auth/api/recover',
-  'POST /auth/api/recover/check',
-  'POST /auth/api/recover/reset',
-  'POST /auth/api/signup',
-  'POST /ms-core/api/access-requests/search',
-  'POST /ms-core/api/access-requests/{id}/process',
-  'POST /ms-core/api/invites',
-  'POST /ms-core/api/invites/search',
-  'POST /ms-core/api/invites/{id}/cancel',
-  'POST /ms-core/api/invites/{id}/resend',
-  'POST /ms-core/api/users/me/phone-code',
   // activities
   'DELETE /ms-core/api/activities/{id}',
   'GET /ms-core/api/activities/{id}',
@@ -48,14 +26,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /ms-core/api/areas/search',
   'POST /ms-core/api/areas/search-space',
   // auth
-  'GET /auth/api/social-signin/providers',
-  'POST /auth/api/logout',
-  'POST /auth/api/refresh-token',
-  'POST /auth/api/signin',
-  'POST /auth/api/signin-admin',
-  'POST /auth/api/social-signin',
-  'POST /auth/api/social-signin/start',
-  'POST /auth/api/update-token',
   // billing-methods
   'DELETE /ms-core/api/billing-methods/{id}',
   'GET /ms-core/api/billing-methods/{id}',
@@ -150,12 +120,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /ms-registry/api/registers/{id}/pdf',
   'POST /ms-registry/api/registers/{registerId}/facility-data',
   // security
-  'DELETE /ms-core/api/roles/{id}',
-  'PATCH /ms-core/api/roles/{id}',
-  'POST /ms-core/api/permissions/search',
-  'POST /ms-core/api/roles',
-  'POST /ms-core/api/roles/search',
-  'POST /ms-core/api/roles/{id}/permission',
   // service-categories
   'DELETE /ms-core/api/service-categories/{id}',
   'GET /ms-core/api/service-categories/{id}',
@@ -187,7 +151,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /ms-core/api/spaces',
   'POST /ms-core/api/spaces/search',
   'POST /ms-core/api/spaces/user-services',
-  'POST /ms-core/api/spaces/{id}/access',
   'POST /ms-core/api/spaces/{id}/services',
   'POST /ms-core/api/spaces/{id}/services-templates-goal',
   'PUT /ms-core/api/spaces/current/onboarding',
@@ -226,21 +189,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /ms-core/api/typologies',
   'POST /ms-core/api/typologies/search',
   // users
-  'DELETE /ms-core/api/users/{id}',
-  'GET /ms-core/api/users/me',
-  'GET /ms-core/api/users/{id}',
-  'PATCH /ms-core/api/users/me',
-  'PATCH /ms-core/api/users/me/language',
-  'PATCH /ms-core/api/users/me/settings',
-  'PATCH /ms-core/api/users/{id}',
-  'POST /ms-core/api/users',
-  'POST /ms-core/api/users/delete',
-  'POST /ms-core/api/users/me/onboarding',
-  'POST /ms-core/api/users/password-reset',
-  'POST /ms-core/api/users/search',
-  'POST /ms-core/api/users/status',
-  'POST /ms-core/api/users/{id}/restore',
-  'POST /ms-core/api/workers/search-users',
 ]);
 
 /** Every call the domain package declares, found by reading its calls folder (no list to keep by hand). */

@@ -1,7 +1,7 @@
-import { getRefreshToken, storeSession, type TSession } from '../session/storage';
+import { authCalls } from '@audit/domain/calls/auth';
+import { callPath } from '@audit/domain/calls/define';
+import { getRefreshToken, storeSession } from '../session/storage';
 import { networkError, parseErrorResponse } from './errors';
-
-const REFRESH_PATH = '/auth/api/refresh-token';
 const LOCK_NAME = 'audit-session-refresh';
 
 let inFlight: Promise<boolean> | null = null;
@@ -14,8 +14,9 @@ let inFlight: Promise<boolean> | null = null;
 async function callRefresh(refreshToken: string): Promise<boolean> {
   let response: Response;
   try {
-    response = await fetch(REFRESH_PATH, {
-      method: 'POST',
+    // Not through send(): its 401 would ask for a refresh again.
+    response = await fetch(callPath(authCalls.refresh), {
+      method: authCalls.refresh.method,
       headers: { 'content-type': 'application/json', 'client-date': new Date().toISOString() },
       body: JSON.stringify({ refreshToken }),
     });
@@ -24,7 +25,7 @@ async function callRefresh(refreshToken: string): Promise<boolean> {
   }
   if (response.status >= 500) throw await parseErrorResponse(response);
   if (!response.ok) return false;
-  storeSession((await response.json()) as TSession);
+  storeSession(authCalls.refresh.response.parse(await response.json()));
   return true;
 }
 

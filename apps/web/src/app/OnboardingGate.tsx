@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { request } from '../api/client';
+import { authCalls } from '@audit/domain/calls/auth';
+import { send } from '../api/send';
 import type { TMe } from '../session/me';
 import { clearSession, getRefreshToken } from '../session/storage';
 import { FullPageSpinner } from '../ui/PageStates';
@@ -26,7 +27,7 @@ function AuditorLogout() {
   useEffect(() => {
     void message.error({ content: t('onboarding.auditorOnBoardingError'), key: 'auditorOnBoardingError', duration: 3 });
     const refreshToken = getRefreshToken();
-    if (refreshToken) void request('/auth/api/logout', { method: 'POST', body: { refreshToken }, anonymous: true }).catch(() => undefined);
+    if (refreshToken) void send(authCalls.logout, { body: { refreshToken }, anonymous: true }).catch(() => undefined);
     clearSession();
     const timer = setTimeout(() => window.location.assign('/login'), AUDITOR_ONBOARDING_RELOAD_MS);
     return () => clearTimeout(timer);

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasPermissions, type TPermission } from '@audit/domain/permissions';
 import type { TMe } from '@audit/domain/users';
-import { request } from '../api/client';
+import { userCalls } from '@audit/domain/calls/users';
+import { send } from '../api/send';
 import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
 import { COPY_KEYS, isSignedIn } from './storage';
 
@@ -11,7 +12,7 @@ export type { TMe, TRoleRef, TUser } from '@audit/domain/users';
 export const ME_QUERY_KEY = ['me'] as const;
 
 /** Kept on the device (calls document section 6): with no network the last answer of this session stands in. */
-export const fetchMe = withOfflineCopy(COPY_KEYS.profile, () => request<TMe>('/ms-core/api/users/me'));
+export const fetchMe = withOfflineCopy(COPY_KEYS.profile, () => send(userCalls.me));
 
 export const meQueryOptions = () =>
   queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, enabled: isSignedIn(), staleTime: staleUnlessFromServer(COPY_KEYS.profile) });
@@ -33,4 +34,4 @@ export const initialsOf = (name: string) =>
     .join('') || '?';
 
 /** PATCH users/me/language: the header's switch, saved on the user so the next sign-in opens in it. */
-export const saveMyLanguage = (language: 'es' | 'en') => request<{ ok: true }>('/ms-core/api/users/me/language', { method: 'PATCH', body: { language } });
+export const saveMyLanguage = (language: 'es' | 'en') => send(userCalls.saveLanguage, { body: { language } });

@@ -4,7 +4,8 @@ import { KeyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAcceptablePassword } from '@audit/domain/validators';
-import { request } from '../api/client';
+import { userCalls } from '@audit/domain/calls/users';
+import { send } from '../api/send';
 import { notifySuccess } from './feedback';
 import { PasswordStrength } from './PasswordStrength';
 
@@ -13,9 +14,8 @@ interface TResetForm {
   password?: string;
 }
 
-/** POST /ms-core/api/users/password-reset {_id, password?, autoGeneratePassword}; may answer the generated password. */
-export const resetPassword = (body: { _id: string; password?: string; autoGeneratePassword: boolean }) =>
-  request<{ ok: true; password?: string }>('/ms-core/api/users/password-reset', { method: 'POST', body });
+/** userCalls.resetPassword {_id, password?, autoGeneratePassword}; may answer the generated password. */
+export const resetPassword = (body: { _id: string; password?: string; autoGeneratePassword: boolean }) => send(userCalls.resetPassword, { body });
 
 /** Reset-password dialog: auto-generate, or a password with a strength bar; a generated one is shown once. */
 export function ResetPasswordDialog({ user, onClose }: { user: { _id: string; fullName: string } | null; onClose: () => void }) {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../api/client';
+import { userCalls } from '@audit/domain/calls/users';
+import { send } from '../api/send';
 import { ME_QUERY_KEY, useMe, type TMe } from '../session/me';
 
 /** Table settings per user: size (antd large/middle/small) and hidden columns, in users/me settings[key]. */
@@ -21,9 +22,8 @@ function readSettings(value: unknown, defaultHidden: string[]): TTableSettings {
   };
 }
 
-/** PATCH /ms-core/api/users/me/settings {key, value} */
-export const saveMySetting = (key: string, value: unknown) =>
-  request<{ ok: true }>('/ms-core/api/users/me/settings', { method: 'PATCH', body: { key, value } });
+/** userCalls.saveSetting {key, value} */
+export const saveMySetting = (key: string, value: unknown) => send(userCalls.saveSetting, { body: { key, value } });
 
 /** `defaultHidden`: columns hidden until the user chooses otherwise. */
 export function useTableSettings(key: string, defaultHidden: string[] = []) {

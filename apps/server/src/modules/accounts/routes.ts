@@ -1,10 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZAccepted, ZInvitation, ZInviteCreate, ZInviteRole, ZJoinRequest, ZPhoneCodeRequest, ZProcessJoinRequest } from '@audit/domain/accounts';
-import { ZSearchBody } from '@audit/domain/search';
+import { accountCalls } from '@audit/domain/calls/accounts';
 import { requireAuth } from '../../platform/auth.js';
-import { sendPage, typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { actOnInvitation, invitableRoles, inviteMany, searchInvitations } from './invites.js';
 import { processById, searchJoinRequests } from './join-requests.js';
 import { sendPhoneCode } from './phone.js';
@@ -13,62 +12,52 @@ const invite = { access: { permissions: ['USER:INVITE' as const] } };
 
 /** /ms-core/api/invites: an administrator invites people to the current space with a role (decision 0040). */
 export async function invitesRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const tags = ['accounts'];
-  r.post('/', {
+  route(app, accountCalls.invite, {
     config: invite,
-    schema: {
-      tags,
-      summary: 'Invite a list of e-mails with a role (a repeated or already invited e-mail is 420)',
-      body: ZInviteCreate,
-      response: { 200: z.array(ZInvitation) },
-    },
+    tags,
+    summary: 'Invite a list of e-mails with a role (a repeated or already invited e-mail is 420)',
     handler: (req) => inviteMany(ctx, requireAuth(req), req.body),
   });
-  r.get('/roles', {
+  route(app, accountCalls.inviteRoles, {
     config: invite,
-    schema: {
-      tags,
-      summary: 'The roles the caller may invite with (an administrator any; others none above their own permissions)',
-      response: { 200: z.array(ZInviteRole) },
-    },
+    tags,
+    summary: 'The roles the caller may invite with (an administrator any; others none above their own permissions)',
     handler: (req) => invitableRoles(ctx, requireAuth(req)),
   });
-  r.post('/search', {
+  route(app, accountCalls.searchInvitations, {
     config: invite,
-    schema: { tags, summary: 'Paged search of the invitations of the space', body: ZSearchBody, response: { 200: z.array(ZInvitation) } },
+    tags,
+    summary: 'Paged search of the invitations of the space',
     handler: async (req, reply) => sendPage(reply, await searchInvitations(ctx, requireAuth(req), req.body)),
   });
-  r.post('/:id/resend', {
+  route(app, accountCalls.resendInvitation, {
     config: invite,
-    schema: { tags, summary: 'Send a PENDING invitation again (the previous link stops working)', params: ZIdParams, response: { 200: ZInvitation } },
+    tags,
+    summary: 'Send a PENDING invitation again (the previous link stops working)',
     handler: (req) => actOnInvitation(ctx, requireAuth(req), req.params.id, 'resend'),
   });
-  r.post('/:id/cancel', {
+  route(app, accountCalls.cancelInvitation, {
     config: invite,
-    schema: { tags, summary: 'Cancel a PENDING invitation (its link stops working)', params: ZIdParams, response: { 200: ZInvitation } },
+    tags,
+    summary: 'Cancel a PENDING invitation (its link stops working)',
     handler: (req) => actOnInvitation(ctx, requireAuth(req), req.params.id, 'cancel'),
   });
 }
 
 /** /ms-core/api/access-requests: the manager's list of strangers asking to join. */
 export async function joinRequestsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const tags = ['accounts'];
-  r.post('/search', {
+  route(app, accountCalls.searchJoinRequests, {
     config: invite,
-    schema: { tags, summary: 'Paged search of the access requests of the space', body: ZSearchBody, response: { 200: z.array(ZJoinRequest) } },
+    tags,
+    summary: 'Paged search of the access requests of the space',
     handler: async (req, reply) => sendPage(reply, await searchJoinRequests(ctx, requireAuth(req), req.body)),
   });
-  r.post('/:id/process', {
+  route(app, accountCalls.processJoinRequest, {
     config: invite,
-    schema: {
-      tags,
-      summary: 'Accept (invites the requester) or reject (tells them) a PENDING access request',
-      params: ZIdParams,
-      body: ZProcessJoinRequest,
-      response: { 200: ZJoinRequest },
-    },
+    tags,
+    summary: 'Accept (invites the requester) or reject (tells them) a PENDING access request',
     handler: (req) => processById(ctx, requireAuth(req), req.params.id, req.body.accept),
   });
 }
@@ -76,14 +65,10 @@ export async function joinRequestsRoutes(app: FastifyInstance, ctx: TModuleConte
 /** /ms-core/api/users/me/phone-code: a code texted to the phone the signed-in user wants to confirm. */
 export async function phoneCodeRoutes(app: FastifyInstance, ctx: TModuleContext) {
   await app.register(rateLimit, { global: false });
-  typed(app).post('/me/phone-code', {
+  route(app, accountCalls.phoneCode, {
     config: { access: { permissions: [] }, rateLimit: { max: 5, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Text a confirmation code to a phone (then POST /auth/api/confirm-phone)',
-      body: ZPhoneCodeRequest,
-      response: { 200: ZAccepted },
-    },
+    tags: ['accounts'],
+    summary: 'Text a confirmation code to a phone (then POST /auth/api/confirm-phone)',
     handler: (req) => sendPhoneCode(ctx, requireAuth(req), req.body.phone),
   });
 }

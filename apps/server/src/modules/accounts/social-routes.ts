@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { ZSocialProviders, ZSocialSignin, ZSocialStart, ZSocialStarted } from '@audit/domain/accounts';
-import { ZSession } from '@audit/domain/spaces';
-import { typed, type TModuleContext } from '../../platform/http.js';
+import { authCalls } from '@audit/domain/calls/auth';
+import { type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { requestLanguage } from '../../platform/language.js';
 import { socialProviders, socialSignIn, startSocialSignin } from './social.js';
 
@@ -13,38 +13,30 @@ import { socialProviders, socialSignIn, startSocialSignin } from './social.js';
  */
 export async function socialRoutes(app: FastifyInstance, ctx: TModuleContext) {
   await app.register(rateLimit, { global: false });
-  const r = typed(app);
   const signinLimit = { max: ctx.config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' };
   const tags = ['auth'];
 
-  r.get('/social-signin/providers', {
+  route(app, authCalls.socialProviders, {
     config: { access: { public: true }, rateLimit: { max: 120, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'Which outside sign-ins are configured (the button shows only then)', response: { 200: ZSocialProviders } },
+    tags,
+    summary: 'Which outside sign-ins are configured (the button shows only then)',
     handler: () => socialProviders(ctx),
   });
 
-  r.post('/social-signin/start', {
+  route(app, authCalls.socialStart, {
     config: { access: { public: true }, rateLimit: signinLimit },
-    schema: {
-      tags,
-      summary: "Start a Google sign-in: the provider's address with a new single-use state and its nonce (SOC0001 when not configured)",
-      body: ZSocialStart,
-      response: { 200: ZSocialStarted },
-    },
+    tags,
+    summary: "Start a Google sign-in: the provider's address with a new single-use state and its nonce (SOC0001 when not configured)",
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return startSocialSignin(ctx, requestLanguage(req));
     },
   });
 
-  r.post('/social-signin', {
+  route(app, authCalls.socialSignIn, {
     config: { access: { public: true }, rateLimit: signinLimit },
-    schema: {
-      tags,
-      summary: "Sign in with the provider's ID token: the account of its verified e-mail gets a session, as with a password",
-      body: ZSocialSignin,
-      response: { 200: ZSession },
-    },
+    tags,
+    summary: "Sign in with the provider's ID token: the account of its verified e-mail gets a session, as with a password",
     handler: (req) => socialSignIn(ctx, req.body),
   });
 }

@@ -1,71 +1,55 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZPermissionItem, ZRole, ZRoleCreate, ZRolePermissions, ZRoleUpdate } from '@audit/domain/roles';
-import { ZSearchBody } from '@audit/domain/search';
+import { roleCalls } from '@audit/domain/calls/roles';
 import { requireAuth } from '../../platform/auth.js';
-import { sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import * as service from './service.js';
+
+const tags = ['security'];
 
 /** /ms-core/api/roles */
 export async function rolesRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
-  r.post('/search', {
+  route(app, roleCalls.search, {
     config: { access: { permissions: ['ROLE:READ'] } },
-    schema: { tags: ['security'], summary: 'Paged search of roles usable in the space', body: ZSearchBody, response: { 200: z.array(ZRole.partial()) } },
+    tags,
+    summary: 'Paged search of roles usable in the space',
     handler: async (req, reply) => sendPage(reply, await service.searchRoles(ctx, requireAuth(req), req.body)),
   });
-  r.post('/', {
+  route(app, roleCalls.create, {
     config: { access: { permissions: ['ROLE:CREATE'] } },
-    schema: {
-      tags: ['security'],
-      summary: 'Create a role',
-      body: ZRoleCreate,
-      response: { 200: ZRole },
-    },
+    tags,
+    summary: 'Create a role',
     handler: (req) => service.createRole(ctx, requireAuth(req), req.body),
   });
-  r.patch('/:id', {
+  route(app, roleCalls.update, {
     config: { access: { permissions: ['ROLE:WRITE'] } },
-    schema: {
-      tags: ['security'],
-      summary: 'Rename a role',
-      params: ZIdParams,
-      body: ZRoleUpdate,
-      response: { 200: ZRole },
-    },
+    tags,
+    summary: 'Rename a role',
     handler: (req) => service.updateRole(ctx, requireAuth(req), req.params.id, req.body),
   });
-  r.delete('/:id', {
+  route(app, roleCalls.remove, {
     config: { access: { permissions: ['ROLE:DELETE'] } },
-    schema: { tags: ['security'], summary: 'Delete a role (818 when assigned)', params: ZIdParams, response: { 200: ZOk } },
+    tags,
+    summary: 'Delete a role (818 when assigned)',
     handler: async (req) => {
       await service.deleteRole(ctx, requireAuth(req), req.params.id);
       return { ok: true as const };
     },
   });
-  r.post('/:id/permission', {
+  route(app, roleCalls.setPermissions, {
     config: { access: { permissions: ['ROLE:ASSIGN'] } },
-    schema: {
-      tags: ['security'],
-      summary: "Set a role's permissions",
-      params: ZIdParams,
-      body: ZRolePermissions,
-      response: { 200: ZRole },
-    },
+    tags,
+    summary: "Set a role's permissions",
     handler: (req) => service.setRolePermissions(ctx, requireAuth(req), req.params.id, req.body.permissions),
   });
 }
 
 /** /ms-core/api/permissions */
 export async function permissionsRoutes(app: FastifyInstance) {
-  typed(app).post('/search', {
+  route(app, roleCalls.permissions, {
     config: { access: { permissions: ['ROLE:READ'] } },
-    schema: {
-      tags: ['security'],
-      summary: 'Paged search of permission names',
-      body: ZSearchBody,
-      response: { 200: z.array(ZPermissionItem) },
-    },
+    tags,
+    summary: 'Paged search of permission names',
     handler: async (req, reply) => sendPage(reply, service.searchPermissions(req.body)),
   });
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZSearchBody } from '@audit/domain/search';
-import { ZUser } from '@audit/domain/users';
+import { userCalls } from '@audit/domain/calls/users';
 import { requireAuth } from '../../platform/auth.js';
-import { sendPage, typed, type TModuleContext } from '../../platform/http.js';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import * as service from './service.js';
 
 /**
@@ -12,15 +11,10 @@ import * as service from './service.js';
  * to them: same body, filters and projections as `users/search`, larger lookups (size up to 250).
  */
 export async function workersRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
-  r.post('/search-users', {
+  route(app, userCalls.searchWorkers, {
     config: { access: { permissions: ['USER:READ'] } },
-    schema: {
-      tags: ['users'],
-      summary: 'Paged search of the workers (users with the auditor switch on) of the space; the filters of users/search apply too',
-      body: ZSearchBody,
-      response: { 200: z.array(ZUser.partial()) },
-    },
+    tags: ['users'],
+    summary: 'Paged search of the workers (users with the auditor switch on) of the space; the filters of users/search apply too',
     handler: async (req, reply) => {
       const body = { ...req.body, filters: [...req.body.filters, { field: 'isAuditor', operator: 'eq' as const, value: true }] };
       return sendPage(reply, await service.searchUsers(ctx, requireAuth(req), body));

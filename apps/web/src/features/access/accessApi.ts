@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInvitation, TJoinRequest } from '@audit/domain/accounts';
-import type { TUser } from '../../session/me';
-import { request, searchPage, type TSearchRequest } from '../../api/client';
+import { accountCalls } from '@audit/domain/calls/accounts';
+import { searchWholeUsers } from '../../api/users';
+import type { TSearchRequest } from '../../api/client';
+import { send, sendPage } from '../../api/send';
 
 /** The administrator's side of the ways in (decision 0040): access requests and invitations of the current space. */
 export type { TInvitation, TJoinRequest } from '@audit/domain/accounts';
@@ -9,14 +10,14 @@ export type { TInvitation, TJoinRequest } from '@audit/domain/accounts';
 export const useJoinRequests = (body: TSearchRequest) =>
   useQuery({
     queryKey: ['access', 'requests', body],
-    queryFn: () => searchPage<TJoinRequest>('/ms-core/api/access-requests/search', body),
+    queryFn: () => sendPage(accountCalls.searchJoinRequests, body),
     placeholderData: keepPreviousData,
   });
 
 export const useInvitations = (body: TSearchRequest) =>
   useQuery({
     queryKey: ['access', 'invitations', body],
-    queryFn: () => searchPage<TInvitation>('/ms-core/api/invites/search', body),
+    queryFn: () => sendPage(accountCalls.searchInvitations, body),
     placeholderData: keepPreviousData,
   });
 
@@ -24,7 +25,7 @@ export const useInvitations = (body: TSearchRequest) =>
 export const useSpaceUsers = (body: TSearchRequest) =>
   useQuery({
     queryKey: ['access', 'users', body],
-    queryFn: () => searchPage<TUser>('/ms-core/api/users/search', body),
+    queryFn: () => searchWholeUsers(body),
     placeholderData: keepPreviousData,
   });
 
@@ -34,10 +35,8 @@ function useAccessMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 }
 
 export const useProcessRequest = () =>
-  useAccessMutation(({ id, accept }: { id: string; accept: boolean }) =>
-    request<TJoinRequest>(`/ms-core/api/access-requests/${id}/process`, { method: 'POST', body: { accept } }),
-  );
+  useAccessMutation(({ id, accept }: { id: string; accept: boolean }) => send(accountCalls.processJoinRequest, { params: { id }, body: { accept } }));
 export const useInvitationAction = () =>
   useAccessMutation(({ id, action }: { id: string; action: 'resend' | 'cancel' }) =>
-    request<TInvitation>(`/ms-core/api/invites/${id}/${action}`, { method: 'POST' }),
+    send(action === 'resend' ? accountCalls.resendInvitation : accountCalls.cancelInvitation, { params: { id } }),
   );

@@ -1,5 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TPermissionItem, TRole, TRoleCreate } from '@audit/domain/roles';
+import { ZRole, type TRoleCreate } from '@audit/domain/roles';
+import { roleCalls } from '@audit/domain/calls/roles';
+import { userCalls } from '@audit/domain/calls/users';
+import { ZUser } from '@audit/domain/users';
 import type { TSpace, TSpaceCreate, TSpaceListItem, TSpaceSettings, TSpaceUpdate } from '@audit/domain/spaces';
 import { fileCalls } from '@audit/domain/calls/files';
 import { traceCalls, type TTrace } from '@audit/domain/calls/traces';
@@ -32,24 +35,29 @@ function useAdminMutation<V, R>(mutationFn: (vars: V) => Promise<R>, success: TS
 // ---- Roles and permissions ----
 
 export const useRoles = () =>
-  useQuery({ queryKey: [...KEY, 'roles'], queryFn: () => searchPage<TRole>('/ms-core/api/roles/search', { size: 250, page: 0, sort: 'name' }) });
+  useQuery({
+    queryKey: [...KEY, 'roles'],
+    queryFn: async () => {
+      // Without projections every role comes whole (the call's answer is partial only for a projection).
+      const page = await sendPage(roleCalls.search, { size: 250, page: 0, sort: 'name' });
+      return { ...page, items: page.items.map((role) => ZRole.parse(role)) };
+    },
+  });
 export const usePermissionNames = () =>
   useQuery({
     queryKey: [...KEY, 'permissions'],
-    queryFn: () => searchPage<TPermissionItem>('/ms-core/api/permissions/search', { size: 1000, page: 0, sort: 'name' }),
+    queryFn: () => sendPage(roleCalls.permissions, { size: 1000, page: 0, sort: 'name' }),
     staleTime: Infinity,
   });
-export const useCreateRole = () => useAdminMutation((body: TRoleCreate) => request<TRole>('/ms-core/api/roles', { method: 'POST', body }), 'createSuccess');
-export const useRenameRole = () =>
-  useAdminMutation(({ id, name }: { id: string; name: string }) => request<TRole>(`/ms-core/api/roles/${id}`, { method: 'PATCH', body: { name } }));
+export const useCreateRole = () => useAdminMutation((body: TRoleCreate) => send(roleCalls.create, { body }), 'createSuccess');
+export const useRenameRole = () => useAdminMutation(({ id, name }: { id: string; name: string }) => send(roleCalls.update, { params: { id }, body: { name } }));
 export const useSetRolePermissions = () =>
   useAdminMutation(
-    ({ id, permissions }: { id: string; permissions: string[] }) =>
-      request<TRole>(`/ms-core/api/roles/${id}/permission`, { method: 'POST', body: { permissions } }),
+    ({ id, permissions }: { id: string; permissions: string[] }) => send(roleCalls.setPermissions, { params: { id }, body: { permissions } }),
     'updateSuccess',
     ME_QUERY_KEY,
   );
-export const useDeleteRole = () => useAdminMutation((id: string) => request(`/ms-core/api/roles/${id}`, { method: 'DELETE' }), 'deleteSuccess');
+export const useDeleteRole = () => useAdminMutation((id: string) => send(roleCalls.remove, { params: { id } }), 'deleteSuccess');
 
 // ---- Traces ----
 
@@ -58,17 +66,15 @@ export const useTraces = (body: TSearchRequest & { space?: string }) =>
   useQuery({ queryKey: [...KEY, 'traces', body], queryFn: () => sendPage(traceCalls.search, body), placeholderData: keepPreviousData });
 export const useTrace = (id: string | null) =>
   useQuery({ queryKey: [...KEY, 'trace', id], queryFn: () => send(traceCalls.get, { params: { id: id ?? '' } }), enabled: Boolean(id) });
-/** The users a trace may name (the owner filter), searched as one types. */
+/** The users a trace may name (the owner filter), searched as one types: the projection answers these keys. */
+const ZUserChoice = ZUser.pick({ _id: true, fullName: true, email: true });
 export const useUserChoices = (search: string) =>
   useQuery({
     queryKey: [...KEY, 'users', search],
-    queryFn: () =>
-      searchPage<{ _id: string; fullName: string; email: string }>('/ms-core/api/users/search', {
-        size: 20,
-        page: 0,
-        search: search || undefined,
-        projections: ['fullName', 'email'],
-      }),
+    queryFn: async () => {
+      const page = await sendPage(userCalls.search, { size: 20, page: 0, search: search || undefined, projections: ['fullName', 'email'] });
+      return { ...page, items: page.items.map((user) => ZUserChoice.parse(user)) };
+    },
     placeholderData: keepPreviousData,
   });
 

@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { request } from '../../api/client';
-import type { TSession as TSigninSession, TSigninInput } from '@audit/domain/spaces';
+import { authCalls } from '@audit/domain/calls/auth';
+import type { TSigninInput } from '@audit/domain/spaces';
+import { send } from '../../api/send';
 import { clearSession, getRefreshToken, markFreshSignIn, storeSession, type TSession } from '../../session/storage';
 
 /** The sign-in body, and its answer with every space the user may enter (packages/domain/src/spaces.ts). */
 export type { TSession as TSigninSession, TSigninInput } from '@audit/domain/spaces';
 
-/** POST /auth/api/signin: public, so no bearer and a 401 is a wrong password, not an expired session. */
-export const signIn = (body: TSigninInput) => request<TSigninSession>('/auth/api/signin', { method: 'POST', body, anonymous: true });
+/** authCalls.signIn: public, so no bearer and a 401 is a wrong password, not an expired session. */
+export const signIn = (body: TSigninInput) => send(authCalls.signIn, { body, anonymous: true });
 
-/** POST /auth/api/update-token?spaceId=: the structure chosen at sign-in, with the new bearer token. */
-export const updateToken = (spaceId: string, token: string) => request<TSigninSession>('/auth/api/update-token', { method: 'POST', query: { spaceId }, token });
+/** authCalls.updateToken (?spaceId=): the structure chosen at sign-in, with the new bearer token. */
+export const updateToken = (spaceId: string, token: string) => send(authCalls.updateToken, { query: { spaceId }, token });
 
-export const logout = (refreshToken: string) => request<{ ok: true }>('/auth/api/logout', { method: 'POST', body: { refreshToken }, anonymous: true });
+export const logout = (refreshToken: string) => send(authCalls.logout, { body: { refreshToken }, anonymous: true });
 
 export const useSignIn = () => useMutation({ mutationFn: signIn, meta: { silent: true } });
 

@@ -1,5 +1,6 @@
 import type { TCaptchaChallenge, TCaptchaSolution } from '@audit/domain/accounts';
-import { request } from '../../api/client';
+import { accountCalls } from '@audit/domain/calls/accounts';
+import { send } from '../../api/send';
 
 /**
  * The self-hosted proof-of-work captcha (decision 0040): fetch a challenge, find the number whose
@@ -74,6 +75,6 @@ export async function solveChallenge(challenge: TCaptchaChallenge): Promise<TCap
 
 /** A fresh solved captcha for one submission (a solution is single use). */
 export async function solvedCaptcha(): Promise<TCaptchaSolution> {
-  const challenge = await request<TCaptchaChallenge>('/auth/api/captcha', { anonymous: true });
+  const challenge = await send(accountCalls.captcha, { anonymous: true });
   return solveChallenge(challenge);
 }

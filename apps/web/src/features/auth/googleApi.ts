@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TSocialSigninInput } from '@audit/domain/accounts';
-import type { TSession } from '@audit/domain/spaces';
-import { request } from '../../api/client';
+import { authCalls } from '@audit/domain/calls/auth';
+import { send } from '../../api/send';
 
 /**
  * Google sign-in (decision 0046): the server says whether it is configured, gives the provider's
@@ -21,7 +21,7 @@ export interface TGooglePending {
 export const useSocialProviders = () =>
   useQuery({
     queryKey: ['ways', 'social-providers'],
-    queryFn: () => request<{ google: boolean }>('/auth/api/social-signin/providers', { anonymous: true }),
+    queryFn: () => send(authCalls.socialProviders, { anonymous: true }),
     staleTime: 5 * 60_000,
     ...quiet,
   });
@@ -30,11 +30,7 @@ export const useSocialProviders = () =>
 export const useStartGoogle = () =>
   useMutation({
     mutationFn: async ({ remember, redirect }: { remember: boolean; redirect: string }) => {
-      const started = await request<{ url: string; state: string }>('/auth/api/social-signin/start', {
-        method: 'POST',
-        body: { provider: 'google' },
-        anonymous: true,
-      });
+      const started = await send(authCalls.socialStart, { body: { provider: 'google' }, anonymous: true });
       sessionStorage.setItem(PENDING_KEY, JSON.stringify({ state: started.state, remember, redirect } satisfies TGooglePending));
       window.location.assign(started.url);
     },
@@ -57,6 +53,6 @@ export const forgetGooglePending = () => sessionStorage.removeItem(PENDING_KEY);
 
 export const useGoogleSignIn = () =>
   useMutation({
-    mutationFn: (body: TSocialSigninInput) => request<TSession>('/auth/api/social-signin', { method: 'POST', body, anonymous: true }),
+    mutationFn: (body: TSocialSigninInput) => send(authCalls.socialSignIn, { body, anonymous: true }),
     ...quiet,
   });

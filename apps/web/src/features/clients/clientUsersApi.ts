@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TUser } from '@audit/domain/users';
-import { searchPage } from '../../api/client';
+import { searchWholeUsers } from '../../api/users';
 
-/** The users who see a client, establishment or area (POST users/search, filter `space`), a page of 20. */
+/** The users who see a client, establishment or area (userCalls.search, filter `space`), a page of 20. */
 export const useClientUsers = (spaceId: string, page: number) =>
   useQuery({
     queryKey: ['users', 'of-space', spaceId, page],
     queryFn: () =>
-      searchPage<TUser>('/ms-core/api/users/search', {
+      searchWholeUsers({
         page,
         size: 20,
         sort: 'name',

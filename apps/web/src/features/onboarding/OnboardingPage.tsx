@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { TOnboardingInput } from '@audit/domain/users';
 import { isAcceptablePassword, isValidSurname, PHONE_PATTERN } from '@audit/domain/validators';
-import { request } from '../../api/client';
+import { userCalls } from '@audit/domain/calls/users';
+import { send } from '../../api/send';
 import { errorMessage } from '../../i18n/errorMessage';
 import { changeLanguage } from '../../i18n';
 import { useMe } from '../../session/me';
@@ -32,7 +33,7 @@ export function OnboardingPage() {
   const [step, setStep] = useState(0);
   const password = Form.useWatch('password', form) ?? '';
   const complete = useMutation({
-    mutationFn: (body: TOnboardingInput) => request<{ ok: true }>('/ms-core/api/users/me/onboarding', { method: 'POST', body }),
+    mutationFn: (body: TOnboardingInput) => send(userCalls.completeOnboarding, { body }),
     meta: { silent: true },
     onSuccess: () => {
       clearSession();

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TMe, TProfileInput } from '@audit/domain/users';
+import type { TProfileInput } from '@audit/domain/users';
 import { fileCalls } from '@audit/domain/calls/files';
-import { request } from '../../api/client';
+import { userCalls } from '@audit/domain/calls/users';
 import { send } from '../../api/send';
 import { ME_QUERY_KEY } from '../../session/me';
 
 /** PATCH users/me: avatar, names, username, e-mail, phone, birth date, language and (with the current one) the password; answers the new users/me. */
-export const saveProfile = (body: TProfileInput) => request<TMe>('/ms-core/api/users/me', { method: 'PATCH', body });
+export const saveProfile = (body: TProfileInput) => send(userCalls.updateMe, { body });
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();

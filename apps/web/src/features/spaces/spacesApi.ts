@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { request } from '../../api/client';
-import type { TSession, TSpaceSummary } from '../../session/storage';
+import { authCalls } from '@audit/domain/calls/auth';
+import { send } from '../../api/send';
+import type { TSpaceSummary } from '../../session/storage';
 
 export const SPACES_QUERY_KEY = ['spaces'] as const;
 
@@ -12,7 +14,7 @@ export const mySpacesQueryOptions = (search: string) =>
 
 export const useMySpaces = (search: string, enabled: boolean) => useQuery({ ...mySpacesQueryOptions(search), enabled });
 
-/** POST /ms-core/api/spaces/{id}/access: a session in the chosen space. */
-export const requestSpaceAccess = (spaceId: string) => request<TSession>(`/ms-core/api/spaces/${spaceId}/access`, { method: 'POST' });
+/** authCalls.spaceAccess: a session in the chosen space. */
+export const requestSpaceAccess = (spaceId: string) => send(authCalls.spaceAccess, { params: { id: spaceId } });
 
 export const useSpaceAccess = () => useMutation({ mutationFn: requestSpaceAccess });

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSearchFilter } from '@audit/domain/search';
-import { request, searchPage } from '../../api/client';
+import { userCalls } from '@audit/domain/calls/users';
+import { send } from '../../api/send';
+import { searchWholeUsers } from '../../api/users';
 import { refreshInBackground } from '../../api/refreshInBackground';
 import type { TUserInput } from '@audit/domain/users';
 import type { TUser } from '../../session/me';
 import { notifySuccess } from '../../ui/feedback';
-
-const BASE = '/ms-core/api/users';
 
 export type { TUser };
 
@@ -38,7 +38,7 @@ export function toSearchFilters(filters: TUserFilters): TSearchFilter[] {
 }
 
 export const searchUsers = (params: TUserListParams) =>
-  searchPage<TUser>(`${BASE}/search`, {
+  searchWholeUsers({
     page: params.page,
     size: params.size,
     search: params.search,
@@ -61,19 +61,18 @@ export const useUsersDirectory = (params: Omit<TUserListParams, 'page' | 'size'>
     enabled,
   });
 
-export const fetchUser = (id: string) => request<TUser>(`${BASE}/${id}`);
+export const fetchUser = (id: string) => send(userCalls.get, { params: { id } });
 export const userQueryOptions = (id: string) => queryOptions({ queryKey: [...USERS_QUERY_KEY, 'detail', id], queryFn: () => fetchUser(id) });
 export const useUser = (id: string) => useQuery(userQueryOptions(id));
 
 /** The create / update body, as the server's schema takes it (packages/domain/src/users.ts). */
 export type { TUserInput } from '@audit/domain/users';
 
-export const createUser = (body: TUserInput) => request<TUser & { password?: string }>(BASE, { method: 'POST', body });
-export const updateUser = (id: string, body: TUserInput) => request<TUser>(`${BASE}/${id}`, { method: 'PATCH', body });
-export const changeUsersStatus = (users: string[], status: 'ACTIVE' | 'LOCK') =>
-  request<{ ok: true }>(`${BASE}/status`, { method: 'POST', body: { users, status } });
-export const removeUser = (id: string) => request<{ ok: true }>(`${BASE}/${id}`, { method: 'DELETE' });
-export const removeUsers = (users: string[]) => request<{ ok: true }>(`${BASE}/delete`, { method: 'POST', body: { users } });
+export const createUser = (body: TUserInput) => send(userCalls.create, { body });
+export const updateUser = (id: string, body: TUserInput) => send(userCalls.update, { params: { id }, body });
+export const changeUsersStatus = (users: string[], status: 'ACTIVE' | 'LOCK') => send(userCalls.changeStatus, { body: { users, status } });
+export const removeUser = (id: string) => send(userCalls.remove, { params: { id } });
+export const removeUsers = (users: string[]) => send(userCalls.removeMany, { body: { users } });
 
 function useUsersMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'createSuccess' | 'updateSuccess' | 'deleteSuccess') {
   const queryClient = useQueryClient();
