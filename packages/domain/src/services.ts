@@ -1,4 +1,8 @@
 import { z } from './zod.js';
+import { BOUNDS, zBounded } from './bounds.js';
+import { DESCRIPTION_MAX_LENGTH, IVA_GROUPS, SERVICE_TYPE, type TIvaGroup } from './constants.js';
+import { ZOptionalText } from './fields.js';
+import { ZName } from './nomenclatures.js';
 
 /**
  * Services and the services-templates goal of a space, shared by the server and the browser
@@ -22,6 +26,29 @@ export const ZServiceFields = z.object({
   type: z.string(),
   isPoolService: z.boolean(),
 });
+
+const IVA_GROUP_NAMES = Object.keys(IVA_GROUPS) as [TIvaGroup, ...TIvaGroup[]];
+
+/**
+ * A service's create body (product document, sections 3 and 5): name, executionTime, price (euros)
+ * and salesAccount required; groupIva typeA (0 %, the default), typeB (10 %) or typeC (21 %);
+ * category is a service category the caller can see. `type` is always SERVICE; isPoolService
+ * (default false) marks pool audits. A PATCH takes the same fields, all optional.
+ */
+export const ZServiceInput = z.object({
+  name: ZName,
+  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).nullish(),
+  category: z.string().uuid().nullish(),
+  executionTime: zBounded(BOUNDS.executionTime),
+  price: zBounded(BOUNDS.servicePrice),
+  groupIva: z.enum(IVA_GROUP_NAMES).optional(),
+  salesAccount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  code: ZOptionalText(100),
+  type: z.literal(SERVICE_TYPE).optional(),
+  /** Pool services show the pool contact fields in audits. */
+  isPoolService: z.boolean().optional(),
+});
+export type TServiceInput = z.input<typeof ZServiceInput>;
 
 export const ZService = z.object({
   _id: z.string(),

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSpace as TApiSpace } from '@audit/domain/spaces';
-import { request } from '../api/client';
+import { spaceCalls } from '@audit/domain/calls/spaces';
+import { send } from '../api/send';
 import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
 import { COPY_KEYS, isSignedIn } from './storage';
 
 /**
- * GET /ms-core/api/spaces/current, as the server answers it (packages/domain/src/spaces.ts); the
+ * spaceCalls.current, as the server answers it (packages/domain/src/spaces.ts); the
  * time zone may be absent in a device copy saved by an older release.
  */
 export type TSpace = Omit<TApiSpace, 'timeZone'> & { timeZone?: string };
@@ -13,7 +14,7 @@ export type TSpace = Omit<TApiSpace, 'timeZone'> & { timeZone?: string };
 export const CURRENT_SPACE_QUERY_KEY = ['spaces', 'current'] as const;
 
 /** Kept on the device like users/me: the header and the home show the space with no network. */
-export const fetchCurrentSpace = withOfflineCopy(COPY_KEYS.spaceData, () => request<TSpace>('/ms-core/api/spaces/current'));
+export const fetchCurrentSpace = withOfflineCopy(COPY_KEYS.spaceData, (): Promise<TSpace> => send(spaceCalls.current));
 
 export const currentSpaceQueryOptions = () =>
   queryOptions({

@@ -1,37 +1,18 @@
-import { z } from 'zod';
-import { BOUNDS, zBounded } from '@audit/domain/bounds';
-import { DESCRIPTION_MAX_LENGTH, IVA_GROUPS, SERVICE_TYPE, type TIvaGroup } from '@audit/domain/constants';
-import { DEFAULT_VALUE_GOAL, ZServiceFields } from '@audit/domain/services';
-import { catalogueService, ZName, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
+import { IVA_GROUPS, type TIvaGroup } from '@audit/domain/constants';
+import { DEFAULT_VALUE_GOAL, ZServiceFields, ZServiceInput } from '@audit/domain/services';
+import { catalogueService, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
 import { serviceCategoriesService } from '../nomenclatures/definitions.js';
-import { ZOptionalText } from '@audit/domain/fields';
 import { appendGoal } from './repo.js';
 import { services } from './tables.js';
 
 const IVA_GROUP_NAMES = Object.keys(IVA_GROUPS) as [TIvaGroup, ...TIvaGroup[]];
 
-/**
- * Service (product document, sections 3 and 5): name, executionTime, price (euros) and salesAccount
- * required; groupIva typeA (0 %, the default), typeB (10 %) or typeC (21 %); category is a service
- * category the caller can see. `type` is always SERVICE; isPoolService (default false) marks pool audits.
- */
+/** Service (product document, sections 3 and 5); its body is the domain's ZServiceInput (serviceCalls.create). */
 export const serviceDef: TCatalogueDefinition = {
   table: services,
   module: 'SERVICES',
   section: 'services',
-  input: z.object({
-    name: ZName,
-    description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).nullish(),
-    category: z.string().uuid().nullish(),
-    executionTime: zBounded(BOUNDS.executionTime),
-    price: zBounded(BOUNDS.servicePrice),
-    groupIva: z.enum(IVA_GROUP_NAMES).optional(),
-    salesAccount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    code: ZOptionalText(100),
-    type: z.literal(SERVICE_TYPE).optional(),
-    /** Pool services show the pool contact fields in audits. */
-    isPoolService: z.boolean().optional(),
-  }),
+  input: ZServiceInput,
   output: ZServiceFields.shape,
   fields: {
     category: { column: services.category, type: 'uuid' },

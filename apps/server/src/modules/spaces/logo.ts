@@ -1,3 +1,6 @@
+import { callPath } from '@audit/domain/calls/define';
+import { spaceCalls } from '@audit/domain/calls/spaces';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A logo stored as an uploaded image's id (decision 0047); older rows may hold an address. */
@@ -10,5 +13,5 @@ export const isStoredLogo = (logo: string | null | undefined): logo is string =>
  */
 export function logoAddress(spaceId: string, logo: string | null): string | null {
   if (!logo) return null;
-  return isStoredLogo(logo) ? `/ms-core/api/spaces/${spaceId}/logo?v=${logo.slice(0, 8)}` : logo;
+  return isStoredLogo(logo) ? `${callPath(spaceCalls.logo, { id: spaceId })}?v=${logo.slice(0, 8)}` : logo;
 }

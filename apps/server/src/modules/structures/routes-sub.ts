@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ZSearchBody } from '@audit/domain/search';
+import { areaCalls, establishmentCalls } from '@audit/domain/calls/structures';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
-import {
-  ZAreaCreate,
-  ZAreaUpdate,
-  ZCascade,
-  ZEstablishmentCreate,
-  ZEstablishmentUpdate,
-  ZStructure,
-  ZStructurePage,
-  ZSummaryPage,
-} from '@audit/domain/structures';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import * as service from './service.js';
 import * as write from './write.js';
 
@@ -19,43 +10,42 @@ const perm = requires;
 
 /** /ms-core/api/establishments: establishments are structures of type ESTABLISHMENT under a client. */
 export async function establishmentsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const tags = ['establishments'];
-  r.post('/search', {
+  route(app, establishmentCalls.search, {
     config: perm('ESTABLISHMENT:READ'),
-    schema: { tags, summary: "Paged search of establishments (filter `client` for one client's)", body: ZSearchBody, response: { 200: ZStructurePage } },
+    tags,
+    summary: "Paged search of establishments (filter `client` for one client's)",
     handler: async (req, reply) => sendPage(reply, await service.searchStructures(ctx, requireAuth(req), 'establishments', req.body)),
   });
   /** Short list for any signed-in user: a client user picks an establishment of their client. */
-  r.post('/search-for-client-users', {
+  route(app, establishmentCalls.searchForClientUsers, {
     config: perm(),
-    schema: { tags, summary: 'Short list of the establishments of the scope, for any signed-in user', body: ZSearchBody, response: { 200: ZSummaryPage } },
+    tags,
+    summary: 'Short list of the establishments of the scope, for any signed-in user',
     handler: async (req, reply) => sendPage(reply, await service.searchStructures(ctx, requireAuth(req), 'establishments', req.body, 'summary')),
   });
-  r.get('/:id', {
+  route(app, establishmentCalls.get, {
     config: perm('ESTABLISHMENT:READ'),
-    schema: { tags, summary: 'One establishment', params: ZIdParams, response: { 200: ZStructure } },
+    tags,
+    summary: 'One establishment',
     handler: (req) => service.getStructure(ctx, requireAuth(req), req.params.id, 'ESTABLISHMENT'),
   });
-  r.post('/', {
+  route(app, establishmentCalls.create, {
     config: perm('ESTABLISHMENT:CREATE'),
-    schema: { tags, summary: 'Create an establishment under a client (`parent`)', body: ZEstablishmentCreate, response: { 200: ZStructure } },
+    tags,
+    summary: 'Create an establishment under a client (`parent`)',
     handler: (req) => write.createStructure(ctx, requireAuth(req), 'ESTABLISHMENT', req.body),
   });
-  r.patch('/:id', {
+  route(app, establishmentCalls.update, {
     config: perm('ESTABLISHMENT:WRITE'),
-    schema: { tags, summary: 'Update an establishment', params: ZIdParams, body: ZEstablishmentUpdate, response: { 200: ZStructure } },
+    tags,
+    summary: 'Update an establishment',
     handler: (req) => write.updateStructure(ctx, requireAuth(req), req.params.id, 'ESTABLISHMENT', req.body),
   });
-  r.delete('/:id', {
+  route(app, establishmentCalls.remove, {
     config: perm('ESTABLISHMENT:DELETE'),
-    schema: {
-      tags,
-      summary: 'Delete an establishment; with areas it needs cascadeDelete=true (else 420)',
-      params: ZIdParams,
-      querystring: ZCascade,
-      response: { 200: ZOk },
-    },
+    tags,
+    summary: 'Delete an establishment; with areas it needs cascadeDelete=true (else 420)',
     handler: async (req) => {
       await write.deleteStructure(ctx, requireAuth(req), req.params.id, 'ESTABLISHMENT', req.query.cascadeDelete);
       return { ok: true as const };
@@ -65,41 +55,41 @@ export async function establishmentsRoutes(app: FastifyInstance, ctx: TModuleCon
 
 /** /ms-core/api/areas: areas are structures of type AREA under an establishment. */
 export async function areasRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const tags = ['areas'];
-  r.post('/search-space', {
+  route(app, areaCalls.searchSpace, {
     config: perm('AREA:READ'),
-    schema: {
-      tags,
-      summary: "Paged search of the areas below a space (`space`, default the caller's)",
-      body: ZSearchBody.extend({ space: ZId.optional() }),
-      response: { 200: ZStructurePage },
-    },
+    tags,
+    summary: "Paged search of the areas below a space (`space`, default the caller's)",
     handler: async (req, reply) => sendPage(reply, await service.searchAreasOf(ctx, requireAuth(req), req.body.space, req.body)),
   });
-  r.post('/search', {
+  route(app, areaCalls.search, {
     config: perm('AREA:READ'),
-    schema: { tags, summary: "Paged search of areas (filter `establishment` for one establishment's)", body: ZSearchBody, response: { 200: ZStructurePage } },
+    tags,
+    summary: "Paged search of areas (filter `establishment` for one establishment's)",
     handler: async (req, reply) => sendPage(reply, await service.searchStructures(ctx, requireAuth(req), 'areas', req.body)),
   });
-  r.get('/:id', {
+  route(app, areaCalls.get, {
     config: perm('AREA:READ'),
-    schema: { tags, summary: 'One area', params: ZIdParams, response: { 200: ZStructure } },
+    tags,
+    summary: 'One area',
     handler: (req) => service.getStructure(ctx, requireAuth(req), req.params.id, 'AREA'),
   });
-  r.post('/', {
+  route(app, areaCalls.create, {
     config: perm('AREA:CREATE'),
-    schema: { tags, summary: 'Create an area under an establishment (`parent`)', body: ZAreaCreate, response: { 200: ZStructure } },
+    tags,
+    summary: 'Create an area under an establishment (`parent`)',
     handler: (req) => write.createStructure(ctx, requireAuth(req), 'AREA', req.body),
   });
-  r.patch('/:id', {
+  route(app, areaCalls.update, {
     config: perm('AREA:WRITE'),
-    schema: { tags, summary: 'Update an area', params: ZIdParams, body: ZAreaUpdate, response: { 200: ZStructure } },
+    tags,
+    summary: 'Update an area',
     handler: (req) => write.updateStructure(ctx, requireAuth(req), req.params.id, 'AREA', req.body),
   });
-  r.delete('/:id', {
+  route(app, areaCalls.remove, {
     config: perm('AREA:DELETE'),
-    schema: { tags, summary: 'Delete an area', params: ZIdParams, querystring: ZCascade, response: { 200: ZOk } },
+    tags,
+    summary: 'Delete an area',
     handler: async (req) => {
       await write.deleteStructure(ctx, requireAuth(req), req.params.id, 'AREA', req.query.cascadeDelete);
       return { ok: true as const };

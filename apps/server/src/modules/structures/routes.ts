@@ -1,15 +1,16 @@
 import type { TPermission } from '@audit/domain/permissions';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZSearchBody } from '@audit/domain/search';
+import { structureCalls } from '@audit/domain/calls/structures';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
-import { ZCascade, ZStructure, ZStructureCreate, ZStructurePage, ZStructureUpdate, ZSummaryPage } from '@audit/domain/structures';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import * as service from './service.js';
 import * as write from './write.js';
 
 const tags = ['structures'];
 const perm = requires;
+
+type TSearchCall = (typeof structureCalls)['search' | 'clientsSearch' | 'parentSearch' | 'workerClientsSearch' | 'searchForUsers' | 'searchForClientUsers'];
 
 /**
  * /ms-core/api/structures. The search variants (all paged, array + x-total-count):
@@ -22,66 +23,48 @@ const perm = requires;
  *    (client users have no CLIENTS:READ but pick their client in filters).
  */
 export async function structuresRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
-  const search = (path: string, summary: string, access: TPermission[], variant: service.TVariant, format: 'full' | 'summary' = 'full') =>
-    r.post(path, {
+  const search = (call: TSearchCall, summary: string, access: TPermission[], variant: service.TVariant, format: 'full' | 'summary' = 'full') =>
+    route(app, call, {
       config: perm(...access),
-      schema: { tags, summary, body: ZSearchBody, response: { 200: format === 'full' ? ZStructurePage : ZSummaryPage } },
+      tags,
+      summary,
       handler: async (req, reply) => sendPage(reply, await service.searchStructures(ctx, requireAuth(req), variant, req.body, format)),
     });
-  search('/search', 'Paged search of structures, establishments and areas of the space', ['STRUCTURE:READ'], 'all');
-  search('/clients/search', 'Paged search of client structures', ['CLIENTS:READ'], 'clients');
-  search('/parent/search', 'Paged search of the top clients of the space', ['CLIENTS:READ'], 'parents');
-  search('/worker/clients/search', 'Paged search of the clients an auditor works for', ['CLIENTS:READ'], 'clients');
-  search('/search-for-users', 'Short list of every space of the scope, for user access fields', ['USER:READ'], 'all', 'summary');
-  search('/search-for-client-users', 'Short list of the client structures of the scope, for any signed-in user', [], 'clients', 'summary');
+  search(structureCalls.search, 'Paged search of structures, establishments and areas of the space', ['STRUCTURE:READ'], 'all');
+  search(structureCalls.clientsSearch, 'Paged search of client structures', ['CLIENTS:READ'], 'clients');
+  search(structureCalls.parentSearch, 'Paged search of the top clients of the space', ['CLIENTS:READ'], 'parents');
+  search(structureCalls.workerClientsSearch, 'Paged search of the clients an auditor works for', ['CLIENTS:READ'], 'clients');
+  search(structureCalls.searchForUsers, 'Short list of every space of the scope, for user access fields', ['USER:READ'], 'all', 'summary');
+  search(structureCalls.searchForClientUsers, 'Short list of the client structures of the scope, for any signed-in user', [], 'clients', 'summary');
 
-  r.post('/:parentId/children', {
+  route(app, structureCalls.children, {
     config: perm('STRUCTURE:READ'),
-    schema: {
-      tags,
-      summary: 'Paged search of the direct children of a structure',
-      params: z.object({ parentId: ZId }),
-      body: ZSearchBody,
-      response: { 200: ZStructurePage },
-    },
+    tags,
+    summary: 'Paged search of the direct children of a structure',
     handler: async (req, reply) => sendPage(reply, await service.searchChildren(ctx, requireAuth(req), req.params.parentId, req.body)),
   });
-  r.get('/:id', {
+  route(app, structureCalls.get, {
     config: perm('STRUCTURE:READ'),
-    schema: { tags, summary: 'One structure, establishment or area with its client fields', params: ZIdParams, response: { 200: ZStructure } },
+    tags,
+    summary: 'One structure, establishment or area with its client fields',
     handler: (req) => service.getStructure(ctx, requireAuth(req), req.params.id),
   });
-  r.post('/', {
+  route(app, structureCalls.create, {
     config: perm('STRUCTURE:CREATE'),
-    schema: {
-      tags,
-      summary: "Create a client or sub-structure under `parent` (default: the caller's space)",
-      body: ZStructureCreate,
-      response: { 200: ZStructure },
-    },
+    tags,
+    summary: "Create a client or sub-structure under `parent` (default: the caller's space)",
     handler: (req) => write.createStructure(ctx, requireAuth(req), 'STRUCTURE', req.body),
   });
-  r.patch('/:id', {
+  route(app, structureCalls.update, {
     config: perm('STRUCTURE:WRITE'),
-    schema: {
-      tags,
-      summary: 'Update a structure (an establishment or area also needs its own WRITE permission)',
-      params: ZIdParams,
-      body: ZStructureUpdate,
-      response: { 200: ZStructure },
-    },
+    tags,
+    summary: 'Update a structure (an establishment or area also needs its own WRITE permission)',
     handler: (req) => write.updateStructure(ctx, requireAuth(req), req.params.id, undefined, req.body),
   });
-  r.delete('/:id', {
+  route(app, structureCalls.remove, {
     config: perm('STRUCTURE:DELETE'),
-    schema: {
-      tags,
-      summary: 'Delete a structure; one with children needs cascadeDelete=true (else 420, field children)',
-      params: ZIdParams,
-      querystring: ZCascade,
-      response: { 200: ZOk },
-    },
+    tags,
+    summary: 'Delete a structure; one with children needs cascadeDelete=true (else 420, field children)',
     handler: async (req) => {
       await write.deleteStructure(ctx, requireAuth(req), req.params.id, undefined, req.query.cascadeDelete);
       return { ok: true as const };

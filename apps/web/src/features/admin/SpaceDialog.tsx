@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SPACE_TYPES } from '@audit/domain/constants';
 import { SPACE_MODULES, type TSpaceCreate } from '@audit/domain/spaces';
 import { applyFieldErrors } from '../../ui/formErrors';
-import { identifierTaken, useCreateSpace, useSpaces, useUpdateSpace, type TSpaceListItem } from './adminApi';
+import { identifierTaken, useCreateSpace, useSpaceNames, useUpdateSpace, type TSpaceListItem } from './adminApi';
 import { LogoField } from './LogoField';
 import { useMe } from '../../session/me';
 
@@ -31,11 +31,10 @@ export function SpaceDialog({ space, open, onClose }: { space: TSpaceListItem | 
   // The space-owner and admin-space flags: only the platform owner's sessions set them (decision 0065).
   const me = useMe();
   const setsFlags = space ? space.can.setFlags : me.data?.isOwner === true;
-  const parents = useSpaces({
+  const parents = useSpaceNames({
     size: 100,
     page: 0,
     sort: 'name',
-    projections: ['name', 'typeStructure'],
     filters: [{ field: 'typeStructure', operator: '$in', value: ['STRUCTURE', 'ESTABLISHMENT'] }],
   });
   useEffect(() => {

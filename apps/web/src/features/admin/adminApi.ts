@@ -3,11 +3,13 @@ import { ZRole, type TRoleCreate } from '@audit/domain/roles';
 import { roleCalls } from '@audit/domain/calls/roles';
 import { userCalls } from '@audit/domain/calls/users';
 import { ZUser } from '@audit/domain/users';
-import type { TSpace, TSpaceCreate, TSpaceListItem, TSpaceSettings, TSpaceUpdate } from '@audit/domain/spaces';
 import { fileCalls } from '@audit/domain/calls/files';
 import { traceCalls, type TTrace } from '@audit/domain/calls/traces';
-import { request, searchPage, type TSearchRequest } from '../../api/client';
+import { type TSearchRequest } from '../../api/client';
 import { send, sendPage } from '../../api/send';
+import { ZSpaceListItem, type TSpaceCreate, type TSpaceSettings, type TSpaceUpdate } from '@audit/domain/spaces';
+import { spaceCalls } from '@audit/domain/calls/spaces';
+import { wholeRows, ZNamed } from '../../api/wholeRows';
 import { ME_QUERY_KEY } from '../../session/me';
 import { CURRENT_SPACE_QUERY_KEY } from '../../session/space';
 import { notifySuccess, type TSuccessKind } from '../../ui/feedback';
@@ -80,29 +82,31 @@ export const useUserChoices = (search: string) =>
 
 // ---- Spaces ----
 
-export const useSpaces = (body: TSearchRequest) =>
+/** The spaces list: whole rows (no projection). */
+export const useSpaces = (body: Omit<TSearchRequest, 'projections'>) =>
   useQuery({
     queryKey: [...KEY, 'spaces', body],
-    queryFn: () => searchPage<TSpaceListItem>('/ms-core/api/spaces/search', body),
+    queryFn: () => wholeRows(ZSpaceListItem, sendPage(spaceCalls.search, body)),
     placeholderData: keepPreviousData,
   });
-export const identifierTaken = async (identifier: string) =>
-  (await request<{ exists: boolean }>('/auth/api/spaces/exist-identifier', { method: 'POST', body: { identifier }, anonymous: true })).exists;
-export const useCreateSpace = () =>
-  useAdminMutation((body: TSpaceCreate) => request<TSpaceListItem>('/ms-core/api/spaces', { method: 'POST', body }), 'createSuccess', ['spaces']);
+/** Spaces by name (a selector's options): projections ['name']. */
+export const useSpaceNames = (body: Omit<TSearchRequest, 'projections'>) =>
+  useQuery({
+    queryKey: [...KEY, 'spaces', 'names', body],
+    queryFn: () => wholeRows(ZNamed, sendPage(spaceCalls.search, { ...body, projections: ['name'] })),
+    placeholderData: keepPreviousData,
+  });
+export const identifierTaken = async (identifier: string) => (await send(spaceCalls.identifierExists, { body: { identifier }, anonymous: true })).exists;
+export const useCreateSpace = () => useAdminMutation((body: TSpaceCreate) => send(spaceCalls.create, { body }), 'createSuccess', ['spaces']);
 export const useUpdateSpace = () =>
-  useAdminMutation(
-    ({ id, body }: { id: string; body: TSpaceUpdate }) => request<TSpaceListItem>(`/ms-core/api/spaces/${id}`, { method: 'PATCH', body }),
-    'updateSuccess',
-    ['spaces'],
-  );
+  useAdminMutation(({ id, body }: { id: string; body: TSpaceUpdate }) => send(spaceCalls.update, { params: { id }, body }), 'updateSuccess', ['spaces']);
 
 // ---- Settings of the current space ----
 
 export const useSaveSettings = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSpaceSettings) => request<TSpace>('/ms-core/api/spaces/current/settings', { method: 'PATCH', body }),
+    mutationFn: (body: TSpaceSettings) => send(spaceCalls.updateSettings, { body }),
     onSuccess: (space) => {
       notifySuccess('updateSuccess');
       client.setQueryData(CURRENT_SPACE_QUERY_KEY, space);

@@ -4,8 +4,11 @@ import type { TWizardAuditor, TWizardService } from '@audit/domain/audits';
 import { auditCalls, type TWizardTemplate } from '@audit/domain/calls/audits';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import type { TSearchFilter } from '@audit/domain/search';
-import { request, searchPage } from '../../api/client';
+import { request, type TPage, type TSearchRequest } from '../../api/client';
 import { send, sendPage } from '../../api/send';
+import { serviceCalls } from '@audit/domain/calls/services';
+import { establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
+import { wholeRows, ZNamed } from '../../api/wholeRows';
 
 /**
  * The pickers of the wizard and the list filters. Clients and establishments use the short
@@ -29,27 +32,29 @@ const CORE = '/ms-core/api';
 const OPTIONS_KEY = ['audits', 'options'] as const;
 const names = ['_id', 'name'];
 
-const items = async <T>(path: string, size: number, filters: TSearchFilter[] = []) =>
-  (await searchPage<T>(path, { page: 0, size, sort: 'name', filters, projections: names })).items;
+/** A selector's names (projections _id, name) from a search call. */
+const items = async (search: (body: TSearchRequest) => Promise<TPage<unknown>>, size: number, filters: TSearchFilter[] = []): Promise<TOption[]> =>
+  (await wholeRows(ZNamed, search({ page: 0, size, sort: 'name', filters, projections: names }))).items;
 
 /** `mine`: the clients the auditor works for (wizard); otherwise every client of the scope (filters). */
 export const useClientOptions = (mine: boolean) =>
   useQuery({
     queryKey: [...OPTIONS_KEY, 'clients', mine],
-    queryFn: () => items<TOption>(`${CORE}/structures/${mine ? 'worker/clients/search' : 'search-for-client-users'}`, 250),
+    queryFn: () => items((body) => sendPage(mine ? structureCalls.workerClientsSearch : structureCalls.searchForClientUsers, body), 250),
   });
 
 /** The establishments below a client (all of the scope without one). */
 export const useEstablishmentOptions = (client: string | undefined, enabled = true) =>
   useQuery({
     queryKey: [...OPTIONS_KEY, 'establishments', client ?? null],
-    queryFn: () => items<TOption>(`${CORE}/establishments/search-for-client-users`, 1000, client ? [{ field: 'client', operator: 'eq', value: client }] : []),
+    queryFn: () =>
+      items((body) => sendPage(establishmentCalls.searchForClientUsers, body), 1000, client ? [{ field: 'client', operator: 'eq', value: client }] : []),
     enabled,
   });
 
 /** Every service of the company (list filter; auditors hold SERVICES:READ). */
 export const useServiceOptions = (enabled = true) =>
-  useQuery({ queryKey: [...OPTIONS_KEY, 'services'], queryFn: () => items<TOption>(`${CORE}/services/search`, 1000), enabled });
+  useQuery({ queryKey: [...OPTIONS_KEY, 'services'], queryFn: () => items((body) => sendPage(serviceCalls.search, body), 1000), enabled });
 
 /** Services with a goal in the establishment's space (wizard). */
 export const useEstablishmentServices = (establishment: string | undefined) =>

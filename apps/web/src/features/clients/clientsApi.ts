@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSearchFilter } from '@audit/domain/search';
-import { request, searchPage } from '../../api/client';
+import type { TCall, TCallBody } from '@audit/domain/calls/define';
+import { areaCalls, establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
+import { send, sendPage } from '../../api/send';
 import { notifySuccess } from '../../ui/feedback';
-import type { TStructure, TStructureInput, TStructureType } from '@audit/domain/structures';
-
-const STRUCTURES = '/ms-core/api/structures';
+import { ZStructure, type TStructureInput, type TStructureType } from '@audit/domain/structures';
+import { wholeRows } from '../../api/wholeRows';
 
 /** The API's shapes, inferred from the schemas the server validates with (packages/domain/src/structures.ts). */
 export type { TPhone, TStructure, TStructureInput, TStructureType } from '@audit/domain/structures';
@@ -34,13 +35,16 @@ export function toSearchFilters(filters: TClientFilters): TSearchFilter[] {
  * each client's Structure tab; listed together, page 1 was mostly areas, several named "Cocina").
  */
 export const searchClients = (params: TClientListParams) =>
-  searchPage<TStructure>(`${STRUCTURES}/clients/search`, {
-    page: params.page,
-    size: params.size,
-    search: params.search,
-    sort: params.sort ?? 'name',
-    filters: toSearchFilters(params.filters),
-  });
+  wholeRows(
+    ZStructure,
+    sendPage(structureCalls.clientsSearch, {
+      page: params.page,
+      size: params.size,
+      search: params.search,
+      sort: params.sort ?? 'name',
+      filters: toSearchFilters(params.filters),
+    }),
+  );
 
 export const useClientsList = (params: TClientListParams, enabled = true) =>
   useQuery({ queryKey: [...CLIENTS_QUERY_KEY, 'list', params], queryFn: () => searchClients(params), placeholderData: keepPreviousData, enabled });
@@ -57,7 +61,10 @@ export const useClientsDirectory = (params: Omit<TClientListParams, 'page' | 'si
 
 /** Tree roots: the company's top clients (searchable). */
 export const searchTopClients = (search: string, filters: TClientFilters) =>
-  searchPage<TStructure>(`${STRUCTURES}/parent/search`, { page: 0, size: 1000, search, sort: 'name', filters: toSearchFilters({ active: filters.active }) });
+  wholeRows(
+    ZStructure,
+    sendPage(structureCalls.parentSearch, { page: 0, size: 1000, search, sort: 'name', filters: toSearchFilters({ active: filters.active }) }),
+  );
 export const useTopClients = (search: string, filters: TClientFilters, enabled: boolean) =>
   useQuery({
     queryKey: [...CLIENTS_QUERY_KEY, 'top', search, filters],
@@ -67,22 +74,35 @@ export const useTopClients = (search: string, filters: TClientFilters, enabled: 
   });
 
 /** Direct children of a structure (lazy tree nodes). */
-export const fetchChildren = (parentId: string) => searchPage<TStructure>(`${STRUCTURES}/${parentId}/children`, { page: 0, size: 1000, sort: 'name' });
+export const fetchChildren = (parentId: string) =>
+  wholeRows(ZStructure, sendPage(structureCalls.children, { page: 0, size: 1000, sort: 'name' }, { params: { parentId } }));
 export const childrenQueryOptions = (parentId: string) =>
   queryOptions({ queryKey: [...CLIENTS_QUERY_KEY, 'children', parentId], queryFn: () => fetchChildren(parentId) });
 
-export const fetchStructure = (id: string) => request<TStructure>(`${STRUCTURES}/${id}`);
+export const fetchStructure = (id: string) => send(structureCalls.get, { params: { id } });
 export const structureQueryOptions = (id: string) => queryOptions({ queryKey: [...CLIENTS_QUERY_KEY, 'detail', id], queryFn: () => fetchStructure(id) });
 export const useStructure = (id: string | undefined) => useQuery({ ...structureQueryOptions(id ?? ''), enabled: Boolean(id) });
 
-/** The base path of each kind: clients (and sub-structures), establishments, areas. */
-const BASE_OF: Record<TStructureType, string> = { STRUCTURE: STRUCTURES, ESTABLISHMENT: '/ms-core/api/establishments', AREA: '/ms-core/api/areas' };
+/**
+ * The calls of each kind: clients (and sub-structures), establishments, areas. The form's body is one
+ * shape for every kind (TStructureInput); the form requires what each kind's body requires and the
+ * server checks it against the kind's schema, as before.
+ */
+const bodyFor = <C extends TCall>(_call: C, body: TStructureInput) => body as TCallBody<C>;
 
-export const createStructure = (type: TStructureType, body: TStructureInput) => request<TStructure>(BASE_OF[type], { method: 'POST', body });
-export const updateStructure = (type: TStructureType, id: string, body: TStructureInput) =>
-  request<TStructure>(`${BASE_OF[type]}/${id}`, { method: 'PATCH', body });
+export const createStructure = (type: TStructureType, body: TStructureInput) => {
+  if (type === 'ESTABLISHMENT') return send(establishmentCalls.create, { body: bodyFor(establishmentCalls.create, body) });
+  if (type === 'AREA') return send(areaCalls.create, { body: bodyFor(areaCalls.create, body) });
+  return send(structureCalls.create, { body: bodyFor(structureCalls.create, body) });
+};
+export const updateStructure = (type: TStructureType, id: string, body: TStructureInput) => {
+  if (type === 'ESTABLISHMENT') return send(establishmentCalls.update, { params: { id }, body: bodyFor(establishmentCalls.update, body) });
+  if (type === 'AREA') return send(areaCalls.update, { params: { id }, body: bodyFor(areaCalls.update, body) });
+  return send(structureCalls.update, { params: { id }, body: bodyFor(structureCalls.update, body) });
+};
+const REMOVE_OF = { STRUCTURE: structureCalls.remove, ESTABLISHMENT: establishmentCalls.remove, AREA: areaCalls.remove } as const;
 export const removeStructure = (type: TStructureType, id: string, cascade: boolean) =>
-  request<{ ok: true }>(`${BASE_OF[type]}/${id}`, { method: 'DELETE', query: { cascadeDelete: cascade ? 'true' : undefined } });
+  send(REMOVE_OF[type], { params: { id }, query: { cascadeDelete: cascade ? 'true' : undefined } });
 
 function useClientsMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'createSuccess' | 'updateSuccess' | 'deleteSuccess') {
   const queryClient = useQueryClient();

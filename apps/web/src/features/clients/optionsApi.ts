@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { request, searchPage } from '../../api/client';
+import { geographyCalls } from '@audit/domain/calls/geography';
+import { request, searchPage, type TSearchRequest } from '../../api/client';
+import { send, sendPage } from '../../api/send';
 
 /** Options of the client form's selects: geography (server paged, 50 a page) and nomenclatures. */
 export interface TOption {
@@ -10,14 +12,29 @@ export interface TOption {
 const GEO = '/ms-core/api';
 export type TGeoLevel = 'countries' | 'states' | 'cities';
 
-const geoPath = (level: TGeoLevel, parentId?: string) => (level === 'countries' ? `${GEO}/countries/search` : `${GEO}/${level}/${parentId}/search`);
+/** A page of a level's options (names only); `parentId` is the country (states) or the province (cities). */
+async function searchGeo(level: TGeoLevel, parentId: string | undefined, search: TSearchRequest, signal?: AbortSignal) {
+  const page =
+    level === 'countries'
+      ? await sendPage(geographyCalls.searchCountries, search, { signal })
+      : level === 'states'
+        ? await sendPage(geographyCalls.searchStates, search, { params: { countryId: parentId ?? '' }, signal })
+        : await sendPage(geographyCalls.searchCities, search, { params: { stateId: parentId ?? '' }, signal });
+  return { items: page.items.map(toOption), total: page.total };
+}
+const toOption = (item: { _id?: string; name?: string }): TOption => ({ _id: item._id ?? '', name: item.name ?? '' });
+
+/** One item of a level by id. */
+async function getGeo(level: TGeoLevel, id: string): Promise<TOption> {
+  const call = level === 'countries' ? geographyCalls.country : level === 'states' ? geographyCalls.state : geographyCalls.city;
+  return toOption(await send(call, { params: { id } }));
+}
 
 /** One page of 50 per scroll; `parentId` is the country (states) or the province (cities). */
 export const useGeoOptions = (level: TGeoLevel, parentId: string | undefined, search: string) =>
   useInfiniteQuery({
     queryKey: ['geography', level, parentId ?? null, search],
-    queryFn: ({ pageParam, signal }) =>
-      searchPage<TOption>(geoPath(level, parentId), { page: pageParam, size: 50, search, sort: 'name', projections: ['_id', 'name'] }, signal),
+    queryFn: ({ pageParam, signal }) => searchGeo(level, parentId, { page: pageParam, size: 50, search, sort: 'name', projections: ['_id', 'name'] }, signal),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total ? pages.length : undefined),
     enabled: level === 'countries' || Boolean(parentId),
@@ -28,7 +45,7 @@ export const useGeoOptions = (level: TGeoLevel, parentId: string | undefined, se
 export const useGeoItem = (level: TGeoLevel, id: string | null | undefined) =>
   useQuery({
     queryKey: ['geography', level, 'item', id],
-    queryFn: () => request<TOption>(`${GEO}/${level}/${id}`),
+    queryFn: () => getGeo(level, id ?? ''),
     enabled: Boolean(id),
     staleTime: 10 * 60_000,
   });

@@ -13,14 +13,17 @@ import type {
 } from '@audit/domain/incidents';
 import { ZIncidentOut } from '@audit/domain/incidents';
 import type { TSearchBody } from '@audit/domain/search';
-import type { TSpaceSummary } from '@audit/domain/spaces';
 import { fileCalls } from '@audit/domain/calls/files';
 import { incidentCalls, taskCalls } from '@audit/domain/calls/incidents';
 import { templateCalls } from '@audit/domain/calls/templates';
 import { ZRef as ZTemplateRef } from '@audit/domain/templates';
-import { request, searchPage } from '../../api/client';
+import { type TPage, type TSearchRequest } from '../../api/client';
 import { send, sendPage, urlOf } from '../../api/send';
 import { wholePage } from '../../api/wholePage';
+import { areaCalls, establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
+import { spaceCalls } from '@audit/domain/calls/spaces';
+import { z } from '@audit/domain/zod';
+import { wholeRows, ZNamed } from '../../api/wholeRows';
 import { NOTIFICATIONS_QUERY_KEY } from '../../api/notifications';
 import i18n from '../../i18n';
 import { loadResource } from '../../offline/loadResource';
@@ -69,20 +72,24 @@ export const useOwners = (search: string) =>
   });
 
 /** An option of the list's filters: a client, an establishment or area (its parent), a template. */
-export interface TFilterOption {
-  _id: string;
-  name: string;
-  parent?: string | null;
-}
-const filterOptions = (key: string, path: string, size: number, filters: TSearchBody['filters'] = [], enabled = true) => ({
+const ZFilterOption = ZNamed.extend({ parent: z.string().nullable().optional() });
+export type TFilterOption = z.output<typeof ZFilterOption>;
+/** One page of a list's options: a search call. */
+type TOptionsSearch = (body: TSearchRequest) => Promise<TPage<unknown>>;
+const SEARCH_OF = {
+  clients: (body: TSearchRequest) => sendPage(structureCalls.searchForClientUsers, body),
+  establishments: (body: TSearchRequest) => sendPage(establishmentCalls.search, body),
+  areas: (body: TSearchRequest) => sendPage(areaCalls.search, body),
+};
+const filterOptions = (key: string, search: TOptionsSearch, size: number, filters: TSearchBody['filters'] = [], enabled = true) => ({
   queryKey: [...INCIDENTS_QUERY_KEY, 'options', key, filters],
-  queryFn: async () => (await searchPage<TFilterOption>(path, { page: 0, size, sort: 'name', filters })).items,
+  queryFn: async () => (await wholeRows(ZFilterOption, search({ page: 0, size, sort: 'name', filters }))).items,
   enabled,
   staleTime: 60_000,
 });
 const ofClient = (client?: string): TSearchBody['filters'] => [{ field: 'client', operator: 'eq', value: client ?? '' }];
 /** The filters' clients (the calls document's client lookup, size 250). */
-export const useClientOptions = () => useQuery(filterOptions('clients', '/ms-core/api/structures/search-for-client-users', 250));
+export const useClientOptions = () => useQuery(filterOptions('clients', SEARCH_OF.clients, 250));
 type TPlaceKind = 'establishments' | 'areas';
 const SPACE_TYPE_OF: Record<TPlaceKind, string> = { establishments: 'ESTABLISHMENT', areas: 'AREA' };
 
@@ -95,7 +102,7 @@ export const ownPlacesOptions = (kind: TPlaceKind, client: string | undefined, e
   queryKey: [...INCIDENTS_QUERY_KEY, 'options', 'own', kind, client ?? ''],
   queryFn: async (): Promise<TFilterOption[]> => {
     const here = getStoredSpace()?.secureSpacePath ?? '/';
-    const spaces = await request<TSpaceSummary[]>('/ms-core/api/spaces/my-spaces', { query: { size: 200 } });
+    const spaces = await send(spaceCalls.mySpaces, { query: { size: 200 } });
     return spaces
       .filter((s) => s.typeStructure === SPACE_TYPE_OF[kind] && s.secureSpacePath.startsWith(here) && (!client || s.secureSpacePath.includes(`/${client}/`)))
       .map((s) => ({ _id: s._id, name: s.name, parent: s.parent }))
@@ -109,16 +116,14 @@ export const ownPlacesOptions = (kind: TPlaceKind, client: string | undefined, e
 export const useEstablishmentOptions = (client: string | undefined, staff: boolean) =>
   useQuery(
     staff
-      ? filterOptions('establishments', '/ms-core/api/establishments/search', 1000, ofClient(client), Boolean(client))
+      ? filterOptions('establishments', SEARCH_OF.establishments, 1000, ofClient(client), Boolean(client))
       : ownPlacesOptions('establishments', client, Boolean(client)),
   );
 export const useAreaOptions = (client: string | undefined, staff: boolean) =>
-  useQuery(
-    staff ? filterOptions('areas', '/ms-core/api/areas/search', 1000, ofClient(client), Boolean(client)) : ownPlacesOptions('areas', client, Boolean(client)),
-  );
+  useQuery(staff ? filterOptions('areas', SEARCH_OF.areas, 1000, ofClient(client), Boolean(client)) : ownPlacesOptions('areas', client, Boolean(client)));
 /** The report form's places: establishments or areas of the chosen client (staff), or the caller's own (a client's staff). */
 export const usePlaceOptions = (kind: TPlaceKind, client: string | undefined, staff: boolean) =>
-  useQuery(staff ? filterOptions(`place-${kind}`, `/ms-core/api/${kind}/search`, 1000, client ? ofClient(client) : []) : ownPlacesOptions(kind, undefined));
+  useQuery(staff ? filterOptions(`place-${kind}`, SEARCH_OF[kind], 1000, client ? ofClient(client) : []) : ownPlacesOptions(kind, undefined));
 /** Audit templates (the audits list's template filter). */
 export const useTemplateOptions = (enabled: boolean) =>
   useQuery({

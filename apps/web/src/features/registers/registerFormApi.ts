@@ -2,7 +2,9 @@ import type { TCategoryTree } from '@audit/domain/categories';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFrequency, ZRegisterInput } from '@audit/domain/registers';
 import type { z } from 'zod';
-import { request, searchPage, type TSearchRequest } from '../../api/client';
+import { areaCalls, establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
+import { request, searchPage, type TPage, type TSearchRequest } from '../../api/client';
+import { sendPage } from '../../api/send';
 import { notifySuccess } from '../../ui/feedback';
 import { REGISTERS_QUERY_KEY, type TRegister } from './registersApi';
 
@@ -46,24 +48,47 @@ export interface TOption {
   parent?: string | null;
   areaAccess?: string | null;
 }
-const options = (key: string, path: string, size: number, extra: TSearchRequest = {}, enabled = true) =>
+/** One page of options: a search call (or, for a call not on the calls yet, its path). */
+type TOptionsSearch = (body: TSearchRequest) => Promise<TPage<Partial<TOption>>>;
+const byPath =
+  (path: string): TOptionsSearch =>
+  (body) =>
+    searchPage<TOption>(path, body);
+/** Options are named rows: a row the server answers without its id or name is left out. */
+const named = (items: Partial<TOption>[]): TOption[] => items.flatMap(({ _id, name, ...rest }) => (_id && name !== undefined ? [{ ...rest, _id, name }] : []));
+const options = (key: string, search: TOptionsSearch, size: number, extra: TSearchRequest = {}, enabled = true) =>
   ({
     queryKey: [...REGISTERS_QUERY_KEY, 'options', key, extra],
-    queryFn: async () => (await searchPage<TOption>(path, { page: 0, size, sort: 'name', ...extra })).items,
+    queryFn: async () => named((await search({ page: 0, size, sort: 'name', ...extra })).items),
     enabled,
   }) as const;
 
 /** Clients (size 250, the calls document's client lookup). */
-export const useClientOptions = () => useQuery(options('clients', `${CORE}/structures/search-for-client-users`, 250));
+export const useClientOptions = () => useQuery(options('clients', (body) => sendPage(structureCalls.searchForClientUsers, body), 250));
 /** The establishments and the areas of one client (the facility select: size 1000). */
 export const useEstablishmentOptions = (client?: string) =>
   useQuery(
-    options('establishments', `${CORE}/establishments/search`, 1000, { filters: [{ field: 'client', operator: 'eq', value: client ?? '' }] }, Boolean(client)),
+    options(
+      'establishments',
+      (body) => sendPage(establishmentCalls.search, body),
+      1000,
+      { filters: [{ field: 'client', operator: 'eq', value: client ?? '' }] },
+      Boolean(client),
+    ),
   );
 export const useAreaOptions = (client?: string) =>
-  useQuery(options('areas', `${CORE}/areas/search`, 1000, { filters: [{ field: 'client', operator: 'eq', value: client ?? '' }] }, Boolean(client)));
-export const useTemplateOptions = () => useQuery(options('templates', '/ms-registry/api/template-registers/search', 1000, { projections: ['_id', 'name'] }));
-export const useTypologyOptions = (enabled: boolean) => useQuery(options('typologies', `${CORE}/typologies/search`, 1000, {}, enabled));
+  useQuery(
+    options(
+      'areas',
+      (body) => sendPage(areaCalls.search, body),
+      1000,
+      { filters: [{ field: 'client', operator: 'eq', value: client ?? '' }] },
+      Boolean(client),
+    ),
+  );
+export const useTemplateOptions = () =>
+  useQuery(options('templates', byPath('/ms-registry/api/template-registers/search'), 1000, { projections: ['_id', 'name'] }));
+export const useTypologyOptions = (enabled: boolean) => useQuery(options('typologies', byPath(`${CORE}/typologies/search`), 1000, {}, enabled));
 export const useRegisterCategoryTree = () =>
   useQuery({
     queryKey: [...REGISTERS_QUERY_KEY, 'options', 'categories'],

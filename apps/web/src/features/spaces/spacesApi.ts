@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { request } from '../../api/client';
+import { spaceCalls } from '@audit/domain/calls/spaces';
 import { authCalls } from '@audit/domain/calls/auth';
 import { send } from '../../api/send';
-import type { TSpaceSummary } from '../../session/storage';
 
 export const SPACES_QUERY_KEY = ['spaces'] as const;
 
-/** GET /ms-core/api/spaces/my-spaces?search=: member spaces and the spaces below them (max 50). */
-export const fetchMySpaces = (search: string) => request<TSpaceSummary[]>('/ms-core/api/spaces/my-spaces', { query: { search: search.trim() || undefined } });
+/** spaceCalls.mySpaces (?search=): member spaces and the spaces below them (max 50). */
+export const fetchMySpaces = (search: string) => send(spaceCalls.mySpaces, { query: { search: search.trim() || undefined } });
 
 export const mySpacesQueryOptions = (search: string) =>
   queryOptions({ queryKey: [...SPACES_QUERY_KEY, 'mine', search.trim()], queryFn: () => fetchMySpaces(search) });

@@ -22,6 +22,8 @@ import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import { auditCalls } from '@audit/domain/calls/audits';
 import { request, searchPage } from '../../api/client';
 import { send, sendPage } from '../../api/send';
+import { serviceCalls } from '@audit/domain/calls/services';
+import { wholeRows, ZNamed } from '../../api/wholeRows';
 import { notifySuccess } from '../../ui/feedback';
 
 /** Audit templates: list, whole tree, header changes, duplicate, enable, delete; and the pickers they need. */
@@ -147,7 +149,9 @@ export const categoryTreeQueryOptions = () =>
   });
 export const useCategoryTree = () => useQuery(categoryTreeQueryOptions());
 
-const refsQuery = (kind: 'services' | 'areaTypes', path: string) =>
-  queryOptions({ queryKey: [...TEMPLATES_QUERY_KEY, kind], queryFn: async () => (await searchPage<TRef>(path, { size: 1000, sort: 'name' })).items });
-export const useServices = () => useQuery(refsQuery('services', '/ms-core/api/services/search'));
-export const useAreaTypes = () => useQuery(refsQuery('areaTypes', '/ms-core/api/typeareas/search'));
+const refsQuery = (kind: 'services' | 'areaTypes', search: () => Promise<TRef[]>) =>
+  queryOptions({ queryKey: [...TEMPLATES_QUERY_KEY, kind], queryFn: search });
+export const useServices = () =>
+  useQuery(refsQuery('services', async () => (await wholeRows(ZNamed, sendPage(serviceCalls.search, { size: 1000, sort: 'name' }))).items));
+export const useAreaTypes = () =>
+  useQuery(refsQuery('areaTypes', async () => (await searchPage<TRef>('/ms-core/api/typeareas/search', { size: 1000, sort: 'name' })).items));

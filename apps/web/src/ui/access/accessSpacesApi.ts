@@ -1,25 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { searchPage } from '../../api/client';
+import { serviceCalls } from '@audit/domain/calls/services';
+import { structureCalls } from '@audit/domain/calls/structures';
+import { ZStructureSummary, type TStructureSummary } from '@audit/domain/structures';
+import { sendPage } from '../../api/send';
+import { wholeRows, ZNamed } from '../../api/wholeRows';
 
 /** A space of the scope as the user form's access fields list it (POST structures/search-for-users). */
-export interface TAccessSpace {
-  _id: string;
-  name: string;
-  type: 'STRUCTURE' | 'ESTABLISHMENT' | 'AREA';
-  parent: string | null;
-  secureSpacePath: string;
-}
+export type TAccessSpace = TStructureSummary;
 
 /** Every space of the caller's scope, once (size 1000, the selectors' size): the form narrows them by level. */
 export const useAccessSpaces = (enabled: boolean) =>
   useQuery({
     queryKey: ['users', 'access-spaces'],
     queryFn: () =>
-      searchPage<TAccessSpace>('/ms-core/api/structures/search-for-users', {
-        page: 0,
-        size: 1000,
-        sort: 'name',
-      }),
+      wholeRows(
+        ZStructureSummary,
+        sendPage(structureCalls.searchForUsers, {
+          page: 0,
+          size: 1000,
+          sort: 'name',
+        }),
+      ),
     enabled,
   });
 
@@ -27,8 +28,7 @@ export const useAccessSpaces = (enabled: boolean) =>
 export const useServiceOptions = (enabled: boolean) =>
   useQuery({
     queryKey: ['users', 'services-options'],
-    queryFn: () =>
-      searchPage<{ _id: string; name: string }>('/ms-core/api/services/search', { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] }),
+    queryFn: () => wholeRows(ZNamed, sendPage(serviceCalls.search, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] })),
     enabled,
   });
 

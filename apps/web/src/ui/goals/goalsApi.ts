@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TGoal, TGoalInput, TGoalsInEffect, TService } from '@audit/domain/services';
+import type { TGoalInput, TService } from '@audit/domain/services';
 import { templateCalls } from '@audit/domain/calls/templates';
 import { ZTemplateSummary } from '@audit/domain/templates';
 import type { z } from 'zod';
-import { request, searchPage } from '../../api/client';
-import { sendPage } from '../../api/send';
+import { sendPage, send } from '../../api/send';
+import { serviceCalls, spaceServiceCalls } from '@audit/domain/calls/services';
+import { wholeRows, ZNamed } from '../../api/wholeRows';
 import { notifySuccess } from '../feedback';
 
 /**
@@ -12,14 +13,13 @@ import { notifySuccess } from '../feedback';
  * the goals in effect there (own or inherited, docs/decisions/0023) and the replace call. Types are
  * the server's schemas (packages/domain/src/services.ts).
  */
-const SPACES = '/ms-core/api/spaces';
 /** Under the catalogues' key: creating or deleting a service changes the goals, and refreshes these. */
 export const GOALS_QUERY_KEY = ['nomenclatures', 'goals'] as const;
 
 export const useGoalsInEffect = (spaceId: string) =>
   useQuery({
     queryKey: [...GOALS_QUERY_KEY, spaceId],
-    queryFn: () => request<TGoalsInEffect>(`${SPACES}/${spaceId}/services-goal-in-effect`),
+    queryFn: () => send(spaceServiceCalls.goalsInEffect, { params: { id: spaceId } }),
   });
 
 export type TServiceOption = Pick<TService, '_id' | 'name'>;
@@ -31,8 +31,7 @@ export type TTemplateOption = z.infer<typeof ZTemplateOption>;
 export const useServiceNames = () =>
   useQuery({
     queryKey: [...GOALS_QUERY_KEY, 'services'],
-    queryFn: async () =>
-      (await searchPage<TServiceOption>('/ms-core/api/services/search', { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] })).items,
+    queryFn: async () => (await wholeRows(ZNamed, sendPage(serviceCalls.search, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] }))).items,
   });
 
 /** The audit templates, to narrow a goal to some of its service's templates. */
@@ -53,8 +52,7 @@ export const useTemplateNames = () =>
 export function useSaveGoals(spaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (goals: TGoalInput[]) =>
-      request<TGoal[]>(`${SPACES}/${spaceId}/services-templates-goal`, { method: 'POST', body: { servicesTemplatesGoal: goals } }),
+    mutationFn: (goals: TGoalInput[]) => send(spaceServiceCalls.setGoals, { params: { id: spaceId }, body: { servicesTemplatesGoal: goals } }),
     onSuccess: async () => {
       notifySuccess('updateSuccess');
       // Every space below may take its goals from this one; the wizard's options follow them.
