@@ -2,17 +2,19 @@ import type { TCategoryTree } from '@audit/domain/categories';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFrequency, ZRegisterInput } from '@audit/domain/registers';
 import type { z } from 'zod';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { registerTemplateCalls, typologyCalls } from '@audit/domain/calls/register-templates';
 import { request, searchPage, type TSearchRequest } from '../../api/client';
+import { send, sendPage } from '../../api/send';
 import { notifySuccess } from '../../ui/feedback';
 import { REGISTERS_QUERY_KEY, type TRegister } from './registersApi';
 
 /** One register, its create / edit / update-frequency calls, and the form's option lists (decision 0035). */
-const BASE = '/ms-registry/api/registers';
 const CORE = '/ms-core/api';
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
 
 export const useRegister = (id: string | undefined) =>
-  useQuery({ queryKey: [...REGISTERS_QUERY_KEY, 'detail', id], queryFn: () => request<TRegister>(`${BASE}/${id}`), enabled: Boolean(id) });
+  useQuery({ queryKey: [...REGISTERS_QUERY_KEY, 'detail', id], queryFn: () => send(registerCalls.get, { params: { id: id! } }), enabled: Boolean(id) });
 
 function useRegisterMutation<V>(mutationFn: (v: V) => Promise<TRegister>, success: 'createSuccess' | 'updateSuccess') {
   const queryClient = useQueryClient();
@@ -24,17 +26,13 @@ function useRegisterMutation<V>(mutationFn: (v: V) => Promise<TRegister>, succes
     onSettled: () => queryClient.invalidateQueries({ queryKey: REGISTERS_QUERY_KEY }),
   });
 }
-export const useCreateRegister = () => useRegisterMutation((body: TRegisterInput) => request<TRegister>(BASE, { method: 'POST', body }), 'createSuccess');
+export const useCreateRegister = () => useRegisterMutation((body: TRegisterInput) => send(registerCalls.create, { body }), 'createSuccess');
 export const useUpdateRegister = () =>
-  useRegisterMutation(
-    ({ id, body }: { id: string; body: Partial<TRegisterInput> }) => request<TRegister>(`${BASE}/${id}`, { method: 'PATCH', body }),
-    'updateSuccess',
-  );
+  useRegisterMutation(({ id, body }: { id: string; body: Partial<TRegisterInput> }) => send(registerCalls.update, { params: { id }, body }), 'updateSuccess');
 export const useUpdateFrequency = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, frequency }: { id: string; frequency: TFrequency }) =>
-      request<TRegister>(`${BASE}/${id}/update-frequency`, { method: 'PATCH', body: { frequency } }),
+    mutationFn: ({ id, frequency }: { id: string; frequency: TFrequency }) => send(registerCalls.updateFrequency, { params: { id }, body: { frequency } }),
     onSuccess: () => notifySuccess('updateSuccess'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: REGISTERS_QUERY_KEY }),
   });
@@ -46,6 +44,9 @@ export interface TOption {
   parent?: string | null;
   areaAccess?: string | null;
 }
+/** A search's projected rows as options (a row without its id is no option). */
+const toOptions = (items: { _id?: string; name?: string; areaAccess?: string | null }[]): TOption[] =>
+  items.flatMap((i) => (i._id ? [{ _id: i._id, name: i.name ?? '', ...(i.areaAccess !== undefined ? { areaAccess: i.areaAccess } : {}) }] : []));
 const options = (key: string, path: string, size: number, extra: TSearchRequest = {}, enabled = true) =>
   ({
     queryKey: [...REGISTERS_QUERY_KEY, 'options', key, extra],
@@ -62,8 +63,17 @@ export const useEstablishmentOptions = (client?: string) =>
   );
 export const useAreaOptions = (client?: string) =>
   useQuery(options('areas', `${CORE}/areas/search`, 1000, { filters: [{ field: 'client', operator: 'eq', value: client ?? '' }] }, Boolean(client)));
-export const useTemplateOptions = () => useQuery(options('templates', '/ms-registry/api/template-registers/search', 1000, { projections: ['_id', 'name'] }));
-export const useTypologyOptions = (enabled: boolean) => useQuery(options('typologies', `${CORE}/typologies/search`, 1000, {}, enabled));
+export const useTemplateOptions = () =>
+  useQuery({
+    queryKey: [...REGISTERS_QUERY_KEY, 'options', 'templates', { projections: ['_id', 'name'] }],
+    queryFn: async () => toOptions((await sendPage(registerTemplateCalls.search, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] })).items),
+  });
+export const useTypologyOptions = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...REGISTERS_QUERY_KEY, 'options', 'typologies', {}],
+    queryFn: async () => toOptions((await sendPage(typologyCalls.search, { page: 0, size: 1000, sort: 'name' })).items),
+    enabled,
+  });
 export const useRegisterCategoryTree = () =>
   useQuery({
     queryKey: [...REGISTERS_QUERY_KEY, 'options', 'categories'],
