@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ZLogDownload, ZLogExcelQuery } from '@audit/domain/registers';
-import { ZPdfAnswer } from '@audit/domain/reports';
+import { registerCalls } from '@audit/domain/calls/registers';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import type { TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { requestLogPdf } from './downloads.js';
 import { logWorkbook } from './excel.js';
 
@@ -15,27 +15,17 @@ const attachment = (name: string) =>
 
 /** /ms-registry/api/registers/{id}/pdf and /excel: the log downloads (decision 0037). */
 export async function registerDownloadsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
-  r.post('/:id/pdf', {
+  route(app, registerCalls.pdf, {
     config: read,
-    schema: {
-      tags,
-      summary:
-        'The log as a PDF (vertical or horizontal, language, day take number, annual report): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a SHARE_FILE notification when the job has made it',
-      params: ZIdParams,
-      body: ZLogDownload,
-      response: { 200: ZPdfAnswer },
-    },
+    tags,
+    summary:
+      'The log as a PDF (vertical or horizontal, language, day take number, annual report): {pdfUrl} when the current one exists, else {pdfSendToGenerate: true} and a SHARE_FILE notification when the job has made it',
     handler: (req) => requestLogPdf(ctx, requireAuth(req), req.params.id, req.body),
   });
-  r.get('/:id/excel', {
+  route(app, registerCalls.excel, {
     config: read,
-    schema: {
-      tags,
-      summary: 'The log as an Excel workbook (streamed): a row per facility and take, the marks out of range, late and repeated, who and when',
-      params: ZIdParams,
-      querystring: ZLogExcelQuery,
-    },
+    tags,
+    summary: 'The log as an Excel workbook (streamed): a row per facility and take, the marks out of range, late and repeated, who and when',
     handler: async (req, reply) => {
       const q = req.query;
       const book = await logWorkbook(ctx, requireAuth(req), req.params.id, {

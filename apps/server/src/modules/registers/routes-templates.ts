@@ -1,19 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZSearchBody } from '@audit/domain/search';
-import {
-  ZOrderBody,
-  ZRegisterItemInput,
-  ZRegisterItemPatch,
-  ZRegisterSectionInput,
-  ZRegisterSectionOut,
-  ZRegisterTemplateInput,
-  ZRegisterTemplateOut,
-  ZRegisterTemplatePatch,
-  REGISTER_NAME_MAX,
-} from '@audit/domain/registers';
+import { registerSectionCalls, registerTemplateCalls } from '@audit/domain/calls/register-templates';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { sendPage, typed, ZId, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import * as sections from './sections.js';
 import * as templates from './templates.js';
 
@@ -21,164 +10,135 @@ const perm = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(`TEMPL
 
 /** /ms-registry/api/template-registers: register templates (catalogue of the company's space). */
 export async function templateRegistersRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const tags = ['template-registers'];
-  r.post('/search', {
+  const calls = registerTemplateCalls;
+  route(app, calls.search, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary: 'Paged search of register templates (in list order; filters category, language, name)',
-      body: ZSearchBody,
-      response: { 200: z.array(ZRegisterTemplateOut.partial()) },
-    },
+    tags,
+    summary: 'Paged search of register templates (in list order; filters category, language, name)',
     handler: async (req, reply) => sendPage(reply, await templates.searchTemplates(ctx, requireAuth(req), req.body)),
   });
-  r.get('/suggested-order', {
+  route(app, calls.suggestedOrder, {
     config: perm('READ'),
-    schema: { tags, summary: "The order a new template takes: the end of the caller's space's list", response: { 200: z.object({ order: z.number() }) } },
+    tags,
+    summary: "The order a new template takes: the end of the caller's space's list",
     handler: (req) => templates.suggestedOrder(ctx, requireAuth(req)),
   });
-  r.get('/:id', {
+  route(app, calls.get, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary: 'The whole register template: sections with their fields and params in order',
-      params: ZIdParams,
-      response: { 200: ZRegisterTemplateOut },
-    },
+    tags,
+    summary: 'The whole register template: sections with their fields and params in order',
     handler: (req) => templates.getTemplate(ctx, requireAuth(req), req.params.id),
   });
-  r.post('/', {
+  route(app, calls.create, {
     config: perm('CREATE'),
-    schema: {
-      tags,
-      summary: "Create a register template in the caller's space (name, category REGISTER, language, title, reportType required)",
-      body: ZRegisterTemplateInput,
-      response: { 200: ZRegisterTemplateOut },
-    },
+    tags,
+    summary: "Create a register template in the caller's space (name, category REGISTER, language, title, reportType required)",
     handler: (req) => templates.createTemplate(ctx, requireAuth(req), req.body),
   });
-  r.patch('/:id', {
+  route(app, calls.update, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary: 'Update the header of a register template (451 for an inherited one)',
-      params: ZIdParams,
-      body: ZRegisterTemplatePatch,
-      response: { 200: ZRegisterTemplateOut },
-    },
+    tags,
+    summary: 'Update the header of a register template (451 for an inherited one)',
     handler: (req) => templates.updateTemplate(ctx, requireAuth(req), req.params.id, req.body),
   });
-  r.delete('/:id', {
+  route(app, calls.remove, {
     config: perm('DELETE'),
-    schema: { tags, summary: 'Delete a register template with its sections (420 while a register uses it)', params: ZIdParams, response: { 200: ZOk } },
+    tags,
+    summary: 'Delete a register template with its sections (420 while a register uses it)',
     handler: async (req) => {
       await templates.removeTemplate(ctx, requireAuth(req), req.params.id);
       return { ok: true as const };
     },
   });
-  r.post('/:id/duplicate', {
+  route(app, calls.duplicate, {
     config: perm('CREATE'),
-    schema: {
-      tags,
-      summary: "Deep copy into the caller's space, named '… (copia)', at the end of the list",
-      params: ZIdParams,
-      response: { 200: ZRegisterTemplateOut },
-    },
+    tags,
+    summary: "Deep copy into the caller's space, named '… (copia)', at the end of the list",
     handler: (req) => templates.duplicateTemplate(ctx, requireAuth(req), req.params.id),
   });
-  r.post('/:id/reorder', {
+  route(app, calls.reorder, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary: "Move the template to `position` in its space's list",
-      params: ZIdParams,
-      body: ZOrderBody,
-      response: { 200: ZRegisterTemplateOut },
-    },
+    tags,
+    summary: "Move the template to `position` in its space's list",
     handler: (req) => templates.reorderTemplate(ctx, requireAuth(req), req.params.id, req.body.position),
   });
 }
 
-const ZSection = z.object({ sectionId: ZId });
-const ZField = ZSection.extend({ fieldId: ZId });
-const ZParam = ZSection.extend({ id: ZId });
-
 /** /ms-registry/api/register-sections: sections of register templates, their fields and params. */
 export async function registerSectionsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const tags = ['register-sections'];
-  const out = { 200: ZRegisterSectionOut };
-  r.post('/', {
+  const calls = registerSectionCalls;
+  route(app, calls.create, {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Add a section to a register template (at the end, or at `position`)', body: ZRegisterSectionInput, response: out },
+    tags,
+    summary: 'Add a section to a register template (at the end, or at `position`)',
     handler: (req) => sections.createSection(ctx, requireAuth(req), req.body),
   });
-  r.patch('/:sectionId', {
+  route(app, calls.update, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary: "Update a section's title",
-      params: ZSection,
-      body: z.object({ title: z.string().trim().min(1).max(REGISTER_NAME_MAX).optional() }),
-      response: out,
-    },
+    tags,
+    summary: "Update a section's title",
     handler: (req) => sections.updateSection(ctx, requireAuth(req), req.params.sectionId, req.body),
   });
-  r.delete('/:sectionId', {
+  route(app, calls.remove, {
     config: perm('DELETE'),
-    schema: { tags, summary: 'Remove a section with its fields and params', params: ZSection, response: { 200: ZOk } },
+    tags,
+    summary: 'Remove a section with its fields and params',
     handler: (req) => sections.removeSection(ctx, requireAuth(req), req.params.sectionId),
   });
-  r.patch('/:sectionId/order', {
+  route(app, calls.order, {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Move the section to `position` in its template', params: ZSection, body: ZOrderBody, response: out },
+    tags,
+    summary: 'Move the section to `position` in its template',
     handler: (req) => sections.orderSection(ctx, requireAuth(req), req.params.sectionId, req.body.position),
   });
-  r.post('/:sectionId/field/add', {
+  route(app, calls.addField, {
     config: perm('CREATE'),
-    schema: { tags, summary: 'Add a field (captured once per log sheet) at the end', params: ZSection, body: ZRegisterItemInput, response: out },
+    tags,
+    summary: 'Add a field (captured once per log sheet) at the end',
     handler: (req) => sections.addItem(ctx, requireAuth(req), req.params.sectionId, 'field', req.body),
   });
-  r.patch('/:sectionId/field/:fieldId/update', {
+  route(app, calls.updateField, {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Update a field', params: ZField, body: ZRegisterItemPatch, response: out },
+    tags,
+    summary: 'Update a field',
     handler: (req) => sections.updateItem(ctx, requireAuth(req), req.params.sectionId, 'field', req.params.fieldId, req.body),
   });
-  r.patch('/:sectionId/field/:fieldId/order', {
+  route(app, calls.orderField, {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Move a field to `position` among the section’s fields', params: ZField, body: ZOrderBody, response: out },
+    tags,
+    summary: 'Move a field to `position` among the section’s fields',
     handler: (req) => sections.orderItem(ctx, requireAuth(req), req.params.sectionId, 'field', req.params.fieldId, req.body.position),
   });
-  r.delete('/:sectionId/field/:fieldId/remove', {
+  route(app, calls.removeField, {
     config: perm('DELETE'),
-    schema: { tags, summary: 'Remove a field', params: ZField, response: out },
+    tags,
+    summary: 'Remove a field',
     handler: (req) => sections.removeItem(ctx, requireAuth(req), req.params.sectionId, 'field', req.params.fieldId),
   });
-  r.post('/:sectionId/param/add', {
+  route(app, calls.addParam, {
     config: perm('CREATE'),
-    schema: {
-      tags,
-      summary: 'Add a param (recorded per facility and take); a number carries unit, operation (greaterThan, lessThan, equal, between) and limits',
-      params: ZSection,
-      body: ZRegisterItemInput,
-      response: out,
-    },
+    tags,
+    summary: 'Add a param (recorded per facility and take); a number carries unit, operation (greaterThan, lessThan, equal, between) and limits',
     handler: (req) => sections.addItem(ctx, requireAuth(req), req.params.sectionId, 'param', req.body),
   });
-  r.patch('/:sectionId/param/:id/update', {
+  route(app, calls.updateParam, {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Update a param (the merged param must keep valid limits)', params: ZParam, body: ZRegisterItemPatch, response: out },
+    tags,
+    summary: 'Update a param (the merged param must keep valid limits)',
     handler: (req) => sections.updateItem(ctx, requireAuth(req), req.params.sectionId, 'param', req.params.id, req.body),
   });
-  r.patch('/:sectionId/param/:id/order', {
+  route(app, calls.orderParam, {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Move a param to `position` among the section’s params', params: ZParam, body: ZOrderBody, response: out },
+    tags,
+    summary: 'Move a param to `position` among the section’s params',
     handler: (req) => sections.orderItem(ctx, requireAuth(req), req.params.sectionId, 'param', req.params.id, req.body.position),
   });
-  r.delete('/:sectionId/param/:id/remove', {
+  route(app, calls.removeParam, {
     config: perm('DELETE'),
-    schema: { tags, summary: 'Remove a param', params: ZParam, response: out },
+    tags,
+    summary: 'Remove a param',
     handler: (req) => sections.removeItem(ctx, requireAuth(req), req.params.sectionId, 'param', req.params.id),
   });
 }

@@ -1,182 +1,117 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  ZAnswerAdd,
-  ZCheckPending,
-  ZCheckRegisterData,
-  ZCheckRegisterDataOut,
-  ZFacilityDataBody,
-  ZFacilityDataFlaggedOut,
-  ZLogEntryOut,
-  ZOpenClose,
-  ZRegisterInput,
-  ZRegisterOut,
-  ZRegisterPatch,
-  ZRegisterSearchBody,
-  ZUpdateFrequency,
-} from '@audit/domain/registers';
+import { registerCalls } from '@audit/domain/calls/registers';
 import { requireAuth, requires } from '../../platform/auth.js';
-import { sendPage, typed, ZIdParams, type TModuleContext } from '../../platform/http.js';
+import { sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import * as logs from './logs.js';
 import * as registers from './registers.js';
 
 const perm = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(`REGISTER:${action}`);
 const tags = ['registers'];
-const page = { 200: z.array(ZRegisterOut.partial()) };
 
 /** /ms-registry/api/registers: registers management, their lists by status and their logs. */
 export async function registersRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const r = typed(app);
   const auth = requireAuth;
-  r.post('/search', {
+  route(app, registerCalls.search, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary: 'Paged search of registers within the caller’s registersAccess (area, establishments, date range; size 100)',
-      body: ZRegisterSearchBody,
-      response: page,
-    },
+    tags,
+    summary: 'Paged search of registers within the caller’s registersAccess (area, establishments, date range; size 100)',
     handler: async (req, reply) => sendPage(reply, await registers.searchRegisters(ctx, auth(req), req.body)),
   });
-  r.post('/search-for-client-user', {
+  route(app, registerCalls.searchForClientUser, {
     config: perm('READ'),
-    schema: { tags, summary: 'The client user’s registers: the search limited by their registersAccess', body: ZRegisterSearchBody, response: page },
+    tags,
+    summary: 'The client user’s registers: the search limited by their registersAccess',
     handler: async (req, reply) => sendPage(reply, await registers.searchRegisters(ctx, auth(req), req.body)),
   });
-  r.post('/search-for-users-access', {
+  route(app, registerCalls.searchForUsersAccess, {
     config: perm('READ'),
-    schema: { tags, summary: 'Options of the user form’s registersAccess select (name, areaAccess, category)', body: ZRegisterSearchBody, response: page },
+    tags,
+    summary: 'Options of the user form’s registersAccess select (name, areaAccess, category)',
     handler: async (req, reply) =>
       sendPage(reply, await registers.searchRegisters(ctx, auth(req), { ...req.body, projections: ['name', 'areaAccess', 'category', 'client'] })),
   });
+  const byStatus = { pending: registerCalls.searchPending, completed: registerCalls.searchCompleted, closed: registerCalls.searchClosed } as const;
   for (const status of ['pending', 'completed', 'closed'] as const) {
-    r.post(`/${status}/search`, {
+    route(app, byStatus[status], {
       config: perm('READ'),
-      schema: {
-        tags,
-        summary: `Registers whose current period is ${status} (decision 0031), filtered by area, establishments, date range; size 100`,
-        body: ZRegisterSearchBody,
-        response: page,
-      },
+      tags,
+      summary: `Registers whose current period is ${status} (decision 0031), filtered by area, establishments, date range; size 100`,
       handler: async (req, reply) => sendPage(reply, await registers.searchByStatus(ctx, auth(req), status, req.body)),
     });
   }
-  r.post('/check-pending', {
+  route(app, registerCalls.checkPending, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary: 'Pending takes (due and missing) of the caller’s registers, or of the ones named',
-      body: ZCheckPending,
-      response: { 200: z.array(z.object({ _id: z.string(), areaAccess: z.string(), pending: z.number() })) },
-    },
+    tags,
+    summary: 'Pending takes (due and missing) of the caller’s registers, or of the ones named',
     handler: (req) => logs.checkPending(ctx, auth(req), req.body.registers),
   });
-  r.post('/pending/check-all', {
+  route(app, registerCalls.checkAllPending, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary: 'Registers with pending takes, counted by area access (menu badges)',
-      response: {
-        200: z.object({
-          total: z.number(),
-          byArea: z.record(z.string(), z.number()),
-          registers: z.array(z.object({ _id: z.string(), areaAccess: z.string(), pending: z.number() })),
-        }),
-      },
-    },
+    tags,
+    summary: 'Registers with pending takes, counted by area access (menu badges)',
     handler: (req) => logs.checkAll(ctx, auth(req)),
   });
-  r.get('/client/:id', {
+  route(app, registerCalls.ofClient, {
     config: perm('READ'),
-    schema: { tags, summary: 'The registers of a client (client page)', params: ZIdParams, response: { 200: z.array(ZRegisterOut) } },
+    tags,
+    summary: 'The registers of a client (client page)',
     handler: (req) => registers.clientRegisters(ctx, auth(req), req.params.id),
   });
-  r.post('/', {
+  route(app, registerCalls.create, {
     config: perm('CREATE'),
-    schema: {
-      tags,
-      summary: 'Create a register (§5 required fields; typologies only for measurement; frequency within the period)',
-      body: ZRegisterInput,
-      response: { 200: ZRegisterOut },
-    },
+    tags,
+    summary: 'Create a register (§5 required fields; typologies only for measurement; frequency within the period)',
     handler: (req) => registers.createRegister(ctx, auth(req), req.body),
   });
-  r.get('/:id', {
+  route(app, registerCalls.get, {
     config: perm('READ'),
-    schema: { tags, summary: 'One register with its status, totals, hasData and can', params: ZIdParams, response: { 200: ZRegisterOut } },
+    tags,
+    summary: 'One register with its status, totals, hasData and can',
     handler: (req) => registers.getRegister(ctx, auth(req), req.params.id),
   });
-  r.patch('/:id', {
+  route(app, registerCalls.update, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary: 'Edit a register (staff); once it has data only name, areas and description',
-      params: ZIdParams,
-      body: ZRegisterPatch,
-      response: { 200: ZRegisterOut },
-    },
+    tags,
+    summary: 'Edit a register (staff); once it has data only name, areas and description',
     handler: (req) => registers.updateRegister(ctx, auth(req), req.params.id, req.body),
   });
-  r.delete('/:id', {
+  route(app, registerCalls.remove, {
     config: perm('DELETE'),
-    schema: {
-      tags,
-      summary: 'Delete a register; with logs it needs ?force=true (420 with field logs otherwise: the reference warning)',
-      params: ZIdParams,
-      querystring: z.object({ force: z.enum(['true', 'false']).optional() }),
-      response: { 200: z.object({ ok: z.literal(true), logs: z.number() }) },
-    },
+    tags,
+    summary: 'Delete a register; with logs it needs ?force=true (420 with field logs otherwise: the reference warning)',
     handler: (req) => registers.removeRegister(ctx, auth(req), req.params.id, req.query.force === 'true'),
   });
-  r.patch('/:id/update-frequency', {
+  route(app, registerCalls.updateFrequency, {
     config: perm('WRITE'),
-    schema: { tags, summary: 'Change the frequency (staff; must fit the period)', params: ZIdParams, body: ZUpdateFrequency, response: { 200: ZRegisterOut } },
+    tags,
+    summary: 'Change the frequency (staff; must fit the period)',
     handler: (req) => registers.updateFrequency(ctx, auth(req), req.params.id, req.body.frequency),
   });
-  r.patch('/:id/open-close', {
+  route(app, registerCalls.openClose, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary: "Open or close a day ('day') or the register's period (staff; after confirmation in the UI)",
-      params: ZIdParams,
-      body: ZOpenClose,
-      response: { 200: z.object({ period: z.string(), startDay: z.string(), open: z.boolean() }) },
-    },
+    tags,
+    summary: "Open or close a day ('day') or the register's period (staff; after confirmation in the UI)",
     handler: (req) => logs.openClose(ctx, auth(req), req.params.id, req.body),
   });
-  r.post('/:registerId/facility-data', {
+  route(app, registerCalls.facilityData, {
     config: perm('READ'),
-    schema: {
-      tags,
-      summary:
-        'The log grid of the period containing `date` (default today): facilities, due takes, stored entries, late and repeated flags (844 without facilities)',
-      params: z.object({ registerId: z.string().uuid() }),
-      body: ZFacilityDataBody,
-      response: { 200: ZFacilityDataFlaggedOut },
-    },
+    tags,
+    summary:
+      'The log grid of the period containing `date` (default today): facilities, due takes, stored entries, late and repeated flags (844 without facilities)',
     handler: (req) => logs.facilityData(ctx, auth(req), req.params.registerId, req.body.date, req.body.repeatTakes),
   });
-  r.post('/:id/answer/checkRegisterData', {
+  route(app, registerCalls.checkRegisterData, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary: 'Before a save: the checks of answer/add and what is already stored for that take',
-      params: ZIdParams,
-      body: ZCheckRegisterData,
-      response: { 200: ZCheckRegisterDataOut },
-    },
+    tags,
+    summary: 'Before a save: the checks of answer/add and what is already stored for that take',
     handler: (req) => logs.checkRegisterData(ctx, auth(req), req.params.id, req.body),
   });
-  r.post('/:id/answer/add', {
+  route(app, registerCalls.addAnswer, {
     config: perm('WRITE'),
-    schema: {
-      tags,
-      summary:
-        'Save a take of one or more facilities (RCL0001 outside the current period, 844 unknown facility, 422 already stored unless force, RLD0001 locked)',
-      params: ZIdParams,
-      body: ZAnswerAdd,
-      response: { 200: z.array(ZLogEntryOut) },
-    },
+    tags,
+    summary:
+      'Save a take of one or more facilities (RCL0001 outside the current period, 844 unknown facility, 422 already stored unless force, RLD0001 locked)',
     handler: (req) => logs.addAnswer(ctx, auth(req), req.params.id, req.body),
   });
 }

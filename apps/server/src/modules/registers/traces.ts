@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { TRACE_TYPES } from '@audit/domain/constants';
-import { REGISTER_TRACE_SECTIONS, ZRegisterTraceOut, type TRegisterTraceOut } from '@audit/domain/registers';
-import { ZSearchBody, type TSearchBody } from '@audit/domain/search';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { REGISTER_TRACE_SECTIONS, type TRegisterTraceOut } from '@audit/domain/registers';
+import type { TSearchBody } from '@audit/domain/search';
 import { requireAuth, requires, type TAuth } from '../../platform/auth.js';
-import { iso, scoped, sendPage, typed, type TModuleContext } from '../../platform/http.js';
+import { iso, scoped, sendPage, type TModuleContext } from '../../platform/http.js';
+import { route } from '../../platform/route.js';
 import { buildSearch, project, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope, withinScope } from '../../platform/tenancy.js';
 import { visibleRegister } from './access.js';
@@ -133,14 +134,10 @@ export async function searchRegisterTraces(ctx: TModuleContext, caller: TAuth, b
 
 /** POST /ms-registry/api/register-traces/search */
 export async function registerTracesRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  typed(app).post('/search', {
+  route(app, registerCalls.traces, {
     config: requires('REGISTER:READ'),
-    schema: {
-      tags: ['registers'],
-      summary: 'Who changed which register, register template or log, and when (the audit trail of registers, in the caller’s scope and registersAccess)',
-      body: ZSearchBody,
-      response: { 200: z.array(ZRegisterTraceOut.partial()) },
-    },
+    tags: ['registers'],
+    summary: 'Who changed which register, register template or log, and when (the audit trail of registers, in the caller’s scope and registersAccess)',
     handler: async (req, reply) => sendPage(reply, await searchRegisterTraces(ctx, requireAuth(req), req.body)),
   });
 }

@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TRegisterOut } from '@audit/domain/registers';
-import { request } from '../../api/client';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { send } from '../../api/send';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { usePending } from './logsApi';
-import { logPath, REGISTER_LOGS_QUERY_KEY, REGISTERS_BASE } from './offline/registerResource';
+import { logPath, REGISTER_LOGS_QUERY_KEY } from './offline/registerResource';
 
 const STATUS_COLORS = { pending: 'orange', completed: 'green', closed: 'default' } as const;
 
@@ -19,7 +20,7 @@ export function ClientRegistersList({ clientId, header }: { clientId: string; he
   const { t } = useTranslation();
   const list = useQuery({
     queryKey: [...REGISTER_LOGS_QUERY_KEY, 'client', clientId],
-    queryFn: () => request<TRegisterOut[]>(`${REGISTERS_BASE}/client/${clientId}`),
+    queryFn: () => send(registerCalls.ofClient, { params: { id: clientId } }),
   });
   const pending = usePending();
   const pendingOf = new Map((pending.data ?? []).map((p) => [p._id, p.pending]));

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { TLogDownload } from '@audit/domain/registers';
 import { downloadFile } from '../../api/download';
 import { NOTIFICATIONS_QUERY_KEY, searchNotifications, type TNotification } from '../../api/notifications';
-import { request } from '../../api/client';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { send, urlOf } from '../../api/send';
 import { notifyError } from '../../ui/feedback';
-import { REGISTERS_BASE } from './offline/registerResource';
 
 /** How often the notifications are read while the PDF job runs, and how long before the wait is left to the notification. */
 const POLL_MS = 1000;
@@ -76,11 +76,10 @@ export function LogDownloads({
   useEffect(() => () => abort.current?.abort(), []);
   const progressKey = `register-pdf-${registerId}`;
 
-  const askPdf = (options: TPdfOptions) =>
-    request<{ pdfUrl?: string; pdfSendToGenerate?: boolean }>(`${REGISTERS_BASE}/${registerId}/pdf`, {
-      method: 'POST',
-      body: { ...options, date, ...(repeatTakes ? { repeatTakes } : {}) },
-    });
+  const askPdf = async (options: TPdfOptions): Promise<{ pdfUrl?: string }> => {
+    const answer = await send(registerCalls.pdf, { params: { id: registerId }, body: { ...options, date, ...(repeatTakes ? { repeatTakes } : {}) } });
+    return 'pdfUrl' in answer ? { pdfUrl: answer.pdfUrl } : {};
+  };
 
   const download = useMutation({
     meta: { silent: true },
@@ -94,7 +93,7 @@ export function LogDownloads({
           ...(annual ? { annual: 'true' } : {}),
           ...(repeatTakes ? { repeatTakes: String(repeatTakes) } : {}),
         });
-        await downloadFile(`${REGISTERS_BASE}/${registerId}/excel?${query}`, fileName(name, 'xlsx'));
+        await downloadFile(`${urlOf(registerCalls.excel, { id: registerId })}?${query}`, fileName(name, 'xlsx'));
         return 'downloaded';
       }
       const controller = new AbortController();

@@ -1,7 +1,8 @@
 import { Badge } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { send } from '../../api/send';
 
 /** Query key of `pending/check-all` (under the feature's key, so a save's invalidation reaches it). */
 export const PENDING_ALL_QUERY_KEY = ['register-logs', 'pending-all'] as const;
@@ -20,7 +21,7 @@ export function PendingMenuBadge({ menuKey }: { menuKey: string }) {
   const { t } = useTranslation();
   const pending = useQuery({
     queryKey: PENDING_ALL_QUERY_KEY,
-    queryFn: () => request<{ total: number; byArea: Record<string, number> }>('/ms-registry/api/registers/pending/check-all', { method: 'POST', body: {} }),
+    queryFn: () => send(registerCalls.checkAllPending),
     staleTime: 60_000,
   });
   const area = AREA_OF_KEY[menuKey];

@@ -1,23 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   REGISTER_SEARCH_SIZE,
+  ZRegisterOut,
   type TAnswerAdd,
   type TAreaAccess,
-  type TCheckRegisterDataOut,
   type TLogEntryOut,
   type TPeriodName,
-  type TRegisterOut,
   type TRegisterStatus,
 } from '@audit/domain/registers';
-import { request, searchPage } from '../../api/client';
+import { registerCalls, type TPending } from '@audit/domain/calls/registers';
+import type { TSearchRequest } from '../../api/client';
+import { send, sendPage, urlOf } from '../../api/send';
 import { loadResource } from '../../offline/loadResource';
 import { isQueuedWrite, offlineWrite } from '../../offline/write';
 import { journalSave } from './offline/journal';
 import type { TRegisterLog } from './offline/logChanges';
-import { fetchGrid, registerLogResource, REGISTER_LOGS_QUERY_KEY, REGISTERS_BASE } from './offline/registerResource';
+import { fetchGrid, fetchRegister, registerLogResource, REGISTER_LOGS_QUERY_KEY } from './offline/registerResource';
 
 /** The log's calls (decision 0031, 0036); types inferred from packages/domain's schemas. */
-export type TPending = { _id: string; areaAccess: string; pending: number };
+export type { TPending };
 
 export interface TLogView {
   /** A day of the period to show; none: the current period (the one kept for offline use). */
@@ -31,7 +32,7 @@ export const logQueryOptions = (registerId: string, view: TLogView) =>
     queryKey: [...REGISTER_LOGS_QUERY_KEY, 'log', registerId, view],
     queryFn: async (): Promise<TRegisterLog> => {
       if (!view.date && !view.repeatTakes) return loadResource<TRegisterLog>(registerLogResource(registerId));
-      const [register, grid] = await Promise.all([request<TRegisterOut>(`${REGISTERS_BASE}/${registerId}`), fetchGrid(registerId, view)]);
+      const [register, grid] = await Promise.all([fetchRegister(registerId), fetchGrid(registerId, view)]);
       return { register, grid };
     },
     // Offline the device's copy answers (loadResource): the query runs whatever the network, never paused waiting for it.
@@ -42,7 +43,7 @@ export const useRegisterLog = (registerId: string, view: TLogView) => useQuery(l
 
 /** Before a save (online): the checks of answer/add and what is already stored for that take (the conflict dialog). */
 export const checkRegisterData = (registerId: string, body: { date: string; take: number; facilities: string[] }) =>
-  request<TCheckRegisterDataOut>(`${REGISTERS_BASE}/${registerId}/answer/checkRegisterData`, { method: 'POST', body });
+  send(registerCalls.checkRegisterData, { params: { id: registerId }, body });
 
 export type TSaveResult = { status: 'saved'; entries: TLogEntryOut[] } | { status: 'queued' };
 
@@ -54,14 +55,14 @@ export type TSaveResult = { status: 'saved'; entries: TLogEntryOut[] } | { statu
 export async function saveTake(registerId: string, body: TAnswerAdd, key?: string): Promise<TSaveResult> {
   const journalled = journalSave(registerId, body, key);
   try {
-    const entries = await offlineWrite<TLogEntryOut[]>({
+    const answer = await offlineWrite<unknown>({
       resource: registerLogResource(registerId),
-      method: 'POST',
-      url: `${REGISTERS_BASE}/${registerId}/answer/add`,
+      method: registerCalls.addAnswer.method,
+      url: urlOf(registerCalls.addAnswer, { id: registerId }),
       body,
       key: journalled.key,
     });
-    return { status: 'saved', entries };
+    return { status: 'saved', entries: registerCalls.addAnswer.response.parse(answer) };
   } catch (error) {
     if (isQueuedWrite(error)) return { status: 'queued' };
     throw error;
@@ -71,7 +72,7 @@ export async function saveTake(registerId: string, body: TAnswerAdd, key?: strin
 }
 
 export const openClose = (registerId: string, body: { period: TPeriodName; date: string; open: boolean }) =>
-  request<{ period: string; startDay: string; open: boolean }>(`${REGISTERS_BASE}/${registerId}/open-close`, { method: 'PATCH', body });
+  send(registerCalls.openClose, { params: { id: registerId }, body });
 
 // ---- lists
 
@@ -83,18 +84,25 @@ export interface TStatusListParams {
   dateRange?: [string, string] | null;
 }
 
+/** The status lists ask without projections: each row comes whole. */
+const wholeRegisters = <P extends { items: unknown[] }>(page: P) => ({ ...page, items: ZRegisterOut.array().parse(page.items) });
+const STATUS_CALLS = { pending: registerCalls.searchPending, completed: registerCalls.searchCompleted, closed: registerCalls.searchClosed } as const;
+
 export const statusListQueryOptions = (p: TStatusListParams) =>
   queryOptions({
     queryKey: [...REGISTER_LOGS_QUERY_KEY, 'status', p],
-    queryFn: () =>
-      searchPage<TRegisterOut>(`${REGISTERS_BASE}/${p.status}/search`, {
+    queryFn: () => {
+      // The status lists' own filters (area, date range) travel in the search body beside the paging.
+      const search: TSearchRequest = {
         page: p.page,
         size: REGISTER_SEARCH_SIZE,
         search: p.search,
         sort: 'name',
         ...(p.area ? { area: p.area } : {}),
         ...(p.dateRange ? { dateRange: p.dateRange } : {}),
-      } as Parameters<typeof searchPage>[1]),
+      };
+      return sendPage(STATUS_CALLS[p.status], search).then(wholeRegisters);
+    },
     placeholderData: keepPreviousData,
   });
 export const useStatusList = (p: TStatusListParams) => useQuery(statusListQueryOptions(p));
@@ -103,5 +111,5 @@ export const useStatusList = (p: TStatusListParams) => useQuery(statusListQueryO
 export const usePending = () =>
   useQuery({
     queryKey: [...REGISTER_LOGS_QUERY_KEY, 'pending'],
-    queryFn: () => request<TPending[]>(`${REGISTERS_BASE}/check-pending`, { method: 'POST', body: {} }),
+    queryFn: () => send(registerCalls.checkPending, { body: {} }),
   });

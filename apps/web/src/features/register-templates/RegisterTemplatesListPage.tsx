@@ -18,7 +18,7 @@ import {
   useRegisterTemplatesList,
   useRemoveRegisterTemplate,
   useReorderRegisterTemplate,
-  type TRegisterTemplate,
+  type TRegisterTemplateRow,
 } from './registerTemplatesApi';
 
 /**
@@ -33,7 +33,7 @@ export function RegisterTemplatesListPage() {
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  const [removing, setRemoving] = useState<TRegisterTemplate | null>(null);
+  const [removing, setRemoving] = useState<TRegisterTemplateRow | null>(null);
   const [inUse, setInUse] = useState(false);
   const list = useRegisterTemplatesList({ page, search });
   const create = useCreateRegisterTemplate();
@@ -58,7 +58,7 @@ export function RegisterTemplatesListPage() {
 
   return (
     <>
-      <ListPage<TRegisterTemplate>
+      <ListPage<TRegisterTemplateRow>
         title={t('registerTemplates.title')}
         settingsKey="table.registerTemplates"
         columns={templateColumns(t, handlers, list.data?.total ?? 0)}

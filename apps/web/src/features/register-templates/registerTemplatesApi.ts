@@ -1,13 +1,15 @@
 import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TRegisterTemplateOut, ZRegisterItemInput, ZRegisterTemplateInput } from '@audit/domain/registers';
+import { ZRegisterTemplateOut, type TRegisterTemplateOut, type ZRegisterItemInput, type ZRegisterTemplateInput } from '@audit/domain/registers';
 import type { z } from 'zod';
-import { request, searchPage } from '../../api/client';
+import { registerSectionCalls, registerTemplateCalls } from '@audit/domain/calls/register-templates';
+import { request } from '../../api/client';
+import { send, sendPage } from '../../api/send';
 import { notifySuccess, type TSuccessKind } from '../../ui/feedback';
 
 /** Register templates (decision 0031): list in order, the whole tree, header, duplicate, reorder, delete. */
-const BASE = '/ms-registry/api/template-registers';
-const SECTIONS = '/ms-registry/api/register-sections';
+const T = registerTemplateCalls;
+const S = registerSectionCalls;
 export const REGISTER_TEMPLATES_KEY = ['register-templates'] as const;
 export const REGISTER_TEMPLATES_PAGE_SIZE = 20;
 
@@ -18,6 +20,20 @@ export type TItemKind = TRegisterItem['type'];
 export type TRegisterTemplateInput = z.input<typeof ZRegisterTemplateInput>;
 export type TRegisterItemInput = z.input<typeof ZRegisterItemInput>;
 
+/** A row of the list: the keys it projects (not the sections). */
+const ZTemplateRow = ZRegisterTemplateOut.pick({
+  _id: true,
+  name: true,
+  title: true,
+  category: true,
+  language: true,
+  reportType: true,
+  order: true,
+  can: true,
+});
+export type TRegisterTemplateRow = z.infer<typeof ZTemplateRow>;
+const ROW_KEYS = Object.keys(ZTemplateRow.shape) as (keyof TRegisterTemplateRow)[];
+
 export interface TListParams {
   page: number;
   search: string;
@@ -25,19 +41,16 @@ export interface TListParams {
 export const useRegisterTemplatesList = (params: TListParams) =>
   useQuery({
     queryKey: [...REGISTER_TEMPLATES_KEY, 'list', params],
-    queryFn: () =>
-      searchPage<TRegisterTemplate>(`${BASE}/search`, {
-        page: params.page,
-        size: REGISTER_TEMPLATES_PAGE_SIZE,
-        search: params.search,
-        projections: ['_id', 'name', 'title', 'category', 'language', 'reportType', 'order', 'can'],
-      }),
+    queryFn: async () => {
+      const page = await sendPage(T.search, { page: params.page, size: REGISTER_TEMPLATES_PAGE_SIZE, search: params.search, projections: ROW_KEYS });
+      return { ...page, items: ZTemplateRow.array().parse(page.items) };
+    },
     placeholderData: keepPreviousData,
   });
 
 export const registerTemplateKey = (id: string) => [...REGISTER_TEMPLATES_KEY, 'detail', id] as const;
 export const useRegisterTemplate = (id: string) =>
-  useQuery(queryOptions({ queryKey: registerTemplateKey(id), queryFn: () => request<TRegisterTemplate>(`${BASE}/${id}`) }));
+  useQuery(queryOptions({ queryKey: registerTemplateKey(id), queryFn: () => send(T.get, { params: { id } }) }));
 
 /** The REGISTER category tree (the header's category). */
 export const useRegisterCategories = () =>
@@ -58,56 +71,49 @@ function useTemplatesMutation<V, R>(mutationFn: (v: V) => Promise<R>, success?: 
   });
 }
 
-export const useCreateRegisterTemplate = () =>
-  useTemplatesMutation((body: TRegisterTemplateInput) => request<TRegisterTemplate>(BASE, { method: 'POST', body }), 'createSuccess', true);
+export const useCreateRegisterTemplate = () => useTemplatesMutation((body: TRegisterTemplateInput) => send(T.create, { body }), 'createSuccess', true);
 export const useUpdateRegisterTemplate = () =>
   useTemplatesMutation(
-    ({ id, body }: { id: string; body: Partial<TRegisterTemplateInput> }) => request<TRegisterTemplate>(`${BASE}/${id}`, { method: 'PATCH', body }),
+    ({ id, body }: { id: string; body: Partial<TRegisterTemplateInput> }) => send(T.update, { params: { id }, body }),
     'updateSuccess',
     true,
   );
 /** Silent: a template still used by a register answers 420 and the dialog says so itself. */
-export const useRemoveRegisterTemplate = () =>
-  useTemplatesMutation((id: string) => request<{ ok: true }>(`${BASE}/${id}`, { method: 'DELETE' }), 'deleteSuccess', true);
-export const useDuplicateRegisterTemplate = () =>
-  useTemplatesMutation((id: string) => request<TRegisterTemplate>(`${BASE}/${id}/duplicate`, { method: 'POST' }), 'createSuccess');
+export const useRemoveRegisterTemplate = () => useTemplatesMutation((id: string) => send(T.remove, { params: { id } }), 'deleteSuccess', true);
+export const useDuplicateRegisterTemplate = () => useTemplatesMutation((id: string) => send(T.duplicate, { params: { id } }), 'createSuccess');
 export const useReorderRegisterTemplate = () =>
-  useTemplatesMutation(({ id, position }: { id: string; position: number }) =>
-    request<TRegisterTemplate>(`${BASE}/${id}/reorder`, { method: 'POST', body: { position } }),
-  );
+  useTemplatesMutation(({ id, position }: { id: string; position: number }) => send(T.reorder, { params: { id }, body: { position } }));
 
 /* Sections and their items: each call answers the section; the template is fetched again after. */
-export const useAddSection = () =>
-  useTemplatesMutation((body: { template: string; title: string }) => request<TRegisterSection>(SECTIONS, { method: 'POST', body }), 'createSuccess');
+export const useAddSection = () => useTemplatesMutation((body: { template: string; title: string }) => send(S.create, { body }), 'createSuccess');
 export const useRenameSection = () =>
-  useTemplatesMutation(
-    ({ id, title }: { id: string; title: string }) => request<TRegisterSection>(`${SECTIONS}/${id}`, { method: 'PATCH', body: { title } }),
-    'updateSuccess',
-  );
-export const useRemoveSection = () => useTemplatesMutation((id: string) => request(`${SECTIONS}/${id}`, { method: 'DELETE' }), 'deleteSuccess');
+  useTemplatesMutation(({ id, title }: { id: string; title: string }) => send(S.update, { params: { sectionId: id }, body: { title } }), 'updateSuccess');
+export const useRemoveSection = () => useTemplatesMutation((id: string) => send(S.remove, { params: { sectionId: id } }), 'deleteSuccess');
 export const useMoveSection = () =>
-  useTemplatesMutation(({ id, position }: { id: string; position: number }) =>
-    request<TRegisterSection>(`${SECTIONS}/${id}/order`, { method: 'PATCH', body: { position } }),
-  );
+  useTemplatesMutation(({ id, position }: { id: string; position: number }) => send(S.order, { params: { sectionId: id }, body: { position } }));
 
-const itemPath = (section: string, kind: TItemKind, id?: string) => `${SECTIONS}/${section}/${kind}${id ? `/${id}` : ''}`;
+/* A field is named by `fieldId` in its paths, a param by `id`. */
 /** Silent: the item dialog puts the server's field errors on its own fields. */
 export const useSaveItem = () =>
   useTemplatesMutation(
     ({ section, kind, id, body }: { section: string; kind: TItemKind; id?: string; body: TRegisterItemInput }) =>
       id
-        ? request<TRegisterSection>(`${itemPath(section, kind, id)}/update`, { method: 'PATCH', body })
-        : request<TRegisterSection>(`${itemPath(section, kind)}/add`, { method: 'POST', body }),
+        ? kind === 'field'
+          ? send(S.updateField, { params: { sectionId: section, fieldId: id }, body })
+          : send(S.updateParam, { params: { sectionId: section, id }, body })
+        : send(kind === 'field' ? S.addField : S.addParam, { params: { sectionId: section }, body }),
     'updateSuccess',
     true,
   );
 export const useRemoveItem = () =>
   useTemplatesMutation(
     ({ section, kind, id }: { section: string; kind: TItemKind; id: string }) =>
-      request<TRegisterSection>(`${itemPath(section, kind, id)}/remove`, { method: 'DELETE' }),
+      kind === 'field' ? send(S.removeField, { params: { sectionId: section, fieldId: id } }) : send(S.removeParam, { params: { sectionId: section, id } }),
     'deleteSuccess',
   );
 export const useMoveItem = () =>
   useTemplatesMutation(({ section, kind, id, position }: { section: string; kind: TItemKind; id: string; position: number }) =>
-    request<TRegisterSection>(`${itemPath(section, kind, id)}/order`, { method: 'PATCH', body: { position } }),
+    kind === 'field'
+      ? send(S.orderField, { params: { sectionId: section, fieldId: id }, body: { position } })
+      : send(S.orderParam, { params: { sectionId: section, id }, body: { position } }),
   );

@@ -3,18 +3,18 @@ import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, EditO
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TListColumn } from '../../ui/ListPage';
-import type { TRegisterTemplate } from './registerTemplatesApi';
+import type { TRegisterTemplateRow } from './registerTemplatesApi';
 
 export interface TRowHandlers {
-  onEdit: (tpl: TRegisterTemplate) => void;
-  onDuplicate: (tpl: TRegisterTemplate) => void;
+  onEdit: (tpl: TRegisterTemplateRow) => void;
+  onDuplicate: (tpl: TRegisterTemplateRow) => void;
   /** Moves the template one place up (-1) or down (+1) in its space's list. */
-  onMove: (tpl: TRegisterTemplate, by: -1 | 1) => void;
-  onRemove: (tpl: TRegisterTemplate) => void;
+  onMove: (tpl: TRegisterTemplateRow, by: -1 | 1) => void;
+  onRemove: (tpl: TRegisterTemplateRow) => void;
 }
 
 /** Row actions: open (edit or view), duplicate, move up/down, delete: only what `can` allows. */
-export function RowActions({ tpl, handlers, first, last }: { tpl: TRegisterTemplate; handlers: TRowHandlers; first: boolean; last: boolean }) {
+export function RowActions({ tpl, handlers, first, last }: { tpl: TRegisterTemplateRow; handlers: TRowHandlers; first: boolean; last: boolean }) {
   const { t } = useTranslation();
   const items: MenuProps['items'] = [
     tpl.can.update
@@ -43,7 +43,7 @@ export function RowActions({ tpl, handlers, first, last }: { tpl: TRegisterTempl
 }
 
 /** `total`: how many templates the list has (the last one cannot move down). */
-export function templateColumns(t: TFunction, handlers: TRowHandlers, total: number): TListColumn<TRegisterTemplate>[] {
+export function templateColumns(t: TFunction, handlers: TRowHandlers, total: number): TListColumn<TRegisterTemplateRow>[] {
   return [
     { key: 'order', title: t('registerTemplates.fields.order'), width: 64, render: (_, r) => r.order + 1 },
     { key: 'name', title: t('registerTemplates.fields.name'), locked: true, render: (_, r) => <strong>{r.name}</strong> },

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TRegisterTraceOut } from '@audit/domain/registers';
+import { ZRegisterTraceOut, type TRegisterTraceOut } from '@audit/domain/registers';
 import type { TSearchFilter } from '@audit/domain/search';
-import { searchPage } from '../../api/client';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { sendPage } from '../../api/send';
 
 /** The register traces call; the row type is inferred from packages/domain's response schema. */
 export type TRegisterTrace = TRegisterTraceOut;
@@ -26,12 +27,11 @@ function toFilters(f: TTraceFilters): TSearchFilter[] {
 export function useRegisterTraces(query: { page: number; size: number; search: string; filters: TTraceFilters }) {
   return useQuery({
     queryKey: ['register-traces', query],
-    queryFn: ({ signal }) =>
-      searchPage<TRegisterTrace>(
-        '/ms-registry/api/register-traces/search',
-        { page: query.page, size: query.size, sort: '-date', filters: toFilters(query.filters) },
-        signal,
-      ),
+    // No projections: each row comes whole.
+    queryFn: async ({ signal }) => {
+      const page = await sendPage(registerCalls.traces, { page: query.page, size: query.size, sort: '-date', filters: toFilters(query.filters) }, { signal });
+      return { ...page, items: ZRegisterTraceOut.array().parse(page.items) };
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -3,18 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFrequency, ZRegisterInput } from '@audit/domain/registers';
 import type { z } from 'zod';
 import { areaCalls, establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
-import { request, searchPage, type TPage, type TSearchRequest } from '../../api/client';
-import { sendPage } from '../../api/send';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { registerTemplateCalls, typologyCalls } from '@audit/domain/calls/register-templates';
+import { request, type TPage, type TSearchRequest } from '../../api/client';
+import { send, sendPage } from '../../api/send';
 import { notifySuccess } from '../../ui/feedback';
 import { REGISTERS_QUERY_KEY, type TRegister } from './registersApi';
 
 /** One register, its create / edit / update-frequency calls, and the form's option lists (decision 0035). */
-const BASE = '/ms-registry/api/registers';
 const CORE = '/ms-core/api';
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
 
 export const useRegister = (id: string | undefined) =>
-  useQuery({ queryKey: [...REGISTERS_QUERY_KEY, 'detail', id], queryFn: () => request<TRegister>(`${BASE}/${id}`), enabled: Boolean(id) });
+  useQuery({ queryKey: [...REGISTERS_QUERY_KEY, 'detail', id], queryFn: () => send(registerCalls.get, { params: { id: id! } }), enabled: Boolean(id) });
 
 function useRegisterMutation<V>(mutationFn: (v: V) => Promise<TRegister>, success: 'createSuccess' | 'updateSuccess') {
   const queryClient = useQueryClient();
@@ -26,17 +27,13 @@ function useRegisterMutation<V>(mutationFn: (v: V) => Promise<TRegister>, succes
     onSettled: () => queryClient.invalidateQueries({ queryKey: REGISTERS_QUERY_KEY }),
   });
 }
-export const useCreateRegister = () => useRegisterMutation((body: TRegisterInput) => request<TRegister>(BASE, { method: 'POST', body }), 'createSuccess');
+export const useCreateRegister = () => useRegisterMutation((body: TRegisterInput) => send(registerCalls.create, { body }), 'createSuccess');
 export const useUpdateRegister = () =>
-  useRegisterMutation(
-    ({ id, body }: { id: string; body: Partial<TRegisterInput> }) => request<TRegister>(`${BASE}/${id}`, { method: 'PATCH', body }),
-    'updateSuccess',
-  );
+  useRegisterMutation(({ id, body }: { id: string; body: Partial<TRegisterInput> }) => send(registerCalls.update, { params: { id }, body }), 'updateSuccess');
 export const useUpdateFrequency = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, frequency }: { id: string; frequency: TFrequency }) =>
-      request<TRegister>(`${BASE}/${id}/update-frequency`, { method: 'PATCH', body: { frequency } }),
+    mutationFn: ({ id, frequency }: { id: string; frequency: TFrequency }) => send(registerCalls.updateFrequency, { params: { id }, body: { frequency } }),
     onSuccess: () => notifySuccess('updateSuccess'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: REGISTERS_QUERY_KEY }),
   });
@@ -48,12 +45,8 @@ export interface TOption {
   parent?: string | null;
   areaAccess?: string | null;
 }
-/** One page of options: a search call (or, for a call not on the calls yet, its path). */
+/** One page of options: a search call. */
 type TOptionsSearch = (body: TSearchRequest) => Promise<TPage<Partial<TOption>>>;
-const byPath =
-  (path: string): TOptionsSearch =>
-  (body) =>
-    searchPage<TOption>(path, body);
 /** Options are named rows: a row the server answers without its id or name is left out. */
 const named = (items: Partial<TOption>[]): TOption[] => items.flatMap(({ _id, name, ...rest }) => (_id && name !== undefined ? [{ ...rest, _id, name }] : []));
 const options = (key: string, search: TOptionsSearch, size: number, extra: TSearchRequest = {}, enabled = true) =>
@@ -87,8 +80,30 @@ export const useAreaOptions = (client?: string) =>
     ),
   );
 export const useTemplateOptions = () =>
-  useQuery(options('templates', byPath('/ms-registry/api/template-registers/search'), 1000, { projections: ['_id', 'name'] }));
-export const useTypologyOptions = (enabled: boolean) => useQuery(options('typologies', byPath(`${CORE}/typologies/search`), 1000, {}, enabled));
+  useQuery(
+    options(
+      'templates',
+      async (body) => {
+        const page = await sendPage(registerTemplateCalls.search, body);
+        return { total: page.total, items: page.items.map(({ _id, name }) => ({ _id, name })) };
+      },
+      1000,
+      { projections: ['_id', 'name'] },
+    ),
+  );
+export const useTypologyOptions = (enabled: boolean) =>
+  useQuery(
+    options(
+      'typologies',
+      async (body) => {
+        const page = await sendPage(typologyCalls.search, body);
+        return { total: page.total, items: page.items.map(({ _id, name }) => ({ _id, name })) };
+      },
+      1000,
+      {},
+      enabled,
+    ),
+  );
 export const useRegisterCategoryTree = () =>
   useQuery({
     queryKey: [...REGISTERS_QUERY_KEY, 'options', 'categories'],

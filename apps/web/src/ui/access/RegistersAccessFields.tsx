@@ -3,21 +3,20 @@ import { Button, Card, Col, Flex, Form, Row, Select, Tooltip, TreeSelect, Typogr
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TCategoryTree } from '@audit/domain/categories';
-import { AREA_ACCESSES } from '@audit/domain/registers';
+import { AREA_ACCESSES, ZRegisterOut } from '@audit/domain/registers';
 import type { TRegistersAccessEntry } from '@audit/domain/users';
-import { request, searchPage } from '../../api/client';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { request } from '../../api/client';
+import { sendPage } from '../../api/send';
+
+/** The keys the server projects for this select. */
+const OPTION = ZRegisterOut.pick({ _id: true, name: true, areaAccess: true, category: true, client: true });
 
 /** The registersAccess select's options: every register the caller sees (name, area access, category). */
 const useRegisterOptions = () =>
   useQuery({
     queryKey: ['users', 'registers-access-options'],
-    queryFn: async () =>
-      (
-        await searchPage<{ _id: string; name: string; areaAccess: string; category: { _id: string } | null; client: { name: string } }>(
-          '/ms-registry/api/registers/search-for-users-access',
-          { page: 0, size: 1000, sort: 'name' },
-        )
-      ).items,
+    queryFn: async () => (await sendPage(registerCalls.searchForUsersAccess, { page: 0, size: 1000, sort: 'name' })).items.map((r) => OPTION.parse(r)),
   });
 const useRegisterCategories = () =>
   useQuery({

@@ -28,17 +28,31 @@ const TODAY = '2026-03-10';
 const token = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.s`;
 const network = { onLine: true };
 
-const register = {
+// The whole register as the server answers it (the web parses the answer with its contract).
+const register: TRegisterOut = {
   _id: REG,
   name: 'Cámaras',
+  description: null,
+  areaAccess: 'KITCHEN',
+  classification: 'measurement',
+  template: { _id: 't', name: 'Cámaras' },
+  client: { _id: 'c', name: 'Hotel' },
+  category: null,
+  establishments: 'all',
+  areas: 'all',
+  establishmentsTotal: 1,
+  areasTotal: 0,
+  typologies: [],
   period: 'monthly',
   frequency: 'daily',
   takesPerDay: 1,
   manualCompletion: false,
   dailyDisabled: false,
-  client: { _id: 'c', name: 'Hotel' },
+  hasData: false,
+  status: 'pending',
+  createdAt: '2026-03-01T00:00:00.000Z',
   can: { update: false, delete: false, write: true, correct: false, openClose: false },
-} as unknown as TRegisterOut;
+};
 const param = {
   _id: TEMP,
   type: 'param',

@@ -1,5 +1,5 @@
-import type { TFacilityDataOut, TRegisterOut } from '@audit/domain/registers';
-import { request } from '../../../api/client';
+import { registerCalls } from '@audit/domain/calls/registers';
+import { send } from '../../../api/send';
 import { registerResourceKind, resourceKey } from '../../../offline/resources';
 import { applyLogChange, describeLogChange, isAnswerAdd, type TRegisterLog } from './logChanges';
 
@@ -12,16 +12,16 @@ export const REGISTER_KIND = 'register';
 export const registerLogResource = (registerId: string) => resourceKey(REGISTER_KIND, registerId);
 export const LOG_PATH_PATTERN = /^\/registers\/log\/[^/]+$/;
 export const logPath = (registerId: string) => `/registers/log/${registerId}`;
-export const REGISTERS_BASE = '/ms-registry/api/registers';
 /** Query keys of what lists show of registers (status, pending badges): read again after a replay. */
 export const REGISTER_LOGS_QUERY_KEY = ['register-logs'] as const;
 
 export const fetchGrid = (registerId: string, body: { date?: string; repeatTakes?: number } = {}) =>
-  request<TFacilityDataOut>(`${REGISTERS_BASE}/${registerId}/facility-data`, { method: 'POST', body });
+  send(registerCalls.facilityData, { params: { registerId }, body });
+export const fetchRegister = (id: string) => send(registerCalls.get, { params: { id } });
 
 /** The register and the grid of its current period, as the device keeps them. */
 export async function fetchRegisterLog(registerId: string): Promise<TRegisterLog> {
-  const [register, grid] = await Promise.all([request<TRegisterOut>(`${REGISTERS_BASE}/${registerId}`), fetchGrid(registerId)]);
+  const [register, grid] = await Promise.all([fetchRegister(registerId), fetchGrid(registerId)]);
   return { register, grid };
 }
 
