@@ -34,12 +34,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /ms-core/api/invites/{id}/cancel',
   'POST /ms-core/api/invites/{id}/resend',
   'POST /ms-core/api/users/me/phone-code',
-  // activities
-  'DELETE /ms-core/api/activities/{id}',
-  'GET /ms-core/api/activities/{id}',
-  'PATCH /ms-core/api/activities/{id}',
-  'POST /ms-core/api/activities',
-  'POST /ms-core/api/activities/search',
   // areas
   'DELETE /ms-core/api/areas/{id}',
   'GET /ms-core/api/areas/{id}',
@@ -103,38 +97,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /auth/api/social-signin',
   'POST /auth/api/social-signin/start',
   'POST /auth/api/update-token',
-  // billing-methods
-  'DELETE /ms-core/api/billing-methods/{id}',
-  'GET /ms-core/api/billing-methods/{id}',
-  'PATCH /ms-core/api/billing-methods/{id}',
-  'POST /ms-core/api/billing-methods',
-  'POST /ms-core/api/billing-methods/search',
-  // categories
-  'DELETE /ms-core/api/categories/{id}',
-  'GET /ms-core/api/categories/{id}',
-  'PATCH /ms-core/api/categories/{id}',
-  'POST /ms-core/api/categories',
-  'POST /ms-core/api/categories/search',
-  'POST /ms-core/api/categories/search-categories-subcategories',
-  'POST /ms-core/api/categories/{parentId}/children',
-  // employee-profiles
-  'DELETE /ms-core/api/employee-profiles/{id}',
-  'GET /ms-core/api/employee-profiles/{id}',
-  'PATCH /ms-core/api/employee-profiles/{id}',
-  'POST /ms-core/api/employee-profiles',
-  'POST /ms-core/api/employee-profiles/search',
-  // employee-types
-  'DELETE /ms-core/api/employee-types/{id}',
-  'GET /ms-core/api/employee-types/{id}',
-  'PATCH /ms-core/api/employee-types/{id}',
-  'POST /ms-core/api/employee-types',
-  'POST /ms-core/api/employee-types/search',
-  // enterprise
-  'DELETE /ms-core/api/enterprise/{id}',
-  'GET /ms-core/api/enterprise/{id}',
-  'PATCH /ms-core/api/enterprise/{id}',
-  'POST /ms-core/api/enterprise',
-  'POST /ms-core/api/enterprise/search',
   // establishments
   'DELETE /ms-core/api/establishments/{id}',
   'GET /ms-core/api/establishments/{id}',
@@ -203,18 +165,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /ms-core/api/lab-reports/import',
   'POST /ms-core/api/lab-reports/import/preview',
   'POST /ms-core/api/lab-reports/search',
-  // lab-result-codes
-  'DELETE /ms-core/api/lab-result-codes/{id}',
-  'GET /ms-core/api/lab-result-codes/{id}',
-  'PATCH /ms-core/api/lab-result-codes/{id}',
-  'POST /ms-core/api/lab-result-codes',
-  'POST /ms-core/api/lab-result-codes/search',
-  // paymenttypes
-  'DELETE /ms-core/api/paymenttypes/{id}',
-  'GET /ms-core/api/paymenttypes/{id}',
-  'PATCH /ms-core/api/paymenttypes/{id}',
-  'POST /ms-core/api/paymenttypes',
-  'POST /ms-core/api/paymenttypes/search',
   // questionnaire-ies
   'GET /ms-core/api/questionnaire-ies/{auditId}',
   'PATCH /ms-core/api/questionnaire-ies/{auditId}/answers',
@@ -285,12 +235,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /ms-core/api/roles',
   'POST /ms-core/api/roles/search',
   'POST /ms-core/api/roles/{id}/permission',
-  // service-categories
-  'DELETE /ms-core/api/service-categories/{id}',
-  'GET /ms-core/api/service-categories/{id}',
-  'PATCH /ms-core/api/service-categories/{id}',
-  'POST /ms-core/api/service-categories',
-  'POST /ms-core/api/service-categories/search',
   // services
   'DELETE /ms-core/api/services/{id}',
   'GET /ms-core/api/services/{id}',
@@ -298,12 +242,6 @@ const NOT_ON_CALLS_YET = new Set([
   'POST /ms-core/api/services',
   'POST /ms-core/api/services/search',
   'POST /ms-core/api/services/search-from-client',
-  // socialreasons
-  'DELETE /ms-core/api/socialreasons/{id}',
-  'GET /ms-core/api/socialreasons/{id}',
-  'PATCH /ms-core/api/socialreasons/{id}',
-  'POST /ms-core/api/socialreasons',
-  'POST /ms-core/api/socialreasons/search',
   // spaces
   'GET /ms-core/api/spaces/current',
   'GET /ms-core/api/spaces/my-spaces',
@@ -345,12 +283,6 @@ const NOT_ON_CALLS_YET = new Set([
   // traces
   'GET /ms-core/api/traces/{id}',
   'POST /ms-core/api/traces/search',
-  // typeareas
-  'DELETE /ms-core/api/typeareas/{id}',
-  'GET /ms-core/api/typeareas/{id}',
-  'PATCH /ms-core/api/typeareas/{id}',
-  'POST /ms-core/api/typeareas',
-  'POST /ms-core/api/typeareas/search',
   // typologies
   'DELETE /ms-core/api/typologies/{id}',
   'GET /ms-core/api/typologies/{id}',

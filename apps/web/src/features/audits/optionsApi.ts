@@ -1,3 +1,5 @@
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send } from '../../api/send';
 import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TWizardAuditor, TWizardService } from '@audit/domain/audits';
@@ -100,6 +102,5 @@ export const useTemplateOptions = (params: TTemplateOptionsParams) =>
 export const useTemplateCategories = () =>
   useQuery({
     queryKey: [...OPTIONS_KEY, 'categories'],
-    queryFn: () =>
-      request<TCategoryNode[]>(`${CORE}/categories/search-categories-subcategories`, { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
   });

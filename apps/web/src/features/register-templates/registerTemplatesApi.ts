@@ -1,4 +1,5 @@
-import type { TCategoryTree } from '@audit/domain/categories';
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send } from '../../api/send';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TRegisterTemplateOut, ZRegisterItemInput, ZRegisterTemplateInput } from '@audit/domain/registers';
 import type { z } from 'zod';
@@ -43,8 +44,7 @@ export const useRegisterTemplate = (id: string) =>
 export const useRegisterCategories = () =>
   useQuery({
     queryKey: [...REGISTER_TEMPLATES_KEY, 'categories'],
-    queryFn: () =>
-      request<TCategoryTree[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'REGISTER' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'REGISTER' } }),
   });
 
 /** A mutation that says what it did and refreshes every register template query. */

@@ -1,4 +1,5 @@
-import type { TCategoryTree } from '@audit/domain/categories';
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send } from '../../api/send';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFrequency, ZRegisterInput } from '@audit/domain/registers';
 import type { z } from 'zod';
@@ -67,6 +68,5 @@ export const useTypologyOptions = (enabled: boolean) => useQuery(options('typolo
 export const useRegisterCategoryTree = () =>
   useQuery({
     queryKey: [...REGISTERS_QUERY_KEY, 'options', 'categories'],
-    queryFn: () =>
-      request<TCategoryTree[]>(`${CORE}/categories/search-categories-subcategories`, { method: 'POST', body: { size: 1000, page: 0, type: 'REGISTER' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'REGISTER' } }),
   });

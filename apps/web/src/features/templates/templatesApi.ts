@@ -1,3 +1,6 @@
+import { areaTypeCalls } from '@audit/domain/calls/nomenclatures';
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send, sendPage } from '../../api/send';
 import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -141,12 +144,17 @@ export type TCategoryNode = TCategoryTree;
 export const categoryTreeQueryOptions = () =>
   queryOptions({
     queryKey: [...TEMPLATES_QUERY_KEY, 'categoryTree'],
-    queryFn: () =>
-      request<TCategoryNode[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
   });
 export const useCategoryTree = () => useQuery(categoryTreeQueryOptions());
 
-const refsQuery = (kind: 'services' | 'areaTypes', path: string) =>
+const refsQuery = (kind: 'services', path: string) =>
   queryOptions({ queryKey: [...TEMPLATES_QUERY_KEY, kind], queryFn: async () => (await searchPage<TRef>(path, { size: 1000, sort: 'name' })).items });
 export const useServices = () => useQuery(refsQuery('services', '/ms-core/api/services/search'));
-export const useAreaTypes = () => useQuery(refsQuery('areaTypes', '/ms-core/api/typeareas/search'));
+export const useAreaTypes = () =>
+  useQuery(
+    queryOptions({
+      queryKey: [...TEMPLATES_QUERY_KEY, 'areaTypes'],
+      queryFn: async () => (await sendPage(areaTypeCalls.search, { size: 1000, sort: 'name' })).items,
+    }),
+  );

@@ -1,3 +1,5 @@
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send } from '../../api/send';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Row, Select, Tooltip, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -5,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCategoryTree } from '@audit/domain/categories';
 import { AREA_ACCESSES } from '@audit/domain/registers';
 import type { TRegistersAccessEntry } from '@audit/domain/users';
-import { request, searchPage } from '../../api/client';
+import { searchPage } from '../../api/client';
 
 /** The registersAccess select's options: every register the caller sees (name, area access, category). */
 const useRegisterOptions = () =>
@@ -22,8 +24,7 @@ const useRegisterOptions = () =>
 const useRegisterCategories = () =>
   useQuery({
     queryKey: ['users', 'register-categories'],
-    queryFn: () =>
-      request<TCategoryTree[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'REGISTER' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'REGISTER' } }),
   });
 interface TTreeNode {
   value: string;
