@@ -1,13 +1,15 @@
 import type { TPermission, TPermissionModule } from '@audit/domain/permissions';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { catalogueItem } from '@audit/domain/nomenclatures';
-import { ZSearchBody, type TSearchBody } from '@audit/domain/search';
+import type { z } from 'zod';
+import type { TCall } from '@audit/domain/calls/define';
+import { catalogueCalls, type TCatalogueCalls } from '@audit/domain/calls/nomenclatures';
+import type { TSearchBody } from '@audit/domain/search';
 import { requireAuth, requires, type TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
-import { iso, scoped, sendPage, typed, ZIdParams, ZOk, type TModuleContext } from '../../platform/http.js';
+import { iso, scoped, sendPage, typed, type TModuleContext } from '../../platform/http.js';
+import { route, type TRouteOptions } from '../../platform/route.js';
 import { buildSearch, project, type TSearchField } from '../../platform/search.js';
 import type { TIdentity } from '../../platform/identity.js';
 import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
@@ -245,47 +247,57 @@ export function catalogueService(def: TCatalogueDefinition) {
 }
 export type TCatalogueService = ReturnType<typeof catalogueService>;
 
-/** POST /search, GET /:id, POST /, PATCH /:id, DELETE /:id for one catalogue entity. */
-export function catalogueRoutes(def: TCatalogueDefinition, service: TCatalogueService = catalogueService(def)) {
-  const ZItem = catalogueItem(def.output ?? {});
+/**
+ * POST /search, GET /:id, POST /, PATCH /:id, DELETE /:id for one catalogue entity, registered from
+ * its calls (packages/domain/src/calls: catalogueCalls). A catalogue whose calls are not declared yet
+ * (no `calls`) registers the same routes by hand, with the schemas of catalogueCalls and no call name.
+ */
+export function catalogueRoutes(def: TCatalogueDefinition, service: TCatalogueService = catalogueService(def), calls?: TCatalogueCalls) {
   const tags = [def.section];
   const access = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(`${def.module}:${action}` as TPermission);
   return async (app: FastifyInstance, ctx: TModuleContext) => {
-    const r = typed(app);
-    r.post('/search', {
+    const own = calls ?? catalogueCalls(def.section, app.prefix, def.input, def.output ?? {});
+    const register = <C extends TCall>(call: C, options: TRouteOptions<C>) => {
+      if (calls) return route(app, call, options);
+      const url = call.path.slice(app.prefix.length) || '/';
+      const status = call.response ? 200 : 204;
+      const schema = {
+        tags: options.tags,
+        summary: options.summary,
+        ...(call.params ? { params: call.params } : {}),
+        ...(call.body ? { body: call.body } : {}),
+        ...(call.response ? { response: { [status]: call.response } } : {}),
+      };
+      typed(app).route({ method: call.method, url, config: options.config, schema, handler: options.handler as never });
+    };
+    register(own.search, {
       config: access('READ'),
-      schema: {
-        tags,
-        summary: `Paged search of ${def.section} (own space, below and inherited)`,
-        body: ZSearchBody,
-        response: { 200: z.array(ZItem.partial()) },
-      },
+      tags,
+      summary: `Paged search of ${def.section} (own space, below and inherited)`,
       handler: async (req, reply) => sendPage(reply, await service.search(ctx, requireAuth(req), req.body)),
     });
-    r.get('/:id', {
+    register(own.get, {
       config: access('READ'),
-      schema: { tags, summary: `One of ${def.section}`, params: ZIdParams, response: { 200: ZItem } },
+      tags,
+      summary: `One of ${def.section}`,
       handler: (req) => service.get(ctx, requireAuth(req), req.params.id),
     });
-    r.post('/', {
+    register(own.create, {
       config: access('CREATE'),
-      schema: { tags, summary: `Create one of ${def.section} in the caller's space`, body: def.input, response: { 200: ZItem } },
+      tags,
+      summary: `Create one of ${def.section} in the caller's space`,
       handler: (req) => service.create(ctx, requireAuth(req), req.body as TInput),
     });
-    r.patch('/:id', {
+    register(own.update, {
       config: access('WRITE'),
-      schema: {
-        tags,
-        summary: `Update one of ${def.section} (451 for an inherited one)`,
-        params: ZIdParams,
-        body: def.input.partial(),
-        response: { 200: ZItem },
-      },
+      tags,
+      summary: `Update one of ${def.section} (451 for an inherited one)`,
       handler: (req) => service.update(ctx, requireAuth(req), req.params.id, req.body as TInput),
     });
-    r.delete('/:id', {
+    register(own.remove, {
       config: access('DELETE'),
-      schema: { tags, summary: `Delete one of ${def.section} (451 for an inherited one)`, params: ZIdParams, response: { 200: ZOk } },
+      tags,
+      summary: `Delete one of ${def.section} (451 for an inherited one)`,
       handler: async (req) => {
         await service.remove(ctx, requireAuth(req), req.params.id);
         return { ok: true as const };

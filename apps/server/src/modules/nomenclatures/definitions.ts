@@ -1,6 +1,6 @@
-import { catalogueService, type TCatalogueDefinition } from './catalogue.js';
+import { catalogueService, type TCatalogueDefinition, type TCatalogueService } from './catalogue.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { LAB_RESULT_CODE_OUTPUT, SOCIAL_REASON_OUTPUT, ZLabResultCodeInput, ZSimpleInput, ZSocialReasonInput } from '@audit/domain/nomenclatures';
+import { NOMENCLATURES, type TNomenclatureKey } from '@audit/domain/calls/nomenclatures';
 import type { TDb } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
@@ -18,32 +18,33 @@ import {
   socialReasons,
 } from './tables.js';
 
-/** The simple nomenclatures: name and description (both required), nothing else. */
-const simple = (table: TCatalogueDefinition['table'], module: TCatalogueDefinition['module'], section: string): TCatalogueDefinition => ({
+/**
+ * A nomenclature of the shared list (packages/domain/src/calls/nomenclatures.ts): its path is the
+ * trace section and OpenAPI tag, its body and row's extra fields are the list's; the server adds
+ * the table and the permission module. The simple ones stop here: name and description, both required.
+ */
+const nomenclature = (key: TNomenclatureKey, table: TCatalogueDefinition['table'], module: TCatalogueDefinition['module']): TCatalogueDefinition => ({
   table,
   module,
-  section,
-  input: ZSimpleInput,
+  section: NOMENCLATURES[key].path,
+  input: NOMENCLATURES[key].input,
+  output: NOMENCLATURES[key].output,
 });
 
-export const areaTypeDef = simple(areaTypes, 'TYPE_AREA', 'typeareas');
-export const paymentTypeDef = simple(paymentTypes, 'PAYMENT_TYPE', 'paymenttypes');
-export const activityDef = simple(activities, 'ACTIVITY', 'activities');
-export const companyDef = simple(companies, 'ENTERPRISE', 'enterprise');
+export const areaTypeDef = nomenclature('areaTypes', areaTypes, 'TYPE_AREA');
+export const paymentTypeDef = nomenclature('paymentTypes', paymentTypes, 'PAYMENT_TYPE');
+export const activityDef = nomenclature('activities', activities, 'ACTIVITY');
+export const companyDef = nomenclature('companies', companies, 'ENTERPRISE');
 /** Service categories belong to the services settings: SERVICES permissions. */
-export const serviceCategoryDef = simple(serviceCategories, 'SERVICES', 'service-categories');
+export const serviceCategoryDef = nomenclature('serviceCategories', serviceCategories, 'SERVICES');
 /** Employee profiles and types belong to the worker settings: PROFILE-WORKER permissions. */
-export const employeeProfileDef = simple(employeeProfiles, 'PROFILE-WORKER', 'employee-profiles');
-export const employeeTypeDef = simple(employeeTypes, 'PROFILE-WORKER', 'employee-types');
-export const billingMethodDef = simple(billingMethods, 'BILLING-METHOD', 'billing-methods');
+export const employeeProfileDef = nomenclature('employeeProfiles', employeeProfiles, 'PROFILE-WORKER');
+export const employeeTypeDef = nomenclature('employeeTypes', employeeTypes, 'PROFILE-WORKER');
+export const billingMethodDef = nomenclature('billingMethods', billingMethods, 'BILLING-METHOD');
 
 /** Social reason: name (required), legal representative, phones, e-mail; description optional. */
 export const socialReasonDef: TCatalogueDefinition = {
-  table: socialReasons,
-  module: 'SOCIAL_REASON',
-  section: 'socialreasons',
-  input: ZSocialReasonInput,
-  output: SOCIAL_REASON_OUTPUT,
+  ...nomenclature('socialReasons', socialReasons, 'SOCIAL_REASON'),
   fields: {
     legalRepresentative: { column: socialReasons.legalRepresentative, type: 'text' },
     email: { column: socialReasons.email, type: 'text' },
@@ -62,11 +63,7 @@ export const socialReasonDef: TCatalogueDefinition = {
  */
 onUniqueViolation('lab_result_codes_space_code_key', { code: 'alreadyExists', fields: ['code'] });
 export const labResultCodeDef: TCatalogueDefinition = {
-  table: labResultCodes,
-  module: 'LABORATORY',
-  section: 'lab-result-codes',
-  input: ZLabResultCodeInput,
-  output: LAB_RESULT_CODE_OUTPUT,
+  ...nomenclature('labResultCodes', labResultCodes, 'LABORATORY'),
   fields: { code: { column: labResultCodes.code, type: 'text' } },
   toValues: (input) => (input.code !== undefined ? { code: input.code } : {}),
   present: (row) => ({ code: row.code }),
@@ -97,6 +94,20 @@ export const employeeTypesService = catalogueService(employeeTypeDef);
 export const billingMethodsService = catalogueService(billingMethodDef);
 export const socialReasonsService = catalogueService(socialReasonDef);
 export const labResultCodesService = catalogueService(labResultCodeDef);
+
+/** Every nomenclature of the shared list, its definition and service (routes.ts registers one set of routes each). */
+export const nomenclatureDefinitions: Record<TNomenclatureKey, { def: TCatalogueDefinition; service: TCatalogueService }> = {
+  areaTypes: { def: areaTypeDef, service: areaTypesService },
+  paymentTypes: { def: paymentTypeDef, service: paymentTypesService },
+  activities: { def: activityDef, service: activitiesService },
+  companies: { def: companyDef, service: companiesService },
+  socialReasons: { def: socialReasonDef, service: socialReasonsService },
+  serviceCategories: { def: serviceCategoryDef, service: serviceCategoriesService },
+  employeeProfiles: { def: employeeProfileDef, service: employeeProfilesService },
+  employeeTypes: { def: employeeTypeDef, service: employeeTypesService },
+  billingMethods: { def: billingMethodDef, service: billingMethodsService },
+  labResultCodes: { def: labResultCodeDef, service: labResultCodesService },
+};
 
 /**
  * The result codes a scope sees (its space's, below and inherited), code → organism, for the lab-data

@@ -1,14 +1,13 @@
+import { NOMENCLATURES, nomenclatureBase, nomenclatureCalls, type TNomenclatureKey } from '@audit/domain/calls/nomenclatures';
+import type { TRoutePlugin } from '../../platform/module.js';
 import { catalogueRoutes } from './catalogue.js';
-import * as d from './definitions.js';
+import { nomenclatureDefinitions } from './definitions.js';
 
-/** One plugin per base path (see app.ts): /typeareas, /paymenttypes, /activities, /enterprise, ... */
-export const areaTypesRoutes = catalogueRoutes(d.areaTypeDef, d.areaTypesService);
-export const paymentTypesRoutes = catalogueRoutes(d.paymentTypeDef, d.paymentTypesService);
-export const activitiesRoutes = catalogueRoutes(d.activityDef, d.activitiesService);
-export const companiesRoutes = catalogueRoutes(d.companyDef, d.companiesService);
-export const serviceCategoriesRoutes = catalogueRoutes(d.serviceCategoryDef, d.serviceCategoriesService);
-export const employeeProfilesRoutes = catalogueRoutes(d.employeeProfileDef, d.employeeProfilesService);
-export const employeeTypesRoutes = catalogueRoutes(d.employeeTypeDef, d.employeeTypesService);
-export const billingMethodsRoutes = catalogueRoutes(d.billingMethodDef, d.billingMethodsService);
-export const socialReasonsRoutes = catalogueRoutes(d.socialReasonDef, d.socialReasonsService);
-export const labResultCodesRoutes = catalogueRoutes(d.labResultCodeDef, d.labResultCodesService);
+/**
+ * One plugin per nomenclature of the shared list, mounted on its base path (/ms-core/api/typeareas,
+ * /paymenttypes, ...) and registering the nomenclature's calls (nomenclatures.<key>.<action>).
+ */
+export const nomenclatureRoutes = (Object.keys(NOMENCLATURES) as TNomenclatureKey[]).map((key): [string, TRoutePlugin] => {
+  const { def, service } = nomenclatureDefinitions[key];
+  return [nomenclatureBase(key), catalogueRoutes(def, service, nomenclatureCalls[key])];
+});

@@ -1,11 +1,12 @@
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send, sendPage } from '../../api/send';
 import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TWizardAuditor, TWizardService } from '@audit/domain/audits';
 import { auditCalls, type TWizardTemplate } from '@audit/domain/calls/audits';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import type { TSearchFilter } from '@audit/domain/search';
-import { request, type TPage, type TSearchRequest } from '../../api/client';
-import { send, sendPage } from '../../api/send';
+import { type TPage, type TSearchRequest } from '../../api/client';
 import { serviceCalls } from '@audit/domain/calls/services';
 import { establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
 import { wholeRows, ZNamed } from '../../api/wholeRows';
@@ -28,7 +29,6 @@ export type TTemplateOption = TWizardTemplate;
 /** The category tree as the server answers it (packages/domain/src/categories.ts). */
 export type TCategoryNode = TCategoryTree;
 
-const CORE = '/ms-core/api';
 const OPTIONS_KEY = ['audits', 'options'] as const;
 const names = ['_id', 'name'];
 
@@ -100,6 +100,5 @@ export const useTemplateOptions = (params: TTemplateOptionsParams) =>
 export const useTemplateCategories = () =>
   useQuery({
     queryKey: [...OPTIONS_KEY, 'categories'],
-    queryFn: () =>
-      request<TCategoryNode[]>(`${CORE}/categories/search-categories-subcategories`, { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
   });

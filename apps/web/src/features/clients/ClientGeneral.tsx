@@ -32,7 +32,7 @@ export function ClientGeneral({ s }: { s: TStructure }) {
     { key: 'name', label: t('clients.fields.name'), children: s.name },
     { key: 'code', label: t('clients.fields.code'), children: txt(s.code) },
     isArea
-      ? { key: 'areaType', label: t('clients.fields.areaType'), children: <NomenclatureNames kind="typeareas" ids={[s.areaType]} /> }
+      ? { key: 'areaType', label: t('clients.fields.areaType'), children: <NomenclatureNames kind="areaTypes" ids={[s.areaType]} /> }
       : { key: 'cif', label: t('clients.fields.cif'), children: txt(s.cif) },
     ...(isArea
       ? []
@@ -57,9 +57,9 @@ export function ClientGeneral({ s }: { s: TStructure }) {
           { key: 'billingEmail', label: t('clients.fields.billingEmail'), children: txt(s.billingEmail) },
           { key: 'auditReportEmail', label: t('clients.fields.auditReportEmail'), children: txt(s.auditReportEmail) },
           { key: 'analyticalReportEmail', label: t('clients.fields.analyticalReportEmail'), children: txt(s.analyticalReportEmail) },
-          { key: 'socialReason', label: t('clients.fields.socialReason'), children: <NomenclatureNames kind="socialreasons" ids={[s.socialReason]} /> },
-          { key: 'company', label: t('clients.fields.company'), children: <NomenclatureNames kind="enterprise" ids={[s.company]} /> },
-          { key: 'paymentType', label: t('clients.fields.paymentType'), children: <NomenclatureNames kind="paymenttypes" ids={[s.paymentType]} /> },
+          { key: 'socialReason', label: t('clients.fields.socialReason'), children: <NomenclatureNames kind="socialReasons" ids={[s.socialReason]} /> },
+          { key: 'company', label: t('clients.fields.company'), children: <NomenclatureNames kind="companies" ids={[s.company]} /> },
+          { key: 'paymentType', label: t('clients.fields.paymentType'), children: <NomenclatureNames kind="paymentTypes" ids={[s.paymentType]} /> },
           { key: 'activities', label: t('clients.fields.activities'), children: <NomenclatureNames kind="activities" ids={s.activities} /> },
           { key: 'openMonth', label: t('clients.fields.openMonth'), children: month(s.openMonth) },
           { key: 'closeMonth', label: t('clients.fields.closeMonth'), children: month(s.closeMonth) },

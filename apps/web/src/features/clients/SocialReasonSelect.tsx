@@ -22,7 +22,7 @@ export function SocialReasonSelect({ value, onChange, id }: { value?: string | n
   return (
     <>
       <NomenclatureSelect
-        kind="socialreasons"
+        kind="socialReasons"
         id={id}
         data-testid="select-socialReason"
         value={value}
@@ -67,7 +67,7 @@ function NewSocialReasonDialog({ open, onClose, onCreated }: { open: boolean; on
   const [form] = Form.useForm<{ name: string; legalRepresentative?: string }>();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: { name: string; legalRepresentative?: string }) => createNomenclature('socialreasons', body),
+    mutationFn: (body: { name: string; legalRepresentative?: string }) => createNomenclature('socialReasons', body),
     onSuccess: async (created) => {
       notifySuccess('createSuccess');
       // The select's options (and the nomenclatures page) include it before it is selected.

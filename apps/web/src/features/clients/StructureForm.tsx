@@ -79,7 +79,7 @@ export function StructureForm({
         {isArea ? (
           <Col {...col}>
             <Form.Item name="areaType" label={t('clients.fields.areaType')}>
-              <NomenclatureSelect kind="typeareas" />
+              <NomenclatureSelect kind="areaTypes" />
             </Form.Item>
           </Col>
         ) : (
@@ -183,12 +183,12 @@ export function StructureForm({
             </Col>
             <Col {...col}>
               <Form.Item name="company" label={t('clients.fields.company')}>
-                <NomenclatureSelect kind="enterprise" />
+                <NomenclatureSelect kind="companies" />
               </Form.Item>
             </Col>
             <Col {...col}>
               <Form.Item name="paymentType" label={t('clients.fields.paymentType')}>
-                <NomenclatureSelect kind="paymenttypes" />
+                <NomenclatureSelect kind="paymentTypes" />
               </Form.Item>
             </Col>
             <Col xs={24} xl={16}>

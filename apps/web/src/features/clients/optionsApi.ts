@@ -1,6 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { geographyCalls } from '@audit/domain/calls/geography';
-import { request, searchPage, type TSearchRequest } from '../../api/client';
+import type { TCallBody } from '@audit/domain/calls/define';
+import { nomenclatureCalls, type TCatalogueCalls, type TNomenclatureKey } from '@audit/domain/calls/nomenclatures';
+import { type TSearchRequest } from '../../api/client';
 import { send, sendPage } from '../../api/send';
 
 /** Options of the client form's selects: geography (server paged, 50 a page) and nomenclatures. */
@@ -9,7 +11,6 @@ export interface TOption {
   name: string;
 }
 
-const GEO = '/ms-core/api';
 export type TGeoLevel = 'countries' | 'states' | 'cities';
 
 /** A page of a level's options (names only); `parentId` is the country (states) or the province (cities). */
@@ -50,16 +51,19 @@ export const useGeoItem = (level: TGeoLevel, id: string | null | undefined) =>
     staleTime: 10 * 60_000,
   });
 
-export type TNomenclature = 'typeareas' | 'paymenttypes' | 'activities' | 'enterprise' | 'socialreasons';
+/** The nomenclatures a client's form picks from (keys of packages/domain/src/calls/nomenclatures.ts). */
+export type TNomenclature = Extract<TNomenclatureKey, 'areaTypes' | 'paymentTypes' | 'activities' | 'companies' | 'socialReasons'>;
 
 /** A selector's options: names only, size 1000 (document 001, section 9). */
 export const useNomenclatureOptions = (kind: TNomenclature) =>
   useQuery({
     queryKey: ['nomenclatures', kind, 'options'],
-    queryFn: () => searchPage<TOption>(`${GEO}/${kind}/search`, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] }),
+    queryFn: () => sendPage(nomenclatureCalls[kind].search, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] }),
     staleTime: 60_000,
   });
 
-/** POST {base}/{kind}: a new entry of a nomenclature, from a selector (the establishment's social reason). */
-export const createNomenclature = <T extends TOption>(kind: TNomenclature, body: Record<string, unknown>) =>
-  request<T>(`${GEO}/${kind}`, { method: 'POST', body });
+/** nomenclatures.<kind>.create: a new entry of a nomenclature, from a selector (the establishment's social reason). */
+// Typed as any catalogue's create (one call per kind cannot be picked by a generic key); the answer is
+// still parsed by the kind's own response schema.
+export const createNomenclature = <K extends TNomenclature>(kind: K, body: TCallBody<(typeof nomenclatureCalls)[K]['create']>) =>
+  send(nomenclatureCalls[kind].create as TCatalogueCalls['create'], { body });

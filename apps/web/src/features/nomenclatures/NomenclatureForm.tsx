@@ -5,12 +5,13 @@ import { isValidEmail } from '@audit/domain/validators';
 import { BOUNDS } from '@audit/domain/bounds';
 import { boundHint, lengthCount, maxLengthRule, NumberField, numberRules } from '../../ui/NumberField';
 import { IVA_GROUPS_OPTIONS, type TExtraField, type TNomenclatureDef } from './definitions';
+import { serviceCategoryCalls } from '@audit/domain/calls/nomenclatures';
 import { useCatalogueOptions } from './nomenclaturesApi';
 
 export type TNomenclatureFormValues = { name: string; description?: string } & Partial<Record<TExtraField, unknown>>;
 
 function ServiceCategorySelect(props: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
-  const options = useCatalogueOptions('/ms-core/api/service-categories');
+  const options = useCatalogueOptions(serviceCategoryCalls);
   return (
     <Select
       id={props.id}

@@ -1,13 +1,18 @@
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { nomenclatureCalls, type TCatalogueCalls } from '@audit/domain/calls/nomenclatures';
+
 /**
  * The nomenclature screens as data: one generic list + form, one entry per catalogue. `path` is the
- * route, `api` the base of the server's catalogue CRUD; `extra` adds fields to the form and table.
+ * route, `calls` the server's catalogue CRUD; `extra` adds fields to the form and table.
  */
 export type TExtraField = 'category' | 'executionTime' | 'price' | 'groupIva' | 'salesAccount' | 'code' | 'legalRepresentative' | 'email' | 'color';
 
 export interface TNomenclatureDef {
   key: string;
   path: string;
-  api: string;
+  /** The catalogue's calls (packages/domain/src/calls); services, not on calls yet, keep their base path in `api`. */
+  calls?: TCatalogueCalls;
+  api?: string;
   descriptionRequired: boolean;
   extra?: TExtraField[];
   /** The code is required, at most this long (result codes: decision 0053); else optional, 100. */
@@ -17,10 +22,10 @@ export interface TNomenclatureDef {
 }
 
 const API = '/ms-core/api';
-const simple = (key: string, path: string, api: string): TNomenclatureDef => ({ key, path, api: `${API}/${api}`, descriptionRequired: true });
+const simple = (key: string, path: string, calls: TCatalogueCalls): TNomenclatureDef => ({ key, path, calls, descriptionRequired: true });
 
 export const NOMENCLATURES: TNomenclatureDef[] = [
-  simple('areaType', '/settings/nomenclatures/area-type', 'typeareas'),
+  simple('areaType', '/settings/nomenclatures/area-type', nomenclatureCalls.areaTypes),
   {
     key: 'services',
     path: '/settings/services',
@@ -28,21 +33,21 @@ export const NOMENCLATURES: TNomenclatureDef[] = [
     descriptionRequired: false,
     extra: ['category', 'executionTime', 'price', 'groupIva', 'salesAccount', 'code'],
   },
-  simple('servicesCategory', '/settings/nomenclatures/services-category', 'service-categories'),
-  simple('paymentType', '/settings/nomenclatures/payment-type', 'paymenttypes'),
-  simple('activities', '/settings/nomenclatures/activities', 'activities'),
-  simple('companies', '/settings/nomenclatures/companies', 'enterprise'),
+  simple('servicesCategory', '/settings/nomenclatures/services-category', nomenclatureCalls.serviceCategories),
+  simple('paymentType', '/settings/nomenclatures/payment-type', nomenclatureCalls.paymentTypes),
+  simple('activities', '/settings/nomenclatures/activities', nomenclatureCalls.activities),
+  simple('companies', '/settings/nomenclatures/companies', nomenclatureCalls.companies),
   {
     key: 'socialReasons',
     path: '/settings/nomenclatures/social-reasons',
-    api: `${API}/socialreasons`,
+    calls: nomenclatureCalls.socialReasons,
     descriptionRequired: false,
     extra: ['legalRepresentative', 'email'],
   },
   {
     key: 'templatesCategory',
     path: '/settings/nomenclatures/templates-category',
-    api: `${API}/categories`,
+    calls: categoryCalls,
     descriptionRequired: true,
     extra: ['color'],
     categoryType: 'TEMPLATE',
@@ -50,19 +55,19 @@ export const NOMENCLATURES: TNomenclatureDef[] = [
   {
     key: 'registersCategory',
     path: '/settings/nomenclatures/registers-category',
-    api: `${API}/categories`,
+    calls: categoryCalls,
     descriptionRequired: true,
     extra: ['color'],
     categoryType: 'REGISTER',
   },
-  simple('employeeProfile', '/settings/nomenclatures/employee-profile', 'employee-profiles'),
-  simple('employeeType', '/settings/nomenclatures/employee-type', 'employee-types'),
-  simple('billingMethods', '/settings/nomenclatures/billing-methods', 'billing-methods'),
+  simple('employeeProfile', '/settings/nomenclatures/employee-profile', nomenclatureCalls.employeeProfiles),
+  simple('employeeType', '/settings/nomenclatures/employee-type', nomenclatureCalls.employeeTypes),
+  simple('billingMethods', '/settings/nomenclatures/billing-methods', nomenclatureCalls.billingMethods),
   /** Result code → organism of the lab reports (decision 0053): the organism is the name. */
   {
     key: 'labResultCodes',
     path: '/settings/nomenclatures/lab-result-codes',
-    api: `${API}/lab-result-codes`,
+    calls: nomenclatureCalls.labResultCodes,
     descriptionRequired: false,
     extra: ['code'],
     codeRequired: 10,

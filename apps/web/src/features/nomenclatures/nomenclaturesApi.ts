@@ -2,7 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { request, searchPage } from '../../api/client';
 import { notifySuccess } from '../../ui/feedback';
 import type { TNomenclatureDef } from './definitions';
-import type { TCatalogueItem } from '@audit/domain/nomenclatures';
+import { ZCatalogueItem, type TCatalogueItem } from '@audit/domain/nomenclatures';
+import { categoryCalls } from '@audit/domain/calls/categories';
+import type { TCatalogueCalls } from '@audit/domain/calls/nomenclatures';
+import { TOTAL_COUNT_HEADER } from '@audit/domain/constants';
+import { send, sendPage, sendWithHeaders } from '../../api/send';
 
 /**
  * A row of any catalogue as the server answers it (packages/domain/src/nomenclatures.ts): the common
@@ -29,13 +33,21 @@ const pruneChildren = (item: TNomenclatureItem): TNomenclatureItem => {
   return children?.length ? { ...rest, children: children.map(pruneChildren) } : (rest as TNomenclatureItem);
 };
 
+// The list asks for whole rows (no projections): the search call's rows are typed partial, so they
+// are checked whole here (the row's extras pass through).
+const ZRow = ZCatalogueItem.loose();
+const whole = (items: unknown[]): TNomenclatureItem[] => items.map((item) => ZRow.parse(item));
+
 export async function searchNomenclature(def: TNomenclatureDef, params: TNomenclatureListParams) {
   const body = { page: params.page, size: params.size, search: params.search, sort: params.sort ?? 'name' };
-  if (!def.categoryType) return searchPage<TNomenclatureItem>(`${def.api}/search`, body);
-  const page = await searchPage<TNomenclatureItem>(`${def.api}/search-categories-subcategories`, { ...body, type: def.categoryType } as Parameters<
-    typeof searchPage
-  >[1]);
-  return { ...page, items: page.items.map(pruneChildren) };
+  if (def.categoryType) {
+    const { data, headers } = await sendWithHeaders(categoryCalls.tree, { body: { ...body, search: body.search.trim() || undefined, type: def.categoryType } });
+    const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length);
+    return { items: data.map(pruneChildren), total: Number.isFinite(total) ? total : data.length };
+  }
+  if (!def.calls) return searchPage<TNomenclatureItem>(`${def.api}/search`, body);
+  const page = await sendPage(def.calls.search, body);
+  return { ...page, items: whole(page.items) };
 }
 
 export const useNomenclatureList = (def: TNomenclatureDef, params: TNomenclatureListParams) =>
@@ -46,10 +58,10 @@ export const useNomenclatureList = (def: TNomenclatureDef, params: TNomenclature
   });
 
 /** Options of a referenced catalogue (a service's category): names, size 1000. */
-export const useCatalogueOptions = (api: string) =>
+export const useCatalogueOptions = (calls: TCatalogueCalls) =>
   useQuery({
-    queryKey: [...NOMENCLATURES_QUERY_KEY, api, 'options'],
-    queryFn: () => searchPage<{ _id: string; name: string }>(`${api}/search`, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] }),
+    queryKey: [...NOMENCLATURES_QUERY_KEY, calls.search.name, 'options'],
+    queryFn: () => sendPage(calls.search, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] }),
   });
 
 type TSuccess = 'createSuccess' | 'updateSuccess' | 'deleteSuccess';
@@ -67,13 +79,16 @@ function useNomenclatureMutation<V>(mutationFn: (v: V) => Promise<unknown>, succ
 
 export const useSaveNomenclature = (def: TNomenclatureDef) =>
   useNomenclatureMutation(
-    ({ id, body }: { id?: string; body: TNomenclatureInput }) =>
-      id ? request<TNomenclatureItem>(`${def.api}/${id}`, { method: 'PATCH', body }) : request<TNomenclatureItem>(def.api, { method: 'POST', body }),
+    ({ id, body }: { id?: string; body: TNomenclatureInput }) => {
+      if (!def.calls)
+        return id ? request<TNomenclatureItem>(`${def.api}/${id}`, { method: 'PATCH', body }) : request<TNomenclatureItem>(def.api!, { method: 'POST', body });
+      return id ? send(def.calls.update, { params: { id }, body }) : send(def.calls.create, { body });
+    },
     ({ id }) => (id ? 'updateSuccess' : 'createSuccess'),
   );
 
 export const useRemoveNomenclature = (def: TNomenclatureDef) =>
   useNomenclatureMutation(
-    (id: string) => request<{ ok: true }>(`${def.api}/${id}`, { method: 'DELETE' }),
+    (id: string) => (def.calls ? send(def.calls.remove, { params: { id } }) : request<{ ok: true }>(`${def.api}/${id}`, { method: 'DELETE' })),
     () => 'deleteSuccess',
   );

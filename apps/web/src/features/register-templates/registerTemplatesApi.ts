@@ -1,10 +1,9 @@
-import type { TCategoryTree } from '@audit/domain/categories';
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send, sendPage } from '../../api/send';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZRegisterTemplateOut, type TRegisterTemplateOut, type ZRegisterItemInput, type ZRegisterTemplateInput } from '@audit/domain/registers';
 import type { z } from 'zod';
 import { registerSectionCalls, registerTemplateCalls } from '@audit/domain/calls/register-templates';
-import { request } from '../../api/client';
-import { send, sendPage } from '../../api/send';
 import { notifySuccess, type TSuccessKind } from '../../ui/feedback';
 
 /** Register templates (decision 0031): list in order, the whole tree, header, duplicate, reorder, delete. */
@@ -56,8 +55,7 @@ export const useRegisterTemplate = (id: string) =>
 export const useRegisterCategories = () =>
   useQuery({
     queryKey: [...REGISTER_TEMPLATES_KEY, 'categories'],
-    queryFn: () =>
-      request<TCategoryTree[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'REGISTER' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'REGISTER' } }),
   });
 
 /** A mutation that says what it did and refreshes every register template query. */

@@ -1,17 +1,16 @@
-import type { TCategoryTree } from '@audit/domain/categories';
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send, sendPage } from '../../api/send';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFrequency, ZRegisterInput } from '@audit/domain/registers';
 import type { z } from 'zod';
 import { areaCalls, establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
 import { registerCalls } from '@audit/domain/calls/registers';
 import { registerTemplateCalls, typologyCalls } from '@audit/domain/calls/register-templates';
-import { request, type TPage, type TSearchRequest } from '../../api/client';
-import { send, sendPage } from '../../api/send';
+import { type TPage, type TSearchRequest } from '../../api/client';
 import { notifySuccess } from '../../ui/feedback';
 import { REGISTERS_QUERY_KEY, type TRegister } from './registersApi';
 
 /** One register, its create / edit / update-frequency calls, and the form's option lists (decision 0035). */
-const CORE = '/ms-core/api';
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
 
 export const useRegister = (id: string | undefined) =>
@@ -107,6 +106,5 @@ export const useTypologyOptions = (enabled: boolean) =>
 export const useRegisterCategoryTree = () =>
   useQuery({
     queryKey: [...REGISTERS_QUERY_KEY, 'options', 'categories'],
-    queryFn: () =>
-      request<TCategoryTree[]>(`${CORE}/categories/search-categories-subcategories`, { method: 'POST', body: { size: 1000, page: 0, type: 'REGISTER' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'REGISTER' } }),
   });

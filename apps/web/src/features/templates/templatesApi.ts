@@ -1,3 +1,6 @@
+import { areaTypeCalls } from '@audit/domain/calls/nomenclatures';
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send, sendPage } from '../../api/send';
 import type { TCategoryTree } from '@audit/domain/categories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -20,8 +23,6 @@ import type { TCallBody } from '@audit/domain/calls/define';
 import type { TSearchFilter } from '@audit/domain/search';
 import { TEMPLATE_PAGE_SIZE } from '@audit/domain/constants';
 import { auditCalls } from '@audit/domain/calls/audits';
-import { request, searchPage } from '../../api/client';
-import { send, sendPage } from '../../api/send';
 import { serviceCalls } from '@audit/domain/calls/services';
 import { wholeRows, ZNamed } from '../../api/wholeRows';
 import { notifySuccess } from '../../ui/feedback';
@@ -144,8 +145,7 @@ export type TCategoryNode = TCategoryTree;
 export const categoryTreeQueryOptions = () =>
   queryOptions({
     queryKey: [...TEMPLATES_QUERY_KEY, 'categoryTree'],
-    queryFn: () =>
-      request<TCategoryNode[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'TEMPLATE' } }),
   });
 export const useCategoryTree = () => useQuery(categoryTreeQueryOptions());
 
@@ -154,4 +154,4 @@ const refsQuery = (kind: 'services' | 'areaTypes', search: () => Promise<TRef[]>
 export const useServices = () =>
   useQuery(refsQuery('services', async () => (await wholeRows(ZNamed, sendPage(serviceCalls.search, { size: 1000, sort: 'name' }))).items));
 export const useAreaTypes = () =>
-  useQuery(refsQuery('areaTypes', async () => (await searchPage<TRef>('/ms-core/api/typeareas/search', { size: 1000, sort: 'name' })).items));
+  useQuery(refsQuery('areaTypes', async () => (await wholeRows(ZNamed, sendPage(areaTypeCalls.search, { size: 1000, sort: 'name' }))).items));

@@ -1,3 +1,5 @@
+import { categoryCalls } from '@audit/domain/calls/categories';
+import { send, sendPage } from '../../api/send';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Row, Select, Tooltip, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -6,8 +8,6 @@ import type { TCategoryTree } from '@audit/domain/categories';
 import { AREA_ACCESSES, ZRegisterOut } from '@audit/domain/registers';
 import type { TRegistersAccessEntry } from '@audit/domain/users';
 import { registerCalls } from '@audit/domain/calls/registers';
-import { request } from '../../api/client';
-import { sendPage } from '../../api/send';
 
 /** The keys the server projects for this select. */
 const OPTION = ZRegisterOut.pick({ _id: true, name: true, areaAccess: true, category: true, client: true });
@@ -21,8 +21,7 @@ const useRegisterOptions = () =>
 const useRegisterCategories = () =>
   useQuery({
     queryKey: ['users', 'register-categories'],
-    queryFn: () =>
-      request<TCategoryTree[]>('/ms-core/api/categories/search-categories-subcategories', { method: 'POST', body: { size: 1000, page: 0, type: 'REGISTER' } }),
+    queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'REGISTER' } }),
   });
 interface TTreeNode {
   value: string;

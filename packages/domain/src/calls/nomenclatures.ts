@@ -1,0 +1,79 @@
+import { z } from '../zod.js';
+import { ZSearchBody } from '../search.js';
+import { catalogueItem, LAB_RESULT_CODE_OUTPUT, SOCIAL_REASON_OUTPUT, ZLabResultCodeInput, ZSimpleInput, ZSocialReasonInput } from '../nomenclatures.js';
+import { CORE, defineCall } from './define.js';
+
+const ZIdParams = z.object({ id: z.string().uuid() });
+const ZOk = z.object({ ok: z.literal(true) });
+
+/**
+ * The five calls of one catalogue (search, get, create, update, remove) under `path`, named
+ * `<name>.<action>`: the nomenclatures below, categories, and any other catalogue the server
+ * registers with its generic catalogue routes (apps/server/src/modules/nomenclatures/catalogue.ts).
+ */
+export function catalogueCalls<S extends z.ZodRawShape, O extends z.ZodRawShape>(name: string, path: string, input: z.ZodObject<S>, output: O) {
+  const item = catalogueItem(output);
+  return {
+    search: defineCall({ name: `${name}.search`, method: 'POST', path: `${path}/search`, body: ZSearchBody, response: z.array(item.partial()), page: true }),
+    get: defineCall({ name: `${name}.get`, method: 'GET', path: `${path}/:id`, params: ZIdParams, response: item, errors: ['notFound'] }),
+    create: defineCall({ name: `${name}.create`, method: 'POST', path, body: input, response: item, errors: ['alreadyExists'] }),
+    update: defineCall({
+      name: `${name}.update`,
+      method: 'PATCH',
+      path: `${path}/:id`,
+      params: ZIdParams,
+      body: input.partial(),
+      response: item,
+      errors: ['notFound', 'alreadyExists'],
+    }),
+    remove: defineCall({ name: `${name}.remove`, method: 'DELETE', path: `${path}/:id`, params: ZIdParams, response: ZOk, errors: ['notFound'] }),
+  };
+}
+/** Any catalogue's calls: its body's fields unknown, its rows the common fields. */
+export type TCatalogueCalls = ReturnType<typeof catalogueCalls<z.ZodRawShape, Record<never, never>>>;
+
+/**
+ * The nomenclatures (catalogues of name and description, some with a few extra fields): the base
+ * path under /ms-core/api (also the OpenAPI tag), the create body and the extra fields of a row.
+ * The server registers one set of catalogue routes per entry; the web's screens and selects send them.
+ */
+export const NOMENCLATURES = {
+  areaTypes: { path: 'typeareas', input: ZSimpleInput, output: {} },
+  paymentTypes: { path: 'paymenttypes', input: ZSimpleInput, output: {} },
+  activities: { path: 'activities', input: ZSimpleInput, output: {} },
+  companies: { path: 'enterprise', input: ZSimpleInput, output: {} },
+  socialReasons: { path: 'socialreasons', input: ZSocialReasonInput, output: SOCIAL_REASON_OUTPUT },
+  serviceCategories: { path: 'service-categories', input: ZSimpleInput, output: {} },
+  employeeProfiles: { path: 'employee-profiles', input: ZSimpleInput, output: {} },
+  employeeTypes: { path: 'employee-types', input: ZSimpleInput, output: {} },
+  billingMethods: { path: 'billing-methods', input: ZSimpleInput, output: {} },
+  labResultCodes: { path: 'lab-result-codes', input: ZLabResultCodeInput, output: LAB_RESULT_CODE_OUTPUT },
+} as const;
+export type TNomenclatureKey = keyof typeof NOMENCLATURES;
+type TDefs = typeof NOMENCLATURES;
+
+/** The base path of a nomenclature's calls (/ms-core/api/typeareas). */
+export const nomenclatureBase = (key: TNomenclatureKey) => `${CORE}/${NOMENCLATURES[key].path}`;
+
+/** One set of calls per nomenclature: `nomenclatures.<key>.<action>` at /ms-core/api/<path>. */
+export const nomenclatureCalls = Object.fromEntries(
+  Object.entries(NOMENCLATURES).map(([key, def]) => [
+    key,
+    catalogueCalls(`nomenclatures.${key}`, nomenclatureBase(key as TNomenclatureKey), def.input as z.ZodObject, def.output),
+  ]),
+  // Each entry's calls typed from its own body and row (Object.fromEntries keeps only the union).
+) as unknown as { [K in TNomenclatureKey]: ReturnType<typeof catalogueCalls<TDefs[K]['input']['shape'], TDefs[K]['output']>> };
+
+// One export per nomenclature too: the calls of each, found by platform/contracts.test.ts.
+export const {
+  areaTypes: areaTypeCalls,
+  paymentTypes: paymentTypeCalls,
+  activities: activityCalls,
+  companies: companyCalls,
+  socialReasons: socialReasonCalls,
+  serviceCategories: serviceCategoryCalls,
+  employeeProfiles: employeeProfileCalls,
+  employeeTypes: employeeTypeCalls,
+  billingMethods: billingMethodCalls,
+  labResultCodes: labResultCodeCalls,
+} = nomenclatureCalls;
