@@ -1,5 +1,6 @@
 import { categoryCalls } from '@audit/domain/calls/categories';
 import { nomenclatureCalls, type TCatalogueCalls } from '@audit/domain/calls/nomenclatures';
+import { serviceCalls } from '@audit/domain/calls/services';
 
 /**
  * The nomenclature screens as data: one generic list + form, one entry per catalogue. `path` is the
@@ -10,9 +11,8 @@ export type TExtraField = 'category' | 'executionTime' | 'price' | 'groupIva' | 
 export interface TNomenclatureDef {
   key: string;
   path: string;
-  /** The catalogue's calls (packages/domain/src/calls); services, not on calls yet, keep their base path in `api`. */
-  calls?: TCatalogueCalls;
-  api?: string;
+  /** The catalogue's calls (packages/domain/src/calls). */
+  calls: TCatalogueCalls;
   descriptionRequired: boolean;
   extra?: TExtraField[];
   /** The code is required, at most this long (result codes: decision 0053); else optional, 100. */
@@ -21,7 +21,6 @@ export interface TNomenclatureDef {
   categoryType?: 'TEMPLATE' | 'REGISTER';
 }
 
-const API = '/ms-core/api';
 const simple = (key: string, path: string, calls: TCatalogueCalls): TNomenclatureDef => ({ key, path, calls, descriptionRequired: true });
 
 export const NOMENCLATURES: TNomenclatureDef[] = [
@@ -29,7 +28,9 @@ export const NOMENCLATURES: TNomenclatureDef[] = [
   {
     key: 'services',
     path: '/settings/services',
-    api: `${API}/services`,
+    // The services catalogue has the same five calls as every catalogue; its own schemas check the
+    // values (body and answer) at run time.
+    calls: serviceCalls as unknown as TCatalogueCalls,
     descriptionRequired: false,
     extra: ['category', 'executionTime', 'price', 'groupIva', 'salesAccount', 'code'],
   },

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, searchPage } from '../../api/client';
 import { notifySuccess } from '../../ui/feedback';
 import type { TNomenclatureDef } from './definitions';
 import { ZCatalogueItem, type TCatalogueItem } from '@audit/domain/nomenclatures';
@@ -45,7 +44,6 @@ export async function searchNomenclature(def: TNomenclatureDef, params: TNomencl
     const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length);
     return { items: data.map(pruneChildren), total: Number.isFinite(total) ? total : data.length };
   }
-  if (!def.calls) return searchPage<TNomenclatureItem>(`${def.api}/search`, body);
   const page = await sendPage(def.calls.search, body);
   return { ...page, items: whole(page.items) };
 }
@@ -80,8 +78,6 @@ function useNomenclatureMutation<V>(mutationFn: (v: V) => Promise<unknown>, succ
 export const useSaveNomenclature = (def: TNomenclatureDef) =>
   useNomenclatureMutation(
     ({ id, body }: { id?: string; body: TNomenclatureInput }) => {
-      if (!def.calls)
-        return id ? request<TNomenclatureItem>(`${def.api}/${id}`, { method: 'PATCH', body }) : request<TNomenclatureItem>(def.api!, { method: 'POST', body });
       return id ? send(def.calls.update, { params: { id }, body }) : send(def.calls.create, { body });
     },
     ({ id }) => (id ? 'updateSuccess' : 'createSuccess'),
@@ -89,6 +85,6 @@ export const useSaveNomenclature = (def: TNomenclatureDef) =>
 
 export const useRemoveNomenclature = (def: TNomenclatureDef) =>
   useNomenclatureMutation(
-    (id: string) => (def.calls ? send(def.calls.remove, { params: { id } }) : request<{ ok: true }>(`${def.api}/${id}`, { method: 'DELETE' })),
+    (id: string) => send(def.calls.remove, { params: { id } }),
     () => 'deleteSuccess',
   );

@@ -3,7 +3,6 @@ import type { TAudit } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
 import type { TPdfAnswer as TApiPdfAnswer } from '@audit/domain/reports';
 import { reportCalls } from '@audit/domain/calls/reports';
-import { request } from '../../api/client';
 import { send, urlOf } from '../../api/send';
 import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
 
