@@ -19,11 +19,10 @@ import { templateCalls } from '@audit/domain/calls/templates';
 import { ZRef as ZTemplateRef } from '@audit/domain/templates';
 import { type TPage, type TSearchRequest } from '../../api/client';
 import { send, sendPage, urlOf } from '../../api/send';
-import { wholePage } from '../../api/wholePage';
+import { wholeRows, ZNamed } from '../../api/wholeRows';
 import { areaCalls, establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
 import { spaceCalls } from '@audit/domain/calls/spaces';
 import { z } from '@audit/domain/zod';
-import { wholeRows, ZNamed } from '../../api/wholeRows';
 import { NOTIFICATIONS_QUERY_KEY } from '../../api/notifications';
 import i18n from '../../i18n';
 import { loadResource } from '../../offline/loadResource';
@@ -48,7 +47,7 @@ export { searchBody, type TIncidentFilters, type TIncidentListParams } from './s
 import { searchBody, type TIncidentListParams } from './searchBody';
 
 export const searchIncidents = async (params: TIncidentListParams) =>
-  wholePage(ZIncidentOut, await sendPage(incidentCalls.search, { page: params.page, size: params.size, ...searchBody(params) }));
+  wholeRows(ZIncidentOut, sendPage(incidentCalls.search, { page: params.page, size: params.size, ...searchBody(params) }));
 
 export const useIncidentsList = (params: TIncidentListParams) =>
   useQuery(queryOptions({ queryKey: [...INCIDENTS_QUERY_KEY, 'list', params], queryFn: () => searchIncidents(params), placeholderData: keepPreviousData }));

@@ -13,7 +13,7 @@ import type { TSearchBody } from '@audit/domain/search';
 import { fileCalls } from '@audit/domain/calls/files';
 import { labIncidentCalls, labReportCalls } from '@audit/domain/calls/lab-data';
 import { send, sendPage, urlOf } from '../../api/send';
-import { wholePage } from '../../api/wholePage';
+import { wholeRows } from '../../api/wholeRows';
 import { notifySuccess } from '../../ui/feedback';
 
 /** The lab-data calls (docs/decisions/0044); types are packages/domain's response schemas. */
@@ -50,9 +50,9 @@ export const useLabReports = (p: TLabListParams) =>
   useQuery({
     queryKey: [...LAB_QUERY_KEY, 'reports', p],
     queryFn: async ({ signal }) =>
-      wholePage(
+      wholeRows(
         ZLabReportOut,
-        await sendPage(
+        sendPage(
           labReportCalls.search,
           { page: p.page, size: p.size, search: p.search, sort: p.sort ?? '-extractionDate', filters: reportFilters(p.category, p.filters) },
           { signal },
@@ -128,7 +128,7 @@ export const useLabIncidents = (p: TLabIncidentParams) =>
   useQuery({
     queryKey: [...LAB_QUERY_KEY, 'incidents', p],
     queryFn: async ({ signal }) =>
-      wholePage(ZLabIncidentOut, await sendPage(labIncidentCalls.search, { page: p.page, size: p.size, ...labIncidentsBody(p) }, { signal })),
+      wholeRows(ZLabIncidentOut, sendPage(labIncidentCalls.search, { page: p.page, size: p.size, ...labIncidentsBody(p) }, { signal })),
     placeholderData: keepPreviousData,
   });
 

@@ -10,7 +10,7 @@ import { TASK_STATUS_COLOURS, ZIncidentTaskOut, type TIncidentTaskOut } from '@a
 import { taskCalls } from '@audit/domain/calls/incidents';
 import { downloadFile } from '../../api/download';
 import { sendPage, urlOf } from '../../api/send';
-import { wholePage } from '../../api/wholePage';
+import { wholeRows } from '../../api/wholeRows';
 import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { useViewport } from '../../ui/useViewport';
@@ -46,7 +46,7 @@ export function TasksPage() {
   const [filter, setFilter] = useState<TFilter>('open');
   const list = useQuery({
     queryKey: ['incidents', 'tasks', { page, size, search, filter }],
-    queryFn: async () => wholePage(ZIncidentTaskOut, await sendPage(taskCalls.search, { page, size, search: search || undefined, filters: filtersOf(filter) })),
+    queryFn: async () => wholeRows(ZIncidentTaskOut, sendPage(taskCalls.search, { page, size, search: search || undefined, filters: filtersOf(filter) })),
     placeholderData: keepPreviousData,
   });
   const [exporting, setExporting] = useState(false);
