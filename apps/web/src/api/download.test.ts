@@ -8,6 +8,9 @@ configureClient({ language: () => 'en', sessionExpired: () => undefined });
 const EXPORT = '/ms-core/api/tasks/export-excel';
 const unauthorized = () => new Response(JSON.stringify({ name: 'UNAUTHORIZEDERROR', reference: '401', message: 'expired' }), { status: 401 });
 
+/** The session a refresh answers (the refresh call's schema, packages/domain/src/spaces.ts). */
+const SPACE = { _id: 's1', name: 'Higiene Demo', identifier: 'higiene-demo', typeStructure: 'STRUCTURE', logo: null, parent: null, secureSpacePath: '/s1/' };
+
 /** A server whose export refuses the expired token and accepts the one the refresh hands out. */
 function stubServer() {
   const calls: { url: string; headers: Record<string, string>; body?: string }[] = [];
@@ -17,7 +20,7 @@ function stubServer() {
       const headers = (init.headers ?? {}) as Record<string, string>;
       calls.push({ url, headers, body: init.body as string | undefined });
       if (url.includes('/refresh-token'))
-        return new Response(JSON.stringify({ accessToken: 'fresh-access', refreshToken: 'refresh-2', space: {} }), { status: 200 });
+        return new Response(JSON.stringify({ accessToken: 'fresh-access', refreshToken: 'refresh-2', space: SPACE, spaces: [SPACE] }), { status: 200 });
       if (headers.authorization !== 'Bearer fresh-access') return unauthorized();
       return new Response(new Blob(['xlsx-bytes']), { status: 200 });
     }),
