@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUERY_STALE_TIME_MS } from '@audit/domain/constants';
+import { USER_ACTIONS, type TMe } from '@audit/domain/users';
 import { ApiError, networkError } from '../api/errors';
 import { fetchMe } from './me';
 import { answeredByServer, readCopy, staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
@@ -73,7 +74,40 @@ describe('withOfflineCopy', () => {
 });
 
 describe('users/me offline', () => {
-  const me = { _id: 'user-a', fullName: 'Ana Auditora', permissions: [], isAdmin: false, isAuditor: true };
+  // The whole profile users/me answers (its call's schema, ZMe): the web parses the answer.
+  const me: TMe = {
+    _id: 'user-a',
+    fullName: 'Ana Auditora',
+    firstName: 'Ana',
+    lastName: 'Auditora',
+    username: 'ana',
+    email: 'ana@example.com',
+    phone: null,
+    avatar: null,
+    birthday: null,
+    status: 'ACTIVE',
+    verified: true,
+    isAuditor: true,
+    reportType: 'issues',
+    language: 'es',
+    onboardingCompleted: true,
+    accessServices: [],
+    clients: [],
+    establishments: [],
+    areas: [],
+    space: 'space-1',
+    roles: [],
+    registersAccess: [],
+    labDataAccess: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    can: Object.fromEntries(USER_ACTIONS.map((a) => [a, false])) as TMe['can'],
+    settings: {},
+    permissions: [],
+    isAdmin: false,
+    isOwner: false,
+    currentSpace: 'space-1',
+    onboardingRequired: false,
+  };
 
   it('answers from the stored profile when the fetch cannot reach the server', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(me), { status: 200 })));
