@@ -108,9 +108,10 @@ function useClientsMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: 'cr
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
+    onSuccess: () => {
       notifySuccess(success);
-      await queryClient.invalidateQueries({ queryKey: CLIENTS_QUERY_KEY });
+      // The save is done: the lists reload behind it (the dialog does not wait for them).
+      void queryClient.invalidateQueries({ queryKey: CLIENTS_QUERY_KEY });
     },
   });
 }

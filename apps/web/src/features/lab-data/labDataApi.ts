@@ -84,9 +84,10 @@ function useLabMutation<TArgs, TOut>(call: (args: TArgs) => Promise<TOut>, succe
     mutationFn: call,
     // Forms put field errors on their fields themselves (silent); the rest is said by the shell.
     meta: silent ? { silent: true } : undefined,
-    onSuccess: async () => {
+    onSuccess: () => {
       if (success) notifySuccess(success);
-      await queryClient.invalidateQueries({ queryKey: LAB_QUERY_KEY });
+      // The save is done: the lists reload behind it (the dialog does not wait for them).
+      void queryClient.invalidateQueries({ queryKey: LAB_QUERY_KEY });
     },
   });
 }

@@ -68,9 +68,10 @@ function useNomenclatureMutation<V>(mutationFn: (v: V) => Promise<unknown>, succ
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async (_data, variables) => {
+    onSuccess: (_data, variables) => {
       notifySuccess(success(variables));
-      await queryClient.invalidateQueries({ queryKey: NOMENCLATURES_QUERY_KEY });
+      // The save is done: the lists reload behind it (the dialog does not wait for them).
+      void queryClient.invalidateQueries({ queryKey: NOMENCLATURES_QUERY_KEY });
     },
   });
 }

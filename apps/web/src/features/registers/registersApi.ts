@@ -33,9 +33,10 @@ export function useRemoveRegister() {
     mutationFn: ({ id, force }: { id: string; force: boolean }) => removeRegister(id, force),
     // The dialog answers a 420 (logs) with the reference warning itself.
     meta: { silent: true },
-    onSuccess: async () => {
+    onSuccess: () => {
       notifySuccess('deleteSuccess');
-      await queryClient.invalidateQueries({ queryKey: REGISTERS_QUERY_KEY });
+      // The save is done: the lists reload behind it (the dialog does not wait for them).
+      void queryClient.invalidateQueries({ queryKey: REGISTERS_QUERY_KEY });
     },
   });
 }

@@ -99,9 +99,10 @@ function useTemplatesMutation<V, R>(mutationFn: (v: V) => Promise<R>, success: '
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
+    onSuccess: () => {
       notifySuccess(success);
-      await queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY });
+      // The save is done: the lists reload behind it (the dialog does not wait for them).
+      void queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY });
     },
   });
 }

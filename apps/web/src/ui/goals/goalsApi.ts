@@ -53,11 +53,12 @@ export function useSaveGoals(spaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (goals: TGoalInput[]) => send(spaceServiceCalls.setGoals, { params: { id: spaceId }, body: { servicesTemplatesGoal: goals } }),
-    onSuccess: async () => {
+    onSuccess: () => {
       notifySuccess('updateSuccess');
       // Every space below may take its goals from this one; the wizard's options follow them.
-      await queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['audits', 'options'] });
+      // The save is done: the lists reload behind it (the dialog does not wait for them).
+      void queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['audits', 'options'] });
     },
   });
 }
