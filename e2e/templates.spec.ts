@@ -169,6 +169,23 @@ test.describe('/templates', () => {
     await expect(drawer.getByLabel('Etiqueta de la opción 1')).toBeDisabled();
   });
 
+  test('the incident templates of every template, from the templates page to the template that holds one', async ({ page }) => {
+    await signInToShell(page, 'auditor@demo.test');
+    await sidebar(page).getByRole('link', { name: 'Plantillas', exact: true }).click();
+    await page.getByTestId('incident-library-link').click();
+    await expect(page).toHaveURL(/\/templates\/list\/incidents$/);
+    await expect(page.getByRole('heading', { name: 'Plantillas de incidencia' })).toBeVisible();
+    await expect(page.locator('.shell-breadcrumbs')).toHaveText(/^\s*Inicio\s*\/\s*Plantillas\s*\/\s*Plantillas de incidencia$/);
+    const row = page.getByRole('row').filter({ hasText: 'Agua turbia' });
+    await expect(row).toContainText('Auditoría de piscinas');
+    await expect(row).toContainText('Alto');
+    await page.getByRole('textbox', { name: /buscar/i }).fill('sin tapa');
+    await expect(page.getByRole('row').filter({ hasText: 'Contenedores sin tapa' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Agua turbia' })).toHaveCount(0);
+    await page.getByRole('row').filter({ hasText: 'Contenedores sin tapa' }).getByRole('cell').first().click();
+    await expect(page.getByRole('heading', { name: HYGIENE })).toBeVisible();
+  });
+
   test('screenshots', async ({ page }) => {
     await openTemplates(page);
     await settled(page);
