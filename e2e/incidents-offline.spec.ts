@@ -120,7 +120,8 @@ test('marked photos; corrective actions moved and photographed, and a comment, o
   await settled(client);
   await client.screenshot({ path: screenshotPath('incidents-offline-comment-phone'), fullPage: true });
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await client.getByRole('tab', { name: /Acciones correctivas/ }).click();
+  // On a phone the tab says "Acciones (n)" so the four tabs fit the width.
+  await client.getByRole('tab', { name: /^Acciones \(\d+\)$/ }).click();
   await settled(client);
   await client.screenshot({ path: screenshotPath('incidents-offline-phone'), fullPage: true });
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -147,7 +148,7 @@ test('marked photos; corrective actions moved and photographed, and a comment, o
   await client.getByRole('tab', { name: 'Comentarios' }).click();
   await expect(client.getByTestId('comment-waiting')).toHaveCount(0);
   await expect(client.getByTestId('comment').filter({ hasText: note })).toHaveCount(1);
-  await client.getByRole('tab', { name: /Acciones correctivas/ }).click();
+  await client.getByRole('tab', { name: /^Acciones \(\d+\)$/ }).click();
 
   const stored = await server<TTask>(client, 'GET', `/ms-core/api/tasks/${fix._id}`);
   expect(stored.status).toBe('running');
