@@ -1,54 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { THandlerResult } from '@audit/domain/calls/define';
+import type { TCatalogueCalls } from '@audit/domain/calls/nomenclatures';
 import { serviceCalls, spaceServiceCalls } from '@audit/domain/calls/services';
-import { requireAuth, requires } from '../../platform/auth.js';
+import { requireAuth } from '../../platform/auth.js';
 import { sendPage, type TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
-import { servicesService } from './definition.js';
+import { catalogueRoutes } from '../nomenclatures/catalogue.js';
+import { serviceDef, servicesService } from './definition.js';
 import * as goals from './goals.js';
 
-/**
- * The generic catalogue service presents a row with its definition's extra fields untyped
- * (definition.ts's `present`): a service's row as the call answers it (the serializer checks it).
- */
-const asService = async (row: Promise<object>) => (await row) as THandlerResult<typeof serviceCalls.get>;
+/** The catalogue's five routes, registered from the services' calls by the catalogue factory. */
+const catalogue = catalogueRoutes(serviceDef, servicesService, serviceCalls as unknown as TCatalogueCalls);
 
 /** /ms-core/api/services: the catalogue CRUD plus the services offered to a client. */
 export async function servicesRoutes(app: FastifyInstance, ctx: TModuleContext) {
   const tags = ['services'];
-  route(app, serviceCalls.search, {
-    config: requires('SERVICES:READ'),
-    tags,
-    summary: 'Paged search of services (own space, below and inherited)',
-    handler: async (req, reply) => sendPage(reply, await servicesService.search(ctx, requireAuth(req), req.body)),
-  });
-  route(app, serviceCalls.get, {
-    config: requires('SERVICES:READ'),
-    tags,
-    summary: 'One of services',
-    handler: (req) => asService(servicesService.get(ctx, requireAuth(req), req.params.id)),
-  });
-  route(app, serviceCalls.create, {
-    config: requires('SERVICES:CREATE'),
-    tags,
-    summary: "Create one of services in the caller's space",
-    handler: (req) => asService(servicesService.create(ctx, requireAuth(req), req.body)),
-  });
-  route(app, serviceCalls.update, {
-    config: requires('SERVICES:WRITE'),
-    tags,
-    summary: 'Update one of services (451 for an inherited one)',
-    handler: (req) => asService(servicesService.update(ctx, requireAuth(req), req.params.id, req.body)),
-  });
-  route(app, serviceCalls.remove, {
-    config: requires('SERVICES:DELETE'),
-    tags,
-    summary: 'Delete one of services (451 for an inherited one)',
-    handler: async (req) => {
-      await servicesService.remove(ctx, requireAuth(req), req.params.id);
-      return { ok: true as const };
-    },
-  });
+  await catalogue(app, ctx);
   route(app, serviceCalls.searchFromClient, {
     config: { access: { permissions: ['SERVICES:READ'] } },
     tags,
