@@ -29,20 +29,37 @@ const moduleZones = dirsOf(MODULES).map((name) => ({
   message: "A module never touches another module's tables or repo: call that module's service (decision 0019).",
 }));
 
-/** (c) A web feature never imports another feature: shared pieces live in ui/, api/, session/, app/ or @audit/domain. */
+/** (c) A web feature never imports another feature: shared pieces live in ui/, api/, session/, manifest/, offline/ or @audit/domain. */
 const featureZones = dirsOf(FEATURES).map((name) => ({
   target: `${FEATURES}/${name}`,
   from: FEATURES,
   except: [`./${name}`],
-  message: 'A feature never imports another feature: move what both need to ui/, api/, session/, app/ or packages/domain (decision 0019).',
+  message: 'A feature never imports another feature: move what both need to ui/, api/, session/, manifest/, offline/ or packages/domain (decision 0019).',
 }));
 
-/** The web's shared layers serve every feature, so they import none. */
-const sharedWebZones = ['ui', 'api', 'session'].map((dir) => ({
-  target: `./apps/web/src/${dir}`,
-  from: FEATURES,
-  message: `apps/web/src/${dir} is shared by every feature and imports none (decision 0019).`,
-}));
+/** The web's shared layers serve every feature, so they import none, nor the shell that assembles them. */
+const sharedWebZones = ['ui', 'api', 'session', 'manifest', 'offline', 'i18n'].flatMap((dir) => [
+  {
+    target: `./apps/web/src/${dir}`,
+    from: FEATURES,
+    message: `apps/web/src/${dir} is shared by every feature and imports none (decision 0019).`,
+  },
+  {
+    target: `./apps/web/src/${dir}`,
+    from: './apps/web/src/app',
+    message: `apps/web/src/${dir} sits below the shell: app/ imports it, never the reverse (decision 0076).`,
+  },
+]);
+
+/**
+ * (e) A feature never imports the shell (app/): what it needs of it is in manifest/ (the manifest
+ * contract, shared paths, what other features contribute), so a domain is its own folder (decision 0076).
+ */
+const shellZone = {
+  target: FEATURES,
+  from: './apps/web/src/app',
+  message: 'A feature never imports app/ (the shell): use manifest/, ui/, api/, session/ or offline/ (decision 0076).',
+};
 
 const layerZones = [
   // (b) The platform is what every module uses; it knows no module.
@@ -73,7 +90,7 @@ export default tseslint.config(
       // page reads the menu built from app/features.ts) runs no module at load time: not reported.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, ...sharedWebZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, ...sharedWebZones, shellZone] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       '@typescript-eslint/no-unused-expressions': ['error', { allowTernary: true, allowShortCircuit: true }],
       // Matching control characters is what the three regexes that use them are for (file names,

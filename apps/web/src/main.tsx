@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentLanguage } from './i18n';
-import { loadLanguage } from './app/translations';
+import { loadLanguage } from './i18n/translations';
 import './app/styles.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './sw/register';

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '@audit/domain/roles';
-import { translations } from './translations/all';
+import { translations } from '../i18n/translations/all';
 import { breadcrumbTrail } from './breadcrumbTrail';
 import { findMenuTrail, visibleMenu, type TMenuUser } from './menu';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assembleClientTabs } from './clientTabs';
+import { assembleClientTabs } from '../manifest/clientTabs';
 import { FEATURES } from './features';
-import type { TClientTabProps, TFeatureManifest } from './manifest';
+import type { TClientTabProps, TFeatureManifest } from '../manifest/manifest';
 
 const load = () => Promise.resolve((_: TClientTabProps) => null);
 const feature = (id: string, ...tabs: { key: string; order: number }[]): TFeatureManifest => ({

@@ -1,52 +1,31 @@
-import { accessManifest } from '../features/access/manifest';
-import { adminManifest } from '../features/admin/manifest';
-import { auditReportManifest } from '../features/audit-report/manifest';
-import { auditRunManifest } from '../features/audit-run/manifest';
-import { auditsManifest } from '../features/audits/manifest';
-import { authManifest } from '../features/auth/manifest';
-import { clientsManifest } from '../features/clients/manifest';
-import { incidentsManifest } from '../features/incidents/manifest';
-import { labDataManifest } from '../features/lab-data/manifest';
-import { nomenclaturesManifest } from '../features/nomenclatures/manifest';
-import { onboardingManifest } from '../features/onboarding/manifest';
-import { notificationsManifest } from '../features/notifications/manifest';
-import { profileManifest } from '../features/profile/manifest';
-import { registerLogsManifest } from '../features/register-logs/manifest';
-import { registerTemplatesManifest } from '../features/register-templates/manifest';
-import { registersManifest } from '../features/registers/manifest';
-import { registerTracesManifest } from '../features/register-traces/manifest';
-import { spacesManifest } from '../features/spaces/manifest';
-import { tasksManifest } from '../features/tasks/manifest';
-import { templatesManifest } from '../features/templates/manifest';
-import { usersManifest } from '../features/users/manifest';
-import type { TFeatureManifest } from './manifest';
+import type { TFeatureManifest } from '../manifest/manifest';
+import { registerFeatures } from '../manifest/registry';
 import { sectionsManifest } from './sections';
 
 /**
- * Every part of the app, one line each: router.tsx, menu.ts and translations.ts assemble these.
- * A new domain adds its folder with a manifest.tsx and one line here (decision 0017).
+ * Every part of the app: the shell's own manifest, then each features/<domain>/manifest.tsx found by
+ * the build (in folder order). A new domain is its folder with a manifest.tsx exporting one
+ * TFeatureManifest: nothing here changes (decisions 0017, 0076). router.tsx, menu.ts, the offline
+ * kinds and the client page's tabs are assembled from this list.
  */
-export const FEATURES: readonly TFeatureManifest[] = [
-  sectionsManifest,
-  authManifest,
-  spacesManifest,
-  profileManifest,
-  usersManifest,
-  accessManifest,
-  adminManifest,
-  onboardingManifest,
-  templatesManifest,
-  clientsManifest,
-  nomenclaturesManifest,
-  auditsManifest,
-  auditRunManifest,
-  auditReportManifest,
-  notificationsManifest,
-  registersManifest,
-  registerLogsManifest,
-  registerTemplatesManifest,
-  incidentsManifest,
-  labDataManifest,
-  tasksManifest,
-  registerTracesManifest,
-];
+const found = import.meta.glob<Record<string, unknown>>('../features/*/manifest.tsx', { eager: true });
+
+const isManifest = (value: unknown): value is TFeatureManifest =>
+  Boolean(value) && typeof value === 'object' && typeof (value as TFeatureManifest).id === 'string';
+
+export function manifestsOf(modules: Record<string, Record<string, unknown>>): TFeatureManifest[] {
+  return Object.keys(modules)
+    .sort()
+    .map((path) => {
+      const manifests = Object.values(modules[path]!).filter(isManifest);
+      if (manifests.length !== 1) throw new Error(`${path} must export exactly one feature manifest (found ${manifests.length})`);
+      return manifests[0]!;
+    });
+}
+
+export const FEATURES: readonly TFeatureManifest[] = [sectionsManifest, ...manifestsOf(found)];
+registerFeatures(FEATURES);
+
+let offlineKinds: Promise<unknown> | undefined;
+/** Every feature's offline resource kinds, loaded once: the signed-in shell waits for them, since a replay it starts must know every kind (decision 0021). */
+export const loadOfflineKinds = () => (offlineKinds ??= Promise.all(FEATURES.map((feature) => feature.offline?.())));

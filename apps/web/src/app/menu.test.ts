@@ -1,7 +1,7 @@
 import type { TPermission } from '@audit/domain/permissions';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '@audit/domain/roles';
-import { translations as all } from './translations/all';
+import { translations as all } from '../i18n/translations/all';
 import { assembleMenu, canOpenPath, MENU, menuLabelKey, menuLeaves, visibleMenu, type TMenuEntry, type TMenuUser } from './menu';
 
 const permissionsOf = (role: string) => DEFAULT_ROLES.find((r) => r.name === role)!.permissions;
@@ -59,10 +59,10 @@ const EXPECTED_MENU: TMenuEntry[] = [
     audience: 'client',
     permissions: REGISTER_READ,
     children: [
-      { key: 'registersKitchen', path: '/client-registers/kitchen', audience: 'client', registerArea: 'KITCHEN' },
-      { key: 'registersPool', path: '/client-registers/pool', audience: 'client', registerArea: 'POOL' },
-      { key: 'registersLegionella', path: '/client-registers/legionella', audience: 'client', registerArea: 'LEGIONELLA' },
-      { key: 'registersOthers', path: '/client-registers/others', audience: 'client', registerArea: 'OTHERS' },
+      { key: 'registersKitchen', path: '/client-registers/kitchen', audience: 'client', access: { list: 'registers', value: 'KITCHEN' } },
+      { key: 'registersPool', path: '/client-registers/pool', audience: 'client', access: { list: 'registers', value: 'POOL' } },
+      { key: 'registersLegionella', path: '/client-registers/legionella', audience: 'client', access: { list: 'registers', value: 'LEGIONELLA' } },
+      { key: 'registersOthers', path: '/client-registers/others', audience: 'client', access: { list: 'registers', value: 'OTHERS' } },
     ],
   },
   {
@@ -79,10 +79,10 @@ const EXPECTED_MENU: TMenuEntry[] = [
     audience: 'client',
     permissions: ['LAB_DATA_VIEW'],
     children: [
-      { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood' },
-      { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool' },
-      { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella' },
-      { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers' },
+      { key: 'labDataFood', path: '/lab-data/food', audience: 'client', access: { list: 'labData', value: 'labDataFood' } },
+      { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', access: { list: 'labData', value: 'labDataPool' } },
+      { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', access: { list: 'labData', value: 'labDataLegionella' } },
+      { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', access: { list: 'labData', value: 'labDataOthers' } },
       { key: 'labDataIncidents', path: '/incidents/list/lab-data', audience: 'client', permissions: ['LAB_DATA_ISSUES_VIEW'] },
     ],
   },
@@ -149,11 +149,13 @@ const EXPECTED_MENU: TMenuEntry[] = [
 
 describe('the assembled sidebar', () => {
   it('is the same tree, in the same order, as the hand-written one it replaced', () => {
-    // Badges are components (the registers' pending counts): the tree is compared without them.
+    // Badges and icons are components and elements (the registers' pending counts): compared apart.
     const withoutBadges = (entries: TMenuEntry[]): TMenuEntry[] =>
-      entries.map(({ badge: _badge, children, ...entry }) => (children ? { ...entry, children: withoutBadges(children) } : entry));
+      entries.map(({ badge: _badge, icon: _icon, children, ...entry }) => (children ? { ...entry, children: withoutBadges(children) } : entry));
     expect(withoutBadges(MENU)).toEqual(EXPECTED_MENU);
     expect(MENU.find((e) => e.key === 'clientRegisters')?.badge).toBeDefined();
+    // Every top-level entry brings its icon in its manifest (decision 0076).
+    expect(MENU.filter((e) => !e.icon).map((e) => e.key)).toEqual([]);
   });
 
   it('refuses a key declared twice and a child of an undeclared group', () => {

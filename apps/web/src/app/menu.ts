@@ -1,16 +1,8 @@
 import { hasPermissions } from '@audit/domain/permissions';
 import { FEATURES } from './features';
-import type { TFeatureManifest, TMenuContribution, TMenuEntry } from './manifest';
+import type { TAccessListReader, TFeatureManifest, TMenuContribution, TMenuEntry, TMenuUser } from '../manifest/manifest';
 
-export type { TAudience, TMenuEntry } from './manifest';
-
-export interface TMenuUser {
-  isAuditor: boolean;
-  isAdmin: boolean;
-  permissions: string[];
-  registersAccess?: { areaAccess: string }[] | null;
-  labDataAccess?: string[] | null;
-}
+export type { TAudience, TMenuEntry, TMenuUser } from '../manifest/manifest';
 
 /**
  * The sidebar, assembled from the manifests' entries (app/features.ts): groups are the entries
@@ -32,10 +24,24 @@ export function assembleMenu(manifests: readonly TFeatureManifest[]): TMenuEntry
   for (const entry of all)
     if (entry.parent && !all.some((group) => group.key === entry.parent && !group.path))
       throw new Error(`menu group ${entry.parent} of ${entry.key} is not declared`);
+  const lists = accessListsOf(manifests);
+  for (const entry of all)
+    if (entry.access && !lists[entry.access.list]) throw new Error(`access list ${entry.access.list} of ${entry.key} is not declared by any manifest`);
   return build(undefined);
 }
 
+/** The access lists the manifests declare, by name (a name declared twice is a programming error). */
+export function accessListsOf(manifests: readonly TFeatureManifest[]): Record<string, TAccessListReader> {
+  const lists: Record<string, TAccessListReader> = {};
+  for (const [name, read] of manifests.flatMap((manifest) => Object.entries(manifest.accessLists ?? {}))) {
+    if (lists[name]) throw new Error(`access list ${name} is declared twice`);
+    lists[name] = read;
+  }
+  return lists;
+}
+
 export const MENU: TMenuEntry[] = assembleMenu(FEATURES);
+const ACCESS_LISTS = accessListsOf(FEATURES);
 
 /** Whether an 'auditor' entry reaches this user only through `alsoFor` (the office, not an auditor). */
 const shownThroughAlsoFor = (entry: TMenuEntry, user: TMenuUser) => entry.audience === 'auditor' && !user.isAuditor && Boolean(entry.alsoFor);
@@ -50,9 +56,10 @@ function fitsAudience(entry: TMenuEntry, user: TMenuUser): boolean {
   return user.isAuditor || Boolean(entry.alsoFor && (user.isAdmin || hasPermissions(user.permissions, entry.alsoFor)));
 }
 
-function allowedArea(list: readonly string[] | undefined | null, area: string | undefined): boolean {
-  if (!area || !list || list.length === 0) return true;
-  return list.includes(area);
+function withinAccess(entry: TMenuEntry, user: TMenuUser): boolean {
+  if (!entry.access) return true;
+  const list = ACCESS_LISTS[entry.access.list]?.(user);
+  return !list || list.length === 0 || list.includes(entry.access.value);
 }
 
 /** Whether one entry passes its own flags (not its parent's). */
@@ -60,14 +67,7 @@ export function entryAllowed(entry: TMenuEntry, user: TMenuUser): boolean {
   if (!fitsAudience(entry, user)) return false;
   if (entry.hideForAdmin && user.isAdmin) return false;
   if (entry.permissions?.length && !user.isAdmin && !hasPermissions(user.permissions, entry.permissions)) return false;
-  if (
-    !allowedArea(
-      user.registersAccess?.map((r) => r.areaAccess),
-      entry.registerArea,
-    )
-  )
-    return false;
-  if (!allowedArea(user.labDataAccess, entry.labDataArea)) return false;
+  if (!withinAccess(entry, user)) return false;
   return true;
 }
 

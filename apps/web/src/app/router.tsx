@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { isSignedIn } from '../session/storage';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
-import { FEATURES } from './features';
-import type { TRouteContext } from './manifest';
+import { FEATURES, loadOfflineKinds } from './features';
+import type { TRouteContext } from '../manifest/manifest';
 import { menuLeaves } from './menu';
 import { queryClient } from './queryClient';
 import { loginPathFor } from './loginPath';
@@ -42,7 +42,8 @@ export function isScreenPath(path: string): boolean {
 
 // The shell (sidebar, header, drawers, the session's checks) loads on demand too: an anonymous user
 // is sent to /login without it; a signed-in one starts fetching it at once, beside the page's chunk.
-const loadShell = () => import('./shell/SignedIn');
+// The features' offline kinds (their manifests' `offline`) load beside it: the shell starts replays.
+const loadShell = () => Promise.all([import('./shell/SignedIn'), loadOfflineKinds()]).then(([shell]) => shell);
 const SignedIn = lazy(() => loadShell().then((m) => ({ default: m.SignedIn })));
 if (isSignedIn()) void loadShell();
 

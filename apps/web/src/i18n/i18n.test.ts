@@ -11,7 +11,7 @@ import { NOMENCLATURES } from '../features/nomenclatures/definitions';
 import { catalogueTranslations } from './catalogue';
 
 type TTree = { [key: string]: string | TTree };
-import { translations } from '../app/translations/all';
+import { translations } from './translations/all';
 
 // Shared files, every feature's own files and the catalogue, merged as the app loads them.
 const { es, en } = translations as { es: TTree; en: TTree };

@@ -2,7 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { RUN_PATH_PATTERN } from '../auditPaths';
+import { RUN_PATH_PATTERN } from '../../manifest/auditPaths';
 import { useOnline } from '../../ui/useOnline';
 
 /**

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { TMe } from '../../session/me';
 import { findMenuTrail, menuLabelKey, openKeysFor, visibleMenu, type TMenuEntry } from '../menu';
-import { MENU_ICONS } from './menuIcons';
 
 type TItem = Required<MenuProps>['items'][number];
 
@@ -32,7 +31,7 @@ export function SidebarMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed:
     ) : (
       text
     );
-    const icon = depth === 0 ? MENU_ICONS[entry.key] : undefined;
+    const icon = depth === 0 ? entry.icon : undefined;
     if (entry.children) return { key: entry.key, icon, label, children: entry.children.map((child) => toItem(child, depth + 1)) };
     return {
       key: entry.path!,

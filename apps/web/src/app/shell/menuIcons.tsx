@@ -1,44 +1,15 @@
 import type { ReactNode } from 'react';
-import {
-  AppstoreOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  CalendarOutlined,
-  ExperimentOutlined,
-  FileProtectOutlined,
-  FileTextOutlined,
-  FolderOpenOutlined,
-  HomeOutlined,
-  QuestionCircleOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  ToolOutlined,
-  WarningOutlined,
-  ProfileOutlined,
-  ShopOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined } from '@ant-design/icons';
+import { MENU, type TMenuEntry } from '../menu';
 
-/** Icons of the top-level menu entries, by menu key. */
-export const MENU_ICONS: Record<string, ReactNode> = {
-  homeAuditor: <HomeOutlined />,
-  homeClient: <HomeOutlined />,
-  clientRegisters: <ProfileOutlined />,
-  clientAudits: <AuditOutlined />,
-  labData: <ExperimentOutlined />,
-  incidents: <WarningOutlined />,
-  documentation: <FolderOpenOutlined />,
-  users: <TeamOutlined />,
-  analyticsClient: <BarChartOutlined />,
-  analyticsAuditor: <BarChartOutlined />,
-  calendar: <CalendarOutlined />,
-  registers: <ProfileOutlined />,
-  auditorAudits: <FileProtectOutlined />,
-  faqsView: <QuestionCircleOutlined />,
-  faqsViewClient: <QuestionCircleOutlined />,
-  templates: <FileTextOutlined />,
-  administration: <ToolOutlined />,
-  settings: <SettingOutlined />,
-  clients: <ShopOutlined />,
-};
+/** The icons the manifests give their menu entries (manifest.tsx `icon`), by menu key. */
+const ICONS = new Map<string, ReactNode>();
+const collect = (entries: readonly TMenuEntry[]) =>
+  entries.forEach((entry) => {
+    if (entry.icon) ICONS.set(entry.key, entry.icon);
+    if (entry.children) collect(entry.children);
+  });
+collect(MENU);
 
-export const iconFor = (key: string, parentKey?: string) => MENU_ICONS[key] ?? (parentKey ? MENU_ICONS[parentKey] : undefined) ?? <AppstoreOutlined />;
+/** An entry's icon, else its group's, else a generic one (the home page's shortcuts). */
+export const iconFor = (key: string, parentKey?: string) => ICONS.get(key) ?? (parentKey ? ICONS.get(parentKey) : undefined) ?? <AppstoreOutlined />;

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /**
  * Administración > Solicitudes de acceso: strangers asking to join and the invitations sent

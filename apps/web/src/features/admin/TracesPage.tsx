@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DayRangePicker } from '../../ui/DateRangeFilter';
 import { TRACE_TYPES } from '@audit/domain/constants';
-import type { TClientTabProps } from '../../app/manifest';
+import type { TClientTabProps } from '../../manifest/manifest';
 import { endOfDayInZone, formatInstant, startOfDayInZone } from '@audit/domain/dates';
 import type { TSearchBody } from '@audit/domain/search';
 import { useTimeZone } from '../../session/timeZone';

@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /** Administración: permissions (roles), traces, spaces and the space's settings (decision 0047). */
 export const adminManifest: TFeatureManifest = {

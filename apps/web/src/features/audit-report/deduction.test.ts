@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { loadLanguage } from '../../app/translations';
+import { loadLanguage } from '../../i18n/translations';
 import { appliedDeduction, deductionTagKey } from './deduction';
 
 /** The report says which deduction the score subtracts: only the largest (decision 0064). */

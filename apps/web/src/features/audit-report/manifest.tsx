@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 const report = () => import('./AuditReportPage').then((m) => m.AuditReportPage);
 

@@ -16,7 +16,7 @@ import { SyncOverlay } from '../../offline/SyncOverlay';
 import { useResourceSync } from '../../offline/useResourceSync';
 import { auditRunQueryKey, auditRunQueryOptions } from './auditRunApi';
 import { questionIndex } from './auditCache';
-import { AUDITS_LIST_PATH } from '../../app/auditPaths';
+import { AUDITS_LIST_PATH } from '../../manifest/auditPaths';
 import { auditResource } from './offline/auditResource';
 import { RunProvider, useRun } from './RunContext';
 import { RunHeader } from './RunHeader';

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/feedback';
 import { AUDITS_QUERY_KEY, auditRunQueryKey, finishAudit } from './auditRunApi';
 import { useRun } from './RunContext';
-import { AUDITS_LIST_PATH } from '../../app/auditPaths';
+import { AUDITS_LIST_PATH } from '../../manifest/auditPaths';
 import { useQueuedFor } from '../../offline/queueState';
 import { auditResource } from './offline/auditResource';
 import { RUN_MUTATION_KEY } from './runner';

@@ -12,7 +12,7 @@ import { ConnectivityStatus } from './offline/ConnectivityStatus';
 import { useQueuedFor } from '../../offline/queueState';
 import { auditResource } from './offline/auditResource';
 import { formatPercent } from './format';
-import { AUDITS_LIST_PATH } from '../../app/auditPaths';
+import { AUDITS_LIST_PATH } from '../../manifest/auditPaths';
 import { useRun } from './RunContext';
 import { RUN_MUTATION_KEY } from './runner';
 import { auditScoreOf, lastUpdated } from './selectors';

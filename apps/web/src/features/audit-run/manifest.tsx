@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /**
  * The audit run view. Its loader starts reading the audit (auditRunApi.ts, a small chunk of its own)
@@ -6,6 +6,7 @@ import { screen, type TFeatureManifest } from '../../app/manifest';
  */
 export const auditRunManifest: TFeatureManifest = {
   id: 'audit-run',
+  offline: () => import('./offline/auditResource'),
   routes: ({ queryClient }) => [
     {
       path: '/auditor/audits/run/:auditId',

@@ -7,7 +7,7 @@ import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { TAudit } from '@audit/domain/audits';
 import i18n from '../../i18n';
-import { loadLanguage } from '../../app/translations';
+import { loadLanguage } from '../../i18n/translations';
 import { ME_QUERY_KEY } from '../../session/me';
 import { auditRunQueryOptions } from './auditRunApi';
 import { RUN_MUTATION_KEY } from './runner';

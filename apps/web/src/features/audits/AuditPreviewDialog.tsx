@@ -9,7 +9,7 @@ import { AssignAuditor } from './AssignAuditor';
 import { formatDay, formatRange } from './auditFormat';
 import { useExecuteAudit, usePreview, useReopenAudit } from './auditsApi';
 import { StatusTag } from './AuditTags';
-import { runPath } from '../../app/auditPaths';
+import { runPath } from '../../manifest/auditPaths';
 
 export const reportPath = (id: string) => `/auditor/audits/report/${id}`;
 

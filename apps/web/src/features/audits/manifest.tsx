@@ -1,5 +1,6 @@
+import { AuditOutlined, FileProtectOutlined } from '@ant-design/icons';
 import type { TPermission } from '@audit/domain/permissions';
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 const list = () => import('./AuditsListPage').then((m) => m.AuditsListPage);
 const AUDIT_READ: TPermission[] = ['AUDIT:READ'];
@@ -12,12 +13,13 @@ export const auditsManifest: TFeatureManifest = {
     { path: '/client-audits/audits', ...screen(list, { kind: 'client' }) },
   ],
   menu: [
-    { key: 'clientAudits', audience: 'client', permissions: AUDIT_READ, order: 40 },
+    { key: 'clientAudits', icon: <AuditOutlined />, audience: 'client', permissions: AUDIT_READ, order: 40 },
     { key: 'clientAuditsAudits', path: '/client-audits/audits', audience: 'client', parent: 'clientAudits', order: 20 },
     // Auditors run audits; an administrator (or whoever may create audits) plans them here too,
     // under its own name: the client group beside it is already called "Auditorías".
     {
       key: 'auditorAudits',
+      icon: <FileProtectOutlined />,
       path: '/auditor/audits',
       audience: 'auditor',
       alsoFor: ['AUDIT:CREATE'],

@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /**
  * Sign-in and every other way in (decision 0040): recovery, sign-up and confirmation, invitations,

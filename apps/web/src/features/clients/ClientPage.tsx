@@ -3,7 +3,7 @@ import { Card, Result, Tabs } from 'antd';
 import { RocketOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { contributedClientTabs } from '../../app/clientTabs';
+import { contributedClientTabs } from '../../manifest/clientTabs';
 import { userCan, useMe } from '../../session/me';
 import { DetailHeader } from '../../ui/DetailHeader';
 import { GoalsEditor } from '../../ui/goals/GoalsEditor';

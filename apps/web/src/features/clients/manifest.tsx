@@ -1,5 +1,6 @@
+import { ShopOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router-dom';
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 const list = () => import('./ClientsListPage').then((m) => m.ClientsListPage);
 const form = () => import('./ClientFormPage').then((m) => m.ClientFormPage);
@@ -17,5 +18,5 @@ export const clientsManifest: TFeatureManifest = {
     { path: '/clients/:id/edit', ...screen(form) },
     { path: '/clients/:id/:tab', ...screen(() => import('./ClientPage').then((m) => m.ClientPage)) },
   ],
-  menu: [{ key: 'clients', path: '/clients', audience: 'admin', order: 170 }],
+  menu: [{ key: 'clients', icon: <ShopOutlined />, path: '/clients', audience: 'admin', order: 170 }],
 };

@@ -1,5 +1,6 @@
+import { WarningOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router-dom';
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /**
  * Incidents (decision 0038): the lists by origin, the detail with its corrective actions. The
@@ -7,10 +8,11 @@ import { screen, type TFeatureManifest } from '../../app/manifest';
  */
 export const incidentsManifest: TFeatureManifest = {
   id: 'incidents',
+  offline: () => import('./offline/incidentResource'),
   routes: () => [
     { path: '/incidents', element: <Navigate to="/incidents/list/audits" replace /> },
     { path: '/incidents/list/:kind', ...screen(() => import('./IncidentsListPage').then((m) => m.IncidentsListPage)) },
     { path: '/incidents/:id', ...screen(() => import('./IncidentDetailPage').then((m) => m.IncidentDetailPage)) },
   ],
-  menu: [{ key: 'incidents', path: '/incidents', audience: 'any', permissions: ['ISSUE:READ'], order: 60 }],
+  menu: [{ key: 'incidents', icon: <WarningOutlined />, path: '/incidents', audience: 'any', permissions: ['ISSUE:READ'], order: 60 }],
 };

@@ -1,4 +1,5 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { ExperimentOutlined } from '@ant-design/icons';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 import { LAB_CATEGORIES, type TLabCategory } from '@audit/domain/lab-data-categories';
 import type { TLabView } from './LabReportsPage';
 
@@ -12,6 +13,8 @@ const page = (category: TLabCategory, view: TLabView) => screen(() => import('./
  */
 export const labDataManifest: TFeatureManifest = {
   id: 'lab-data',
+  // A login limited to some lab data areas (users/me labDataAccess) sees only those areas' entries.
+  accessLists: { labData: (user) => (user as { labDataAccess?: string[] | null }).labDataAccess },
   routes: () => [
     // One set per category: each menu entry's path is a screen of its own (not the shell's "coming soon").
     ...LAB_CATEGORIES.flatMap((category) => [
@@ -25,11 +28,18 @@ export const labDataManifest: TFeatureManifest = {
     { path: '/incidents/list/lab-data/:id', ...screen(() => import('./LabIncidentsPage').then((m) => m.LabIncidentsPage)) },
   ],
   menu: [
-    { key: 'labData', audience: 'client', permissions: ['LAB_DATA_VIEW'], order: 50 },
-    { key: 'labDataFood', path: '/lab-data/food', audience: 'client', labDataArea: 'labDataFood', parent: 'labData', order: 10 },
-    { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', labDataArea: 'labDataPool', parent: 'labData', order: 20 },
-    { key: 'labDataLegionella', path: '/lab-data/legionella', audience: 'client', labDataArea: 'labDataLegionella', parent: 'labData', order: 30 },
-    { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', labDataArea: 'labDataOthers', parent: 'labData', order: 40 },
+    { key: 'labData', icon: <ExperimentOutlined />, audience: 'client', permissions: ['LAB_DATA_VIEW'], order: 50 },
+    { key: 'labDataFood', path: '/lab-data/food', audience: 'client', access: { list: 'labData', value: 'labDataFood' }, parent: 'labData', order: 10 },
+    { key: 'labDataPool', path: '/lab-data/pool', audience: 'client', access: { list: 'labData', value: 'labDataPool' }, parent: 'labData', order: 20 },
+    {
+      key: 'labDataLegionella',
+      path: '/lab-data/legionella',
+      audience: 'client',
+      access: { list: 'labData', value: 'labDataLegionella' },
+      parent: 'labData',
+      order: 30,
+    },
+    { key: 'labDataOthers', path: '/lab-data/others', audience: 'client', access: { list: 'labData', value: 'labDataOthers' }, parent: 'labData', order: 40 },
     // The lab incidents (decision 0053): the laboratory role holds no ISSUE:READ, so the incidents entry never shows it.
     { key: 'labDataIncidents', path: '/incidents/list/lab-data', audience: 'client', permissions: ['LAB_DATA_ISSUES_VIEW'], parent: 'labData', order: 50 },
   ],

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 const page = () => import('./NomenclaturesPage').then((m) => m.NomenclaturesPage);
 

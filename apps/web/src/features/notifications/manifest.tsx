@@ -1,4 +1,4 @@
-import type { TFeatureManifest } from '../../app/manifest';
+import type { TFeatureManifest } from '../../manifest/manifest';
 
 /** The notifications drawer of the shell's header: texts only (the drawer is part of the shell). */
 export const notificationsManifest: TFeatureManifest = {

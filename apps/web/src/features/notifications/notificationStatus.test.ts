@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { loadLanguage } from '../../app/translations';
-import { translations } from '../../app/translations/all';
+import { loadLanguage } from '../../i18n/translations';
+import { translations } from '../../i18n/translations/all';
 import { NOTIFICATION_EVENTS, NOTIFICATION_STATUSES, noticeTexts, statusText } from './notificationStatus';
 
 type TTree = { [key: string]: string | TTree };

@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /** /onboarding: a newcomer's profile, new password and terms, where the space has onboarding on (decision 0041). */
 export const onboardingManifest: TFeatureManifest = {

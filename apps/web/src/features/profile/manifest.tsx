@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /** The signed-in user's own profile (opened from the user menu, not the sidebar). */
 export const profileManifest: TFeatureManifest = {

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { TClientTabProps } from '../../app/manifest';
+import type { TClientTabProps } from '../../manifest/manifest';
 import { ClientRegistersList } from './ClientRegistersList';
 
 /** /registers/client/:id: a client's registers, each with its status and pending takes, opening its log. */

@@ -1,5 +1,6 @@
+import { ProfileOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 // The count loads with the shell, not with the sign-in page (the manifest is in the first chunk).
 const PendingMenuBadge = lazy(() => import('./PendingMenuBadge').then((m) => ({ default: m.PendingMenuBadge })));
@@ -12,6 +13,9 @@ const status = () => import('./RegisterStatusPage').then((m) => m.RegisterStatus
  */
 export const registerLogsManifest: TFeatureManifest = {
   id: 'register-logs',
+  offline: () => import('./offline/registerResource'),
+  // A login limited to some register areas (users/me registersAccess) sees only those areas' entries.
+  accessLists: { registers: (user) => (user as { registersAccess?: { areaAccess: string }[] | null }).registersAccess?.map((r) => r.areaAccess) },
   routes: () => [
     { path: '/registers/log/:id', ...screen(() => import('./LogGridPage').then((m) => m.LogGridPage)) },
     { path: '/registers/inspection', ...screen(status, { titleKey: 'registerLogs.inspectionTitle' }) },
@@ -22,12 +26,12 @@ export const registerLogsManifest: TFeatureManifest = {
     { path: '/client-registers/others', ...screen(status, { area: 'OTHERS', titleKey: 'registerLogs.areaTitle.OTHERS' }) },
   ],
   menu: [
-    { key: 'clientRegisters', audience: 'client', permissions: ['REGISTER:READ'], order: 30, badge: PendingMenuBadge },
+    { key: 'clientRegisters', icon: <ProfileOutlined />, audience: 'client', permissions: ['REGISTER:READ'], order: 30, badge: PendingMenuBadge },
     {
       key: 'registersKitchen',
       path: '/client-registers/kitchen',
       audience: 'client',
-      registerArea: 'KITCHEN',
+      access: { list: 'registers', value: 'KITCHEN' },
       parent: 'clientRegisters',
       order: 10,
       badge: PendingMenuBadge,
@@ -36,7 +40,7 @@ export const registerLogsManifest: TFeatureManifest = {
       key: 'registersPool',
       path: '/client-registers/pool',
       audience: 'client',
-      registerArea: 'POOL',
+      access: { list: 'registers', value: 'POOL' },
       parent: 'clientRegisters',
       order: 20,
       badge: PendingMenuBadge,
@@ -45,7 +49,7 @@ export const registerLogsManifest: TFeatureManifest = {
       key: 'registersLegionella',
       path: '/client-registers/legionella',
       audience: 'client',
-      registerArea: 'LEGIONELLA',
+      access: { list: 'registers', value: 'LEGIONELLA' },
       parent: 'clientRegisters',
       order: 30,
       badge: PendingMenuBadge,
@@ -54,7 +58,7 @@ export const registerLogsManifest: TFeatureManifest = {
       key: 'registersOthers',
       path: '/client-registers/others',
       audience: 'client',
-      registerArea: 'OTHERS',
+      access: { list: 'registers', value: 'OTHERS' },
       parent: 'clientRegisters',
       order: 40,
       badge: PendingMenuBadge,

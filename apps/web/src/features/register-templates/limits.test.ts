@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { translations } from '../../app/translations/all';
+import { translations } from '../../i18n/translations/all';
 import { limitsText } from './limits';
 
 /** The accepted range of a number param in words, in both languages (decimal comma in Spanish). */

@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /** Register templates (decision 0031, 0035): the list in order and the editor of sections, fields and params. */
 export const registerTemplatesManifest: TFeatureManifest = {

@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /** /register-traces (decision 0037): who changed which register, register template or log, and when. */
 export const registerTracesManifest: TFeatureManifest = {

@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 const page = (view: 'list' | 'create' | 'detail' | 'edit') => screen(() => import('./RegistersListPage').then((m) => m.RegistersListPage), { view });
 

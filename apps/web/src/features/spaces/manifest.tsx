@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /** Impersonation and the change of space: pages without the shell (the header's space selector is the shell's). */
 export const spacesManifest: TFeatureManifest = {

@@ -1,4 +1,4 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /** /tasks: the corrective actions of the caller's scope (reached from the incidents lists and the detail). */
 export const tasksManifest: TFeatureManifest = {

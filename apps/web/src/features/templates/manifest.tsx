@@ -1,4 +1,5 @@
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { FileTextOutlined } from '@ant-design/icons';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 /** Audit templates: the list, the editor, and the incident templates found across them. */
 export const templatesManifest: TFeatureManifest = {
@@ -8,5 +9,5 @@ export const templatesManifest: TFeatureManifest = {
     { path: '/templates/list/incidents', ...screen(() => import('./IncidentTemplatesPage').then((m) => m.IncidentTemplatesPage)) },
     { path: '/templates/:id', ...screen(() => import('./TemplateEditorPage').then((m) => m.TemplateEditorPage)) },
   ],
-  menu: [{ key: 'templates', path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'], order: 160 }],
+  menu: [{ key: 'templates', icon: <FileTextOutlined />, path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'], order: 160 }],
 };

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { translations } from '../../app/translations/all';
+import { translations } from '../../i18n/translations/all';
 import { templateContent } from './templateColumns';
 
 async function tIn(lng: 'es' | 'en') {

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { screen, type TFeatureManifest } from '../../app/manifest';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
 
 const list = () => import('./UsersListPage').then((m) => m.UsersListPage);
 const form = () => import('./UserFormPage').then((m) => m.UserFormPage);

@@ -3,7 +3,7 @@ import { auditCalls } from '@audit/domain/calls/audits';
 import { send } from '../../../api/send';
 import { registerResourceKind, resourceKey } from '../../../offline/resources';
 import { isQueueable } from '../../../offline/replayRules';
-import { RUN_PATH_PATTERN, runPath } from '../../../app/auditPaths';
+import { RUN_PATH_PATTERN, runPath } from '../../../manifest/auditPaths';
 import { applyAuditChange, describeAuditChange, questionOf } from './auditChanges';
 
 /**

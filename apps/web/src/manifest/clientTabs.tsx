@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { FEATURES } from './features';
 import type { TClientTabContribution, TClientTabProps, TFeatureManifest } from './manifest';
+import { registeredFeatures } from './registry';
 
 export type TClientTab = Omit<TClientTabContribution, 'load' | 'order'> & {
   Content: LazyExoticComponent<ComponentType<TClientTabProps>>;
@@ -25,8 +25,8 @@ export function assembleClientTabs(manifests: readonly TFeatureManifest[], ownKe
 
 let assembled: TClientTab[] | undefined;
 
-/** The contributed tabs of every feature in app/features.ts, assembled once. */
+/** The contributed tabs of every registered feature (app/features.ts), assembled once. */
 export function contributedClientTabs(ownKeys: readonly string[]): TClientTab[] {
-  assembled ??= assembleClientTabs(FEATURES, ownKeys);
+  assembled ??= assembleClientTabs(registeredFeatures(), ownKeys);
   return assembled;
 }

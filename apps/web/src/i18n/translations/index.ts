@@ -1,6 +1,6 @@
 import type { TLanguage } from '@audit/domain/constants';
-import i18n, { setLanguageLoader } from '../../i18n';
-import type { TTree } from '../../i18n/resources';
+import i18n, { setLanguageLoader } from '../index';
+import type { TTree } from '../resources';
 
 /**
  * Each language is a chunk of its own (es.ts, en.ts), fetched when first needed: the sign-in page

@@ -1,6 +1,6 @@
-import shared from '../../i18n/en.json';
+import shared from '../en.json';
 import offline from '../../offline/i18n/en.json';
-import { buildLanguage, type TTree } from '../../i18n/resources';
+import { buildLanguage, type TTree } from '../resources';
 
 /**
  * Every text of the app in this language, one chunk: only the user's language is downloaded

@@ -1,15 +1,16 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TPermission } from '@audit/domain/permissions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
 
 /**
- * What a feature (features/<domain>/manifest.tsx) brings to the app: its routes and its sidebar
- * entries. app/ assembles every manifest listed in app/features.ts (router.tsx, menu.ts): adding a
- * domain is a folder and one line there (decision 0017). Its texts are its folder's
- * i18n/{es,en}.json, which app/translations gathers by language (decision 0051).
- * A manifest imports no screen: routes load their page with `lazy`, so the sign-in page does not
- * download the others.
+ * What a feature (features/<domain>/manifest.tsx) brings to the app: its routes, its sidebar entries
+ * with their icons, the client page tabs it adds, and its offline kinds. app/features.ts finds every
+ * manifest by folder (router.tsx, menu.ts assemble them): adding a domain is a folder and nothing
+ * else (decisions 0017, 0076). This contract lives below the features and the shell, so a feature
+ * never imports app/. Its texts are its folder's i18n/{es,en}.json, which i18n/translations gathers
+ * by language (decision 0051). A manifest imports no screen: routes load their page with `lazy`, so
+ * the sign-in page does not download the others.
  */
 export interface TFeatureManifest {
   /** The feature's folder name. */
@@ -27,7 +28,28 @@ export interface TFeatureManifest {
   menu?: TMenuContribution[];
   /** Tabs this feature adds to the client page (/clients/:id/:tab), after the page's own tabs. */
   clientTabs?: TClientTabContribution[];
+  /**
+   * Loads the feature's offline resource kinds (offline/resources.ts `defineResource`), so a replay
+   * started anywhere in the signed-in shell knows them (decision 0021). Loaded on demand: the
+   * sign-in page does not download them.
+   */
+  offline?: () => Promise<unknown>;
+  /**
+   * The user's access lists (spec section 6) its menu entries are limited by (`access.list`), and how
+   * each is read off the signed-in user's profile (users/me).
+   */
+  accessLists?: Record<string, TAccessListReader>;
 }
+
+/** The user as the menu sees them: their flags and permissions (the rest of users/me is read by `accessLists`). */
+export interface TMenuUser {
+  isAuditor: boolean;
+  isAdmin: boolean;
+  permissions: string[];
+}
+
+/** Reads one access list off the signed-in user's profile; null, undefined or empty limits nothing. */
+export type TAccessListReader = (user: TMenuUser) => readonly string[] | null | undefined;
 
 /** What a contributed client tab receives: the client (or establishment, area) shown by the page. */
 export interface TClientTabProps {
@@ -68,13 +90,16 @@ export interface TRouteContext {
  *   passes): the audit list is where the office plans audits for its auditors.
  * - alsoForLabel: the label key (menu.{alsoForLabel}) when the entry is shown through alsoFor, so
  *   it does not repeat a client group's name ("Planificación", not a second "Auditorías").
- * - registerArea / labDataArea: hidden when the user's access list is set and lacks that area.
+ * - access: hidden when the user's access list `list` (declared by a manifest's `accessLists`) is set
+ *   and lacks `value`; an unset or empty list limits nothing.
  */
 export type TAudience = 'auditor' | 'client' | 'admin' | 'any';
 
 export interface TMenuEntry {
-  /** Unique; the label is the i18n key menu.{key}; the icon is looked up by key. */
+  /** Unique; the label is the i18n key menu.{key}. */
   key: string;
+  /** The sidebar's icon of a top-level entry (and of its children's shortcuts on the home page). */
+  icon?: ReactNode;
   path?: string;
   audience: TAudience;
   /** Typed: a name the product does not know fails the typecheck (packages/domain/src/permissions.ts). */
@@ -84,8 +109,7 @@ export interface TMenuEntry {
   alsoForLabel?: string;
   /** Set by visibleMenu: the label key to show when it is not the entry's own key. */
   labelKey?: string;
-  registerArea?: 'KITCHEN' | 'POOL' | 'LEGIONELLA' | 'OTHERS';
-  labDataArea?: 'labDataFood' | 'labDataPool' | 'labDataLegionella' | 'labDataOthers';
+  access?: { list: string; value: string };
   children?: TMenuEntry[];
   /** A count shown beside the label (e.g. pending register takes); rendered only while the entry is visible. */
   badge?: ComponentType<{ menuKey: string }>;
