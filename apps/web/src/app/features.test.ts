@@ -11,7 +11,11 @@ describe('the features, assembled without a central list (decision 0076)', () =>
   it('holds every features/<domain>/manifest.tsx, each once, after the shell', () => {
     const folders = readdirSync(FEATURES_DIR).filter((name) => existsSync(new URL(`${name}/manifest.tsx`, FEATURES_DIR)));
     expect(FEATURES[0]!.id).toBe('shell');
-    expect(FEATURES.slice(1).map((feature) => feature.id).sort()).toEqual(folders.sort());
+    expect(
+      FEATURES.slice(1)
+        .map((feature) => feature.id)
+        .sort(),
+    ).toEqual(folders.sort());
     expect(registeredFeatures()).toBe(FEATURES);
   });
 
@@ -30,6 +34,11 @@ describe('the features, assembled without a central list (decision 0076)', () =>
     const entry = { key: 'x', path: '/x', audience: 'client' as const, order: 1, access: { list: 'nowhere', value: 'A' } };
     expect(() => assembleMenu([{ id: 'a', menu: [entry] }])).toThrow(/access list nowhere of x is not declared/);
     const reader = () => null;
-    expect(() => assembleMenu([{ id: 'a', accessLists: { l: reader } }, { id: 'b', accessLists: { l: reader } }])).toThrow(/access list l is declared twice/);
+    expect(() =>
+      assembleMenu([
+        { id: 'a', accessLists: { l: reader } },
+        { id: 'b', accessLists: { l: reader } },
+      ]),
+    ).toThrow(/access list l is declared twice/);
   });
 });
