@@ -16,29 +16,11 @@ import { createMailTransport } from './platform/mail.js';
 import { createJobQueue, type TJobQueue } from './platform/jobs/queue.js';
 import type { TServerModule } from './platform/module.js';
 import { idempotencyManifest } from './platform/idempotency/purge.js';
+import { findModules } from './platform/modules-found.js';
 import { registerWebApp } from './platform/web.js';
 import { registerEtags } from './platform/etag.js';
 import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
 import { registerMultipart } from './modules/files/upload.js';
-import { authModule } from './modules/auth/module.js';
-import { accountsModule } from './modules/accounts/module.js';
-import { spacesModule } from './modules/spaces/module.js';
-import { usersModule } from './modules/users/module.js';
-import { rolesModule } from './modules/roles/module.js';
-import { tracesModule } from './modules/traces/module.js';
-import { notificationsModule } from './modules/notifications/module.js';
-import { structuresModule } from './modules/structures/module.js';
-import { servicesModule } from './modules/services/module.js';
-import { nomenclaturesModule } from './modules/nomenclatures/module.js';
-import { categoriesModule } from './modules/categories/module.js';
-import { registersModule } from './modules/registers/module.js';
-import { labDataModule } from './modules/lab-data/module.js';
-import { incidentsModule } from './modules/incidents/module.js';
-import { templatesModule } from './modules/templates/module.js';
-import { auditsModule } from './modules/audits/module.js';
-import { filesModule } from './modules/files/module.js';
-import { reportsModule } from './modules/reports/module.js';
-import { geographyModule } from './modules/geography/module.js';
 
 export interface TAppDeps {
   config: TConfig;
@@ -70,31 +52,10 @@ declare module 'fastify' {
 }
 
 /**
- * Every domain's manifest (modules/<domain>/module.ts: routes under their base paths, job types,
- * schedules). A new domain is one folder and one line here. Routes mount in this order.
+ * Every domain's manifest: each modules/<domain>/module.ts, found by folder (in folder order), then
+ * the platform's own. A new domain is its folder and nothing else (decision 0076, docs/new-domain.md).
  */
-export const serverModules: TServerModule[] = [
-  authModule,
-  accountsModule,
-  spacesModule,
-  usersModule,
-  rolesModule,
-  tracesModule,
-  notificationsModule,
-  structuresModule,
-  servicesModule,
-  nomenclaturesModule,
-  categoriesModule,
-  templatesModule,
-  auditsModule,
-  filesModule,
-  reportsModule,
-  geographyModule,
-  registersModule,
-  incidentsModule,
-  labDataModule,
-  idempotencyManifest,
-];
+export const serverModules: TServerModule[] = [...(await findModules()), idempotencyManifest];
 
 export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCall } from '@audit/domain/calls/define';
 import { createTestApp, type TTestApp } from '../test/harness.js';
@@ -9,11 +9,20 @@ import { API_PREFIXES } from './auth.js';
  * and every call there has its route at its method and path (issue 24, decision 0070).
  */
 
-/** Every call the domain package declares, found by reading its calls folder (no list to keep by hand). */
+/**
+ * Every call the domain package declares, found by reading its folders (no list to keep by hand): the
+ * files of calls/, and the calls.ts of a domain's own folder (packages/domain/src/<domain>/, decision 0076).
+ */
 async function declaredCalls(): Promise<TCall[]> {
-  const folder = new URL('../../../../packages/domain/src/calls/', import.meta.url);
-  const files = readdirSync(folder).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'define.ts');
-  const modules = await Promise.all(files.map((f) => import(new URL(f, folder).href) as Promise<Record<string, unknown>>));
+  const src = new URL('../../../../packages/domain/src/', import.meta.url);
+  const folder = new URL('calls/', src);
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'define.ts')
+    .map((f) => new URL(f, folder));
+  const ownFolders = readdirSync(src, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/calls.ts`, src)))
+    .map((entry) => new URL(`${entry.name}/calls.ts`, src));
+  const modules = await Promise.all([...files, ...ownFolders].map((url) => import(url.href) as Promise<Record<string, unknown>>));
   const isCall = (v: unknown): v is TCall => typeof v === 'object' && v !== null && 'name' in v && 'method' in v && 'path' in v;
   return modules.flatMap((m) =>
     Object.values(m).flatMap((group) => (isCall(group) ? [group] : typeof group === 'object' && group ? Object.values(group).filter(isCall) : [])),

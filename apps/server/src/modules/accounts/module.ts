@@ -1,4 +1,6 @@
 import { AUTH, CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { purgeAccountLinksJob } from './purge.js';
 import { accountsPublicRoutes } from './public-routes.js';
 import { joinJob } from './join-requests.js';
@@ -21,4 +23,10 @@ export const accountsModule = defineModule({
   ],
   jobs: [joinJob, recoverJob, signupJob, resendJob, sendSmsJob, purgeAccountLinksJob],
   schedules: [{ job: purgeAccountLinksJob, cron: '40 3 * * *', tz: 'Europe/Madrid' }],
+  tables: declareTables(tables, {
+    accountLinks: { global: 'a sign-in provider account linked to a user: read at sign-in, before any space is known, by the user id only' },
+    captchaSpent: { global: 'spent captcha answers of anonymous forms: no tenant yet' },
+    invitations: 'tenant',
+    joinRequests: 'tenant',
+  }),
 });

@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { auditIncidentsRoutes } from './routes-incidents.js';
 import { auditsModule as auditsRoutes } from './routes.js';
 
@@ -9,4 +11,14 @@ export const auditsModule = defineModule({
     [CORE, auditsRoutes],
     [`${CORE}/audits`, auditIncidentsRoutes],
   ],
+  tables: declareTables(tables, {
+    auditAnswers: 'tenant',
+    auditFields: 'tenant',
+    auditIssues: 'tenant',
+    auditMedia: 'tenant',
+    auditQuestionnaires: 'tenant',
+    auditQuestions: 'tenant',
+    auditSections: 'tenant',
+    audits: 'tenant',
+  }),
 });

@@ -1,4 +1,6 @@
 import { AUTH, CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { purgeExpiredSessionsJob } from './purge.js';
 import { authRoutes, spaceAccessRoutes } from './routes.js';
 
@@ -11,4 +13,7 @@ export const authModule = defineModule({
   ],
   jobs: [purgeExpiredSessionsJob],
   schedules: [{ job: purgeExpiredSessionsJob, cron: '30 3 * * *', tz: 'Europe/Madrid' }],
+  tables: declareTables(tables, {
+    refreshTokens: { global: "the user's own sessions: read by token hash at refresh, before any space is known" },
+  }),
 });

@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { noResponseJob, noResponseSchedule } from './no-response.js';
 import { evidenceReviewJob, incidentMailJob } from './notify.js';
 import { overdueRemindersJob, overdueRemindersSchedule } from './reminders.js';
@@ -16,4 +18,11 @@ export const incidentsModule = defineModule({
   ],
   jobs: [incidentMailJob, evidenceReviewJob, overdueRemindersJob, noResponseJob],
   schedules: [overdueRemindersSchedule, noResponseSchedule],
+  tables: declareTables(tables, {
+    incidentComments: 'tenant',
+    incidentEvidences: 'tenant',
+    incidentHistory: 'tenant',
+    incidentTasks: 'tenant',
+    incidents: 'tenant',
+  }),
 });

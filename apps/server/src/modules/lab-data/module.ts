@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { onUniqueViolation } from '../../platform/unique-violations.js';
 import { labIncidentsRoutes, labReportsRoutes } from './routes.js';
 
@@ -11,4 +13,10 @@ export const labDataModule = defineModule({
     [`${CORE}/lab-reports`, labReportsRoutes],
     [`${CORE}/lab-incidents`, labIncidentsRoutes],
   ],
+  tables: declareTables(tables, {
+    labIncidentHistory: 'tenant',
+    labIncidents: 'tenant',
+    labReports: 'tenant',
+    labResults: 'tenant',
+  }),
 });

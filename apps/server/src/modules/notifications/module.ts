@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { emailRoutes, sendEmailJob } from './email.js';
 import { notificationsRoutes } from './routes.js';
 
@@ -9,4 +11,7 @@ export const notificationsModule = defineModule({
     [`${CORE}/notifications`, emailRoutes],
   ],
   jobs: [sendEmailJob],
+  tables: declareTables(tables, {
+    notifications: 'tenant',
+  }),
 });

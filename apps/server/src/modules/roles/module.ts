@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { permissionsRoutes, rolesRoutes } from './routes.js';
 
 export const rolesModule = defineModule({
@@ -7,4 +9,8 @@ export const rolesModule = defineModule({
     [`${CORE}/roles`, rolesRoutes],
     [`${CORE}/permissions`, (app) => permissionsRoutes(app)],
   ],
+  tables: declareTables(tables, {
+    roles: 'catalogue',
+    userRoles: 'tenant',
+  }),
 });

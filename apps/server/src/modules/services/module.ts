@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { servicesRoutes, spaceServicesRoutes } from './routes.js';
 
 export const servicesModule = defineModule({
@@ -7,4 +9,8 @@ export const servicesModule = defineModule({
     [`${CORE}/spaces`, spaceServicesRoutes],
     [`${CORE}/services`, servicesRoutes],
   ],
+  tables: declareTables(tables, {
+    services: 'catalogue',
+    spaceServiceGoals: 'tenant',
+  }),
 });

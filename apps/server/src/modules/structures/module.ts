@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { structuresRoutes } from './routes.js';
 import { areasRoutes, establishmentsRoutes } from './routes-sub.js';
 
@@ -9,4 +11,7 @@ export const structuresModule = defineModule({
     [`${CORE}/establishments`, establishmentsRoutes],
     [`${CORE}/areas`, areasRoutes],
   ],
+  tables: declareTables(tables, {
+    structureDetails: 'tenant',
+  }),
 });

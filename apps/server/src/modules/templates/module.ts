@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { incidentLibraryRoutes } from './incident-library.js';
 import { templatesRoutes } from './routes.js';
 import { ieSectionsRoutes } from './routes-ie.js';
@@ -12,4 +14,13 @@ export const templatesModule = defineModule({
     [`${CORE}/sections`, sectionsRoutes],
     [`${CORE}/ie-sections`, ieSectionsRoutes],
   ],
+  tables: declareTables(tables, {
+    auditTemplates: 'catalogue',
+    templateFields: 'catalogue',
+    templateIeQuestions: 'catalogue',
+    templateIeSections: 'catalogue',
+    templateIncidents: 'catalogue',
+    templateQuestions: 'catalogue',
+    templateSections: 'catalogue',
+  }),
 });

@@ -1,4 +1,6 @@
 import { CORE, defineModule } from '../../platform/module.js';
+import { declareTables } from '../../platform/row-security.js';
+import * as tables from './tables.js';
 import { usersRoutes } from './routes.js';
 import { workersRoutes } from './routes-workers.js';
 
@@ -8,4 +10,8 @@ export const usersModule = defineModule({
     [`${CORE}/users`, usersRoutes],
     [`${CORE}/workers`, workersRoutes],
   ],
+  tables: declareTables(tables, {
+    userSpaces: 'tenant',
+    users: 'tenant',
+  }),
 });

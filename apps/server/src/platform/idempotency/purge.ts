@@ -4,6 +4,8 @@ import { defineJob } from '../jobs/define.js';
 import { defineModule } from '../module.js';
 import { unsafeUnscoped } from '../tenancy.js';
 import { KEY_LIFETIME_DAYS } from './keys.js';
+import { declareTables } from '../row-security.js';
+import * as tables from './tables.js';
 import { idempotencyKeys } from './tables.js';
 
 /** Deletes the idempotency keys older than KEY_LIFETIME_DAYS (every user's: the one purge of the table). */
@@ -24,4 +26,7 @@ export const idempotencyManifest = defineModule({
   routes: [],
   jobs: [purgeIdempotencyKeysJob],
   schedules: [{ job: purgeIdempotencyKeysJob, cron: '40 3 * * *', tz: 'Europe/Madrid' }],
+  tables: declareTables(tables, {
+    idempotencyKeys: { policies: ['idempotency_owner'], why: "a user's keys are theirs only, whatever the space (migration 0008)" },
+  }),
 });
