@@ -4,7 +4,9 @@ import type { TAudit, TAuditQuestion, TReadingOption } from '@audit/domain/audit
 import type { TIncidentOut } from '@audit/domain/incidents';
 import { DESKTOP, pageApi, pick, screenshotPath, settled, shoot, signIn } from './helpers';
 import { startMailbox, type TMailbox } from './mailbox';
+import { fillLabReport } from './lab-helpers';
 import { startOwnServer, type TOwnServer } from './own-server';
+import { buildRegisterTemplate, createRegister } from './register-helpers';
 import { addContact, addPicture, HYGIENE } from './run-helpers';
 
 /**
@@ -14,8 +16,9 @@ import { addContact, addPicture, HYGIENE } from './run-helpers';
  * plans an audit, which the auditor runs with a failed answer, an issue, a corrective task and a
  * photo, finishes and shares. The client user does not see the audit while it is a draft or
  * running (list and report address), sees it and its report once finished, completes the corrective
- * action with evidence, which the administrator verifies. A register and a lab report for the new
- * establishment: the client sees the register, not the lab incident still in DRAFT. The
+ * action with evidence, which the administrator verifies. The administrator builds a register
+ * template, a register and a lab report with a result over its limit for the new establishment on
+ * their screens: the client sees the register and the report, not the lab incident still in DRAFT. The
  * administrator reopens the audit: the client loses the audit but keeps the incident, superseded
  * and read only, at its old link.
  */
@@ -29,6 +32,7 @@ const ESTABLISHMENT = 'La Brasa Puerto';
 const AREA = 'Cocina de brasas';
 const SERVICE = 'Auditoría de higiene';
 const GUEST = { email: 'lucia@brasa.test', first: 'Lucía', password: 'Brasa-Lucia!2026' };
+const REGISTER_TEMPLATE = 'Temperaturas diarias de la brasa';
 const REGISTER = 'Temperaturas de la brasa';
 const LAB_NUMBER = 'BRASA-LEG-1';
 const CORE = '/ms-core/api';
@@ -136,14 +140,6 @@ test("a customer's first month: set-up, invitation, audit, corrective action, re
     })
   ).find((e) => e.name === ESTABLISHMENT)!;
   expect(establishment, 'the establishment is stored under the client').toBeTruthy();
-  const area = (
-    await pageApi<{ _id: string; name: string }[]>(admin, 'POST', `${CORE}/areas/search`, {
-      size: 10,
-      page: 0,
-      search: AREA,
-    })
-  ).find((a) => a.name === AREA)!;
-  expect(area, 'the area is stored').toBeTruthy();
 
   // ── 2. The invitation from the client's Users tab, limited to the client, accepted from the e-mail ──
   await admin.goto(`/clients/${clientId}/users`);
@@ -363,48 +359,57 @@ test("a customer's first month: set-up, invitation, audit, corrective action, re
   await settled(admin);
   await admin.screenshot({ path: screenshotPath('month-admin-verified-desktop') });
 
-  // ── 5. A register and a lab report for the new establishment ──────────────────────────────────
-  // Through the API: their screens are walked by register-setup.spec.ts, registers-walk.spec.ts and lab-data.spec.ts.
-  const category = await pageApi<{ _id: string }>(admin, 'POST', `${CORE}/categories`, {
-    name: 'Registros de la brasa',
-    description: 'Temperaturas',
-    type: 'REGISTER',
-    color: '#fa541c',
+  // ── 5. A register and a lab report for the new establishment, made on the office's screens ──
+  await buildRegisterTemplate(admin, {
+    name: REGISTER_TEMPLATE,
+    title: 'Control de temperaturas de la brasa',
+    category: 'Cocina',
+    section: 'Cámara de la brasa',
+    param: { name: 'Temperatura', min: 0, max: 5 },
   });
-  const registerTemplate = await pageApi<{ _id: string }>(admin, 'POST', '/ms-registry/api/template-registers', {
-    name: 'Temperaturas diarias',
-    title: 'Control de temperaturas',
-    category: category._id,
-    reportType: 'Model_1',
-  });
-  await pageApi(admin, 'POST', '/ms-registry/api/registers', {
-    name: REGISTER,
-    areaAccess: 'KITCHEN',
-    template: registerTemplate._id,
-    client: clientId,
-    establishments: [establishment._id],
-    areas: [area._id],
-    category: category._id,
-    period: 'daily',
-    frequency: 'daily',
-  });
-  const lab = await pageApi<{ _id: string }>(admin, 'POST', `${CORE}/lab-reports`, {
-    category: 'legionella',
+  await createRegister(
+    admin,
+    {
+      name: REGISTER,
+      client: CLIENT,
+      areaAccess: 'Cocina',
+      template: REGISTER_TEMPLATE,
+      category: 'Cocina',
+      establishments: [ESTABLISHMENT],
+      facilities: [AREA],
+      period: 'Diario',
+      frequency: 'Diario',
+    },
+    async () => {
+      // From the drawer's top: its name and client (the last select picked scrolled it down).
+      await admin.locator('.ant-drawer-open .ant-drawer-body').evaluate((body) => body.scrollTo(0, 0));
+      await settled(admin);
+      await admin.screenshot({ path: screenshotPath('month-register-form-desktop') });
+    },
+  );
+  await expect(admin.getByTestId('register-detail'), 'the register is for the new client').toContainText(CLIENT);
+  await expect(admin.getByTestId('register-detail')).toContainText(ESTABLISHMENT);
+
+  await admin.goto('/lab-data/legionella');
+  await fillLabReport(admin, {
     number: LAB_NUMBER,
-    space: establishment._id,
-    resultCode: 'LEG',
-    extractionDate: new Date().toISOString().slice(0, 10),
-    results: [{ parameter: 'Legionella spp.', value: 2400, unit: 'UFC/L', maxValue: 1000 }],
+    extractionDate: new Date(),
+    establishment: `${CLIENT} › ${ESTABLISHMENT}`,
+    code: 'LEG',
+    results: [{ parameter: 'Legionella spp.', value: '2400', unit: 'UFC/L', max: '1000' }],
   });
-  const labIncidents = await pageApi<{ _id: string; status: string; report?: { _id: string } }[]>(admin, 'POST', `${CORE}/lab-incidents/search`, {
-    size: 50,
-    page: 0,
-    filters: [{ field: 'report', operator: 'eq', value: lab._id }],
-  });
-  expect(
-    labIncidents.map((i) => i.status),
-    'the office sees the lab incident in DRAFT',
-  ).toEqual(['DRAFT']);
+  await settled(admin);
+  await admin.screenshot({ path: screenshotPath('month-lab-form-desktop') });
+  await admin.getByTestId('lab-report-save').click({ timeout: 10_000 });
+  const labDetail = admin.getByTestId('lab-report-detail');
+  await expect(labDetail, 'the lab report is saved').toContainText(LAB_NUMBER);
+  await expect(labDetail).toContainText(ESTABLISHMENT);
+  await expect(labDetail, 'the result over its limit makes the report not qualified').toContainText('No conforme');
+  await expect(labDetail.getByTestId('lab-report-incidents')).toContainText('1 incidencia abierta');
+  await expect(admin, 'the saved report opens at its address').toHaveURL(/\/lab-data\/legionella\/[0-9a-f-]{36}$/);
+  const labId = admin.url().split('/').pop()!;
+  await admin.goto('/incidents/list/lab-data');
+  await expect(admin.getByRole('row').filter({ hasText: LAB_NUMBER }), 'the office sees the lab incident in DRAFT').toContainText('Borrador');
 
   await client.goto('/client-registers/kitchen');
   await expect(client.getByRole('row', { name: new RegExp(REGISTER) }), 'the client sees the register').toBeVisible();
@@ -419,7 +424,7 @@ test("a customer's first month: set-up, invitation, audit, corrective action, re
     await pageApi<unknown[]>(client, 'POST', `${CORE}/lab-incidents/search`, {
       size: 50,
       page: 0,
-      filters: [{ field: 'report', operator: 'eq', value: lab._id }],
+      filters: [{ field: 'report', operator: 'eq', value: labId }],
     }),
     'lab-incidents/search answers no DRAFT incident to the client',
   ).toEqual([]);

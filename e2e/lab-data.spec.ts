@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DESKTOP, pick, pickSingle, settled, shoot, sidebar, signInToShell } from './helpers';
+import { ddmmyyyy, fillLabReport } from './lab-helpers';
 
 /**
  * Lab data (issue 16, decision 0044): the office creates a legionella report with its results, one
@@ -12,8 +13,6 @@ test.setTimeout(180_000);
 
 /** Days near today, so the new reports head the lists before the demo's year of reports. */
 const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-const two = (n: number) => String(n).padStart(2, '0');
-const ddmmyyyy = (d: Date, sep: string) => [two(d.getDate()), two(d.getMonth() + 1), d.getFullYear()].join(sep);
 const CSV_DAY = ddmmyyyy(dayAgo(1), '/');
 
 const CSV =
@@ -39,22 +38,16 @@ test('create → results → import → incident followed to SOLVED', async ({ p
   await shoot(page, 'lab-data-list');
 
   // ── 2. A new report by hand: place, organism and two results, one above its maximum ──
-  await page.getByTestId('list-add').click();
-  const form = page.getByTestId('lab-report-form');
-  await form.getByLabel(/nº de informe|report number/i).fill('E2E-001');
-  await form.getByTestId('lab-extraction-date').click();
-  await page.keyboard.type(ddmmyyyy(dayAgo(2), '-'));
-  await page.keyboard.press('Enter');
-  await pick(page, form.getByLabel(/^establecimiento$|^establishment$/i), 'Hotel Mar Azul › Hotel Mar Azul Valencia');
-  await pick(page, form.getByLabel(/código · organismo|code · organism/i), 'LEG');
-  await form.getByLabel(/^parámetro 1$|^parameter 1$/i).fill('Legionella spp.');
-  await form.getByLabel(/^valor 1$|^value 1$/i).fill('1500');
-  await form.getByLabel(/^unidad 1$|^unit 1$/i).fill('UFC/L');
-  await form.getByLabel(/^máximo 1$|^maximum 1$/i).fill('1000');
-  await page.getByTestId('lab-add-result').click();
-  await form.getByLabel(/^parámetro 2$|^parameter 2$/i).fill('Temperatura');
-  await form.getByLabel(/^valor 2$|^value 2$/i).fill('55,5');
-  await form.getByLabel(/^mínimo 2$|^minimum 2$/i).fill('50');
+  await fillLabReport(page, {
+    number: 'E2E-001',
+    extractionDate: dayAgo(2),
+    establishment: 'Hotel Mar Azul › Hotel Mar Azul Valencia',
+    code: 'LEG',
+    results: [
+      { parameter: 'Legionella spp.', value: '1500', unit: 'UFC/L', max: '1000' },
+      { parameter: 'Temperatura', value: '55,5', min: '50' },
+    ],
+  });
   await shoot(page, 'lab-data-form');
   await page.getByTestId('lab-report-save').click();
 

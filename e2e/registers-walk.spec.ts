@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
-import { pageApi, pick, pickTreeNode, screenshotPath, settled, signInToShell } from './helpers';
+import { pageApi, screenshotPath, settled, signInToShell } from './helpers';
+import { buildRegisterTemplate, createRegister } from './register-helpers';
 
 /**
  * Issue 15's whole story in one walk (decisions 0031, 0035–0037, 0049): an administrator builds a
@@ -37,55 +38,6 @@ const signedIn = async (browser: Browser, who: string, viewport = DESKTOP, phone
   return page;
 };
 
-/** The template in the editor: header, a section, a temperature param with its limits said in words. */
-async function buildTemplate(admin: Page) {
-  await admin.goto('/templates/registers');
-  await admin.getByTestId('list-add').click();
-  const header = admin.getByRole('dialog', { name: 'Nueva plantilla de registro' });
-  await header.getByLabel('Nombre').fill(TEMPLATE);
-  await header.getByLabel('Título').fill('Control de temperaturas de neveras');
-  await pickTreeNode(admin, header.getByLabel('Categoría'), 'Cocina');
-  await header.getByTestId('register-template-save').click();
-  await expect(admin).toHaveURL(/\/templates\/manage\/register-type\/[0-9a-f-]{36}$/);
-  await admin.getByLabel('Título de la nueva sección').fill('Neveras');
-  await admin.getByRole('button', { name: 'Añadir sección' }).click();
-  const section = admin.getByTestId('register-section').filter({ hasText: 'Neveras' });
-  await section.getByRole('button', { name: 'Añadir parámetro' }).click();
-  const param = admin.getByRole('dialog', { name: 'Añadir parámetro' });
-  await param.getByLabel('Nombre').fill('Temperatura');
-  await param.getByTestId('item-min').fill('0');
-  await param.getByTestId('item-max').fill('5');
-  await expect(param.getByTestId('limits-preview')).toContainText('entre 0 °C y 5 °C');
-  await param.getByTestId('register-item-save').click();
-  await expect(section.getByTestId('register-item').filter({ hasText: 'Temperatura' })).toContainText('entre 0 °C y 5 °C');
-}
-
-/** The register in the management list's form: daily, the hotel's three fridges. */
-async function createRegister(admin: Page) {
-  await admin.goto('/registers/management');
-  await admin.getByTestId('list-add').click();
-  const form = admin.getByTestId('register-form');
-  await form.getByLabel('Nombre').fill(REGISTER);
-  await pick(admin, form.getByLabel('Cliente'), 'Hotel Mar Azul', { exact: true });
-  await pick(admin, form.getByLabel('Área'), 'Cocina', { exact: true });
-  await pick(admin, form.getByLabel('Plantilla'), TEMPLATE, { exact: true });
-  await pickTreeNode(admin, form.getByLabel('Categoría'), 'Cocina');
-  await pick(admin, form.getByLabel('Establecimientos'), 'Todos (2)', { exact: true });
-  for (const fridge of FRIDGES) await pick(admin, form.getByLabel('Instalaciones'), fridge, { exact: true });
-  await admin.keyboard.press('Escape');
-  // One select at a time: the next opens only once the last one's list has closed (a closing list
-  // still matches ':visible' and its option is then clicked instead of the new one's).
-  const listsClosed = () => expect(admin.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await listsClosed();
-  await pick(admin, form.getByLabel('Periodo'), 'Diario', { exact: true });
-  await listsClosed();
-  await pick(admin, form.getByLabel('Frecuencia'), 'Diario', { exact: true });
-  await form.getByTestId('register-save').click();
-  await expect(admin).toHaveURL(/\/registers\/management\/[0-9a-f-]{36}$/);
-  await expect(admin.getByTestId('register-detail')).toContainText(FRIDGES[0]!);
-  return admin.url().split('/').pop()!;
-}
-
 /** The first page of the PDF as a PNG (pdftoppm), its share of inked pixels, and its text (pdf-parse). */
 async function firstPage(pdf: string) {
   const png = screenshotPath('registers-walk-pdf-page1');
@@ -113,8 +65,25 @@ test('a register from its template to the kitchen’s readings, the client’s v
   test.setTimeout(300_000);
   // ── The office: template and register ─────────────────────────────────────────────────────────
   const admin = await signedIn(browser, 'admin@demo.test');
-  await buildTemplate(admin);
-  const registerId = await createRegister(admin);
+  // The template: a temperature param (0 to 5 °C); the register: daily, the hotel's three fridges.
+  await buildRegisterTemplate(admin, {
+    name: TEMPLATE,
+    title: 'Control de temperaturas de neveras',
+    category: 'Cocina',
+    section: 'Neveras',
+    param: { name: 'Temperatura', min: 0, max: 5 },
+  });
+  const registerId = await createRegister(admin, {
+    name: REGISTER,
+    client: 'Hotel Mar Azul',
+    areaAccess: 'Cocina',
+    template: TEMPLATE,
+    category: 'Cocina',
+    establishments: ['Todos (2)'],
+    facilities: FRIDGES,
+    period: 'Diario',
+    frequency: 'Diario',
+  });
   const { areas } = await pageApi<{ areas: { _id: string; name: string }[] }>(admin, 'GET', `/ms-registry/api/registers/${registerId}`);
   const idOf = (name: string) => areas.find((a) => a.name === name)!._id;
 
