@@ -42,3 +42,12 @@ describe('the features, assembled without a central list (decision 0076)', () =>
     ).toThrow(/access list l is declared twice/);
   });
 });
+
+describe('placeholders of domains not built yet (decision 0076)', () => {
+  it("gives a placeholder's place to the domain's own entry of the same key, and keeps it until then", () => {
+    const shell: TFeatureManifest = { id: 'shell', menu: [{ key: 'calendar', path: '/calendar', audience: 'auditor', order: 110, placeholder: true }] };
+    expect(assembleMenu([shell])).toEqual([{ key: 'calendar', path: '/calendar', audience: 'auditor' }]);
+    const calendar: TFeatureManifest = { id: 'calendar', menu: [{ key: 'calendar', path: '/calendar', audience: 'any', order: 110 }] };
+    expect(assembleMenu([shell, calendar])).toEqual([{ key: 'calendar', path: '/calendar', audience: 'any' }]);
+  });
+});

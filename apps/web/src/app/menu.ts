@@ -10,7 +10,10 @@ export type { TAudience, TMenuEntry, TMenuUser } from '../manifest/manifest';
  * function then decides what a user sees (product document sections 2 and 6).
  */
 export function assembleMenu(manifests: readonly TFeatureManifest[]): TMenuEntry[] {
-  const all = manifests.flatMap((manifest) => manifest.menu ?? []);
+  const declared = manifests.flatMap((manifest) => manifest.menu ?? []);
+  // A domain's own entry takes the place of the shell's placeholder of the same key.
+  const built = new Set(declared.filter((entry) => !entry.placeholder).map((entry) => entry.key));
+  const all = declared.filter((entry) => !(entry.placeholder && built.has(entry.key)));
   const keys = new Set<string>();
   for (const entry of all) {
     if (keys.has(entry.key)) throw new Error(`menu key ${entry.key} is declared twice`);
@@ -20,7 +23,9 @@ export function assembleMenu(manifests: readonly TFeatureManifest[]): TMenuEntry
     all
       .filter((entry) => entry.parent === parent)
       .sort((a, b) => a.order - b.order)
-      .map(({ order: _order, parent: _parent, ...entry }: TMenuContribution) => (entry.path ? entry : { ...entry, children: build(entry.key) }));
+      .map(({ order: _order, parent: _parent, placeholder: _placeholder, ...entry }: TMenuContribution) =>
+        entry.path ? entry : { ...entry, children: build(entry.key) },
+      );
   for (const entry of all)
     if (entry.parent && !all.some((group) => group.key === entry.parent && !group.path))
       throw new Error(`menu group ${entry.parent} of ${entry.key} is not declared`);

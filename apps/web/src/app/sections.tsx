@@ -18,8 +18,9 @@ const home = () => import('./HomeRoute').then((m) => m.HomeRoute);
 
 /**
  * The shell's own manifest: the two homes, the sidebar's groups, and the sections of the product
- * document whose domain is not built yet (their entries open the shared "coming soon" page). A
- * domain that arrives moves its entries from here to its own features/<domain>/manifest.tsx.
+ * document whose domain is not built yet (placeholders: their entries open the shared "coming soon"
+ * page). A domain that arrives declares the same key in its own features/<domain>/manifest.tsx, which
+ * takes the placeholder's place: nothing here changes (decision 0076).
  * `order` is the sidebar's order (top level by tens; children within their group).
  */
 const upcoming: TMenuContribution[] = [
@@ -55,6 +56,7 @@ export const sectionsManifest: TFeatureManifest = {
   menu: [
     { key: 'homeAuditor', icon: <HomeOutlined />, path: '/home/auditor', audience: 'auditor', order: 10 },
     { key: 'homeClient', icon: <HomeOutlined />, path: '/home/client', audience: 'client', order: 20 },
-    ...upcoming,
+    // The leaves announce domains not built yet: placeholders a domain's own entry replaces.
+    ...upcoming.map((entry) => (entry.path ? { ...entry, placeholder: true } : entry)),
   ],
 };

@@ -119,6 +119,11 @@ export interface TMenuEntry {
 export interface TMenuContribution extends Omit<TMenuEntry, 'children'> {
   order: number;
   parent?: string;
+  /**
+   * An entry the shell announces before its domain is built (app/sections.tsx): it opens the "coming
+   * soon" page until a feature's manifest declares the same key, which then takes its place.
+   */
+  placeholder?: boolean;
 }
 
 /**
