@@ -9,7 +9,7 @@ import { finishedAuditWithIncidents } from '../test/incidents.js';
 import { addUser, signIn } from '../test/factories.js';
 import { createTestApp, type TApiClient, type TTestApp } from '../test/harness.js';
 import { cameraJpeg, postMultipart } from '../test/multipart.js';
-import { sampleFromZod } from '../test/sample.js';
+import { pathParams, sampleRequest } from '../test/sample.js';
 import { expectOk, SECTIONS, TEMPLATES } from '../test/templates.js';
 
 const REGISTRY = '/ms-registry/api';
@@ -167,7 +167,6 @@ function kindOf(url: string, param: string): string {
   return byBase[base] ?? 'root';
 }
 
-const pathParams = (url: string) => [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 /** The main object a route is about: its last path parameter, else its base. */
 const mainKind = (url: string) => {
   const params = pathParams(url);
@@ -244,9 +243,7 @@ describe('role x tenant x action on every route', () => {
         const url = route.url.replace(/:([A-Za-z_]+)/g, (_, p: string) => foreign[kindOf(route.url, p)]!);
         // Issues are named in bodies (the issue field of the running calls).
         const bodyId = route.url.includes('/questions/:questionId/') ? foreign.issue! : id;
-        const query = sampleFromZod(route.schema?.querystring, id) as Record<string, unknown> | undefined;
-        const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
-        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (sampleFromZod(route.schema?.body, bodyId) ?? {});
+        const { qs, body } = sampleRequest(route, id, bodyId);
         const res = await caller.api.call(route.method as 'GET', `${url}${qs}`, body);
         const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
         const at = `${route.method} ${route.url}`;
@@ -355,9 +352,7 @@ describe('what a client sees before it is finished (decision 0061)', () => {
           };
           const url = route.url.replace(/:([A-Za-z_]+)/g, (_, p: string) => valueOf(p));
           const id = h ? h.audit : draftLab;
-          const query = sampleFromZod(route.schema?.querystring, id) as Record<string, unknown> | undefined;
-          const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
-          const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (sampleFromZod(route.schema?.body, id) ?? {});
+          const { qs, body } = sampleRequest(route, id);
           const res = await caller.api.call(route.method as 'GET', `${url}${qs}`, body);
           const at = `${route.method} ${route.url} (${h ? h.status : 'DRAFT lab incident'})`;
           const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);

@@ -84,3 +84,17 @@ export function sampleFromZod(schema: unknown, id: string): unknown {
   const json = jsonSchemaOf(schema);
   return json ? sampleOf(json, id) : {};
 }
+
+/** A route's path parameters, in order (`/audits/:id/answer/:answerId` → id, answerId). */
+export const pathParams = (url: string) => [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+
+/**
+ * What a walk over the app's routes sends to one route: a query string sampled from its schema
+ * with `id`, and (save for GET and DELETE) a body sampled with `bodyId`.
+ */
+export function sampleRequest(route: { method: string; schema?: { body?: unknown; querystring?: unknown } }, id: string, bodyId = id) {
+  const query = sampleFromZod(route.schema?.querystring, id) as Record<string, unknown> | undefined;
+  const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (sampleFromZod(route.schema?.body, bodyId) ?? {});
+  return { qs, body };
+}
