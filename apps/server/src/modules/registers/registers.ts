@@ -14,7 +14,7 @@ import type { TDb } from '../../platform/db.js';
 import type { TRegisterAccess } from '../../platform/identity.js';
 import { AppError, forbidden, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
-import { buildSearch, project, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { assertWritable, inCatalogueScope } from '../../platform/tenancy.js';
 import { visibleRegister } from './access.js';
 import { recordTrace } from '../../platform/trace.js';
@@ -180,18 +180,9 @@ function searchWhere(caller: TAuth, body: TRegisterSearch, extra?: SQL) {
 export const searchRegisters = (ctx: TModuleContext, caller: TAuth, body: TRegisterSearch, extra?: SQL) =>
   scoped(ctx, caller, async (tx) => {
     const { q, where } = searchWhere(caller, body, extra);
-    const rows = await tx
-      .select()
-      .from(reg)
-      .where(where)
-      .orderBy(...q.orderBy)
-      .limit(q.limit)
-      .offset(q.offset);
-    const [{ total }] = await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(reg)
-      .where(where);
-    return { items: project(await presentRegisters(tx, caller, rows), body.projections), total };
+    // Registers do not notify their changes (no list_totals trigger): every page counts.
+    const { items, total } = await readPageByIds({ tx, table: reg, idColumn: reg.id, where, q });
+    return { items: project(await presentRegisters(tx, caller, items), body.projections), total };
   });
 
 /** The lists by status: every matching register's status is reckoned, then the page is cut. */
