@@ -19,7 +19,7 @@ import { idempotencyManifest } from './platform/idempotency/purge.js';
 import { registerWebApp } from './platform/web.js';
 import { registerEtags } from './platform/etag.js';
 import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
-import { registerMultipart } from './modules/files/upload.js';
+import { registerMultipart } from './platform/multipart.js';
 import { authModule } from './modules/auth/module.js';
 import { accountsModule } from './modules/accounts/module.js';
 import { spacesModule } from './modules/spaces/module.js';
