@@ -9,10 +9,9 @@ import { iso, scoped, sendPage, type TModuleContext } from '../../platform/http.
 import { route } from '../../platform/route.js';
 import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope, withinScope } from '../../platform/tenancy.js';
-import { visibleRegister } from './access.js';
+import { accessPredicate, visibleRegister } from './access.js';
 import { traces } from '../../platform/trace/tables.js';
 import { unsafeUserNames } from '../users/service.js';
-import { accessPredicate } from './registers.js';
 import { registerItems, registers, registerSections, registerTemplates, typologies } from './tables.js';
 
 /**
