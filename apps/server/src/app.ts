@@ -20,7 +20,7 @@ import { findModules } from './platform/modules-found.js';
 import { registerWebApp } from './platform/web.js';
 import { registerEtags } from './platform/etag.js';
 import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
-import { registerMultipart } from './modules/files/upload.js';
+import { registerMultipart } from './platform/multipart.js';
 
 export interface TAppDeps {
   config: TConfig;

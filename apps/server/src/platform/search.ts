@@ -222,27 +222,34 @@ export function project<T extends Record<string, unknown>>(items: T[], projectio
 export type TCountQuery = PromiseLike<{ total: number }[]> & { toSQL(): { sql: string; params: unknown[] } };
 
 /**
+ * Where a list's total may be kept between requests (decision 0028): `tables` are those whose changes
+ * change it. Only tables that notify their changes (the list_totals triggers of migrations 0018, 0026,
+ * 0030) may be named; a list over any other table passes none of the three and counts every page.
+ */
+export type TKeptTotal =
+  { totals: TTotals | undefined; tables: readonly string[]; scopePath: string } | { totals?: undefined; tables?: undefined; scopePath?: undefined };
+
+/**
  * A page of a list and its total (decision 0028): the total from `totals` when kept (else counted),
  * then `read` gets the window of pageWindow. `read` should select the page's ids first and join
  * the rest (names, counts) to those ids only: columns computed per row are otherwise computed for
- * every row OFFSET skips.
+ * every row OFFSET skips. The window may be read from the end (reverse order): `read` answers its
+ * rows in `q.orderBy` (readPageByIds does).
  */
-export async function readPage<T>(options: {
-  totals: TTotals | undefined;
-  /** Tables whose changes change the total. */
-  tables: readonly string[];
-  scopePath: string;
-  count: TCountQuery;
-  q: TBuiltSearch;
-  read: (window: { orderBy: SQL[]; limit: number; offset: number }) => Promise<T[]>;
-  /**
-   * With at most this many matches, the page sorts them instead of walking the sort's index
-   * (decision 0052). The planner assumes matches spread evenly along the index; a filter that
-   * follows the sort (a month range of audit dates under an open-date order) puts them all at one
-   * end, and the walk skips most of the table to find a page. The total, counted first, bounds the sort.
-   */
-  sortMatchesBelow?: number;
-}): Promise<{ items: T[]; total: number }> {
+export async function readPage<T>(
+  options: TKeptTotal & {
+    count: TCountQuery;
+    q: TBuiltSearch;
+    read: (window: { orderBy: SQL[]; limit: number; offset: number }) => Promise<T[]>;
+    /**
+     * With at most this many matches, the page sorts them instead of walking the sort's index
+     * (decision 0052). The planner assumes matches spread evenly along the index; a filter that
+     * follows the sort (a month range of audit dates under an open-date order) puts them all at one
+     * end, and the walk skips most of the table to find a page. The total, counted first, bounds the sort.
+     */
+    sortMatchesBelow?: number;
+  },
+): Promise<{ items: T[]; total: number }> {
   const count = async () => (await options.count)[0]?.total ?? 0;
   const { sql: text, params } = options.count.toSQL();
   const total = options.totals ? await options.totals.get(options.tables, JSON.stringify([options.scopePath, text, params]), count) : await count();
@@ -260,19 +267,17 @@ export async function readPage<T>(options: {
  * that table alone, then the rows of those ids in the asked order. `rows` reads other columns or
  * joins (to the page's ids only); by default the table's own rows.
  */
-export async function readPageByIds<TTable extends PgTable, T = TTable['$inferSelect']>(options: {
-  tx: TDb;
-  table: TTable;
-  idColumn: PgColumn;
-  where: SQL | undefined;
-  q: TBuiltSearch;
-  totals: TTotals | undefined;
-  /** Tables whose changes change the total. */
-  tables: readonly string[];
-  scopePath: string;
-  sortMatchesBelow?: number;
-  rows?: (ids: SQLWrapper, orderBy: SQL[]) => Promise<T[]>;
-}): Promise<{ items: T[]; total: number }> {
+export async function readPageByIds<TTable extends PgTable, T = TTable['$inferSelect']>(
+  options: TKeptTotal & {
+    tx: TDb;
+    table: TTable;
+    idColumn: PgColumn;
+    where: SQL | undefined;
+    q: TBuiltSearch;
+    sortMatchesBelow?: number;
+    rows?: (ids: SQLWrapper, orderBy: SQL[]) => Promise<T[]>;
+  },
+): Promise<{ items: T[]; total: number }> {
   const { tx, table, idColumn, where, q } = options;
   const rows =
     options.rows ??
@@ -282,10 +287,9 @@ export async function readPageByIds<TTable extends PgTable, T = TTable['$inferSe
         .from(table as PgTable)
         .where(inArray(idColumn, ids))
         .orderBy(...orderBy) as unknown as Promise<T[]>);
+  const kept: TKeptTotal = options.totals ? { totals: options.totals, tables: options.tables, scopePath: options.scopePath } : {};
   return readPage({
-    totals: options.totals,
-    tables: options.tables,
-    scopePath: options.scopePath,
+    ...kept,
     count: tx
       .select({ total: sql<number>`count(*)::int` })
       .from(table as PgTable)

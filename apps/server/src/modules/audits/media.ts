@@ -6,7 +6,7 @@ import type { TDb } from '../../platform/db.js';
 import { invalidData, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { discardStored, recordFile, storeImage, type TStoredFile } from '../files/service.js';
-import type { TUpload } from '../files/upload.js';
+import type { TUpload } from '../../platform/multipart.js';
 import { loadRunnableQuestion, type TRunnableQuestion } from './access.js';
 import { loadIssue } from './issues.js';
 import { forgetFiles } from './media-files.js';

@@ -6,7 +6,7 @@ import { invalidData, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { recordTrace } from '../../platform/trace.js';
 import { discardStored, recordFile, storeImage } from '../files/service.js';
-import type { TUpload } from '../files/upload.js';
+import type { TUpload } from '../../platform/multipart.js';
 import { loadAudit, loadRunnable } from './access.js';
 import { traceAt } from './create.js';
 import { presentQuestionnaire, type TAuditView } from './present.js';

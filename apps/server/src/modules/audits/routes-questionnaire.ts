@@ -3,7 +3,7 @@ import { questionnaireCalls } from '@audit/domain/calls/questionnaire';
 import { requireAuth } from '../../platform/auth.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
-import { readUpload } from '../files/upload.js';
+import { readUpload } from '../../platform/multipart.js';
 import * as questionnaire from './questionnaire.js';
 import { auditAccess, RUNS_NOTE } from './schemas.js';
 

@@ -3,7 +3,7 @@ import { auditCalls } from '@audit/domain/calls/audits';
 import { requireAuth } from '../../platform/auth.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
-import { readUpload } from '../files/upload.js';
+import { readUpload } from '../../platform/multipart.js';
 import * as answers from './answers.js';
 import * as issues from './issues.js';
 import * as media from './media.js';

@@ -9,7 +9,7 @@ import { unsafeUnscoped } from '../../platform/tenancy.js';
 import * as repo from './repo.js';
 import { saveFile, saveImage } from './service.js';
 import { verifyFileSignature } from './signing.js';
-import { readUpload } from './upload.js';
+import { readUpload } from '../../platform/multipart.js';
 
 const tags = ['files'];
 const signedIn = { access: { permissions: [] } };

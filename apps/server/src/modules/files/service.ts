@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
+import { fileTooLarge, maxUploadBytes, type TUploadInput } from '../../platform/multipart.js';
 import { fileStoreOf } from '../../platform/storage.js';
 import { withScope, type TScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
@@ -31,16 +32,7 @@ export interface TStoredFile {
   height: number | null;
   originalName: string | null;
 }
-export interface TUploadInput {
-  buffer: Buffer;
-  filename?: string | null;
-  /** Declared by the client; kept for downloads, never trusted for images. */
-  contentType?: string | null;
-}
 export type TFileOwner = Pick<TAuth, 'spaceId' | 'spacePath'> & { userId: string | null };
-
-export const fileTooLarge = () => new AppError('fileTooLarge', ['file']);
-export const maxUploadBytes = (ctx: Pick<TModuleContext, 'config'>) => Math.floor(ctx.config.UPLOAD_MAX_MB * 1024 * 1024);
 
 /** A file name for display and downloads: no folders, no control characters, bounded. */
 export function cleanFileName(name: string | null | undefined): string | null {

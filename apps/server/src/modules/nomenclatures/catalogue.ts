@@ -10,7 +10,7 @@ import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, sendPage, typed, type TModuleContext } from '../../platform/http.js';
 import { route, type TRouteOptions } from '../../platform/route.js';
-import { buildSearch, project, type TSearchField } from '../../platform/search.js';
+import { buildSearch, project, readPageByIds, type TSearchField } from '../../platform/search.js';
 import type { TIdentity } from '../../platform/identity.js';
 import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
 import { cataloguePolicy } from './policy.js';
@@ -80,18 +80,8 @@ export function catalogueRepo(def: TCatalogueDefinition) {
     async searchRows(tx: TDb, scope: TScope, body: TSearchBody, extra?: SQL) {
       const q = buildSearch(search, body);
       const where = and(inCatalogueScope(table.secureSpacePath, scope), extra, q.where);
-      const items: TRow[] = await db(tx)
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(...q.orderBy)
-        .limit(q.limit)
-        .offset(q.offset);
-      const [{ total }] = await tx
-        .select({ total: sql<number>`count(*)::int` })
-        .from(table)
-        .where(where);
-      return { items, total };
+      // Catalogue tables do not notify their changes (no list_totals trigger): every page counts.
+      return readPageByIds<TCatalogueTable, TRow>({ tx, table, idColumn: table.id, where, q });
     },
     async find(tx: TDb, scope: TScope, id: string): Promise<TRow | undefined> {
       const [row] = await db(tx)

@@ -1,6 +1,7 @@
-import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
+import type { TRegisterAccess } from '../../platform/identity.js';
 import { invalidData } from '../../platform/errors.js';
 import { inScope, type TScope } from '../../platform/tenancy.js';
 import { anySpaceInScope } from '../spaces/service.js';
@@ -20,6 +21,20 @@ export function visibleRegister(caller: TScope): SQL {
     and (${reg.allEstablishments} or split_part(${below}, '/', 1) = any(${reg.establishmentIds}::text[]))
     and (${reg.allAreas} or ${anySpaceInScope(reg.areaIds, caller)}))`;
   return or(inScope(reg.secureSpacePath, caller), coversCaller)!;
+}
+
+/** The registersAccess of the caller as a predicate (an empty list: no restriction). */
+export function accessPredicate(access: TRegisterAccess[]): SQL | undefined {
+  if (!access.length) return undefined;
+  return or(
+    ...access.map((a) =>
+      and(
+        eq(reg.areaAccess, a.areaAccess),
+        a.category ? eq(reg.categoryId, a.category) : undefined,
+        a.registers?.length ? inArray(reg.id, a.registers) : undefined,
+      ),
+    ),
+  );
 }
 
 /** Whether the register lives above the caller's space (seen from one of its establishments or areas). */

@@ -17,7 +17,7 @@ import { signedFileUrl } from '../files/signing.js';
 import { notifyUser } from '../notifications/service.js';
 import { completeSheet, downloadRange, readLogSheet, sheetVersion } from './log-sheet.js';
 import { renderLogPdf } from './pdf/render.js';
-import { loadRegister, zoneOf } from './registers.js';
+import { loadRegister, zoneOf } from './load.js';
 import { registerDownloads } from './tables.js';
 
 /**

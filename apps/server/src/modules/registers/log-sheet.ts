@@ -7,7 +7,7 @@ import { unsafeUserNames } from '../users/service.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { spaceNames } from './facilities.js';
 import { repeatedEntries } from './flags.js';
-import { loadRegister, zoneOf } from './registers.js';
+import { loadRegister, zoneOf } from './load.js';
 import { facilitiesOfMany } from './status-sql.js';
 import { registerItems, registerLogs, registerSections, registerTemplates, type TRegisterRow } from './tables.js';
 

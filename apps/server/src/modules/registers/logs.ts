@@ -22,7 +22,7 @@ import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
-import { visibleRegister, isAboveCaller } from './access.js';
+import { accessPredicate, visibleRegister, isAboveCaller } from './access.js';
 import { recordTrace } from '../../platform/trace.js';
 import { openMeasurementIncidents } from '../incidents/sources.js';
 import { unsafeUserNames } from '../users/service.js';
@@ -30,7 +30,7 @@ import { facilitiesOf } from './facilities.js';
 import { logFlags } from './flags.js';
 import { loadTemplate, presentTemplates } from './templates.js';
 import { isStaff, registerPolicy } from './policy.js';
-import { accessPredicate, loadRegister, zoneOf } from './registers.js';
+import { loadRegister, zoneOf } from './load.js';
 import { registerFacts } from './status-sql.js';
 import { registerClosures, registerItems, registerLocks, registerLogs, registers, type TLogValue, type TRegisterLogRow, type TRegisterRow } from './tables.js';
 

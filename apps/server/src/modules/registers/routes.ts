@@ -4,7 +4,7 @@ import { requireAuth, requires } from '../../platform/auth.js';
 import { sendPage, type TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
 import * as logs from './logs.js';
-import * as registers from './registers.js';
+import * as registers from './service.js';
 
 const perm = (action: 'READ' | 'CREATE' | 'WRITE' | 'DELETE') => requires(`REGISTER:${action}`);
 const tags = ['registers'];

@@ -6,7 +6,7 @@ import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
-import { buildSearch, project, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { assertWritable, inCatalogueScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import { categoriesService } from '../categories/definition.js';
@@ -124,18 +124,9 @@ export async function searchTemplates(ctx: TModuleContext, caller: TAuth, body: 
   return scoped(ctx, caller, async (tx) => {
     const q = buildSearch(templateSearch, body);
     const where = and(inCatalogueScope(tpl.secureSpacePath, caller), q.where);
-    const rows = await tx
-      .select()
-      .from(tpl)
-      .where(where)
-      .orderBy(...q.orderBy)
-      .limit(q.limit)
-      .offset(q.offset);
-    const [{ total }] = await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tpl)
-      .where(where);
-    return { items: project(await presentTemplates(tx, caller, rows, false), body.projections), total };
+    // Register templates do not notify their changes (no list_totals trigger): every page counts.
+    const { items, total } = await readPageByIds({ tx, table: tpl, idColumn: tpl.id, where, q });
+    return { items: project(await presentTemplates(tx, caller, items, false), body.projections), total };
   });
 }
 

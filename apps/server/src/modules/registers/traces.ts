@@ -7,12 +7,11 @@ import type { TSearchBody } from '@audit/domain/search';
 import { requireAuth, requires, type TAuth } from '../../platform/auth.js';
 import { iso, scoped, sendPage, type TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
-import { buildSearch, project, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope, withinScope } from '../../platform/tenancy.js';
-import { visibleRegister } from './access.js';
+import { accessPredicate, visibleRegister } from './access.js';
 import { traces } from '../../platform/trace/tables.js';
 import { unsafeUserNames } from '../users/service.js';
-import { accessPredicate } from './registers.js';
 import { registerItems, registers, registerSections, registerTemplates, typologies } from './tables.js';
 
 /**
@@ -100,21 +99,8 @@ const keptName = (payload: unknown) => {
 export async function searchRegisterTraces(ctx: TModuleContext, caller: TAuth, body: TSearchBody) {
   const q = buildSearch(traceSearch, body);
   const where = and(withinScope(traces.secureSpacePath, caller), eq(traces.module, 'REGISTER'), accessWhere(caller), q.where);
-  const page = await scoped(ctx, caller, async (tx) => ({
-    items: await tx
-      .select()
-      .from(traces)
-      .where(where)
-      .orderBy(...q.orderBy)
-      .limit(q.limit)
-      .offset(q.offset),
-    total: (
-      await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(traces)
-        .where(where)
-    )[0]!.n,
-  }));
+  // Traces do not notify their changes (no list_totals trigger): every page counts.
+  const page = await scoped(ctx, caller, (tx) => readPageByIds({ tx, table: traces, idColumn: traces.id, where, q }));
   const names = await entityNames(ctx, caller, page.items);
   const people = await unsafeUserNames(
     ctx,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
-import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
 import { roles, userRoles } from './tables.js';
 
@@ -16,21 +16,11 @@ export const roleSearch: TSearchDefinition = {
   defaultSort: { field: 'name', direction: 'asc' },
 };
 
+/** Roles do not notify their changes (no list_totals trigger): every page counts. */
 export async function searchRoles(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(roleSearch, body);
   const where = and(inCatalogueScope(roles.secureSpacePath, scope), q.where);
-  const items = await tx
-    .select()
-    .from(roles)
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ total }] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(roles)
-    .where(where);
-  return { items, total };
+  return readPageByIds({ tx, table: roles, idColumn: roles.id, where, q });
 }
 
 export async function findRole(tx: TDb, scope: TScope, id: string) {

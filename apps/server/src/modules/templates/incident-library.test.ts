@@ -71,4 +71,23 @@ describe('the incident templates library', () => {
     const refused = await client.post(LIBRARY, {});
     expect(refused.status).toBe(403);
   });
+
+  it('pages through the library in the asked order, and its total follows a new incident template', async () => {
+    const admin = (await signIn(t.app, a.admin.email)).api;
+    const names = (res: { body: { name: string }[] }) => res.body.map((r) => r.name);
+    expect((await admin.post(LIBRARY, { size: 50 })).headers['x-total-count']).toBe('2');
+    for (const name of ['Moho', 'Restos', 'Grasa']) {
+      await expectOk(admin.post(`${SECTIONS}/${built.questions}/question/${built.question}/incidents`, { name, riskLevel: 'low', tasks: [] }));
+    }
+    const all = await admin.post(LIBRARY, { size: 50 });
+    expect(all.headers['x-total-count']).toBe('5');
+    expect(names(all)).toEqual(['Grasa', 'Moho', 'Plagas visibles', 'Restos', 'Suciedad']);
+    // The second page lies past the middle: read from the end, it still comes in the asked order.
+    const pages = [];
+    for (const page of [0, 1, 2]) pages.push(...names(await admin.post(LIBRARY, { size: 2, page })));
+    expect(pages).toEqual(names(all));
+    const descending = [];
+    for (const page of [0, 1, 2]) descending.push(...names(await admin.post(LIBRARY, { size: 2, page, sort: '-name' })));
+    expect(descending).toEqual(names(all).reverse());
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { incidentTemplateCalls } from '@audit/domain/calls/incident-templates';
 import { permissionName } from '@audit/domain/permissions';
@@ -6,7 +6,7 @@ import { RISK_LEVELS } from '@audit/domain/constants';
 import { requireAuth, requires } from '../../platform/auth.js';
 import { scoped, sendPage, type TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
-import { buildSearch, readPage, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope } from '../../platform/tenancy.js';
 import { auditTemplates as tpl, templateIncidents as inc, templateQuestions as question, templateSections as section } from './tables.js';
 
@@ -36,25 +36,17 @@ export async function incidentLibraryRoutes(app: FastifyInstance, ctx: TModuleCo
       const caller = requireAuth(req);
       const q = buildSearch(librarySearch, req.body);
       const where = and(inCatalogueScope(inc.secureSpacePath, caller), q.where);
+      // The page's ids in the window's order (maybe read from the end), the rows in the asked order.
+      // Template incidents do not notify their changes (no list_totals trigger): every page counts.
       const page = await scoped(ctx, caller, (tx) =>
-        readPage({
-          totals: ctx.totals,
-          tables: ['template_incidents'],
-          scopePath: caller.spacePath,
-          count: tx
-            .select({ total: sql<number>`count(*)::int` })
-            .from(inc)
-            .where(where),
+        readPageByIds({
+          tx,
+          table: inc,
+          idColumn: inc.id,
+          where,
           q,
-          read: async (w) => {
-            const ids = tx
-              .select({ id: inc.id })
-              .from(inc)
-              .where(where)
-              .orderBy(...w.orderBy)
-              .limit(w.limit)
-              .offset(w.offset);
-            return tx
+          rows: (ids, orderBy) =>
+            tx
               .select({
                 row: inc,
                 template: { _id: tpl.id, name: tpl.name, enabled: tpl.enabled },
@@ -66,8 +58,7 @@ export async function incidentLibraryRoutes(app: FastifyInstance, ctx: TModuleCo
               .innerJoin(section, eq(section.id, question.sectionId))
               .innerJoin(tpl, eq(tpl.id, inc.templateId))
               .where(inArray(inc.id, ids))
-              .orderBy(...w.orderBy);
-          },
+              .orderBy(...orderBy),
         }),
       );
       return sendPage(reply, {

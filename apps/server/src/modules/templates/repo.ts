@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { TDb } from '../../platform/db.js';
 import { invalidData } from '../../platform/errors.js';
 import { withinCategory } from '../categories/service.js';
-import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
 import {
   auditTemplates as tpl,
@@ -63,21 +63,23 @@ export const templateSearch: TSearchDefinition = {
 
 const listColumns = { row: tpl, sectionsCount, questionsCount };
 
+/** Templates do not notify their changes (no list_totals trigger): every page counts. The counts are computed for the page's rows only. */
 export async function searchTemplates(tx: TDb, scope: TScope, body: TSearchBody, extra?: SQL) {
   const q = buildSearch(templateSearch, body);
   const where = and(inCatalogueScope(tpl.secureSpacePath, scope), extra, q.where);
-  const items = await tx
-    .select(listColumns)
-    .from(tpl)
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ total }] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(tpl)
-    .where(where);
-  return { items, total };
+  return readPageByIds({
+    tx,
+    table: tpl,
+    idColumn: tpl.id,
+    where,
+    q,
+    rows: (ids, orderBy) =>
+      tx
+        .select(listColumns)
+        .from(tpl)
+        .where(inArray(tpl.id, ids))
+        .orderBy(...orderBy),
+  });
 }
 
 export async function findTemplate(tx: TDb, scope: TScope, id: string) {

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TSearchBody } from '@audit/domain/search';
 import { SECTION_TYPES } from '@audit/domain/templates';
 import type { TDb } from '../../platform/db.js';
-import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { inCatalogueScope, type TScope } from '../../platform/tenancy.js';
 import { templateFields, templateIeQuestions, templateIeSections, templateIncidents, templateQuestions, templateSections } from './tables.js';
 
@@ -104,21 +104,11 @@ const sectionSearch: TSearchDefinition = {
   defaultSort: { field: 'position', direction: 'asc' },
 };
 
+/** Sections do not notify their changes (no list_totals trigger): every page counts. */
 export async function searchSections(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(sectionSearch, body);
   const where = and(visible(templateSections.secureSpacePath, scope), q.where);
-  const items = await tx
-    .select()
-    .from(templateSections)
-    .where(where)
-    .orderBy(...q.orderBy, asc(templateSections.templateId), asc(templateSections.position))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ total }] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(templateSections)
-    .where(where);
-  return { items, total };
+  return readPageByIds({ tx, table: templateSections, idColumn: templateSections.id, where, q });
 }
 
 const ieSectionSearch: TSearchDefinition = {
@@ -136,18 +126,7 @@ const ieSectionSearch: TSearchDefinition = {
 export async function searchIeSections(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(ieSectionSearch, body);
   const where = and(visible(templateIeSections.secureSpacePath, scope), q.where);
-  const items = await tx
-    .select()
-    .from(templateIeSections)
-    .where(where)
-    .orderBy(...q.orderBy, asc(templateIeSections.templateId))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ total }] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(templateIeSections)
-    .where(where);
-  return { items, total };
+  return readPageByIds({ tx, table: templateIeSections, idColumn: templateIeSections.id, where, q });
 }
 
 /** Writes of one row of a tree table (the drizzle builder typed per table by the caller's table). */

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { TRACE_TYPES } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TDb } from '../../platform/db.js';
-import { buildSearch, type TSearchDefinition } from '../../platform/search.js';
+import { buildSearch, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { traces } from '../../platform/trace/tables.js';
 
@@ -19,21 +19,11 @@ export const traceSearch: TSearchDefinition = {
   defaultSort: { field: 'date', direction: 'desc' },
 };
 
+/** Traces do not notify their changes (no list_totals trigger): every page counts. */
 export async function searchTraces(tx: TDb, scope: TScope, body: TSearchBody) {
   const q = buildSearch(traceSearch, body);
   const where = and(withinScope(traces.secureSpacePath, scope), q.where);
-  const items = await tx
-    .select()
-    .from(traces)
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ total }] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(traces)
-    .where(where);
-  return { items, total };
+  return readPageByIds({ tx, table: traces, idColumn: traces.id, where, q });
 }
 
 /** One trace of the caller's scope, or undefined. */

@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { formatStoredDay } from '@audit/domain/dates';
-import { FONT, registerFonts, writeText } from '../../reports/pdf/fonts.js';
-import { COLORS } from '../../reports/pdf/theme.js';
+import { openPdf } from '../../../platform/pdf/document.js';
+import { FONT, writeText } from '../../../platform/pdf/fonts.js';
+import { COLORS } from '../../../platform/pdf/theme.js';
 import { entryKey, type TLogSheet, type TSheetParam } from '../log-sheet.js';
 import { limitsText, logLabels, valueText, type TLogLabels } from './labels.js';
 
@@ -261,19 +261,12 @@ function notes(c: TCtx, p: TLogSheet['periods'][number]) {
 
 export async function renderLogPdf(sheet: TLogSheet, options: TLogPdfOptions): Promise<Buffer> {
   const landscape = options.orientation === 'horizontal';
-  const doc = new PDFDocument({
+  const { doc, bytes } = openPdf({
     size: 'A4',
     layout: landscape ? 'landscape' : 'portrait',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: { Title: `${sheet.template.title || sheet.template.name} · ${sheet.register.name}` },
-  });
-  registerFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const c: TCtx = { doc, sheet, labels: logLabels(options.language), options, width: doc.page.width, height: doc.page.height };
   header(c);
@@ -285,5 +278,5 @@ export async function renderLogPdf(sheet: TLogSheet, options: TLogPdfOptions): P
     }
   footers(c);
   doc.end();
-  return done;
+  return bytes;
 }

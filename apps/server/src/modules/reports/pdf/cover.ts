@@ -1,8 +1,10 @@
 import { GOAL_BAND_COLORS, goalBand } from '@audit/domain/score';
-import { LEFT, openImage, pill, text, type TPdf } from './blocks.js';
+import { LEFT, openImage, pill, text } from '../../../platform/pdf/layout.js';
+import { COLORS, CONTENT_WIDTH, FONT, PAGE } from '../../../platform/pdf/theme.js';
+import type { TPdf } from './blocks.js';
 import { formatInstantDay, formatStoredRange, zoneOr } from '@audit/domain/dates';
 import { formatNumber, formatPercent } from './labels.js';
-import { auditRiskColor, COLORS, CONTENT_WIDTH, FONT, PAGE } from './theme.js';
+import { auditRiskColor } from './risk-colors.js';
 
 /** Colour of a score against its goal: the band's (reached, close, below: @audit/domain/score). */
 export function scoreColor(percentage: number | null, goal: number | null) {

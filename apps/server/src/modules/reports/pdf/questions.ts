@@ -1,8 +1,10 @@
 import { isReadingCompliant, type TAuditIssue, type TAuditQuestion } from '@audit/domain/audits';
 import { optionColor } from '@audit/domain/answer-score';
-import { checkbox, ensureSpace, heightOf, LEFT, photoGrid, pill, text, type TPdf } from './blocks.js';
+import { checkbox, ensureSpace, heightOf, LEFT, pill, text } from '../../../platform/pdf/layout.js';
+import { COLORS, CONTENT_WIDTH, FONT } from '../../../platform/pdf/theme.js';
+import { photoGrid, type TPdf } from './blocks.js';
 import { formatNumber, UNITS } from './labels.js';
-import { COLORS, CONTENT_WIDTH, FONT, riskColor } from './theme.js';
+import { riskColor } from './risk-colors.js';
 import { answerText } from './values.js';
 
 /** Body of a question starts here, right of its number. */

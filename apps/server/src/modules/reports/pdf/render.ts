@@ -1,13 +1,14 @@
-import PDFDocument from 'pdfkit';
 import { formatStoredDay } from '@audit/domain/dates';
 import type { TAudit } from '@audit/domain/audits';
-import { LEFT, type TPdf } from './blocks.js';
+import { openPdf } from '../../../platform/pdf/document.js';
+import { writeText } from '../../../platform/pdf/fonts.js';
+import { LEFT } from '../../../platform/pdf/layout.js';
+import { COLORS, CONTENT_WIDTH, FONT, PAGE } from '../../../platform/pdf/theme.js';
+import type { TPdf } from './blocks.js';
 import { drawCover } from './cover.js';
-import { registerFonts, writeText } from './fonts.js';
 import { fill, type TPdfLabels } from './labels.js';
 import { drawContacts, drawQuestionnaire, drawSections } from './sections.js';
 import { drawSummary } from './summary.js';
-import { COLORS, CONTENT_WIDTH, FONT, PAGE } from './theme.js';
 
 export interface TRenderOptions {
   /** The audit company (root space) named on the cover and in the footer. */
@@ -55,7 +56,7 @@ function decoratePages(pdf: TPdf) {
  * template's language), run in a worker thread by the PDF job.
  */
 export function renderAuditPdf(audit: TAudit, images: Map<string, Buffer>, labels: TPdfLabels, options: TRenderOptions = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, bytes } = openPdf({
     size: PAGE.size,
     margins: PAGE.margin,
     bufferPages: true,
@@ -69,13 +70,6 @@ export function renderAuditPdf(audit: TAudit, images: Map<string, Buffer>, label
       CreationDate: new Date(audit.finishedDate ?? audit.updatedAt),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  registerFonts(doc);
   const pdf: TPdf = {
     doc,
     audit,
@@ -94,5 +88,5 @@ export function renderAuditPdf(audit: TAudit, images: Map<string, Buffer>, label
   drawQuestionnaire(pdf);
   decoratePages(pdf);
   doc.end();
-  return done;
+  return bytes;
 }

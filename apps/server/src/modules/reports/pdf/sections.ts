@@ -1,9 +1,11 @@
 import { parseContacts, type TAuditSection } from '@audit/domain/audits';
 import { sectionPercent } from '@audit/domain/score';
-import { ensureSpace, heading, keyValues, LEFT, photoGrid, text, type TPdf } from './blocks.js';
+import { ensureSpace, heading, keyValues, LEFT, text } from '../../../platform/pdf/layout.js';
+import { COLORS, CONTENT_WIDTH, FONT } from '../../../platform/pdf/theme.js';
+import { photoGrid, type TPdf } from './blocks.js';
 import { formatNumber, formatPercent } from './labels.js';
 import { drawQuestion, INDENT } from './questions.js';
-import { COLORS, CONTENT_WIDTH, FONT, riskColor } from './theme.js';
+import { riskColor } from './risk-colors.js';
 import { fieldValue } from './values.js';
 
 function sectionBand(pdf: TPdf, section: TAuditSection, index: number) {

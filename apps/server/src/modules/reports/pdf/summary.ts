@@ -1,8 +1,10 @@
 import { sectionPercent } from '@audit/domain/score';
-import { ensureSpace, heading, keyValues, LEFT, text, type TPdf } from './blocks.js';
+import { ensureSpace, heading, keyValues, LEFT, text } from '../../../platform/pdf/layout.js';
+import { COLORS, CONTENT_WIDTH, FONT, textOn } from '../../../platform/pdf/theme.js';
+import type { TPdf } from './blocks.js';
 import { scoreColor } from './cover.js';
 import { fill, formatNumber, formatPercent } from './labels.js';
-import { COLORS, CONTENT_WIDTH, FONT, riskColor, textOn } from './theme.js';
+import { riskColor } from './risk-colors.js';
 import { fieldValue } from './values.js';
 
 function cards(pdf: TPdf, items: { label: string; value: string; color?: string }[]) {

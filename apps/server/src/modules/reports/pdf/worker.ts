@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { preloadFonts } from './fonts.js';
+import { preloadFonts } from '../../../platform/pdf/fonts.js';
 import { renderAuditPdf } from './render.js';
 import type { TWorkerInput } from './run.js';
 

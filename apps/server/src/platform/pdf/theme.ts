@@ -1,6 +1,4 @@
-import { AUDIT_RISK_COLORS, RISK_COLORS } from '@audit/domain/constants';
-
-/** Look of the PDF report: A4, one accent colour, the product's risk colours. */
+/** Look of the product's PDFs (the audit report, register logs): A4, one brand colour, one accent. */
 export const PAGE = { size: 'A4' as const, width: 595.28, height: 841.89, margin: { top: 62, bottom: 58, left: 50, right: 50 } };
 export const CONTENT_WIDTH = PAGE.width - PAGE.margin.left - PAGE.margin.right;
 
@@ -22,10 +20,6 @@ export const COLORS = {
 
 /** Embedded Unicode fonts (fonts.ts), not the built-in Latin-1 Helvetica. */
 export { FONT } from './fonts.js';
-
-/** Issue risk colours (high red, medium orange, low yellow, infrastructure blue; IE and P1 as high). */
-export const riskColor = (level: string) => RISK_COLORS[level as keyof typeof RISK_COLORS] ?? COLORS.muted;
-export const auditRiskColor = (risk: string) => AUDIT_RISK_COLORS[risk as keyof typeof AUDIT_RISK_COLORS] ?? COLORS.muted;
 
 /** Dark text on light fills (yellow, light option colours), white on dark ones. */
 export function textOn(hex: string): string {

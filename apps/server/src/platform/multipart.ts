@@ -1,14 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { TConfig } from '../../config.js';
-import { AppError, invalidData } from '../../platform/errors.js';
-import { unsafeStringPaths } from '../../platform/untrusted-input.js';
-import { fileTooLarge, maxUploadBytes, type TUploadInput } from './service.js';
+import type { TConfig } from '../config.js';
+import { AppError, invalidData } from './errors.js';
+import { unsafeStringPaths } from './untrusted-input.js';
 
 /**
  * multipart/form-data for every module (evidences, note images, questionnaire images, uploads):
  * registered once on the app. One file per request; the byte limit is UPLOAD_MAX_MB.
  */
+export interface TUploadInput {
+  buffer: Buffer;
+  filename?: string | null;
+  /** Declared by the client; kept for downloads, never trusted for images. */
+  contentType?: string | null;
+}
+
+export const fileTooLarge = () => new AppError('fileTooLarge', ['file']);
+export const maxUploadBytes = (ctx: { config: Pick<TConfig, 'UPLOAD_MAX_MB'> }) => Math.floor(ctx.config.UPLOAD_MAX_MB * 1024 * 1024);
+
+/** Registers the multipart parser on the app with the upload limits. */
 export async function registerMultipart(app: FastifyInstance, config: TConfig) {
   await app.register(multipart, { limits: { fileSize: maxUploadBytes({ config }), files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21, headerPairs: 200 } });
 }
