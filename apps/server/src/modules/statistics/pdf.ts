@@ -21,7 +21,10 @@ function table(doc: PDFKit.PDFDocument, view: TView) {
   const line = (cells: (string | number | null)[], bold: boolean) => {
     if (doc.y > PAGE.height - PAGE.margin.bottom - ROW) doc.addPage();
     const y = doc.y + 4;
-    doc.font(bold ? FONT.bold : FONT.regular).fontSize(9).fillColor(bold ? COLORS.muted : COLORS.text);
+    doc
+      .font(bold ? FONT.bold : FONT.regular)
+      .fontSize(9)
+      .fillColor(bold ? COLORS.muted : COLORS.text);
     cells.forEach((cell, i) => writeText(doc, cell === null ? '—' : String(cell), LEFT + i * width, y, { width: width - 6, lineBreak: false }));
     doc.x = LEFT;
     doc.y = y + ROW - 4;

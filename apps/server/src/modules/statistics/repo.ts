@@ -147,7 +147,13 @@ export async function completion(tx: TDb, caller: TAuth, f: TStatisticsFilter, b
       where ${and(visibleRegister(caller), accessPredicate(caller.access.registers), sql`starts_with(fac.secure_space_path, ${caller.spacePath})`, takeWhere(f))}
       group by 1 order by 1`,
   );
-  const names = by === 'establishment' ? await spaceNames(tx, list.map((r) => String(r.key))) : new Map<string, string>();
+  const names =
+    by === 'establishment'
+      ? await spaceNames(
+          tx,
+          list.map((r) => String(r.key)),
+        )
+      : new Map<string, string>();
   return list.map((r) => {
     const due = num(r.due);
     const done = num(r.done);

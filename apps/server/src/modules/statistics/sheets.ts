@@ -28,7 +28,11 @@ export function viewsOf(data: TReportData, l: TLabels): TView[] {
         [l.resolved, s.issues.resolved],
       ],
     },
-    { title: l.benchmark, headers: [l.establishment, l.audits, l.avgScore], rows: data.benchmark.map((b) => [b.name ?? b.establishment, b.audits, b.avgScorePct]) },
+    {
+      title: l.benchmark,
+      headers: [l.establishment, l.audits, l.avgScore],
+      rows: data.benchmark.map((b) => [b.name ?? b.establishment, b.audits, b.avgScorePct]),
+    },
     { title: l.byRisk, headers: [l.risk, l.count], rows: data.byRisk.map((r) => [r.riskLevel, r.count]) },
     { title: l.byType, headers: [l.type, l.count], rows: data.byType.map((r) => [r.type ?? l.none, r.count]) },
     { title: l.monthly, headers: [l.period, l.audits, l.avgScore, l.issues], rows: data.monthly.map((m) => [m.period, m.audits, m.avgScorePct, m.issues]) },
