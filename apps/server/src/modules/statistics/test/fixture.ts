@@ -116,17 +116,24 @@ export async function statisticsWorld(t: TTestApp) {
   const estUser = await addUser(t.db, { email: `est1.${a.tag}@example.com`, firstName: 'Est', home: a.establishment, roleIds: [role] });
   const s2User = await addUser(t.db, { email: `s2.${a.tag}@example.com`, firstName: 'S2', home: a.client, roleIds: [role] });
   const poolUser = await addUser(t.db, { email: `pool.${a.tag}@example.com`, firstName: 'Pool', home: a.client, roleIds: [role] });
+  const enUser = await addUser(t.db, { email: `en.${a.tag}@example.com`, firstName: 'En', home: a.client, roleIds: [role] });
   await unsafeUnscoped(t.db, async (tx) => {
     await tx.execute(sql`update users set access_services = ${`{${S2}}`}::uuid[] where id = ${s2User.id}`);
+    await tx.execute(sql`update users set language = 'en' where id = ${enUser.id}`);
     await tx.execute(sql`update users set registers_access = '[{"areaAccess":"pool"}]'::jsonb where id = ${poolUser.id}`);
   });
+  await addUser(t.db, { email: `worker.${a.tag}@example.com`, firstName: 'Worker', home: a.client, roleIds: [a.roles.worker!] });
   const api = async (email: string) => (await signIn(t.app, email)).api;
+  const adminSession = await signIn(t.app, a.admin.email);
   return {
     a,
+    adminToken: adminSession.session.accessToken,
+    enToken: (await signIn(t.app, `en.${a.tag}@example.com`)).session.accessToken,
+    worker: await api(`worker.${a.tag}@example.com`),
     b,
     est2,
     area2,
-    admin: await api(a.admin.email),
+    admin: adminSession.api,
     estUser: await api(`est1.${a.tag}@example.com`),
     s2User: await api(`s2.${a.tag}@example.com`),
     poolUser: await api(`pool.${a.tag}@example.com`),
