@@ -113,7 +113,7 @@ export async function statisticsWorld(t: TTestApp) {
   await take(t.db, b.client, await register(t.db, b.root, b.client, 'kitchen'), b.area.id, '2025-01-01', 'values');
 
   const role = a.roles.USER!;
-  const estUser = await addUser(t.db, { email: `est1.${a.tag}@example.com`, firstName: 'Est', home: a.establishment, roleIds: [role] });
+  await addUser(t.db, { email: `est1.${a.tag}@example.com`, firstName: 'Est', home: a.establishment, roleIds: [role] });
   const s2User = await addUser(t.db, { email: `s2.${a.tag}@example.com`, firstName: 'S2', home: a.client, roleIds: [role] });
   const poolUser = await addUser(t.db, { email: `pool.${a.tag}@example.com`, firstName: 'Pool', home: a.client, roleIds: [role] });
   const enUser = await addUser(t.db, { email: `en.${a.tag}@example.com`, firstName: 'En', home: a.client, roleIds: [role] });
