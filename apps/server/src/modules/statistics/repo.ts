@@ -1,0 +1,168 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
+import type { TAuth } from '../../platform/auth.js';
+import type { TDb } from '../../platform/db.js';
+import { visibleRegister } from '../registers/access.js';
+import { accessPredicate } from '../registers/registers.js';
+import { auditWhere, incidentWhere, takeWhere } from './filters.js';
+
+/**
+ * The statistics' reads (decision 0078): aggregates in SQL over the audits, incidents and register
+ * takes, always inside the request's scoped transaction (row security on). Percentages are rounded
+ * to 2 decimals here; a figure with nothing to average is null.
+ */
+type TRow = Record<string, unknown>;
+const rows = async <T extends TRow>(tx: TDb, query: SQL) => (await tx.execute<T>(query)).rows;
+const num = (v: unknown) => Number(v ?? 0);
+const pctOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** An audit's score percentage: final × 100 / total (null when the template scores nothing). */
+const SCORE_PCT = sql`a.final_score * 100 / nullif(a.total_score, 0)`;
+const AVG_PCT = sql`round(avg(${SCORE_PCT})::numeric, 2)`;
+const spaceName = (column: SQL) => sql`(select s.name from spaces s where s.id = ${column})`;
+
+export async function scoreByEstablishment(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  const list = await rows(
+    tx,
+    sql`select a.establishment_id::text as id, ${spaceName(sql`a.establishment_id`)} as name, count(*)::int as audits, ${AVG_PCT} as pct
+      from audits a where ${auditWhere(caller, f)} group by a.establishment_id order by name, id`,
+  );
+  return list.map((r) => ({ establishment: String(r.id), name: (r.name as string) ?? null, audits: num(r.audits), avgScorePct: pctOf(r.pct) }));
+}
+
+export async function scoreByTemplate(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  const list = await rows(
+    tx,
+    sql`select a.template_id::text as id, min(a.template_name) as name, count(*)::int as audits, ${AVG_PCT} as pct
+      from audits a where ${auditWhere(caller, f)} group by a.template_id order by name, id`,
+  );
+  return list.map((r) => ({ template: (r.id as string) ?? null, name: String(r.name ?? ''), audits: num(r.audits), avgScorePct: pctOf(r.pct) }));
+}
+
+/** Incident counts by risk (high counts IE and P1 too, as the audit's counters do) and solved. */
+const ISSUE_COUNTS = sql`count(*)::int as issues,
+  (count(*) filter (where i.risk_level in ('high', 'IE', 'P1')))::int as high,
+  (count(*) filter (where i.risk_level = 'medium'))::int as medium,
+  (count(*) filter (where i.risk_level = 'low'))::int as low,
+  (count(*) filter (where i.risk_level = 'infrastructure'))::int as infrastructure,
+  (count(*) filter (where i.status in ('resolved', 'solvedInPlace')))::int as resolved`;
+const issueCountsOf = (r: TRow) => ({
+  issues: num(r.issues),
+  high: num(r.high),
+  medium: num(r.medium),
+  low: num(r.low),
+  infrastructure: num(r.infrastructure),
+  resolved: num(r.resolved),
+});
+
+export async function issuesByEstablishment(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  const list = await rows(
+    tx,
+    sql`select i.establishment_id::text as id, ${spaceName(sql`i.establishment_id`)} as name, count(distinct i.audit_id)::int as audits, ${ISSUE_COUNTS}
+      from incidents i where ${incidentWhere(caller, f)} and i.establishment_id is not null group by i.establishment_id order by name, id`,
+  );
+  return list.map((r) => ({ establishment: String(r.id), name: (r.name as string) ?? null, audits: num(r.audits), ...issueCountsOf(r) }));
+}
+
+export async function summary(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  const [audit] = await rows(
+    tx,
+    sql`select count(*)::int as audits, ${AVG_PCT} as pct,
+      (count(*) filter (where a.recalculated_risk = 'HIGH'))::int as high,
+      (count(*) filter (where a.recalculated_risk = 'MEDIUM'))::int as medium,
+      (count(*) filter (where a.recalculated_risk = 'LOW'))::int as low
+      from audits a where ${auditWhere(caller, f)}`,
+  );
+  const [issues] = await rows(tx, sql`select ${ISSUE_COUNTS} from incidents i where ${incidentWhere(caller, f)}`);
+  return {
+    audits: num(audit?.audits),
+    avgScorePct: pctOf(audit?.pct),
+    issues: issueCountsOf(issues ?? {}),
+    byRisk: { HIGH: num(audit?.high), MEDIUM: num(audit?.medium), LOW: num(audit?.low) },
+  };
+}
+
+export async function monthly(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  const list = await rows(
+    tx,
+    sql`with au as (select to_char(a.start_date at time zone 'UTC', 'YYYY-MM') as period, count(*)::int as audits, ${AVG_PCT} as pct
+          from audits a where ${auditWhere(caller, f)} group by 1),
+        iss as (select to_char(i.audit_date at time zone 'UTC', 'YYYY-MM') as period, count(*)::int as issues
+          from incidents i where ${incidentWhere(caller, f)} group by 1)
+      select coalesce(au.period, iss.period) as period, au.audits, au.pct, iss.issues from au full join iss on iss.period = au.period order by 1`,
+  );
+  return list.map((r) => ({ period: String(r.period), audits: num(r.audits), avgScorePct: pctOf(r.pct), issues: num(r.issues) }));
+}
+
+export async function countByRisk(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  const list = await rows(
+    tx,
+    sql`select coalesce(i.risk_level, 'none') as risk, count(*)::int as n from incidents i where ${incidentWhere(caller, f)} group by 1 order by 2 desc, 1`,
+  );
+  return list.map((r) => ({ riskLevel: String(r.risk), count: num(r.n) }));
+}
+
+export async function countByType(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  const list = await rows(
+    tx,
+    sql`select coalesce(i.type, i.category) as type, count(*)::int as n from incidents i where ${incidentWhere(caller, f)} group by 1 order by 2 desc, 1`,
+  );
+  return list.map((r) => ({ type: (r.type as string) ?? null, count: num(r.n) }));
+}
+
+export async function topFive(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  const list = await rows(
+    tx,
+    sql`select i.template_issue_id::text as id, i.name, count(*)::int as n from incidents i where ${incidentWhere(caller, f)}
+      group by 1, 2 order by 3 desc, 2, 1 limit 5`,
+  );
+  return list.map((r) => ({ templateIssue: (r.id as string) ?? null, name: String(r.name), count: num(r.n) }));
+}
+
+/** What register takes are grouped by. */
+export type TTakeKey = 'areaAccess' | 'period' | 'establishment';
+const KEY: Record<TTakeKey, SQL> = {
+  areaAccess: sql`registers.area_access`,
+  period: sql`to_char(x.slot, 'YYYY-MM')`,
+  establishment: sql`fac.parent_id::text`,
+};
+
+/**
+ * Register takes due and done (decision 0078): a take (register, facility, slot, take number) is due
+ * when it has a log row or was recorded missed; done when a log row has values or was completed by
+ * hand. Only the caller's registers (visible and within their registersAccess) and the facilities
+ * inside their space count.
+ */
+export async function completion(tx: TDb, caller: TAuth, f: TStatisticsFilter, by: TTakeKey) {
+  const list = await rows(
+    tx,
+    sql`with x as (
+        select register_id, facility_id, slot, take, bool_or(done) as done from (
+          select l.register_id, l.facility_id, l.slot, l.take, (l.completed or jsonb_array_length(l.values) > 0) as done from register_logs l
+          union all
+          select m.register_id, m.facility_id, m.slot, m.take, false from register_missed_takes m
+        ) t group by 1, 2, 3, 4)
+      select ${KEY[by]} as key, count(*)::int as due, (count(*) filter (where x.done))::int as done
+      from x join registers on registers.id = x.register_id join spaces fac on fac.id = x.facility_id
+      where ${and(visibleRegister(caller), accessPredicate(caller.access.registers), sql`starts_with(fac.secure_space_path, ${caller.spacePath})`, takeWhere(f))}
+      group by 1 order by 1`,
+  );
+  const names =
+    by === 'establishment'
+      ? await spaceNames(
+          tx,
+          list.map((r) => String(r.key)),
+        )
+      : new Map<string, string>();
+  return list.map((r) => {
+    const due = num(r.due);
+    const done = num(r.done);
+    return { key: String(r.key), name: names.get(String(r.key)) ?? null, due, done, completionPct: due ? Math.round((done * 10000) / due) / 100 : null };
+  });
+}
+
+async function spaceNames(tx: TDb, ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const list = await rows(tx, sql`select id::text as id, name from spaces where id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  return new Map(list.map((r) => [String(r.id), String(r.name)]));
+}

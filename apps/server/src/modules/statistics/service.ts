@@ -1,0 +1,33 @@
+import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
+import type { TAuth } from '../../platform/auth.js';
+import type { TDb } from '../../platform/db.js';
+import { scoped, type TModuleContext } from '../../platform/http.js';
+import * as repo from './repo.js';
+
+/** Each statistic read in the caller's scoped transaction (row security on), decision 0078. */
+const read =
+  <T>(work: (tx: TDb, caller: TAuth, f: TStatisticsFilter) => Promise<T>) =>
+  (ctx: TModuleContext, caller: TAuth, f: TStatisticsFilter) =>
+    scoped(ctx, caller, (tx) => work(tx, caller, f));
+
+export const benchmark = read(repo.scoreByEstablishment);
+export const bioScore = read(repo.scoreByTemplate);
+export const issueBenchmark = read(repo.issuesByEstablishment);
+export const summary = read(repo.summary);
+export const chartData = read(repo.monthly);
+export const countByRisk = read(repo.countByRisk);
+export const byType = read(repo.countByType);
+export const topFive = read(repo.topFive);
+export const byAccessCompletion = read((tx, caller, f) => repo.completion(tx, caller, f, 'areaAccess'));
+export const byPeriodCompletion = read((tx, caller, f) => repo.completion(tx, caller, f, 'period'));
+export const byEstablishmentCompletion = read((tx, caller, f) => repo.completion(tx, caller, f, 'establishment'));
+
+/** Everything the two reports show, read in one transaction. */
+export const reportData = read(async (tx, caller, f) => ({
+  summary: await repo.summary(tx, caller, f),
+  benchmark: await repo.scoreByEstablishment(tx, caller, f),
+  byRisk: await repo.countByRisk(tx, caller, f),
+  byType: await repo.countByType(tx, caller, f),
+  monthly: await repo.monthly(tx, caller, f),
+}));
+export type TReportData = Awaited<ReturnType<typeof reportData>>;
