@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { FONT, registerFonts, writeText } from '../reports/pdf/fonts.js';
-import { COLORS, CONTENT_WIDTH, PAGE } from '../reports/pdf/theme.js';
+import { FONT, registerFonts, writeText } from '../../platform/pdf/fonts.js';
+import { COLORS, CONTENT_WIDTH, PAGE } from '../../platform/pdf/theme.js';
 import type { TLabels } from './labels.js';
 import { viewsOf, type TView } from './sheets.js';
 import type { TReportData } from './service.js';

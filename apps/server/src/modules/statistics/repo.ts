@@ -2,8 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
-import { visibleRegister } from '../registers/access.js';
-import { accessPredicate } from '../registers/registers.js';
+import { accessPredicate, visibleRegister } from '../registers/access.js';
 import { auditWhere, incidentWhere, takeWhere } from './filters.js';
 
 /**
