@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { isSignedIn } from '../session/storage';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
+import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { FEATURES } from './features';
 import type { TRouteContext } from './manifest';
 import { menuLeaves } from './menu';
@@ -31,7 +32,15 @@ const comingSoon: RouteObject[] = menuLeaves()
 const shellChildren: RouteObject[] = [
   ...screens,
   ...comingSoon,
-  { path: '*', lazy: async () => ({ Component: (await import('./RequireAuth')).HomeRedirect }) },
+  {
+    path: '*',
+    lazy: async () => {
+      // Where a sign-in lands ('/'): the home's screen downloads beside the shell and the profile,
+      // not after them (issue 23).
+      void import('./HomeRoute').catch(() => undefined);
+      return { Component: (await import('./RequireAuth')).HomeRedirect };
+    },
+  },
 ];
 
 /** Whether a path is a screen of the shell (breadcrumb links), not the catch-all. */
@@ -45,12 +54,18 @@ export function isScreenPath(path: string): boolean {
 const loadShell = () => import('./shell/SignedIn');
 const SignedIn = lazy(() => loadShell().then((m) => ({ default: m.SignedIn })));
 if (isSignedIn()) void loadShell();
+// A navigation into the shell (the one after a sign-in) fetches the shell's code at once, beside the
+// other chunks of the navigation, not once they have arrived and the gate renders (issue 23).
+const preloadShell = () => {
+  if (isSignedIn()) void loadShell().catch(() => undefined);
+  return null;
+};
 
 function ShellGate() {
   const location = useLocation();
   if (!isSignedIn()) return <Navigate to={loginPathFor(location)} replace />;
   return (
-    <Suspense fallback={<FullPageSpinner />}>
+    <Suspense fallback={<ShellSkeleton />}>
       <SignedIn linkable={isScreenPath} />
     </Suspense>
   );
@@ -71,7 +86,7 @@ export const router = createBrowserRouter([
         // antd's App (toasts, notifications, modals through App.useApp) around everything else,
         // loaded on demand beside the page's own chunk.
         lazy: async () => ({ Component: (await import('./WithFeedback')).WithFeedback }),
-        children: [...pagesOf(false), { element: <ShellGate />, children: shellChildren }],
+        children: [...pagesOf(false), { element: <ShellGate />, loader: preloadShell, children: shellChildren }],
       },
     ],
   },
