@@ -2,8 +2,10 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { isSignedIn } from '../session/storage';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
+import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { FEATURES, loadOfflineKinds } from './features';
 import type { TRouteContext } from '../manifest/manifest';
+import { registerPreloader } from '../manifest/registry';
 import { menuLeaves } from './menu';
 import { queryClient } from './queryClient';
 import { loginPathFor } from './loginPath';
@@ -31,7 +33,15 @@ const comingSoon: RouteObject[] = menuLeaves()
 const shellChildren: RouteObject[] = [
   ...screens,
   ...comingSoon,
-  { path: '*', lazy: async () => ({ Component: (await import('./RequireAuth')).HomeRedirect }) },
+  {
+    path: '*',
+    lazy: async () => {
+      // Where a sign-in lands ('/'): the home's screen downloads beside the shell and the profile,
+      // not after them (issue 23).
+      void import('./HomeRoute').catch(() => undefined);
+      return { Component: (await import('./RequireAuth')).HomeRedirect };
+    },
+  },
 ];
 
 /** Whether a path is a screen of the shell (breadcrumb links), not the catch-all. */
@@ -40,18 +50,32 @@ export function isScreenPath(path: string): boolean {
   return Boolean(matches?.length && matches[matches.length - 1]!.route.path !== '*');
 }
 
+// A feature fetches a page's code ahead by its path (manifest/registry.ts preloadPath), without importing
+// the feature that owns the page: the route's own lazy load, whose module the navigation then finds ready.
+registerPreloader((path) => {
+  const matches = matchRoutes(shellChildren, path);
+  const lazyLoad = matches?.[matches.length - 1]?.route.lazy;
+  if (typeof lazyLoad === 'function') void Promise.resolve(lazyLoad()).catch(() => undefined);
+});
+
 // The shell (sidebar, header, drawers, the session's checks) loads on demand too: an anonymous user
 // is sent to /login without it; a signed-in one starts fetching it at once, beside the page's chunk.
 // The features' offline kinds (their manifests' `offline`) load beside it: the shell starts replays.
 const loadShell = () => Promise.all([import('./shell/SignedIn'), loadOfflineKinds()]).then(([shell]) => shell);
 const SignedIn = lazy(() => loadShell().then((m) => ({ default: m.SignedIn })));
 if (isSignedIn()) void loadShell();
+// A navigation into the shell (the one after a sign-in) fetches the shell's code at once, beside the
+// other chunks of the navigation, not once they have arrived and the gate renders (issue 23).
+const preloadShell = () => {
+  if (isSignedIn()) void loadShell().catch(() => undefined);
+  return null;
+};
 
 function ShellGate() {
   const location = useLocation();
   if (!isSignedIn()) return <Navigate to={loginPathFor(location)} replace />;
   return (
-    <Suspense fallback={<FullPageSpinner />}>
+    <Suspense fallback={<ShellSkeleton />}>
       <SignedIn linkable={isScreenPath} />
     </Suspense>
   );
@@ -72,7 +96,7 @@ export const router = createBrowserRouter([
         // antd's App (toasts, notifications, modals through App.useApp) around everything else,
         // loaded on demand beside the page's own chunk.
         lazy: async () => ({ Component: (await import('./WithFeedback')).WithFeedback }),
-        children: [...pagesOf(false), { element: <ShellGate />, children: shellChildren }],
+        children: [...pagesOf(false), { element: <ShellGate />, loader: preloadShell, children: shellChildren }],
       },
     ],
   },

@@ -1,4 +1,4 @@
-/** Paths of the auditor's audits that two features link to (features/audits and features/audit-run). */
+/** Paths of the auditor's audits that two features link to (features/audits and features/audit-run) */
 
 /** Where the back arrow and a finished audit lead (the auditor audits list, features/audits). */
 export const AUDITS_LIST_PATH = '/auditor/audits';

@@ -16,3 +16,18 @@ export function registeredFeatures(): readonly TFeatureManifest[] {
   if (!registered) throw new Error('registeredFeatures read before app/features.ts registered the manifests');
   return registered;
 }
+
+let preloader: ((path: string) => void) | undefined;
+
+/** The router says how to fetch a path's page ahead (app/router.tsx). */
+export function registerPreloader(load: (path: string) => void): void {
+  preloader = load;
+}
+
+/**
+ * Fetches the code of the page at `path` ahead, so the navigation finds it ready: starting an audit
+ * loads the run page while the server starts it, not once it has answered (decision 0074).
+ */
+export function preloadPath(path: string): void {
+  preloader?.(path);
+}

@@ -12,21 +12,27 @@ export const shownFromDevice = (resource: string) => fromDevice.has(resource);
 const unreachable = (error: unknown) =>
   isApiError(error) && (error.name === NETWORK_ERROR || error.status === 502 || error.status === 503 || error.status === 504);
 
+/** What the server answered for the resource a moment ago (at `at`, ms), through another call: an audit's start answers the whole audit. */
+export interface TServerAnswer<T> {
+  data: T;
+  at: number;
+}
+
 /**
  * A resource for its screen. While changes of it wait in the queue, the device's copy with those
  * changes applied is the truth (the server lacks them); otherwise the server's answer (kept as the
  * copy when the kind keeps one), and when the server cannot be reached, the copy again. Whichever
  * tab queued the changes, all of them are shown: the copy is the server's, never a tab's picture.
- * Without a copy the error stands.
+ * Without a copy the error stands. Given `answered`, that is the server's answer: it is not asked again.
  */
-export async function loadResource<T>(resource: string): Promise<T> {
+export async function loadResource<T>(resource: string, answered?: TServerAnswer<T>): Promise<T> {
   const kind = kindOf(resource);
   if (!kind) throw new Error(`No offline resource kind registered for ${resource}`);
   const { id } = parseResource(resource);
   const user = currentUserId();
-  const loadedAt = Date.now();
+  const loadedAt = answered?.at ?? Date.now();
   // The call starts at once: reading the queue must not delay the usual (online) load.
-  const server = (kind.load(id) as Promise<T>).then(
+  const server = (answered ? Promise.resolve(answered.data) : (kind.load(id) as Promise<T>)).then(
     (data) => ({ data, error: null }),
     (error: unknown) => ({ data: null, error }),
   );

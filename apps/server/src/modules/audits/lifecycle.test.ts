@@ -236,6 +236,13 @@ describe('start, start from last', () => {
     expect((await f.auditor.patch(`${AUDITS}/${fresh._id}/execute`)).body.reference).toBe('AUD0002');
   });
 
+  it('answers the whole audit, as a GET then reads it: the run view opens on that answer (issue 23)', async () => {
+    const draft = await expectOk(f.admin.post(AUDITS, auditBody(f)));
+    const started = await expectOk(f.auditor.patch(`${AUDITS}/${draft._id}/execute`));
+    expect(started).toMatchObject({ _id: draft._id, status: 'running', can: { run: true } });
+    expect(started).toEqual(await expectOk(f.auditor.get(`${AUDITS}/${draft._id}`)));
+  });
+
   it('AUD0003 for an incomplete audit', async () => {
     const draft = await expectOk(f.admin.post(AUDITS, auditBody(f)));
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set area_access_id = null where id = ${draft._id}`));

@@ -9,6 +9,7 @@ import { changeLanguage } from '../../i18n';
 import { homePathFor, type TMe } from '../../session/me';
 import { takeFreshSignIn } from '../../session/storage';
 import { Forbidden } from '../../ui/ComingSoon';
+import { TopProgress } from '../../ui/TopProgress';
 import { useViewport } from '../../ui/useViewport';
 import { canOpenPath } from '../menu';
 import { BRAND } from '../theme';
@@ -41,7 +42,7 @@ export function AppShell({ me, linkable }: { me: TMe; linkable: (path: string) =
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {loading && <div className="route-progress" aria-hidden data-testid="route-progress" />}
+      {loading && <TopProgress />}
       {!isMobile && (
         <Layout.Sider width={SIDEBAR_WIDTH} collapsedWidth={SIDEBAR_COLLAPSED_WIDTH} collapsed={collapsed} trigger={null} className="shell-sider">
           <Sidebar me={me} collapsed={collapsed} />

@@ -2,10 +2,10 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TAnswerInput, TAudit, TIssuesTasksChange } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
 import type { TCall, TCallParams, TCallResponse } from '@audit/domain/calls/define';
-import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
+import { AUDITS_QUERY_KEY, startedAuditQueryKey } from '../../api/queryKeys';
 import { urlOf } from '../../api/send';
 import { isSignedIn } from '../../session/storage';
-import { loadResource } from '../../offline/loadResource';
+import { loadResource, type TServerAnswer } from '../../offline/loadResource';
 import type { TMultipartData, TWriteMethod } from '../../offline/records';
 import { offlineWrite, onlineWrite } from '../../offline/write';
 import { auditResource, fetchAudit } from './offline/auditResource';
@@ -28,12 +28,28 @@ export { fetchAudit };
 export const auditRunQueryOptions = (id: string) =>
   queryOptions({
     queryKey: auditRunQueryKey(id),
-    queryFn: () => loadResource<TAudit>(auditResource(id)),
+    queryFn: ({ client }) => loadResource<TAudit>(auditResource(id), takeStartedAudit(client, id)),
     staleTime: Infinity,
     gcTime: 0,
     structuralSharing: false,
     networkMode: 'always',
   });
+
+/** How long the answer of an audit's start stands for the run view opened after it. */
+const STARTED_FRESH_MS = 30_000;
+
+/**
+ * The audit as its start answered it (its preview, features/audits, put it under
+ * startedAuditQueryKey): taken once, so the run view opens without reading the audit again;
+ * every later load asks the server.
+ */
+export function takeStartedAudit(client: QueryClient, id: string): TServerAnswer<TAudit> | undefined {
+  const key = startedAuditQueryKey(id);
+  const state = client.getQueryState<TAudit>(key);
+  if (!state) return undefined;
+  client.removeQueries({ queryKey: key, exact: true });
+  return state.data && Date.now() - state.dataUpdatedAt < STARTED_FRESH_MS ? { data: state.data, at: state.dataUpdatedAt } : undefined;
+}
 
 /**
  * Route loader: starts loading the audit while the page's code and the session load; kept a few

@@ -5,11 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import type { TAuditListItem } from '@audit/domain/audits';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/PageStates';
+import { TopProgress } from '../../ui/TopProgress';
 import { AssignAuditor } from './AssignAuditor';
 import { formatDay, formatRange } from './auditFormat';
 import { useExecuteAudit, usePreview, useReopenAudit } from './auditsApi';
 import { StatusTag } from './AuditTags';
 import { runPath } from '../../manifest/auditPaths';
+import { preloadPath } from '../../manifest/registry';
 
 export const reportPath = (id: string) => `/auditor/audits/report/${id}`;
 
@@ -81,17 +83,27 @@ function PreviewActions({ audit, onClose }: { audit: TAuditListItem; onClose: ()
   const execute = useExecuteAudit();
   const reopen = useReopenAudit();
   const [confirmReopen, setConfirmReopen] = useState(false);
-  const start = (usePrevious: boolean) => execute.mutate({ id: audit._id, usePrevious }, { onSuccess: () => navigate(runPath(audit._id)) });
+  // Which start was asked for: set in the click itself, so the button spins before anything else
+  // runs, and kept once the server answered until the run page replaces this dialog, so the audit is
+  // never started twice (issue 23: nothing showed for seconds, then the button was enabled again).
+  const [starting, setStarting] = useState<'fresh' | 'previous' | null>(null);
+  const start = (usePrevious: boolean) => {
+    if (starting) return;
+    setStarting(usePrevious ? 'previous' : 'fresh');
+    preloadPath(runPath(audit._id));
+    execute.mutate({ id: audit._id, usePrevious }, { onSuccess: () => navigate(runPath(audit._id)), onError: () => setStarting(null) });
+  };
   // The server's audit policy answers what the caller may do (status, runner, permission).
   const { can } = audit;
   return (
-    <Flex gap={8} justify="flex-end" wrap>
+    <Flex gap={8} justify="flex-end" wrap aria-busy={Boolean(starting)}>
+      {starting && <TopProgress />}
       <Button onClick={onClose}>{t('common.close')}</Button>
       {can.start && audit.hasPreviousAudit && (
         <Button
           onClick={() => start(true)}
-          loading={execute.isPending && execute.variables?.usePrevious}
-          disabled={audit.isIncomplete || execute.isPending}
+          loading={starting === 'previous'}
+          disabled={audit.isIncomplete || Boolean(starting)}
           data-testid="audit-start-previous"
         >
           {t('audits.preview.startFromLast')}
@@ -101,8 +113,8 @@ function PreviewActions({ audit, onClose }: { audit: TAuditListItem; onClose: ()
         <Button
           type="primary"
           onClick={() => start(false)}
-          loading={execute.isPending && !execute.variables?.usePrevious}
-          disabled={audit.isIncomplete || execute.isPending}
+          loading={starting === 'fresh'}
+          disabled={audit.isIncomplete || Boolean(starting)}
           data-testid="audit-start"
         >
           {t('audits.preview.start')}

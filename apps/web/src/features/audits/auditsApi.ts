@@ -4,7 +4,7 @@ import { auditCalls } from '@audit/domain/calls/audits';
 import type { TSearchFilter } from '@audit/domain/search';
 import { send, sendPage } from '../../api/send';
 import { refreshInBackground } from '../../api/refreshInBackground';
-import { AUDITS_QUERY_KEY } from '../../api/queryKeys';
+import { AUDITS_QUERY_KEY, startedAuditQueryKey } from '../../api/queryKeys';
 import { notifySuccess } from '../../ui/feedback';
 
 /** Audits: the paged lists, the preview, create, start (execute) and reopen (auditCalls, packages/domain/src/calls/audits.ts). */
@@ -74,7 +74,7 @@ function useAuditsMutation<V, R>(mutationFn: (v: V) => Promise<R>, options: { su
   return useMutation({
     mutationFn,
     meta: { silent: options.silent },
-    // The lists refresh behind: starting an audit opens its run as soon as the server answered.
+    // The lists refresh behind: the button stops when the server answered.
     onSuccess: () => {
       if (options.success) notifySuccess(options.success);
       void refreshInBackground(queryClient, AUDITS_QUERY_KEY);
@@ -84,6 +84,25 @@ function useAuditsMutation<V, R>(mutationFn: (v: V) => Promise<R>, options: { su
 
 /** The wizard shows the error in place (catalogue 692, 934, 10021), so the toast is off. */
 export const useCreateAudit = () => useAuditsMutation(createAudit, { success: 'createSuccess', silent: true });
-export const useExecuteAudit = () => useAuditsMutation(({ id, usePrevious }: { id: string; usePrevious: boolean }) => executeAudit(id, usePrevious));
+
+/**
+ * Starting a draft (its preview's buttons). The server answers the whole audit: it is handed to the
+ * run view, which opens on it instead of reading it again. While the preview is still open the run
+ * view is on its way and the lists behind it are left: they are only marked stale (read again when
+ * shown), not read now beside the run (issue 23: three reads competed with it). A preview closed
+ * before the answer leaves the list on screen: that one is read again at once.
+ */
+export function useExecuteAudit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, usePrevious }: { id: string; usePrevious: boolean }) => executeAudit(id, usePrevious),
+    onSuccess: (started, { id }) => {
+      const preview = queryClient.getQueryCache().find({ queryKey: previewQueryOptions(id).queryKey, exact: true });
+      const leaving = (preview?.getObserversCount() ?? 0) > 0;
+      void queryClient.invalidateQueries({ queryKey: AUDITS_QUERY_KEY, refetchType: leaving ? 'none' : 'active' }).catch(() => undefined);
+      queryClient.setQueryData(startedAuditQueryKey(id), started);
+    },
+  });
+}
 export const useAssignAudit = () => useAuditsMutation(assignAudit, { success: 'updateSuccess' });
 export const useReopenAudit = () => useAuditsMutation(reopenAudit, { success: 'updateSuccess' });

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { authCalls } from '@audit/domain/calls/auth';
 import type { TSigninInput } from '@audit/domain/spaces';
 import { send } from '../../api/send';
+import { meQueryOptions } from '../../session/me';
 import { clearSession, getRefreshToken, markFreshSignIn, storeSession, type TSession } from '../../session/storage';
 
 /** The sign-in body, and its answer with every space the user may enter (packages/domain/src/spaces.ts). */
@@ -28,6 +29,8 @@ export function useStartSession() {
     storeSession(session);
     markFreshSignIn();
     queryClient.clear();
+    // The profile is asked for now, beside the shell's code, not once that code has arrived (issue 23).
+    void queryClient.prefetchQuery(meQueryOptions());
   };
 }
 

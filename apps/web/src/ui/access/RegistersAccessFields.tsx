@@ -8,6 +8,7 @@ import type { TCategoryTree } from '@audit/domain/categories';
 import { AREA_ACCESSES, ZRegisterOut } from '@audit/domain/registers';
 import type { TRegistersAccessEntry } from '@audit/domain/users';
 import { registerCalls } from '@audit/domain/calls/registers';
+import { ACCESS_OPTIONS_KEY } from './accessOptionsKey';
 
 /** The keys the server projects for this select. */
 const OPTION = ZRegisterOut.pick({ _id: true, name: true, areaAccess: true, category: true, client: true });
@@ -15,12 +16,12 @@ const OPTION = ZRegisterOut.pick({ _id: true, name: true, areaAccess: true, cate
 /** The registersAccess select's options: every register the caller sees (name, area access, category). */
 const useRegisterOptions = () =>
   useQuery({
-    queryKey: ['users', 'registers-access-options'],
+    queryKey: [...ACCESS_OPTIONS_KEY, 'registers-access-options'],
     queryFn: async () => (await sendPage(registerCalls.searchForUsersAccess, { page: 0, size: 1000, sort: 'name' })).items.map((r) => OPTION.parse(r)),
   });
 const useRegisterCategories = () =>
   useQuery({
-    queryKey: ['users', 'register-categories'],
+    queryKey: [...ACCESS_OPTIONS_KEY, 'register-categories'],
     queryFn: () => send(categoryCalls.tree, { body: { size: 1000, page: 0, type: 'REGISTER' } }),
   });
 interface TTreeNode {

@@ -4,6 +4,7 @@ import { structureCalls } from '@audit/domain/calls/structures';
 import { ZStructureSummary, type TStructureSummary } from '@audit/domain/structures';
 import { sendPage } from '../../api/send';
 import { wholeRows, ZNamed } from '../../api/wholeRows';
+import { ACCESS_OPTIONS_KEY } from './accessOptionsKey';
 
 /** A space of the scope as the user form's access fields list it (POST structures/search-for-users). */
 export type TAccessSpace = TStructureSummary;
@@ -11,7 +12,7 @@ export type TAccessSpace = TStructureSummary;
 /** Every space of the caller's scope, once (size 1000, the selectors' size): the form narrows them by level. */
 export const useAccessSpaces = (enabled: boolean) =>
   useQuery({
-    queryKey: ['users', 'access-spaces'],
+    queryKey: [...ACCESS_OPTIONS_KEY, 'access-spaces'],
     queryFn: () =>
       wholeRows(
         ZStructureSummary,
@@ -27,7 +28,7 @@ export const useAccessSpaces = (enabled: boolean) =>
 /** The services a worker may be limited to (size 1000). */
 export const useServiceOptions = (enabled: boolean) =>
   useQuery({
-    queryKey: ['users', 'services-options'],
+    queryKey: [...ACCESS_OPTIONS_KEY, 'services-options'],
     queryFn: () => wholeRows(ZNamed, sendPage(serviceCalls.search, { page: 0, size: 1000, sort: 'name', projections: ['_id', 'name'] })),
     enabled,
   });
