@@ -252,7 +252,7 @@ function fakeServer() {
 }
 
 /** What version 3 sent for a record: its method and URL, its body or multipart fields and file, pending ids named as the server named them. */
-async function sentByVersion3(record: (typeof V3)[number]['record'], ids: Map<string, string>): Promise<TReceived> {
+async function sentByVersion3(record: Pick<typeof UNMATCHED, 'request' | 'idempotencyKey'>, ids: Map<string, string>): Promise<TReceived> {
   const named = (text: string) => [...ids].reduce((t, [pending, server]) => t.split(pending).join(server), text);
   const { method, url, data, blob } = record.request;
   if (blob) {
