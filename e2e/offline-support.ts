@@ -1,5 +1,10 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import type { TAudit, TAuditQuestion } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
+import { callPath, type TCall } from '@audit/domain/calls/define';
+import { fileCalls } from '@audit/domain/calls/files';
+import { incidentCalls, taskCalls } from '@audit/domain/calls/incidents';
+import { registerCalls } from '@audit/domain/calls/registers';
 
 /** What e2e/offline.spec.ts uses: the demo audit's names, the RunAudit database, the writes seen, the overlay. */
 export const VALENCIA = 'Hotel Mar Azul Valencia';
@@ -23,46 +28,78 @@ export interface TStored {
   user: string;
   auditId: string;
   resource: string;
+  /** The command's call (decision 0077); its method and URL as the call builds them when it is sent. */
+  call: string;
   url: string;
   method: string;
   key: string;
   data: unknown;
 }
-export const readStore = (page: Page, store: string) =>
-  page.evaluate(
-    (name) =>
-      new Promise<TStored[]>((resolve, reject) => {
-        // The current version, whatever it is (the app upgrades it; docs/decisions/0021).
-        const open = indexedDB.open('RunAudit');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const all = db.transaction(name).objectStore(name).getAll();
-          all.onsuccess = () => {
-            db.close();
-            type TRaw = {
-              user: string;
-              auditId: string;
-              resource?: string;
-              idempotencyKey?: string;
-              request?: { url: string; method: string; blob: boolean; data: unknown };
+
+/** The calls the offline queue stores by name (decision 0077), to read a record's method and URL as the app sends it. */
+const QUEUED_CALLS = new Map<string, TCall>(
+  [
+    ...Object.values(auditCalls),
+    ...Object.values(incidentCalls),
+    ...Object.values(taskCalls),
+    ...Object.values(fileCalls),
+    ...Object.values(registerCalls),
+  ].map((call) => [call.name, call]),
+);
+
+type TRaw = {
+  user: string;
+  auditId: string;
+  resource?: string;
+  idempotencyKey?: string;
+  command?: { call: string; params: Record<string, string>; body: unknown };
+  request?: { url: string; method: string; blob: boolean; data: unknown };
+};
+
+function stored(r: TRaw): TStored {
+  const base = { user: r.user, auditId: r.auditId, resource: r.resource ?? '', key: r.idempotencyKey ?? '' };
+  if (r.command) {
+    const call = QUEUED_CALLS.get(r.command.call);
+    // Pending ids stay in the URL as stored (the replay names them): callPath only encodes them.
+    return { ...base, call: r.command.call, method: call?.method ?? '', url: call ? callPath(call, r.command.params) : '', data: r.command.body };
+  }
+  return { ...base, call: '', url: r.request?.url ?? '', method: r.request?.method ?? '', data: r.request && !r.request.blob ? r.request.data : null };
+}
+
+export const readStore = async (page: Page, store: string) =>
+  (
+    await page.evaluate(
+      (name) =>
+        new Promise<unknown[]>((resolve, reject) => {
+          // The current version, whatever it is (the app upgrades it; docs/decisions/0021, 0077).
+          const open = indexedDB.open('RunAudit');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const all = db.transaction(name).objectStore(name).getAll();
+            all.onsuccess = () => {
+              db.close();
+              // Only what the test reads: a photo's Blob does not cross to the test.
+              resolve(
+                (all.result as Record<string, unknown>[]).map(({ user, auditId, resource, idempotencyKey, command, request }) => {
+                  const c = command as { call: string; params: unknown; body: unknown } | undefined;
+                  const q = request as { url: string; method: string; blob: boolean; data: unknown } | undefined;
+                  return {
+                    user,
+                    auditId,
+                    resource,
+                    idempotencyKey,
+                    command: c && { call: c.call, params: c.params, body: c.body },
+                    request: q && { url: q.url, method: q.method, blob: q.blob, data: q.blob ? null : q.data },
+                  };
+                }),
+              );
             };
-            resolve(
-              (all.result as TRaw[]).map((r) => ({
-                user: r.user,
-                auditId: r.auditId,
-                resource: r.resource ?? '',
-                url: r.request?.url ?? '',
-                method: r.request?.method ?? '',
-                key: r.idempotencyKey ?? '',
-                data: r.request && !r.request.blob ? r.request.data : null,
-              })),
-            );
           };
-        };
-      }),
-    store,
-  );
+        }),
+      store,
+    )
+  ).map((r) => stored(r as TRaw));
 
 /** Opens a question's incidences (a page opened or mounted again shows them closed). */
 export async function openIncidences(question: Locator) {

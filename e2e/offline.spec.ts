@@ -422,10 +422,10 @@ test.describe.serial('offline run view', () => {
     const section = audit.sections.find((s) => s.type === 'QUESTION')!;
     const [theirs, mine, refused] = [section.questions[2]!, section.questions[3]!, section.questions[4]!];
 
-    // A record left on this device by someone else (another user id), as the app would have stored it.
-    const foreign = `/ms-core/api/audits/${auditId}/sections/${section._id}/questions/${theirs._id}/note`;
+    // A record left on this device by someone else (another user id), as the app would have stored it (a command, decision 0077).
+    const foreign = { auditId, params: { id: auditId, sectionId: section._id, questionId: theirs._id } };
     await page.evaluate(
-      (url) =>
+      ({ auditId: id, params }) =>
         new Promise<void>((resolve, reject) => {
           const open = indexedDB.open('RunAudit');
           open.onerror = () => reject(open.error);
@@ -433,10 +433,11 @@ test.describe.serial('offline run view', () => {
             const tx = open.result.transaction('queries', 'readwrite');
             const key = crypto.randomUUID();
             tx.objectStore('queries').add({
-              auditId: url.split('/')[4],
+              resource: `audit:${id}`,
+              auditId: id,
               user: '00000000-0000-4000-8000-00000000dead',
               createdAt: new Date().toISOString(),
-              request: { method: 'PATCH', url, data: { note: 'Nota de otro usuario' }, blob: false, headers: { 'Idempotency-Key': key } },
+              command: { call: 'audits.setNote', params, body: { note: 'Nota de otro usuario' } },
               idempotencyKey: key,
               attempts: 0,
               nextAttemptAt: 0,

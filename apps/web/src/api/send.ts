@@ -13,6 +13,8 @@ export type TSendInput<C extends TCall> = TWhen<'params', TCallParams<C>> &
   TWhen<'query', TCallQuery<C>> &
   TWhen<'body', TCallBody<C> | FormData> &
   Pick<TRequestOptions, 'signal' | 'headers' | 'anonymous' | 'token'>;
+/** A call's path parameters and JSON body, each required when the call's schema requires it (the offline queue's commands). */
+export type TParamsAndBody<C extends TCall> = TWhen<'params', TCallParams<C>> & TWhen<'body', TCallBody<C>>;
 
 // The input may be left out when nothing in it is required.
 type TArgs<C extends TCall> = Record<never, never> extends TSendInput<C> ? [input?: TSendInput<C>] : [input: TSendInput<C>];
@@ -25,7 +27,8 @@ function options<C extends TCall>(call: C, input: Partial<TSendInput<C>> | undef
   return [callPath(call, params), { ...rest, method: call.method, query, body }];
 }
 
-function parse<C extends TCall>(call: C, data: unknown): TCallResponse<C> {
+/** The answer checked against the call's response schema; one that does not match is an error (INTERNALERROR, status 0). */
+export function parseAnswer<C extends TCall>(call: C, data: unknown): TCallResponse<C> {
   if (!call.response) return undefined as TCallResponse<C>;
   const parsed = call.response.safeParse(data);
   if (parsed.success) return parsed.data as TCallResponse<C>;
@@ -35,11 +38,24 @@ function parse<C extends TCall>(call: C, data: unknown): TCallResponse<C> {
   throw new ApiError(0, 'INTERNALERROR', '0', 'Invalid response');
 }
 
-/** The call's answer and its headers. */
-export async function sendWithHeaders<C extends TCall>(call: C, ...[input]: TArgs<C>): Promise<{ data: TCallResponse<C>; headers: Headers }> {
+async function sendJson<C extends TCall>(call: C, input: Partial<TSendInput<C>> | undefined): Promise<{ json: unknown; headers: Headers }> {
   const response = await requestResponse(...options(call, input));
   const text = response.status === 204 ? '' : await response.text();
-  return { data: parse(call, text ? JSON.parse(text) : undefined), headers: response.headers };
+  return { json: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+/** The call's answer and its headers. */
+export async function sendWithHeaders<C extends TCall>(call: C, ...[input]: TArgs<C>): Promise<{ data: TCallResponse<C>; headers: Headers }> {
+  const { json, headers } = await sendJson(call, input);
+  return { data: parseAnswer(call, json), headers };
+}
+
+/**
+ * The call's answer as the server sent it, not yet checked (parseAnswer): the offline queue first
+ * tells a server it could not reach from a refusal, and only then checks what a reached server said.
+ */
+export async function sendUnchecked<C extends TCall>(call: C, ...[input]: TArgs<C>): Promise<unknown> {
+  return (await sendJson(call, input)).json;
 }
 
 /** Sends a call and answers its parsed response. */

@@ -25,6 +25,12 @@ const queued = (n: number) => ({
   },
 });
 
+/** The same record as version 4 keeps it: the request became a command (the call by name, its parameters and body). */
+const converted = (n: number) => {
+  const { request: _request, ...rest } = queued(n);
+  return { ...rest, command: { call: 'audits.setNote', params: { id: 'a1', sectionId: 's', questionId: `q${n}` }, body: { note: `note ${n}` } } };
+};
+
 /** A database as an older release left it: version 1 (queries only) or 2 (queries, audits, failures, ids). */
 function oldDatabase(version: 1 | 2, fill: (tx: IDBTransaction) => void) {
   return new Promise<void>((resolve, reject) => {
@@ -55,8 +61,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('upgrading RunAudit to version 3', () => {
-  it('from version 2: keeps every queued record (with its resource), the failures, the id map, and the audits as copies', async () => {
+describe('upgrading RunAudit from versions 1 and 2', () => {
+  it('from version 2: keeps every queued record (with its resource, as a command), the failures, the id map, and the audits as copies', async () => {
     const audit = { _id: 'a1', status: 'running', sections: [] };
     await oldDatabase(2, (tx) => {
       tx.objectStore('queries').add(queued(1));
@@ -79,14 +85,14 @@ describe('upgrading RunAudit to version 3', () => {
     expect([...db.objectStoreNames].sort()).toEqual(['copies', 'failures', 'ids', 'queries']);
     const records = await queueStore.list();
     expect(records).toEqual([
-      { id: 1, resource: 'audit:a1', ...queued(1) },
-      { id: 2, resource: 'audit:a1', ...queued(2) },
+      { id: 1, resource: 'audit:a1', ...converted(1) },
+      { id: 2, resource: 'audit:a1', ...converted(2) },
     ]);
     expect(await queueStore.failures()).toEqual([expect.objectContaining({ id: 1, resource: 'audit:a1', auditId: 'a1', questionId: 'q9' })]);
     expect(await queueStore.idMap()).toEqual(new Map([['pending-1', 'server-1']]));
     expect(await readCopy('audit:a1', USER)).toMatchObject({ resource: 'audit:a1', user: USER, data: audit });
     // New records go after the old ones (the replay order is the key's).
-    await queueStore.add({ ...queued(3), resource: 'audit:a1' });
+    await queueStore.add({ ...converted(3), resource: 'audit:a1' });
     expect((await queueStore.list()).map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
@@ -94,6 +100,6 @@ describe('upgrading RunAudit to version 3', () => {
     await oldDatabase(1, (tx) => tx.objectStore('queries').add(queued(1)));
     const db = await openOfflineDb();
     expect([...db.objectStoreNames].sort()).toEqual(['copies', 'failures', 'ids', 'queries']);
-    expect(await queueStore.list()).toEqual([{ id: 1, resource: 'audit:a1', ...queued(1) }]);
+    expect(await queueStore.list()).toEqual([{ id: 1, resource: 'audit:a1', ...converted(1) }]);
   });
 });

@@ -1,3 +1,6 @@
+import type { TQueuedRequest } from './records';
+import { callOfRequest, commandOfRequest } from './upgradeToCommands';
+
 /**
  * The offline database: IndexedDB `RunAudit` (the product document's name, section 9), with the
  * store `queries` (the write queue, ordered by its auto-increment key) as the document shapes it,
@@ -5,13 +8,16 @@
  * `ids` (pending id -> server id). The raw API behind two helpers: no wrapper library is needed.
  *
  * Version 3 (docs/decisions/0021-offline-layer.md) made the layer generic, keyed by resource
- * (`audit:<id>`, later `register:<id>`). The upgrade keeps every record a device may hold from
- * version 1 or 2: queued records get their `resource`, failures and id mappings too, and the audits
- * of version 2's `audits` store become copies (the queued changes applied on them again are
- * idempotent: set an answer, a note, a field, replace an issue list, add a picture by its id).
+ * (`audit:<id>`, later `register:<id>`). Version 4 (decision 0077) stores commands (the call by
+ * name, its parameters and body) instead of requests (method and URL). The upgrade keeps every
+ * record a device may hold from version 1, 2 or 3: queued records get their `resource` and their
+ * command (a request matching no call keeps its request, sent as it was), failures and id mappings
+ * their resource, failures their call, and the audits of version 2's `audits` store become copies
+ * (the queued changes applied on them again are idempotent: set an answer, a note, a field, replace
+ * an issue list, add a picture by its id).
  */
 const DB_NAME = 'RunAudit';
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 export const QUERIES = 'queries';
 export const COPIES = 'copies';
 export const FAILURES = 'failures';
@@ -40,14 +46,20 @@ function upgrade(db: IDBDatabase, tx: IDBTransaction, oldVersion: number) {
   if (missing(COPIES)) db.createObjectStore(COPIES, { keyPath: 'resource' });
   if (missing(FAILURES)) db.createObjectStore(FAILURES, { keyPath: 'id', autoIncrement: true });
   if (missing(IDS)) db.createObjectStore(IDS, { keyPath: 'pendingId' });
-  if (oldVersion === 0 || oldVersion >= 3) return;
-  // Records of version 1 and 2 name their audit only: each gets its resource, nothing is dropped.
-  const addResource = (name: string) =>
+  if (oldVersion === 0 || oldVersion >= 4) return;
+  // One pass per store (two cursors updating the same records could interleave): nothing is dropped.
+  const upgradeEach = (name: string, change: (value: Record<string, unknown>) => Record<string, unknown>) =>
     eachValue(tx.objectStore(name), (value, cursor) => {
-      if (typeof value.resource !== 'string' && typeof value.auditId === 'string') cursor.update({ ...value, resource: legacyResource(value.auditId) });
+      const next = change(value);
+      if (next !== value) cursor.update(next);
     });
-  [QUERIES, FAILURES, IDS].forEach(addResource);
-  if (!missing(V2_AUDITS)) {
+  // Records of version 1 and 2 name their audit only: each gets its resource.
+  const withResource = (value: Record<string, unknown>) =>
+    typeof value.resource !== 'string' && typeof value.auditId === 'string' ? { ...value, resource: legacyResource(value.auditId) } : value;
+  upgradeEach(QUERIES, (value) => withCommand(withResource(value)));
+  upgradeEach(FAILURES, (value) => withCall(withResource(value)));
+  upgradeEach(IDS, withResource);
+  if (oldVersion < 3 && !missing(V2_AUDITS)) {
     const copies = tx.objectStore(COPIES);
     const audits = tx.objectStore(V2_AUDITS);
     audits.getAll().onsuccess = (event) => {
@@ -57,6 +69,22 @@ function upgrade(db: IDBDatabase, tx: IDBTransaction, oldVersion: number) {
       db.deleteObjectStore(V2_AUDITS);
     };
   }
+}
+
+/** A queued request of versions 1 to 3 as a command; one matching no call keeps its request. */
+function withCommand(value: Record<string, unknown>) {
+  const request = value.request as TQueuedRequest | undefined;
+  const command = !value.command && request ? commandOfRequest(request) : null;
+  if (!command) return value;
+  const { request: _request, ...rest } = value;
+  return { ...rest, command };
+}
+
+/** A failure of versions 2 and 3 gets the call and parameters of its request (its method and URL stay). */
+function withCall(value: Record<string, unknown>) {
+  if (value.call || typeof value.method !== 'string' || typeof value.url !== 'string') return value;
+  const matched = callOfRequest(value.method, value.url);
+  return matched ? { ...value, call: matched.call.name, params: matched.params } : value;
 }
 
 export function openOfflineDb(): Promise<IDBDatabase> {

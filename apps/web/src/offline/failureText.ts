@@ -5,14 +5,15 @@ import { kindOf } from './resources';
 
 /**
  * The subject of a refused change: as its kind described it when it was refused; a failure kept by
- * version 2 (before subjects) is described now, with the data shown when it is of that resource.
+ * version 2 (before subjects; the upgrade to version 4 named its call) is described now, with the
+ * data shown when it is of that resource.
  */
 export function subjectOf(failure: TFailure, shown?: { resource: string; data: unknown }): TChangeSubject | null {
   if (failure.subject) return failure.subject;
   const kind = kindOf(failure.resource);
-  if (!kind) return null;
-  const data = failure.questionId ? { question: failure.questionId } : null;
-  return kind.describe({ method: failure.method, url: failure.url, data, blob: false, headers: {} }, shown?.resource === failure.resource ? shown.data : null);
+  if (!kind || !failure.call) return null;
+  const body = failure.questionId ? { question: failure.questionId } : null;
+  return kind.describe({ call: failure.call, params: failure.params ?? {}, body }, shown?.resource === failure.resource ? shown.data : null);
 }
 
 /** "Nota de «¿Se aplica…?», en «Instalaciones»": what a refused change was, in the user's language. */

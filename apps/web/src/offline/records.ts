@@ -1,7 +1,7 @@
 /**
- * What the offline database (IndexedDB `RunAudit`, db.ts; docs/decisions/0012 and 0021) holds.
- * The product document names the `queries` record (id, audit id, user, the stored request); the
- * fields marked "ours" are this project's additions.
+ * What the offline database (IndexedDB `RunAudit`, db.ts; docs/decisions/0012, 0021 and 0077) holds.
+ * The product document names the `queries` record (id, audit id, user, the stored request: here a
+ * command, the call by name); the fields marked "ours" are this project's additions.
  */
 export type TWriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -11,6 +11,26 @@ export interface TMultipartData {
   file: Blob;
 }
 
+/**
+ * A user's action as the queue keeps it (version 4, decision 0077): the call of
+ * packages/domain/src/calls by its name, its path parameters and its body. The URL is built from the
+ * call when it is sent (`callPath`), so a call's path renamed in packages/domain moves what waits too.
+ */
+export interface TCommand {
+  /** The call's name (`audits.addAnswer`). */
+  call: string;
+  /** Its path parameters (`{ id, answerId }`); pending ids are rewritten here when it is sent. */
+  params: Record<string, string>;
+  /** The JSON body (null when the call takes none, or for a multipart call). */
+  body: unknown;
+  /** A multipart call's body: its text fields and the file (a Blob in IndexedDB). */
+  multipart?: TMultipartData;
+}
+
+/**
+ * A request as version 3 stored it. Kept only on a record whose URL matched no call when the
+ * database was upgraded to version 4: it is still sent as it was, never dropped.
+ */
 export interface TQueuedRequest {
   method: TWriteMethod;
   /** Absolute path of the API. */
@@ -37,7 +57,10 @@ export interface TQueueRecord {
   auditId?: string;
   user: string;
   createdAt: string;
-  request: TQueuedRequest;
+  /** What is sent (every record written by version 4, and those of earlier versions the upgrade matched to a call). */
+  command?: TCommand;
+  /** Version 3's stored request, on a record the upgrade matched to no call (sent as it was). */
+  request?: TQueuedRequest;
   /** Ours: the Idempotency-Key of the first attempt, sent again on every retry. */
   idempotencyKey: string;
   /** Ours: failed replays so far, and when the next one may start (ms since the epoch). */
@@ -47,6 +70,9 @@ export interface TQueueRecord {
   /** Ours: the pending id of what this request creates; the response's `_id` replaces it in later records. */
   creates: string | null;
 }
+
+/** What a record sends: its command, or (a record kept from version 3) its request. */
+export type TQueuedWrite = Pick<TQueueRecord, 'command' | 'request'>;
 
 /**
  * What a change was about, as its resource kind describes it (kept with a refusal): the kind of
@@ -72,8 +98,12 @@ export interface TFailure {
   auditId?: string;
   user: string;
   createdAt: string;
-  method: TWriteMethod;
-  url: string;
+  /** The refused command's call and parameters (version 4; the upgrade adds them to older failures it can match). */
+  call?: string;
+  params?: Record<string, string>;
+  /** The refused request, as versions 2 and 3 kept it (and a version-3 record matching no call). */
+  method?: TWriteMethod;
+  url?: string;
   /** What the change was about (null for failures kept by version 2, which named a question only). */
   subject: TChangeSubject | null;
   /** Version 2's field: the question the change was about, when the request named it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TFailure, TIdMapping, TQueuedRequest, TQueueRecord } from './records';
+import { auditCalls } from '@audit/domain/calls/audits';
+import type { TCommand, TFailure, TIdMapping, TQueuedWrite, TQueueRecord } from './records';
 import { replayQueue, type TSendResult } from './replay';
 
 /** The queue in memory, with the same operations as the IndexedDB store. */
@@ -28,8 +29,14 @@ function memoryStore(records: TQueueRecord[]) {
 
 const P = 'pending-0a0a0a0a-0000-4000-8000-000000000001';
 const BASE = '/ms-core/api/audits/a1';
+const ADD = auditCalls.addAnswer.name;
+const UPDATE = auditCalls.updateAnswer.name;
+const REMOVE = auditCalls.removeAnswer.name;
+const NOTE = auditCalls.setNote.name;
+const COVER = auditCalls.updateCover.name;
 let next = 0;
-const rec = (request: Partial<TQueuedRequest>, over: Partial<TQueueRecord> = {}): TQueueRecord => ({
+/** A queued record: by default an answer's add on audit a1. */
+const rec = (command: Partial<TCommand>, over: Partial<TQueueRecord> = {}): TQueueRecord => ({
   resource: `audit:${over.auditId ?? 'a1'}`,
   id: ++next,
   auditId: 'a1',
@@ -40,24 +47,29 @@ const rec = (request: Partial<TQueuedRequest>, over: Partial<TQueueRecord> = {})
   nextAttemptAt: 0,
   lastError: null,
   creates: null,
-  request: { method: 'POST', url: `${BASE}/answer/add`, data: null, blob: false, headers: {}, ...request },
+  command: { call: ADD, params: { id: 'a1' }, body: null, ...command },
   ...over,
 });
 
-/** A server answering by URL; records what it was sent. */
-function server(reply: (r: TQueuedRequest) => TSendResult) {
-  const sent: { url: string; key: string; data: unknown }[] = [];
-  const send = async (r: TQueuedRequest, key: string) => (sent.push({ url: r.url, key, data: r.data }), reply(r));
+/** A server answering by call; records what it was sent (the call and its parameters, or a version-3 request's URL). */
+function server(reply: (r: TQueuedWrite) => TSendResult) {
+  const sent: { to: string; key: string; body: unknown }[] = [];
+  const send = async (_resource: string, r: TQueuedWrite, key: string) => {
+    const to = r.command ? [r.command.call, ...Object.values(r.command.params)].join(' ') : `${r.request!.method} ${r.request!.url}`;
+    sent.push({ to, key, body: r.command ? r.command.body : r.request!.data });
+    return reply(r);
+  };
   return { sent, send };
 }
+const isCall = (r: TQueuedWrite, call: string) => r.command?.call === call;
 
 describe('replaying the queue', () => {
   it('sends the user’s records in order with their own keys, deletes them, discards other users’ unsent', async () => {
     const records = [
-      rec({ data: { question: 'q1' } }),
+      rec({ body: { question: 'q1' } }),
       rec({}, { user: 'someone-else' }),
-      rec({ method: 'PATCH', url: `${BASE}/sections/s/questions/q2/note`, data: { note: 'n' } }),
-      rec({}, { auditId: 'a2' }),
+      rec({ call: NOTE, params: { id: 'a1', sectionId: 's', questionId: 'q2' }, body: { note: 'n' } }),
+      rec({ params: { id: 'a2' } }, { auditId: 'a2' }),
     ];
     const store = memoryStore([records[3]!, records[1]!, records[0]!, records[2]!]);
     const { sent, send } = server(() => ({ status: 200, body: {} }));
@@ -71,22 +83,41 @@ describe('replaying the queue', () => {
   });
 
   it('maps a created pending id to the server’s id in the records after it', async () => {
-    const add = rec({ data: { question: 'q1' } }, { creates: P });
-    const update = rec({ method: 'PATCH', url: `${BASE}/answer/${P}/update` });
-    const remove = rec({ method: 'DELETE', url: `${BASE}/answer/${P}/remove` });
+    const add = rec({ body: { question: 'q1' } }, { creates: P });
+    const update = rec({ call: UPDATE, params: { id: 'a1', answerId: P } });
+    const remove = rec({ call: REMOVE, params: { id: 'a1', answerId: P } });
     const store = memoryStore([add, update, remove]);
-    const { sent, send } = server((r) => (r.url.endsWith('/add') ? { status: 200, body: { _id: 'answer-9' } } : { status: 200, body: null }));
+    const { sent, send } = server((r) => (isCall(r, ADD) ? { status: 200, body: { _id: 'answer-9' } } : { status: 200, body: null }));
     await replayQueue({ store, send }, 'me');
-    expect(sent.map((s) => s.url)).toEqual([`${BASE}/answer/add`, `${BASE}/answer/answer-9/update`, `${BASE}/answer/answer-9/remove`]);
+    expect(sent.map((s) => s.to)).toEqual([`${ADD} a1`, `${UPDATE} a1 answer-9`, `${REMOVE} a1 answer-9`]);
     expect(store.ids.get(P)).toBe('answer-9');
   });
 
+  it('sends a request kept from version 3 (its URL matched no call) as it was, its pending ids named, after the records before it', async () => {
+    const kept = {
+      method: 'POST' as const,
+      url: `${BASE}/something-retired/${P}`,
+      data: { ref: P },
+      blob: false,
+      headers: { 'Idempotency-Key': 'key-old' },
+    };
+    const add = rec({ body: { question: 'q1' } }, { creates: P });
+    const old = { ...rec({}), command: undefined, request: kept };
+    const store = memoryStore([add, old]);
+    const { sent, send } = server((r) => ({ status: 200, body: isCall(r, ADD) ? { _id: 'answer-9' } : {} }));
+    const result = await replayQueue({ store, send, laneOf: () => 'same' }, 'me');
+    expect(sent.map((s) => s.to)).toEqual([`${ADD} a1`, `POST ${BASE}/something-retired/answer-9`]);
+    expect(sent[1]!.body).toEqual({ ref: 'answer-9' });
+    expect(result.sent).toBe(2);
+    expect(store.rows.size).toBe(0);
+  });
+
   it('uses mappings remembered from an earlier replay', async () => {
-    const store = memoryStore([rec({ method: 'DELETE', url: `${BASE}/sections/s/questions/q/note-images/${P}` })]);
+    const store = memoryStore([rec({ call: auditCalls.removeNoteImage.name, params: { id: 'a1', sectionId: 's', questionId: 'q', imageId: P } })]);
     store.ids.set(P, 'image-3');
     const { sent, send } = server(() => ({ status: 204 }));
     await replayQueue({ store, send }, 'me');
-    expect(sent[0]!.url).toBe(`${BASE}/sections/s/questions/q/note-images/image-3`);
+    expect(sent[0]!.to).toBe(`${auditCalls.removeNoteImage.name} a1 s q image-3`);
   });
 
   it('stops at the first retryable failure, keeps it with a back-off, and sends nothing behind it', async () => {
@@ -122,14 +153,14 @@ describe('replaying the queue', () => {
   });
 
   it('reports a refused record (4xx) in the failures list, deletes it and goes on', async () => {
-    const refused = rec({ method: 'PATCH', url: `${BASE}/sections/s/questions/q7/note`, data: { note: 'x' } });
+    const refused = rec({ call: NOTE, params: { id: 'a1', sectionId: 's', questionId: 'q7' }, body: { note: 'x' } });
     const after = rec({});
     const store = memoryStore([refused, after]);
     const { sent, send } = server((r) =>
-      r.url.endsWith('/note') ? { status: 409, error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } } : { status: 200, body: {} },
+      isCall(r, NOTE) ? { status: 409, error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' } } : { status: 200, body: {} },
     );
     const subject = { kind: 'note', label: 'Question 7', within: 'Section 1', target: 'q7', targetGroup: 's' };
-    const describe = async (record: TQueueRecord, request: TQueuedRequest) => (record === refused && request.url.endsWith('/q7/note') ? subject : null);
+    const describe = async (record: TQueueRecord, write: TQueuedWrite) => (record === refused && write.command?.params.questionId === 'q7' ? subject : null);
     const result = await replayQueue({ store, send, describe, now: () => 0 }, 'me');
     expect(sent).toHaveLength(2);
     expect(store.rows.size).toBe(0);
@@ -138,7 +169,8 @@ describe('replaying the queue', () => {
         resource: 'audit:a1',
         auditId: 'a1',
         user: 'me',
-        method: 'PATCH',
+        call: NOTE,
+        params: { id: 'a1', sectionId: 's', questionId: 'q7' },
         subject,
         error: { status: 409, name: 'BADREQUESTERROR', reference: 'AUD0002' },
       }),
@@ -153,20 +185,20 @@ describe('replaying the queue', () => {
     const { sent, send } = server(() => {
       if (!added) {
         added = true;
-        const late = rec({ url: `${BASE}/cover/update` });
+        const late = rec({ call: COVER });
         store.rows.set(late.id!, late);
       }
       return { status: 200, body: {} };
     });
     const result = await replayQueue({ store, send }, 'me');
-    expect(sent.map((s) => s.url)).toEqual([`${BASE}/answer/add`, `${BASE}/cover/update`]);
+    expect(sent.map((s) => s.to)).toEqual([`${ADD} a1`, `${COVER} a1`]);
     expect(result.sent).toBe(2);
   });
 });
 
 describe('replaying side by side', () => {
   it('lanes are per resource: the same lane name in two resources does not hold either back', async () => {
-    const records = [rec({ data: { question: 'q1' } }), rec({ data: { question: 'q1' } }, { auditId: 'a2' })];
+    const records = [rec({ body: { question: 'q1' } }), rec({ body: { question: 'q1' } }, { auditId: 'a2' })];
     const store = memoryStore(records);
     let most = 0;
     let now = 0;
@@ -176,24 +208,24 @@ describe('replaying side by side', () => {
       now--;
       return { status: 200, body: {} };
     };
-    await replayQueue({ store, send, laneOf: (_resource, r) => (r.data as { question?: string }).question ?? null }, 'me');
+    await replayQueue({ store, send, laneOf: (_resource, r) => (r.command!.body as { question?: string }).question ?? null }, 'me');
     expect(most).toBe(2);
   });
 
   it('sends different questions together but never overtakes within one question or a record about no question', async () => {
     const records = [
-      rec({ data: { question: 'q1' } }),
-      rec({ data: { question: 'q2' } }),
-      rec({ data: { question: 'q1' } }),
-      rec({ url: `${BASE}/cover/update`, data: { coverFields: [] } }),
-      rec({ data: { question: 'q3' } }),
+      rec({ body: { question: 'q1' } }),
+      rec({ body: { question: 'q2' } }),
+      rec({ body: { question: 'q1' } }),
+      rec({ call: COVER, body: { coverFields: [] } }),
+      rec({ body: { question: 'q3' } }),
     ];
     const store = memoryStore(records);
     const events: string[] = [];
     const inFlight = new Set<string>();
     let most = 0;
-    const send = async (r: TQueuedRequest, key: string) => {
-      const lane = (r.data as { question?: string }).question ?? 'none';
+    const send = async (_resource: string, r: TQueuedWrite, key: string) => {
+      const lane = (r.command!.body as { question?: string }).question ?? 'none';
       expect(inFlight.has(lane)).toBe(false);
       if (lane === 'none') expect(inFlight.size).toBe(0);
       inFlight.add(lane);
@@ -205,7 +237,7 @@ describe('replaying side by side', () => {
       return { status: 200, body: {} };
     };
     // The audit's lanes: one per question (its resource kind's laneOf).
-    const laneOf = (_resource: string, r: TQueuedRequest) => (r.data as { question?: string } | null)?.question ?? null;
+    const laneOf = (_resource: string, r: TQueuedWrite) => (r.command?.body as { question?: string } | null)?.question ?? null;
     const result = await replayQueue({ store, send, laneOf }, 'me');
     expect(result.sent).toBe(5);
     expect(most).toBe(2);
@@ -218,10 +250,10 @@ describe('replaying side by side', () => {
 
 describe('a replay the device could not clean up (decision 0066)', () => {
   it('records the server applied are deleted on the next replay without a second send, their created ids kept', async () => {
-    const records = [rec({ data: { question: 'q1' } }, { creates: P }), rec({ method: 'PATCH', url: `${BASE}/answer/${P}/update`, data: { question: 'q1' } })];
+    const records = [rec({ body: { question: 'q1' } }, { creates: P }), rec({ call: UPDATE, params: { id: 'a1', answerId: P }, body: { question: 'q1' } })];
     const store = memoryStore(records);
     const full = { ...store, complete: () => Promise.reject(new DOMException('full', 'QuotaExceededError')) };
-    const { sent, send } = server((r) => ({ status: 200, body: r.url.endsWith('/add') ? { _id: 'answer-1' } : {} }));
+    const { sent, send } = server((r) => ({ status: 200, body: isCall(r, ADD) ? { _id: 'answer-1' } : {} }));
     const applied = new Map<string, { mapping?: TIdMapping | null }>();
     const deps = {
       send,
@@ -230,7 +262,7 @@ describe('a replay the device could not clean up (decision 0066)', () => {
     };
 
     await expect(replayQueue({ ...deps, store: full }, 'me')).rejects.toThrow('full');
-    expect(sent.map((s) => s.url)).toEqual([`${BASE}/answer/add`, `${BASE}/answer/answer-1/update`]);
+    expect(sent.map((s) => s.to)).toEqual([`${ADD} a1`, `${UPDATE} a1 answer-1`]);
     expect(store.rows.size).toBe(2);
 
     // Space back: both go, nothing is sent again, and the pending id is still named.

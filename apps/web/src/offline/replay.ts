@@ -1,4 +1,4 @@
-import type { TChangeSubject, TErrorRef, TFailure, TIdMapping, TQueuedRequest, TQueueRecord } from './records';
+import type { TChangeSubject, TErrorRef, TFailure, TIdMapping, TQueuedWrite, TQueueRecord } from './records';
 import { backoffDelay, createdIdOf, outcomeOf, pendingIdsIn, planReplay, rewritePendingIds } from './replayRules';
 import { kindOf, resourceOf } from './resources';
 
@@ -8,7 +8,10 @@ const WINDOW = 6;
 /** What a send answered: the status (0 when the server was not reached), its body or its error. */
 export interface TSendResult {
   status: number;
+  /** The body as the server sent it (a create's `_id` names its pending id). */
   body?: unknown;
+  /** The body checked by the call's response schema (absent when it did not match, or for a version-3 request). */
+  answer?: unknown;
   error?: TErrorRef;
 }
 
@@ -24,17 +27,17 @@ export interface TReplayStore {
 
 export interface TReplayDeps {
   store: TReplayStore;
-  /** Sends one stored request with its idempotency key; never throws. */
-  send: (request: TQueuedRequest, idempotencyKey: string) => Promise<TSendResult>;
+  /** Sends one record's write (of this resource) with its idempotency key; never throws. */
+  send: (resource: string, write: TQueuedWrite, idempotencyKey: string) => Promise<TSendResult>;
   now?: () => number;
   /** Called as records are answered: how many are done and how many there are in all. */
   onProgress?: (done: number, total: number) => void;
-  /** The lane of a request (default: its resource kind's laneOf); one lane's records never overtake each other. */
-  laneOf?: (resource: string, request: TQueuedRequest) => string | null;
+  /** The lane of a write (default: its resource kind's laneOf of its command); one lane's records never overtake each other. */
+  laneOf?: (resource: string, write: TQueuedWrite) => string | null;
   /** What a refused change was about (default: nothing), kept with the failure. */
-  describe?: (record: TQueueRecord, request: TQueuedRequest) => Promise<TChangeSubject | null>;
-  /** A record the server accepted, with its answer (the copies fold it in). */
-  onAccepted?: (record: TQueueRecord, request: TQueuedRequest, body: unknown) => void;
+  describe?: (record: TQueueRecord, write: TQueuedWrite) => Promise<TChangeSubject | null>;
+  /** A record the server accepted, with its answer as the call's schema read it (the copies fold it in). */
+  onAccepted?: (record: TQueueRecord, write: TQueuedWrite, answer: unknown) => void;
   /**
    * Whether the server already applied the record with this key (settledKeys.ts): such a record, left
    * in the queue because its deletion failed (a full device), is deleted without being sent again.
@@ -44,9 +47,9 @@ export interface TReplayDeps {
   markApplied?: (idempotencyKey: string, mapping: TIdMapping | null) => void;
 }
 
-/** Lanes are per resource: a lane name of one resource never holds back another resource's records. */
-const kindLane = (resource: string, request: TQueuedRequest) => {
-  const lane = kindOf(resource)?.laneOf?.(request);
+/** Lanes are per resource: a lane name of one resource never holds back another resource's records. A version-3 request has none. */
+const kindLane = (resource: string, write: TQueuedWrite) => {
+  const lane = write.command ? kindOf(resource)?.laneOf?.(write.command) : null;
   return lane == null ? null : lane;
 };
 
@@ -73,8 +76,8 @@ const errorOf = (result: TSendResult): TErrorRef => result.error ?? { status: re
 export async function replayQueue(deps: TReplayDeps, user: string, { force = false } = {}): Promise<TReplayResult> {
   const now = deps.now ?? Date.now;
   const laneOfRequest = deps.laneOf ?? kindLane;
-  const laneOf = (record: TQueueRecord, request: TQueuedRequest) => {
-    const lane = laneOfRequest(resourceOf(record), request);
+  const laneOf = (record: TQueueRecord, write: TQueuedWrite) => {
+    const lane = laneOfRequest(resourceOf(record), write);
     return lane === null ? null : `${resourceOf(record)}#${lane}`;
   };
   const result: TReplayResult = { sent: 0, failures: [], discarded: 0, touched: [], retryAt: null };
@@ -105,9 +108,9 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
     // in no lane (an audit's cover, contacts, sections), keep the written order.
     const inFlight = new Map<Promise<void>, string | null>();
     let retryAt: number | null = null;
-    const mustWait = (lane: string | null, request: TQueuedRequest) => {
+    const mustWait = (lane: string | null, write: TQueuedWrite) => {
       if (!inFlight.size) return false;
-      if (inFlight.size >= WINDOW || lane === null || pendingIdsIn(request).length) return true;
+      if (inFlight.size >= WINDOW || lane === null || pendingIdsIn(write).length) return true;
       const lanes = [...inFlight.values()];
       return lanes.includes(null) || lanes.includes(lane);
     };
@@ -124,13 +127,12 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
         retryAt = record.nextAttemptAt;
         break;
       }
-      while (retryAt === null && mustWait(laneOf(record, rewritePendingIds(record.request, ids)), rewritePendingIds(record.request, ids)))
-        await Promise.race(inFlight.keys());
+      while (retryAt === null && mustWait(laneOf(record, writeOf(record, ids)), writeOf(record, ids))) await Promise.race(inFlight.keys());
       if (retryAt !== null) break;
       // Rewritten now: a create that just answered may have named what this record refers to.
-      const request = rewritePendingIds(record.request, ids);
+      const write = writeOf(record, ids);
       const job = (async () => {
-        const answer = await deps.send(request, record.idempotencyKey);
+        const answer = await deps.send(resourceOf(record), write, record.idempotencyKey);
         const outcome = outcomeOf(answer.status, answer.error?.reference);
         if (outcome === 'retry') {
           const attempts = record.attempts + 1;
@@ -145,18 +147,18 @@ export async function replayQueue(deps: TReplayDeps, user: string, { force = fal
           if (mapping) ids.set(mapping.pendingId, mapping.serverId);
           deps.markApplied?.(record.idempotencyKey, mapping);
           settling.push(deps.store.complete(record.id!, mapping));
-          deps.onAccepted?.(record, request, answer.body);
+          deps.onAccepted?.(record, write, answer.answer);
           result.sent++;
         } else {
-          const subject = deps.describe ? await deps.describe(record, request).catch(() => null) : null;
-          const failure = failureOf(record, request, subject, errorOf(answer), now());
+          const subject = deps.describe ? await deps.describe(record, write).catch(() => null) : null;
+          const failure = failureOf(record, write, subject, errorOf(answer), now());
           settling.push(deps.store.fail(record.id!, failure));
           result.failures.push(failure);
         }
         done++;
         deps.onProgress?.(done, total);
       })().finally(() => inFlight.delete(job));
-      inFlight.set(job, laneOf(record, request));
+      inFlight.set(job, laneOf(record, write));
     }
     await Promise.all(inFlight.keys());
     if (retryAt !== null) return finish(result, touched, retryAt, settled);
@@ -174,14 +176,17 @@ function mappingOf(record: TQueueRecord, body: unknown, at: number): TIdMapping 
   return serverId ? { pendingId: record.creates!, serverId, resource: resourceOf(record), createdAt: new Date(at).toISOString() } : null;
 }
 
-function failureOf(record: TQueueRecord, request: TQueuedRequest, subject: TChangeSubject | null, error: TErrorRef, at: number): TFailure {
+/** A record's write with the pending ids the server has named so far. */
+const writeOf = (record: TQueueRecord, ids: ReadonlyMap<string, string>): TQueuedWrite =>
+  rewritePendingIds(record.command ? { command: record.command } : { request: record.request }, ids);
+
+function failureOf(record: TQueueRecord, { command, request }: TQueuedWrite, subject: TChangeSubject | null, error: TErrorRef, at: number): TFailure {
   return {
     resource: resourceOf(record),
     ...(record.auditId ? { auditId: record.auditId } : {}),
     user: record.user,
     createdAt: new Date(at).toISOString(),
-    method: request.method,
-    url: request.url,
+    ...(command ? { call: command.call, params: command.params } : { method: request!.method, url: request!.url }),
     subject,
     error,
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditCalls } from '@audit/domain/calls/audits';
 import type { TQueueRecord } from './records';
 import { backoffDelay, createdIdOf, isQueueable, outcomeOf, pendingIdsIn, planReplay, queuesOnFirstAttempt, rewritePendingIds } from './replayRules';
 
@@ -12,7 +13,7 @@ const record = (id: number, user: string, over: Partial<TQueueRecord> = {}): TQu
   auditId: 'a1',
   user,
   createdAt: '2025-01-01T00:00:00Z',
-  request: { method: 'POST', url: `${A}/answer/add`, data: {}, blob: false, headers: {} },
+  command: { call: auditCalls.addAnswer.name, params: { id: 'a1' }, body: {} },
   idempotencyKey: `k${id}`,
   attempts: 0,
   nextAttemptAt: 0,
@@ -22,14 +23,14 @@ const record = (id: number, user: string, over: Partial<TQueueRecord> = {}): TQu
 });
 
 describe('which writes are queued', () => {
-  it('non-GET writes, except questions-answers and search URLs', () => {
-    expect(isQueueable('POST', `${A}/answer/add`)).toBe(true);
-    expect(isQueueable('DELETE', `${A}/answer/x/remove`)).toBe(true);
-    expect(isQueueable('GET', `${A}`)).toBe(false);
-    expect(isQueueable('PATCH', '/ms-core/api/questions-answers/a1')).toBe(false);
-    expect(isQueueable('POST', '/ms-core/api/audits/search')).toBe(false);
-    expect(isQueueable('POST', '/ms-core/api/audits/search?x=1')).toBe(false);
-    expect(isQueueable('POST', `${A}/sections/s/questions/q/note-images`)).toBe(true);
+  it('non-GET calls, except questions-answers and search calls', () => {
+    expect(isQueueable(auditCalls.addAnswer)).toBe(true);
+    expect(isQueueable(auditCalls.removeAnswer)).toBe(true);
+    expect(isQueueable(auditCalls.get)).toBe(false);
+    expect(isQueueable(auditCalls.questionsAnswers)).toBe(false);
+    expect(isQueueable(auditCalls.search)).toBe(false);
+    expect(isQueueable({ method: 'POST', path: '/ms-core/api/audits/search?x=1' })).toBe(false);
+    expect(isQueueable(auditCalls.addNoteImage)).toBe(true);
   });
 
   it('a first attempt is queued only when the server was not reached or asked to come back', () => {
@@ -65,27 +66,40 @@ describe('replay order and users', () => {
 describe('pending ids', () => {
   const ids = new Map([[P1, 'server-1']]);
 
-  it('are replaced in the URL and, deep, in the body; unknown ones and files stay', () => {
+  it('are replaced in a command’s parameters, deep in its body and multipart fields; unknown ones and files stay', () => {
     const file = new Blob(['x']);
     const rewritten = rewritePendingIds(
       {
-        method: 'PATCH',
-        url: `${A}/answer/${P1}/update`,
-        data: { question: 'q', list: [P1, P2], nested: { id: P1 }, n: 3, file },
-        blob: false,
-        headers: { 'Idempotency-Key': 'k' },
+        command: {
+          call: auditCalls.updateAnswer.name,
+          params: { id: 'a1', answerId: P1 },
+          body: { question: 'q', list: [P1, P2], nested: { id: P1 }, n: 3, file },
+          multipart: { fields: { issue: P1 }, file },
+        },
       },
       ids,
-    );
-    expect(rewritten.url).toBe(`${A}/answer/server-1/update`);
-    expect(rewritten.data).toEqual({ question: 'q', list: ['server-1', P2], nested: { id: 'server-1' }, n: 3, file });
-    expect((rewritten.data as { file: Blob }).file).toBe(file);
-    expect(rewritten.headers).toEqual({ 'Idempotency-Key': 'k' });
+    ).command!;
+    expect(rewritten.params).toEqual({ id: 'a1', answerId: 'server-1' });
+    expect(rewritten.body).toEqual({ question: 'q', list: ['server-1', P2], nested: { id: 'server-1' }, n: 3, file });
+    expect((rewritten.body as { file: Blob }).file).toBe(file);
+    expect(rewritten.multipart).toEqual({ fields: { issue: 'server-1' }, file });
+    expect(rewritten.multipart!.file).toBe(file);
+    expect(rewritten.call).toBe(auditCalls.updateAnswer.name);
   });
 
-  it('are found in a request, and the created id read from a create’s answer', () => {
-    expect(pendingIdsIn({ url: `${A}/sections/s/questions/q/note-images/${P2}`, data: { a: [P1] } }).sort()).toEqual([P1, P2].sort());
-    expect(pendingIdsIn({ url: `${A}/answer/add`, data: { question: 'q' } })).toEqual([]);
+  it('are replaced in the URL and body of a request kept from version 3', () => {
+    const request = { method: 'PATCH' as const, url: `${A}/answer/${P1}/update`, data: { id: P1 }, blob: false, headers: { 'Idempotency-Key': 'k' } };
+    expect(rewritePendingIds({ request }, ids).request).toEqual({ ...request, url: `${A}/answer/server-1/update`, data: { id: 'server-1' } });
+  });
+
+  it('are found in a command (parameters, body, multipart fields) or a request, and the created id read from a create’s answer', () => {
+    const command = (params: Record<string, string>, body: unknown) => ({ command: { call: 'x', params, body } });
+    expect(pendingIdsIn(command({ id: 'a1', imageId: P2 }, { a: [P1] })).sort()).toEqual([P1, P2].sort());
+    expect(pendingIdsIn(command({ id: 'a1' }, { question: 'q' }))).toEqual([]);
+    expect(pendingIdsIn({ command: { call: 'x', params: {}, body: null, multipart: { fields: { issue: P1 }, file: new Blob(['x']) } } })).toEqual([P1]);
+    expect(pendingIdsIn({ request: { method: 'DELETE', url: `${A}/sections/s/questions/q/note-images/${P2}`, data: null, blob: false, headers: {} } })).toEqual(
+      [P2],
+    );
     expect(createdIdOf({ creates: P1 }, { _id: 'srv' })).toBe('srv');
     expect(createdIdOf({ creates: null }, { _id: 'srv' })).toBeNull();
     expect(createdIdOf({ creates: P1 }, null)).toBeNull();

@@ -1,12 +1,13 @@
-import { IDEMPOTENCY_IN_FLIGHT, type TQueuedRequest, type TQueueRecord } from './records';
+import type { TCall } from '@audit/domain/calls/define';
+import { IDEMPOTENCY_IN_FLIGHT, type TCommand, type TMultipartData, type TQueuedWrite, type TQueueRecord } from './records';
 
 /**
  * The queue's decisions as plain functions (no IndexedDB, no network): what may be queued, what a
  * status means, how long to wait, which records to send, how pending ids are rewritten.
  */
 
-/** Product document, section 9: non-GET writes, except those to questions-answers or search URLs. */
-export const isQueueable = (method: string, url: string) => method.toUpperCase() !== 'GET' && !/questions-answers|\/search(\/|\?|$)/.test(url);
+/** Product document, section 9: non-GET writes, except those to questions-answers or search URLs (read off the call's path). */
+export const isQueueable = (call: Pick<TCall, 'method' | 'path'>) => call.method !== 'GET' && !/questions-answers|\/search(\/|\?|$)/.test(call.path);
 
 /**
  * A first attempt is queued instead of rolled back when the server was not reached (status 0), a
@@ -59,14 +60,33 @@ function mapValue(value: unknown, ids: ReadonlyMap<string, string>): unknown {
   return value;
 }
 
-/** The request with every pending id the server has named replaced (URL and body; a file is left as it is). */
-export function rewritePendingIds(request: TQueuedRequest, ids: ReadonlyMap<string, string>): TQueuedRequest {
-  if (!ids.size) return request;
-  return { ...request, url: mapText(request.url, ids), data: mapValue(request.data, ids) };
+const mapMultipart = (multipart: TMultipartData, ids: ReadonlyMap<string, string>): TMultipartData => ({
+  fields: mapValue(multipart.fields, ids) as Record<string, string>,
+  file: multipart.file,
+});
+
+function mapCommand(command: TCommand, ids: ReadonlyMap<string, string>): TCommand {
+  const mapped: TCommand = { ...command, params: mapValue(command.params, ids) as Record<string, string>, body: mapValue(command.body, ids) };
+  if (command.multipart) mapped.multipart = mapMultipart(command.multipart, ids);
+  return mapped;
 }
 
-/** Pending ids a request still names (it cannot be sent before the create that names them). */
-export function pendingIdsIn(request: Pick<TQueuedRequest, 'url' | 'data'>): string[] {
+/**
+ * The write with every pending id the server has named replaced: in a command's parameters, body
+ * and multipart fields (a file is left as it is); in a version-3 request's URL and body.
+ */
+export function rewritePendingIds<W extends TQueuedWrite>(write: W, ids: ReadonlyMap<string, string>): W {
+  if (!ids.size) return write;
+  const { command, request } = write;
+  return {
+    ...write,
+    ...(command ? { command: mapCommand(command, ids) } : {}),
+    ...(request ? { request: { ...request, url: mapText(request.url, ids), data: mapValue(request.data, ids) } } : {}),
+  };
+}
+
+/** Pending ids a write still names (it cannot be sent before the create that names them). */
+export function pendingIdsIn(write: TQueuedWrite): string[] {
   const found = new Set<string>();
   const visit = (value: unknown): void => {
     if (typeof value === 'string') for (const m of value.matchAll(PENDING_ID)) found.add(m[0]);
@@ -74,8 +94,9 @@ export function pendingIdsIn(request: Pick<TQueuedRequest, 'url' | 'data'>): str
     else if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
-  visit(request.url);
-  visit(request.data);
+  const { command, request } = write;
+  if (command) [command.params, command.body, command.multipart?.fields].forEach(visit);
+  if (request) [request.url, request.data].forEach(visit);
   return [...found];
 }
 

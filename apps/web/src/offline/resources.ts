@@ -1,5 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TChangeSubject, TQueuedRequest, TQueueRecord } from './records';
+import type { TCall } from '@audit/domain/calls/define';
+import type { TCommands } from './commands';
+import type { TChangeSubject, TCommand, TQueueRecord } from './records';
+
+export type { TChange } from './commands';
 
 /**
  * The registration API of the offline layer (docs/decisions/0021-offline-layer.md). A feature
@@ -7,18 +11,6 @@ import type { TChangeSubject, TQueuedRequest, TQueueRecord } from './records';
  * app loads eagerly); the queue, the copies, the replay and the screens then work by resource:
  * `type:id`, e.g. `audit:<id>`, later `register:<id>`.
  */
-
-/** A change applied to a copy: a queued one (the request only) or one the server accepted (with its answer). */
-export interface TChange {
-  request: TQueuedRequest;
-  /** The server's answer, when the server accepted the change; absent while it waits in the queue. */
-  response?: unknown;
-  /** The pending id of what the change creates (its record's `creates`). */
-  creates: string | null;
-  /** The record's idempotency key: unique and stable, for ids of things shown before the server names them. */
-  key: string;
-  createdAt: string;
-}
 
 // The kinds are stored side by side whatever their data; each kind's own functions are typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,19 +22,17 @@ export interface TResourceKind<T = any> {
   /** Whether this device keeps a copy of what the server answered (e.g. an audit this user is running). */
   keepCopy: (data: T, user: string) => boolean;
   /**
-   * Applies a change to a copy, without mutating it. Called for queued changes (to show what
-   * waits) and for changes the server accepted (to keep the copy as the server has it), so it must
-   * be idempotent: applied twice, the same result.
+   * The calls of the kind's writes, each with its one apply (commands.ts `commandMap`): what a queued
+   * change shows and what an accepted one does to the copy. Only these calls wait in the queue (those
+   * marked `online` never do), within the product document's rule (replayRules `isQueueable`).
    */
-  apply: (copy: T, change: TChange) => T;
+  commands: TCommands<T>;
   /** What a change is about, in the resource as the device has it (the failures list names it and links to it). */
-  describe: (request: TQueuedRequest, copy: T | null) => TChangeSubject;
+  describe: (command: TCommand, copy: T | null) => TChangeSubject;
   /** Translation key of a change kind named by `describe` (the failures list). */
   changeLabelKey: (kind: string) => string;
-  /** Which writes may wait in the queue (default: the product document's rule, isQueueable). */
-  isQueueable?: (method: string, url: string) => boolean;
-  /** Requests of one lane keep their order on replay; null: after everything before it (default null). */
-  laneOf?: (request: TQueuedRequest) => string | null;
+  /** Commands of one lane keep their order on replay; null: after everything before it (default null). */
+  laneOf?: (command: TCommand) => string | null;
   /** Fields the product document puts on a queued record of this kind (e.g. `auditId`). */
   recordFields?: (id: string) => Partial<TQueueRecord>;
   /** After a replay changed resources of this kind (e.g. the audit score checked again, as the product document asks). */
@@ -74,6 +64,9 @@ export function parseResource(resource: string): { type: string; id: string } {
 export const kindOf = (resource: string): TResourceKind | undefined => kinds.get(parseResource(resource).type);
 export const kindOfType = (type: string): TResourceKind | undefined => kinds.get(type);
 export const registeredKinds = () => [...kinds.values()];
+
+/** The call of a resource's command by its name, as the resource's kind declares it (undefined: this build does not know it). */
+export const callOf = (resource: string, name: string): TCall | undefined => kindOf(resource)?.commands[name]?.call;
 
 /** The resource of a record; one stored by an older release without it was about its audit. */
 export const resourceOf = (record: { resource?: string; auditId?: string }) => record.resource ?? resourceKey('audit', record.auditId ?? '');

@@ -3,7 +3,7 @@ import { currentUserId } from '../session/sessionOwner';
 import { confirmChange, foldAccepted, readCopy } from './copies';
 import { queueStore } from './queueStore';
 import { refreshQueueState } from './queueState';
-import type { TIdMapping, TQueuedRequest, TQueueRecord } from './records';
+import type { TIdMapping, TQueuedWrite, TQueueRecord } from './records';
 import { replayQueue, type TReplayResult } from './replay';
 import { kindOf, kindOfType, parseResource, resourceOf } from './resources';
 import { sendQueued } from './sendQueued';
@@ -119,17 +119,23 @@ const appliedAs = (key: string) => {
 };
 
 /** What a refused change was about, described by its kind in the resource as this device has it. */
-const describeRefused = (user: string) => async (record: TQueueRecord, request: TQueuedRequest) => {
-  const resource = resourceOf(record);
-  const kind = kindOf(resource);
-  if (!kind) return null;
-  const copy = await readCopy(resource, user).catch(() => null);
-  return kind.describe(request, copy?.data ?? null);
-};
+const describeRefused =
+  (user: string) =>
+  async (record: TQueueRecord, { command }: TQueuedWrite) => {
+    const resource = resourceOf(record);
+    const kind = kindOf(resource);
+    if (!kind || !command) return null;
+    const copy = await readCopy(resource, user).catch(() => null);
+    return kind.describe(command, copy?.data ?? null);
+  };
 
-/** A replayed change the server accepted: the resource's copy gets it too. */
-const accepted = (user: string) => (record: TQueueRecord, request: TQueuedRequest, body: unknown) =>
-  confirmChange(resourceOf(record), user, { request, response: body, creates: record.creates, key: record.idempotencyKey, createdAt: record.createdAt });
+/** A replayed change the server accepted: the resource's copy gets it too (a version-3 request matching no call: the reload after the replay shows it). */
+const accepted =
+  (user: string) =>
+  (record: TQueueRecord, { command }: TQueuedWrite, answer: unknown) => {
+    if (command)
+      confirmChange(resourceOf(record), user, { command, response: answer, creates: record.creates, key: record.idempotencyKey, createdAt: record.createdAt });
+  };
 
 /** Resources grouped by their registered kind: the kind and the ids. */
 export function byKind(resources: string[]) {

@@ -1,10 +1,12 @@
-import { request } from '../api/client';
+import type { TCall, TCallParams, TCallResponse } from '@audit/domain/calls/define';
 import { isApiError, networkError, storageFullError } from '../api/errors';
+import { parseAnswer, sendUnchecked, type TParamsAndBody, type TSendInput } from '../api/send';
 import { currentUserId } from '../session/sessionOwner';
+import { commandOf } from './commands';
 import { confirmChange } from './copies';
 import { queueStore } from './queueStore';
 import { queuedFor, queueStateReady, refreshQueueState } from './queueState';
-import { IDEMPOTENCY_HEADER, type TMultipartData, type TQueuedRequest, type TWriteMethod } from './records';
+import { IDEMPOTENCY_HEADER, type TCommand, type TMultipartData, type TQueuedRequest } from './records';
 import { isQueueable as documentRule, pendingIdsIn, queuesOnFirstAttempt, rewritePendingIds } from './replayRules';
 import { kindOf, parseResource } from './resources';
 import { markSettled } from './settledKeys';
@@ -19,24 +21,30 @@ export class QueuedWrite extends Error {
 }
 export const isQueuedWrite = (error: unknown): error is QueuedWrite => error instanceof QueuedWrite;
 
-export interface TOfflineWrite {
+/** A write of a resource that works offline: the call's parameters and body (typed from the call), or a multipart body. */
+export type TOfflineWrite<C extends TCall> = TParamsAndBody<C> & {
   /** `type:id` (resources.ts). */
   resource: string;
-  method: TWriteMethod;
-  url: string;
-  /** JSON body, or a multipart body (fields and a file). */
-  body?: unknown;
+  /** A multipart call's body (fields and a file). */
   multipart?: TMultipartData;
   /** Pending id of what the write creates (an answer, a picture). */
   creates?: string;
   /** The idempotency key, when the change already has one (journalled: a leftover keeps its key); else a new one. */
   key?: string;
+};
+
+/** The body the HTTP client sends for a command (a multipart body rebuilt from its Blob). */
+export function bodyOf(command: TCommand): unknown {
+  if (!command.multipart) return command.body ?? undefined;
+  return formOf(command.multipart);
 }
 
-/** The body the HTTP client sends for a stored request (a multipart body rebuilt from its Blob). */
-export function bodyOf(stored: TQueuedRequest): unknown {
-  if (!stored.blob) return stored.data ?? undefined;
-  const { fields, file } = stored.data as TMultipartData;
+/** A version-3 request's body (a multipart body rebuilt from its Blob). */
+export function requestBodyOf(stored: TQueuedRequest): unknown {
+  return stored.blob ? formOf(stored.data as TMultipartData) : (stored.data ?? undefined);
+}
+
+function formOf({ fields, file }: TMultipartData) {
   const form = new FormData();
   Object.entries(fields).forEach(([key, value]) => form.append(key, value));
   form.append('file', file, 'image.jpg');
@@ -46,55 +54,57 @@ export function bodyOf(stored: TQueuedRequest): unknown {
 /** Headers of a write that is never queued (online only): a fresh idempotency key all the same. */
 export const idempotencyHeaders = () => ({ [IDEMPOTENCY_HEADER]: uuid() });
 
+/** Sends a command (its URL built from the call now) with its key; the answer unchecked (sendUnchecked). */
+export const sendCommand = (call: TCall, command: TCommand, key: string, signal?: AbortSignal) =>
+  sendUnchecked(call, { params: command.params, body: bodyOf(command), headers: { [IDEMPOTENCY_HEADER]: key }, signal } as TSendInput<TCall>);
+
 /**
  * A write of a resource that works offline. Sent at once when it can be: online, nothing of this
  * resource waiting in the queue (it would overtake it) and no pending id the server has not named
- * yet. Otherwise, or when the server cannot be reached, it is stored in the queue with its
- * idempotency key and QueuedWrite is thrown. A refusal (4xx) is thrown as the ApiError it is. What
- * the server accepts is folded into the resource's copy on this device (copies.ts).
+ * yet. Otherwise, or when the server cannot be reached, it is stored in the queue as a command with
+ * its idempotency key and QueuedWrite is thrown. A refusal (4xx) is thrown as the ApiError it is. The
+ * answer is checked against the call's response schema, as `send` does. What the server accepts is
+ * folded into the resource's copy on this device (copies.ts).
  */
-export async function offlineWrite<R>(write: TOfflineWrite): Promise<R> {
+export async function offlineWrite<C extends TCall>(call: C, write: TOfflineWrite<C>): Promise<TCallResponse<C>> {
   const key = write.key ?? uuid();
-  const stored: TQueuedRequest = {
-    method: write.method,
-    url: write.url,
-    data: write.multipart ?? write.body ?? null,
-    blob: Boolean(write.multipart),
-    headers: { [IDEMPOTENCY_HEADER]: key },
-  };
+  const { params, body } = write as { params?: unknown; body?: unknown };
+  const command = commandOf(call, params, body, write.multipart);
   const user = currentUserId();
-  const kind = kindOf(write.resource);
-  const queueable = Boolean(user) && (kind?.isQueueable ?? documentRule)(write.method, write.url);
-  let outgoing = stored;
+  const entry = kindOf(write.resource)?.commands[call.name];
+  const queueable = Boolean(user) && Boolean(entry) && !entry!.online && documentRule(call);
+  let outgoing = command;
   if (queueable) {
     await queueStateReady();
-    const pending = pendingIdsIn(stored);
+    const pending = pendingIdsIn({ command });
     const ids = pending.length ? await queueStore.idMap().catch(() => new Map<string, string>()) : new Map<string, string>();
-    outgoing = rewritePendingIds(stored, ids);
+    outgoing = rewritePendingIds({ command }, ids).command!;
     const unnamed = pending.some((id) => !ids.has(id));
-    if (!navigator.onLine || queuedFor(write.resource).count > 0 || unnamed) return enqueue(write, stored, user!);
+    if (!navigator.onLine || queuedFor(write.resource).count > 0 || unnamed) return enqueue(write, command, key, user!);
   }
-  let answer: R;
+  let json: unknown;
   try {
-    answer = await request<R>(outgoing.url, { method: write.method, body: bodyOf(outgoing), headers: outgoing.headers });
+    json = await sendCommand(call, outgoing, key);
   } catch (error) {
-    if (queueable && isApiError(error) && queuesOnFirstAttempt(error.status, error.reference)) return enqueue(write, stored, user!, error);
+    if (queueable && isApiError(error) && queuesOnFirstAttempt(error.status, error.reference)) return enqueue(write, command, key, user!, error);
     throw error;
   }
   markSettled(key, 'applied');
+  // The server applied it: an answer out of step with the contract is an error, never a reason to queue it again.
+  const answer = parseAnswer(call, json);
   if (user)
-    confirmChange(write.resource, user, { request: outgoing, response: answer, creates: write.creates ?? null, key, createdAt: new Date().toISOString() });
+    confirmChange(write.resource, user, { command: outgoing, response: answer, creates: write.creates ?? null, key, createdAt: new Date().toISOString() });
   return answer;
 }
 
 /** A write that is never queued (online only) whose success the resource's copy must still learn. */
-export async function onlineWrite<R>(resource: string, method: TWriteMethod, url: string): Promise<R> {
+export async function onlineWrite<C extends TCall>(resource: string, call: C, params: TCallParams<C>): Promise<TCallResponse<C>> {
   const headers = idempotencyHeaders();
-  const answer = await request<R>(url, { method, headers });
+  const answer = parseAnswer(call, await sendUnchecked<TCall>(call, { params, headers } as TSendInput<TCall>));
   const user = currentUserId();
   if (user) {
     const change = {
-      request: { method, url, data: null, blob: false, headers },
+      command: commandOf(call, params, null),
       response: answer,
       creates: null,
       key: headers[IDEMPOTENCY_HEADER],
@@ -105,8 +115,8 @@ export async function onlineWrite<R>(resource: string, method: TWriteMethod, url
   return answer;
 }
 
-/** Stores the write (as first written: pending ids are rewritten when it is replayed) and throws QueuedWrite. */
-async function enqueue(write: TOfflineWrite, stored: TQueuedRequest, user: string, failure?: unknown): Promise<never> {
+/** Stores the command (as first written: pending ids are rewritten when it is replayed) and throws QueuedWrite. */
+async function enqueue(write: { resource: string; creates?: string }, command: TCommand, key: string, user: string, failure?: unknown): Promise<never> {
   const kind = kindOf(write.resource);
   try {
     await queueStore.add({
@@ -114,8 +124,8 @@ async function enqueue(write: TOfflineWrite, stored: TQueuedRequest, user: strin
       ...kind?.recordFields?.(parseResource(write.resource).id),
       user,
       createdAt: new Date().toISOString(),
-      request: stored,
-      idempotencyKey: stored.headers[IDEMPOTENCY_HEADER]!,
+      command,
+      idempotencyKey: key,
       attempts: 0,
       nextAttemptAt: 0,
       lastError: null,
@@ -130,7 +140,7 @@ async function enqueue(write: TOfflineWrite, stored: TQueuedRequest, user: strin
     }
     throw failure ?? networkError();
   }
-  markSettled(stored.headers[IDEMPOTENCY_HEADER]!, 'queued');
+  markSettled(key, 'queued');
   await refreshQueueState();
   throw new QueuedWrite();
 }

@@ -1,13 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TAnswerInput, TAudit, TIssuesTasksChange } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
-import type { TCall, TCallParams, TCallResponse } from '@audit/domain/calls/define';
+import type { TCall, TCallParams } from '@audit/domain/calls/define';
 import { AUDITS_QUERY_KEY, startedAuditQueryKey } from '../../api/queryKeys';
-import { urlOf } from '../../api/send';
 import { isSignedIn } from '../../session/storage';
 import { loadResource, type TServerAnswer } from '../../offline/loadResource';
 import type { TMultipartData, TWriteMethod } from '../../offline/records';
-import { offlineWrite, onlineWrite } from '../../offline/write';
+import { offlineWrite, onlineWrite, type TOfflineWrite } from '../../offline/write';
 import { auditResource, fetchAudit } from './offline/auditResource';
 
 /**
@@ -62,25 +61,17 @@ export function prefetchAuditRun(queryClient: QueryClient, id: string) {
 }
 
 // ---- answers
-// Every write below goes through runWrite (src/offline/write.ts): an Idempotency-Key, and the offline
-// queue when the server cannot be reached. `creates` is the pending id a create's answer names.
-export interface TRunWrite {
-  auditId: string;
-  method: TWriteMethod;
-  url: string;
-  body?: unknown;
-  multipart?: TMultipartData;
-  creates?: string;
-  /** The idempotency key of a journalled change (runner.ts); else a new one. */
-  key?: string;
-}
-export const runWrite = <R>({ auditId, ...write }: TRunWrite) => offlineWrite<R>({ resource: auditResource(auditId), ...write });
-
-/** A call the run writes: its URL and method are the call's (the offline queue stores them), its answer the call's response. */
+// Every write below goes through the offline layer (src/offline/write.ts): an Idempotency-Key, and
+// the offline queue when the server cannot be reached, where it waits as a command (the call by
+// name, its parameters and body). `creates` is the pending id a create's answer names.
 type TWriteCall = TCall & { method: TWriteMethod };
-type TWriteExtra = Pick<TRunWrite, 'body' | 'multipart' | 'creates' | 'key'>;
+/** A write of the run view: the call, its parameters and body (typed from the call), sent or queued; its answer the call's response. */
+export const runWrite = <C extends TWriteCall>(auditId: string, call: C, write: Omit<TOfflineWrite<C>, 'resource'>) =>
+  offlineWrite(call, { ...write, resource: auditResource(auditId) } as TOfflineWrite<C>);
+
+type TWriteExtra = { body?: unknown; multipart?: TMultipartData; creates?: string; key?: string };
 const callWrite = <C extends TWriteCall>(call: C, params: TCallParams<C>, auditId: string, extra: TWriteExtra = {}) =>
-  runWrite<TCallResponse<C>>({ auditId, method: call.method, url: urlOf(call, params), ...extra });
+  runWrite(auditId, call, { params, ...extra } as Omit<TOfflineWrite<C>, 'resource'>);
 
 export const addAnswer = (id: string, body: TAnswerInput, creates?: string, key?: string) =>
   callWrite(auditCalls.addAnswer, { id }, id, { body, creates, key });
@@ -127,8 +118,7 @@ export const renamePlace = (q: TQuestionRef, placeId: string, place: string) =>
 
 // ---- sections and lifecycle
 // Online only (never queued), with an idempotency key all the same; the device's copy learns what they did.
-const callOnline = <C extends TWriteCall>(call: C, params: TCallParams<C>, auditId: string) =>
-  onlineWrite<TCallResponse<C>>(auditResource(auditId), call.method, urlOf(call, params));
+const callOnline = <C extends TWriteCall>(call: C, params: TCallParams<C>, auditId: string) => onlineWrite(auditResource(auditId), call, params);
 export const duplicateSection = (id: string, sectionId: string) => callOnline(auditCalls.duplicateSection, { id, sectionId }, id);
 export const removeSection = (id: string, sectionId: string) => callOnline(auditCalls.removeSection, { id, sectionId }, id);
 export const finishAudit = (id: string) => callOnline(auditCalls.finish, { id }, id);

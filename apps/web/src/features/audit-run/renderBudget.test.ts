@@ -71,6 +71,8 @@ describe('audit run view with 300 questions', () => {
         return new Response(
           JSON.stringify({
             _id: '00000000-0000-4000-8fff-000000000001',
+            section: body.section,
+            question: body.question,
             templateAnswer: body.templateAnswer,
             score: 1,
             failed: false,

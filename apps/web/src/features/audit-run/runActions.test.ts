@@ -34,8 +34,11 @@ async function setup() {
   return { client, audit, runner, read, q, questionNow, errors, answers: createAnswerActions(runner), issues: createIssueActions(runner) };
 }
 
+/** An answer as the server answers it (the answer calls' response: with its section and question). */
 const savedAnswer = (call: TCall, id = 'a1') => ({
   _id: id,
+  section: (call.body as { section: string }).section,
+  question: (call.body as { question: string }).question,
   templateAnswer: (call.body as { templateAnswer: unknown }).templateAnswer,
   score: 0,
   failed: true,
@@ -81,7 +84,15 @@ describe('answers', () => {
   });
 
   it('save cover fields only when they changed', async () => {
-    const calls = fakeServer((call) => ({ body: (call.body as { coverFields: unknown }).coverFields }));
+    const calls = fakeServer((call) => ({
+      body: (call.body as { coverFields: { _id: string; value: string | null }[] }).coverFields.map((f) => ({
+        ...f,
+        label: 'Field',
+        type: 'text',
+        required: false,
+        position: 0,
+      })),
+    }));
     const { answers, audit, read } = await setup();
     const field = audit.sections[0]!.fields[0]!;
     await answers.saveFields('cover', [{ _id: field._id, value: null }]);

@@ -18,7 +18,7 @@ import { incidentCalls, taskCalls } from '@audit/domain/calls/incidents';
 import { templateCalls } from '@audit/domain/calls/templates';
 import { ZRef as ZTemplateRef } from '@audit/domain/templates';
 import { type TPage, type TSearchRequest } from '../../api/client';
-import { send, sendPage, urlOf } from '../../api/send';
+import { send, sendPage } from '../../api/send';
 import { wholeRows, ZNamed } from '../../api/wholeRows';
 import { areaCalls, establishmentCalls, structureCalls } from '@audit/domain/calls/structures';
 import { spaceCalls } from '@audit/domain/calls/spaces';
@@ -196,22 +196,14 @@ function useOfflineIncidentMutation<V>(fn: (vars: V) => Promise<unknown>, succes
 /** A comment on the incident, offline too (decision 0054). */
 export const useAddComment = (id: string) =>
   useOfflineIncidentMutation(
-    async (text: string) =>
-      incidentCalls.addComment.response.parse(
-        await offlineWrite<unknown>({
-          resource: incidentResource(id),
-          method: incidentCalls.addComment.method,
-          url: urlOf(incidentCalls.addComment, { id }),
-          body: { text },
-        }),
-      ),
+    (text: string) => offlineWrite(incidentCalls.addComment, { resource: incidentResource(id), params: { id }, body: { text } }),
     'createSuccess',
   );
 
 /** A corrective action's status move, offline too. */
 export const useMoveTask = (incidentId: string) =>
   useOfflineIncidentMutation(({ taskId, status }: { taskId: string; status: TTaskStatus }) =>
-    offlineWrite({ resource: incidentResource(incidentId), method: taskCalls.update.method, url: urlOf(taskCalls.update, { id: taskId }), body: { status } }),
+    offlineWrite(taskCalls.update, { resource: incidentResource(incidentId), params: { id: taskId }, body: { status } }),
   );
 
 /**
@@ -225,10 +217,7 @@ export const useTaskPhoto = (incidentId: string) =>
     const upload = async (file: Blob) => {
       const pending = `pending-${uuid()}`;
       try {
-        const url = urlOf(fileCalls.image);
-        return fileCalls.image.response.parse(
-          await offlineWrite<unknown>({ resource, method: fileCalls.image.method, url, multipart: { fields: {}, file }, creates: pending }),
-        )._id;
+        return (await offlineWrite(fileCalls.image, { resource, multipart: { fields: {}, file }, creates: pending }))._id;
       } catch (error) {
         if (!isQueuedWrite(error)) throw error;
         return pending;
@@ -236,7 +225,7 @@ export const useTaskPhoto = (incidentId: string) =>
     };
     const fileId = await upload(photo.file);
     const annotatedFileId = photo.annotated ? await upload(photo.annotated) : null;
-    await offlineWrite({ resource, method: taskCalls.addImage.method, url: urlOf(taskCalls.addImage, { id: taskId }), body: { fileId, annotatedFileId } });
+    await offlineWrite(taskCalls.addImage, { resource, params: { id: taskId }, body: { fileId, annotatedFileId } });
   });
 export const useVerifyTask = () =>
   useIncidentMutation(({ taskId, approved }: { taskId: string; approved: boolean }) => send(taskCalls.verify, { params: { id: taskId }, body: { approved } }));

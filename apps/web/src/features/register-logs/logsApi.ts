@@ -10,7 +10,7 @@ import {
 } from '@audit/domain/registers';
 import { registerCalls, type TPending } from '@audit/domain/calls/registers';
 import type { TSearchRequest } from '../../api/client';
-import { send, sendPage, urlOf } from '../../api/send';
+import { send, sendPage } from '../../api/send';
 import { loadResource } from '../../offline/loadResource';
 import { isQueuedWrite, offlineWrite } from '../../offline/write';
 import { journalSave } from './offline/journal';
@@ -55,14 +55,13 @@ export type TSaveResult = { status: 'saved'; entries: TLogEntryOut[] } | { statu
 export async function saveTake(registerId: string, body: TAnswerAdd, key?: string): Promise<TSaveResult> {
   const journalled = journalSave(registerId, body, key);
   try {
-    const answer = await offlineWrite<unknown>({
+    const entries = await offlineWrite(registerCalls.addAnswer, {
       resource: registerLogResource(registerId),
-      method: registerCalls.addAnswer.method,
-      url: urlOf(registerCalls.addAnswer, { id: registerId }),
+      params: { id: registerId },
       body,
       key: journalled.key,
     });
-    return { status: 'saved', entries: registerCalls.addAnswer.response.parse(answer) };
+    return { status: 'saved', entries };
   } catch (error) {
     if (isQueuedWrite(error)) return { status: 'queued' };
     throw error;

@@ -1,48 +1,56 @@
 import { evaluateAnswer } from '@audit/domain/answer-score';
-import type { TAnswer, TAnswerInput, TAudit, TAuditIssue, TAuditQuestion, TAuditSection, TEvidence, TNoteImage } from '@audit/domain/audits';
-import type { TChange } from '../../../offline/resources';
-import type { TChangeSubject, TMultipartData, TQueuedRequest, TWriteMethod } from '../../../offline/records';
-import type { TFieldValue, TIssuesTasksChange } from '../auditRunApi';
+import type { TAnswer, TAudit, TAuditIssue, TAuditQuestion, TEvidence, TNoteImage } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
+import { commandMap, on, online, type TChange } from '../../../offline/commands';
+import type { TChangeSubject, TCommand } from '../../../offline/records';
+import type { TIssuesTasksChange } from '../auditRunApi';
 import { insertSection, patchFields, patchQuestion, questionIndex, removeSectionFrom } from '../auditCache';
 import { draftIssue } from '../issueDraft';
 
 /**
- * The audit as a resource of the offline layer (src/offline, docs/decisions/0021): what a write of
- * the run view does to the audit, applied to the device's copy (a queued change from its request, an
- * accepted one with the server's answer), and what a change is about, for the failures list.
+ * The audit as a resource of the offline layer (src/offline, docs/decisions/0021 and 0077): what each
+ * call of the run view does to the audit, applied to the device's copy (a queued command, an accepted
+ * one with the server's answer), and what a change is about, for the failures list.
  */
 
-/** The question a request is about: in the URL (…/questions/{id}/…) or in the body of an answer. */
-export function questionOf(request: { method: TWriteMethod; url: string; data: unknown }): string | null {
-  const inUrl = /\/questions\/([^/?]+)/.exec(request.url)?.[1];
-  if (inUrl) return inUrl;
-  const body = request.data as { question?: unknown } | null;
+/** The question a command is about: its path parameter, or the question of an answer's body. */
+export function questionOf(command: Pick<TCommand, 'params' | 'body'>): string | null {
+  const inPath = command.params.questionId;
+  if (typeof inPath === 'string') return inPath;
+  const body = command.body as { question?: unknown } | null;
   return body && typeof body === 'object' && typeof body.question === 'string' ? body.question : null;
 }
 
 export type TChangeKind = 'answer' | 'cover' | 'contacts' | 'issue' | 'evidence' | 'note' | 'noteImage' | 'other';
 
-/** What kind of change a request made, to tell the auditor what was lost. */
-export function changeKindOf(url: string): TChangeKind {
-  const path = url.split('?')[0]!;
-  if (/\/answer\//.test(path)) return 'answer';
-  if (path.endsWith('/cover/update')) return 'cover';
-  if (path.endsWith('/contact-field/update')) return 'contacts';
-  if (/\/evidences(\/|$)/.test(path)) return 'evidence';
-  if (/\/note-images(\/|$)/.test(path)) return 'noteImage';
-  if (path.endsWith('/note')) return 'note';
-  if (/\/(issues-tasks|update-issue-name|update-issue-description|update-task-name|solved-in-place)$/.test(path)) return 'issue';
-  return 'other';
-}
+/** What kind of change each call makes, to tell the auditor what was lost. */
+const CHANGE_KINDS: Readonly<Record<string, TChangeKind>> = {
+  [auditCalls.addAnswer.name]: 'answer',
+  [auditCalls.updateAnswer.name]: 'answer',
+  [auditCalls.removeAnswer.name]: 'answer',
+  [auditCalls.updateCover.name]: 'cover',
+  [auditCalls.updateContacts.name]: 'contacts',
+  [auditCalls.addEvidence.name]: 'evidence',
+  [auditCalls.removeEvidence.name]: 'evidence',
+  [auditCalls.addNoteImage.name]: 'noteImage',
+  [auditCalls.removeNoteImage.name]: 'noteImage',
+  [auditCalls.setNote.name]: 'note',
+  [auditCalls.changeIssuesTasks.name]: 'issue',
+  [auditCalls.updateIssueName.name]: 'issue',
+  [auditCalls.updateIssueDescription.name]: 'issue',
+  [auditCalls.updateTaskName.name]: 'issue',
+  [auditCalls.setSolvedInPlace.name]: 'issue',
+};
+export const changeKindOf = (callName: string): TChangeKind => CHANGE_KINDS[callName] ?? 'other';
 
 /** The question whose answer has this id (an answer's removal names the answer only). */
 const questionOfAnswer = (audit: TAudit, answerId: string) => audit.sections.flatMap((s) => s.questions).find((q) => q.answer?._id === answerId) ?? null;
 
 /** The question a change is about, and its section, named and linked in the failures list. */
-export function describeAuditChange(request: TQueuedRequest, audit: TAudit | null): TChangeSubject {
-  const kind = changeKindOf(request.url);
-  const removedAnswer = /\/answer\/([^/]+)\/remove$/.exec(request.url.split('?')[0]!)?.[1];
-  const questionId = questionOf(request) ?? (audit && removedAnswer ? (questionOfAnswer(audit, removedAnswer)?._id ?? null) : null);
+export function describeAuditChange(command: TCommand, audit: TAudit | null): TChangeSubject {
+  const kind = changeKindOf(command.call);
+  const removedAnswer = command.call === auditCalls.removeAnswer.name ? command.params.answerId : undefined;
+  const questionId = questionOf(command) ?? (audit && removedAnswer ? (questionOfAnswer(audit, removedAnswer)?._id ?? null) : null);
   const entry = audit && questionId ? questionIndex(audit).get(questionId) : undefined;
   if (!entry) return { kind, label: null, within: null, target: null, targetGroup: null };
   return { kind, label: entry.question.name, within: entry.section.title, target: entry.question._id, targetGroup: entry.section._id };
@@ -93,83 +101,116 @@ function changeIssues(q: TAuditQuestion, body: TIssuesTasksChange, key: string):
   return issues;
 }
 
-function applyToQuestion(q: TAuditQuestion, action: string, rest: string, change: TChange): TAuditQuestion {
-  const { method, data } = change.request;
+type TQuestionCall =
+  | typeof auditCalls.setNote
+  | typeof auditCalls.changeIssuesTasks
+  | typeof auditCalls.updateIssueName
+  | typeof auditCalls.updateIssueDescription
+  | typeof auditCalls.setSolvedInPlace
+  | typeof auditCalls.renamePlace
+  | typeof auditCalls.addEvidence
+  | typeof auditCalls.removeEvidence
+  | typeof auditCalls.addNoteImage
+  | typeof auditCalls.removeNoteImage;
+
+/** A call about one question (its path names it) applied to that question. */
+const toQuestion =
+  <C extends TQuestionCall>(update: (q: TAuditQuestion, change: TChange<C>) => TAuditQuestion) =>
+  (audit: TAudit, change: TChange<C>) =>
+    patchQuestion(audit, change.command.params.questionId, (q) => update(q, change));
+
+/** An issue's edit: the server's issue when accepted, else the edit on the issue the body names. */
+const editIssue = (q: TAuditQuestion, ref: string, answer: TAuditIssue | undefined, update: (i: TAuditIssue) => TAuditIssue): TAuditQuestion => ({
+  ...q,
+  issues: q.issues.map((i) => (matchesIssue(ref)(i) ? (hasId(answer) ? answer : update(i)) : i)),
+});
+
+/** An answer added or updated: the server's when accepted, else evaluated here as the run view shows it. */
+function setAnswer(audit: TAudit, change: TChange<typeof auditCalls.addAnswer> | TChange<typeof auditCalls.updateAnswer>, answerId?: string): TAudit {
+  const body = change.command.body;
   const answer = change.response;
-  const body = (isObject(data) ? data : {}) as Record<string, unknown>;
-  const issueRef = typeof body.issue === 'string' ? body.issue : '';
-  const editIssue = (update: (i: TAuditIssue) => TAuditIssue) => ({
-    ...q,
-    issues: q.issues.map((i) => (matchesIssue(issueRef)(i) ? (hasId(answer) ? (answer as unknown as TAuditIssue) : update(i)) : i)),
+  return patchQuestion(audit, body.question, (q) => {
+    if (hasId(answer)) return { ...q, answer: answer as TAnswer };
+    const id = answerId ?? q.answer?._id ?? change.creates ?? `pending-${change.key}`;
+    return { ...q, answer: { _id: id, templateAnswer: body.templateAnswer, ...evaluateAnswer(q, body.templateAnswer), updatedAt: change.createdAt } };
   });
-  switch (action) {
-    case 'note':
-      return { ...q, note: (body.note as string | null | undefined) ?? null };
-    case 'issues-tasks':
-      return { ...q, issues: Array.isArray(answer) ? (answer as TAuditIssue[]) : changeIssues(q, data as TIssuesTasksChange, change.key) };
-    case 'update-issue-name':
-      return editIssue((i) => ({ ...i, name: String(body.name ?? i.name) }));
-    case 'update-issue-description':
-      return editIssue((i) => ({ ...i, description: (body.description as string | null | undefined) ?? null }));
-    case 'solved-in-place':
-      return editIssue((i) => ({ ...i, solvedInPlace: Boolean(body.solvedInPlace) }));
-    case 'evidences': {
-      if (method === 'DELETE')
-        return {
-          ...q,
-          issues: q.issues.map((i) => (i.evidences.some((e) => e._id === rest) ? { ...i, evidences: i.evidences.filter((e) => e._id !== rest) } : i)),
-        };
-      const { fields, file } = data as TMultipartData;
-      const id = change.creates ?? `pending-${change.key}`;
-      const evidence: TEvidence = hasId(answer) ? (answer as unknown as TEvidence) : { _id: id, type: 'photo', url: pictureUrl(id, file), observation: null };
-      return {
-        ...q,
-        issues: q.issues.map((i) => (matchesIssue(fields.issue ?? '')(i) ? { ...i, evidences: upsert(i.evidences, evidence, change.creates) } : i)),
-      };
-    }
-    case 'note-images': {
-      if (method === 'DELETE') return { ...q, noteImages: q.noteImages.filter((image) => image._id !== rest) };
-      const id = change.creates ?? `pending-${change.key}`;
-      const image: TNoteImage = hasId(answer) ? (answer as unknown as TNoteImage) : { _id: id, url: pictureUrl(id, (data as TMultipartData).file) };
-      return { ...q, noteImages: upsert(q.noteImages, image, change.creates) };
-    }
-    default:
-      return q;
-  }
 }
 
 /**
- * A write of the run view applied to the audit (auditRunApi.ts lists them). Idempotent: applied
- * twice (a copy that already had it), the same audit. An unknown write leaves the audit as it is.
+ * The run view's calls (auditRunApi.ts), each with its one apply to the audit: what a queued write
+ * shows and what an accepted one (with the server's answer) does to the device's copy. Idempotent:
+ * applied twice (a copy that already had it), the same audit.
  */
-export function applyAuditChange(audit: TAudit, change: TChange): TAudit {
-  const { url, data } = change.request;
-  const path = url.split('?')[0]!.replace(/^\/ms-core\/api\/audits\/[^/]+/, '');
-  const answer = change.response;
-
-  const answerWrite = /^\/answer\/(add|([^/]+)\/update|([^/]+)\/remove)$/.exec(path);
-  if (answerWrite) {
-    if (answerWrite[3]) {
-      const question = questionOfAnswer(audit, answerWrite[3]);
-      return question ? patchQuestion(audit, question._id, (q) => ({ ...q, answer: null })) : audit;
-    }
-    const body = data as TAnswerInput;
-    return patchQuestion(audit, body.question, (q) => {
-      if (hasId(answer)) return { ...q, answer: answer as unknown as TAnswer };
-      const id = answerWrite[2] ?? q.answer?._id ?? change.creates ?? `pending-${change.key}`;
-      return { ...q, answer: { _id: id, templateAnswer: body.templateAnswer, ...evaluateAnswer(q, body.templateAnswer), updatedAt: change.createdAt } };
-    });
-  }
-  if (path === '/cover/update') return patchFields(audit, (data as { coverFields?: TFieldValue[] }).coverFields ?? []);
-  if (path === '/contact-field/update') return patchFields(audit, (data as { contactFields?: TFieldValue[] }).contactFields ?? []);
-  if (path === '/finished' && hasId(answer)) return answer as unknown as TAudit;
-
-  const section = /^\/sections\/([^/]+)\/(duplicate|remove)$/.exec(path);
-  if (section) {
-    if (section[2] === 'remove') return removeSectionFrom(audit, section[1]!);
-    return hasId(answer) ? insertSection(audit, answer as unknown as TAuditSection) : audit;
-  }
-  const perQuestion = /^\/sections\/[^/]+\/questions\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/.exec(path);
-  if (perQuestion) return patchQuestion(audit, perQuestion[1]!, (q) => applyToQuestion(q, perQuestion[2]!, perQuestion[3] ?? '', change));
-  return audit;
-}
+export const auditCommands = commandMap<TAudit>(
+  on(auditCalls.addAnswer, (audit, change) => setAnswer(audit, change)),
+  on(auditCalls.updateAnswer, (audit, change) => setAnswer(audit, change, change.command.params.answerId)),
+  on(auditCalls.removeAnswer, (audit, { command }) => {
+    const question = questionOfAnswer(audit, command.params.answerId);
+    return question ? patchQuestion(audit, question._id, (q) => ({ ...q, answer: null })) : audit;
+  }),
+  on(auditCalls.updateCover, (audit, { command }) => patchFields(audit, command.body.coverFields ?? [])),
+  on(auditCalls.updateContacts, (audit, { command }) => patchFields(audit, command.body.contactFields ?? [])),
+  on(
+    auditCalls.setNote,
+    toQuestion((q, { command }) => ({ ...q, note: command.body.note ?? null })),
+  ),
+  on(
+    auditCalls.changeIssuesTasks,
+    toQuestion((q, { command, response, key }) => ({ ...q, issues: Array.isArray(response) ? response : changeIssues(q, command.body, key) })),
+  ),
+  on(
+    auditCalls.updateIssueName,
+    toQuestion((q, { command, response }) => editIssue(q, command.body.issue, response, (i) => ({ ...i, name: command.body.name ?? i.name }))),
+  ),
+  on(
+    auditCalls.updateIssueDescription,
+    toQuestion((q, { command, response }) => editIssue(q, command.body.issue, response, (i) => ({ ...i, description: command.body.description ?? null }))),
+  ),
+  on(
+    auditCalls.setSolvedInPlace,
+    toQuestion((q, { command, response }) => editIssue(q, command.body.issue, response, (i) => ({ ...i, solvedInPlace: Boolean(command.body.solvedInPlace) }))),
+  ),
+  // The place's new name shows from the run view's own step; the copy learns it when the server's audit is loaded again.
+  on(
+    auditCalls.renamePlace,
+    toQuestion((q) => q),
+  ),
+  on(
+    auditCalls.addEvidence,
+    toQuestion((q, { command, response, creates, key }) => {
+      const { fields, file } = command.multipart!;
+      const id = creates ?? `pending-${key}`;
+      const evidence: TEvidence = hasId(response) ? response : { _id: id, type: 'photo', url: pictureUrl(id, file), observation: null };
+      return {
+        ...q,
+        issues: q.issues.map((i) => (matchesIssue(fields.issue ?? '')(i) ? { ...i, evidences: upsert(i.evidences, evidence, creates) } : i)),
+      };
+    }),
+  ),
+  on(
+    auditCalls.removeEvidence,
+    toQuestion((q, { command }) => {
+      const gone = command.params.evidenceId;
+      return {
+        ...q,
+        issues: q.issues.map((i) => (i.evidences.some((e) => e._id === gone) ? { ...i, evidences: i.evidences.filter((e) => e._id !== gone) } : i)),
+      };
+    }),
+  ),
+  on(
+    auditCalls.addNoteImage,
+    toQuestion((q, { command, response, creates, key }) => {
+      const id = creates ?? `pending-${key}`;
+      const image: TNoteImage = hasId(response) ? response : { _id: id, url: pictureUrl(id, command.multipart!.file) };
+      return { ...q, noteImages: upsert(q.noteImages, image, creates) };
+    }),
+  ),
+  on(
+    auditCalls.removeNoteImage,
+    toQuestion((q, { command }) => ({ ...q, noteImages: q.noteImages.filter((image) => image._id !== command.params.imageId) })),
+  ),
+  // Online only (never queued): what the server answered goes into the copy.
+  online(auditCalls.duplicateSection, (audit, { response }) => (hasId(response) ? insertSection(audit, response) : audit)),
+  online(auditCalls.removeSection, (audit, { command }) => removeSectionFrom(audit, command.params.sectionId)),
+  online(auditCalls.finish, (audit, { response }) => (hasId(response) ? response : audit)),
+);

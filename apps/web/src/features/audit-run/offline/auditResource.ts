@@ -2,9 +2,8 @@ import type { TAudit } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
 import { send } from '../../../api/send';
 import { registerResourceKind, resourceKey } from '../../../offline/resources';
-import { isQueueable } from '../../../offline/replayRules';
 import { RUN_PATH_PATTERN, runPath } from '../../../manifest/auditPaths';
-import { applyAuditChange, describeAuditChange, questionOf } from './auditChanges';
+import { auditCommands, describeAuditChange, questionOf } from './auditChanges';
 
 /**
  * The audit run as the offline layer's first user (src/offline, docs/decisions/0021): the kind
@@ -24,11 +23,10 @@ registerResourceKind<TAudit>({
   // Product document: "Starting an audit stores it locally for offline use": the audits this user
   // runs, as the server's audit policy answers it (`can.run`, decision 0020); a copy saved before `can` existed is not kept.
   keepCopy: (audit) => audit.status === 'running' && audit.can?.run === true,
-  apply: applyAuditChange,
+  commands: auditCommands,
   describe: describeAuditChange,
   changeLabelKey: (kind) => `auditRun.offline.kind.${kind}`,
   elsewhereKey: 'auditRun.offline.failures.otherAudit',
-  isQueueable,
   // One lane per question: its answer, issues, pictures and note keep their order; cover, contacts and sections wait for all before them.
   laneOf: questionOf,
   recordFields: (auditId) => ({ auditId }),

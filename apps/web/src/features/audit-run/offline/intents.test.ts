@@ -31,9 +31,13 @@ function server() {
   const calls: TCall[] = [];
   const state = { hung: true };
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method: init.method ?? 'GET', url, body });
     if (state.hung) return new Promise<Response>(() => undefined);
-    const answer = url.endsWith('/answer/add') ? { _id: 'answer-1', templateAnswer: {}, score: 0, failed: true } : {};
+    // As the calls' response schemas have them: an answer with its section and question, a note.
+    const answer = url.endsWith('/note')
+      ? { note: body.note }
+      : { _id: 'answer-1', section: body.section, question: body.question, templateAnswer: body.templateAnswer, score: 0, failed: true, updatedAt: 'x' };
     return Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }));
   });
   return { calls, state };

@@ -10,7 +10,7 @@ import { A1, fakeServer, network, open, token, USER, withOfflineQueue, write } f
 withOfflineQueue();
 
 describe('the RunAudit database', () => {
-  it('is version 3 with the store queries (and ours: copies, failures, ids), records in the order written', async () => {
+  it('is version 4 with the store queries (and ours: copies, failures, ids), records in the order written', async () => {
     fakeServer();
     network.onLine = false;
     for (const n of [1, 2, 3]) await write({ body: { n } }).catch(() => undefined);
@@ -18,10 +18,10 @@ describe('the RunAudit database', () => {
       const open = indexedDB.open('RunAudit');
       open.onsuccess = () => resolve(open.result);
     });
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(4);
     expect([...db.objectStoreNames].sort()).toEqual(['copies', 'failures', 'ids', 'queries']);
     db.close();
-    expect((await queueStore.list()).map((r) => (r.request.data as { n: number }).n)).toEqual([1, 2, 3]);
+    expect((await queueStore.list()).map((r) => (r.command!.body as { n: number }).n)).toEqual([1, 2, 3]);
   });
 
   it('forgets pending-id mappings after a week and local copies not opened for a month', async () => {

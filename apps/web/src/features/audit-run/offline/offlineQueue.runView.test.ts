@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { auditRunQueryKey, auditRunQueryOptions, runWrite } from '../auditRunApi';
 import { createAnswerActions } from '../answerActions';
 import { createIssueActions } from '../issueActions';
@@ -180,10 +181,8 @@ describe('the run view offline', () => {
     // A picture queued offline: the copy with the queued changes is the truth (the server lacks them), its picture from the queued file.
     answer = { body: { ...audit, status: 'finished' } };
     network.onLine = false;
-    await runWrite({
-      auditId: audit._id,
-      method: 'POST',
-      url: `/ms-core/api/audits/${audit._id}/sections/${q.section}/questions/${q._id}/note-images`,
+    await runWrite(audit._id, auditCalls.addNoteImage, {
+      params: { id: audit._id, sectionId: q.section, questionId: q._id },
       multipart: { fields: {}, file: new Blob(['x']) },
       creates: image._id,
     }).catch(() => undefined);

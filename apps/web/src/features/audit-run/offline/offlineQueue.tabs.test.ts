@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { auditRunQueryKey, auditRunQueryOptions } from '../auditRunApi';
 import { createAnswerActions } from '../answerActions';
 import { createIssueActions } from '../issueActions';
@@ -57,7 +58,15 @@ describe("what a tab shows of an audit: the server's copy plus every queued chan
   it('what the server accepted from any tab is in the copy: opened offline with more changes queued, both show', async () => {
     const audit = makeAudit(30);
     await saveServerCopy(auditResource(audit._id), USER, audit, 0);
-    const saved = { _id: 'answer-1', templateAnswer: { type: 'select', select: [OPTION.yes] }, score: 1, failed: false, updatedAt: '2026-01-01T00:00:00.000Z' };
+    const saved = {
+      _id: 'answer-1',
+      section: audit.sections[1]!._id,
+      question: at(audit, 1, 0)._id,
+      templateAnswer: { type: 'select', select: [OPTION.yes] },
+      score: 1,
+      failed: false,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
     const { state } = fakeServer((call) => (call.url.endsWith('/answer/add') ? { body: saved } : {}));
     const a = await tab(audit);
     await a.answers.saveAnswer(at(audit, 1, 0)._id, { type: 'select', select: [OPTION.yes] });
@@ -82,8 +91,8 @@ describe("what a tab shows of an audit: the server's copy plus every queued chan
     network.onLine = false;
     const a = await tab(audit);
     await a.answers.saveAnswer(q._id, null);
-    expect((await queueStore.list()).map((r) => `${r.request.method} ${r.request.url}`)).toEqual([
-      `DELETE /ms-core/api/audits/${audit._id}/answer/answer-7/remove`,
+    expect((await queueStore.list()).map((r) => r.command)).toEqual([
+      { call: auditCalls.removeAnswer.name, params: { id: audit._id, answerId: 'answer-7' }, body: null },
     ]);
     network.onLine = true;
     await syncNow(true);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TAudit } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { runWrite } from '../auditRunApi';
 import { makeAudit, OPTION } from '../testing/auditFixture';
 import { readCopy, saveServerCopy } from '../../../offline/copies';
@@ -9,7 +10,7 @@ import { queuedByOthers, queuedFor, queuedTotal, queueStateReady } from '../../.
 import { replayQueue } from '../../../offline/replay';
 import { sendQueued } from '../../../offline/sendQueued';
 import { isQueuedWrite } from '../../../offline/write';
-import { A1, BASE, fakeServer, network, open, replay, token, USER, withOfflineQueue, write } from '../testing/offlineQueueHarness';
+import { A1, BASE, fakeServer, network, open, replay, savedAnswer, token, USER, withOfflineQueue, write } from '../testing/offlineQueueHarness';
 
 /** The queue against IndexedDB (fake-indexeddb), the HTTP client and a fake server (fetch): see offlineQueueHarness. */
 withOfflineQueue();
@@ -31,9 +32,11 @@ describe('writing through the queue', () => {
       nextAttemptAt: 0,
       lastError: null,
       creates: null,
-      request: { method: 'POST', url: `${BASE}/answer/add`, data: { question: 'q1' }, blob: false },
+      command: { call: auditCalls.addAnswer.name, params: { id: 'a1' }, body: { question: 'q1' } },
     });
-    expect(record!.request.headers['Idempotency-Key']).toBe(record!.idempotencyKey);
+    expect(record!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // A command: no method, no URL (built from the call when it is sent).
+    expect(record).not.toHaveProperty('request');
     expect(queuedFor(A1).count).toBe(1);
   });
 
@@ -75,7 +78,7 @@ describe('writing through the queue', () => {
   });
 
   it('online, sends with an idempotency key; a network failure queues the write with the key already sent', async () => {
-    const { calls, state } = fakeServer(() => ({ body: { _id: 'x' } }));
+    const { calls, state } = fakeServer((call) => ({ body: savedAnswer(call, 'x') }));
     await write();
     expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     state.down = true;
@@ -100,7 +103,9 @@ describe('writing through the queue', () => {
     network.onLine = false;
     await write().catch(() => undefined);
     network.onLine = true;
-    await expect(write({ method: 'PATCH', url: `${BASE}/sections/s/questions/q/note`, body: { note: 'n' } })).rejects.toSatisfy(isQueuedWrite);
+    await expect(write({ call: auditCalls.setNote, params: { id: 'a1', sectionId: 's', questionId: 'q' }, body: { note: 'n' } })).rejects.toSatisfy(
+      isQueuedWrite,
+    );
     expect(calls).toHaveLength(0);
     await replay();
     expect(calls.map((c) => c.url)).toEqual([`${BASE}/answer/add`, `${BASE}/sections/s/questions/q/note`]);
@@ -110,19 +115,18 @@ describe('writing through the queue', () => {
     const { calls } = fakeServer(() => ({ body: { _id: 'evidence-1', url: '/files/1' } }));
     network.onLine = false;
     const file = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
-    await runWrite({
-      auditId: 'a1',
-      method: 'POST',
-      url: `${BASE}/sections/s/questions/q/evidences`,
+    await runWrite('a1', auditCalls.addEvidence, {
+      params: { id: 'a1', sectionId: 's', questionId: 'q' },
       multipart: { fields: { issue: 'incidence-1' }, file },
       creates: 'pending-0a0a0a0a-0000-4000-8000-000000000001',
     }).catch(() => undefined);
     const [record] = await queueStore.list();
-    expect(record!.request.blob).toBe(true);
-    expect(await (record!.request.data as { file: Blob }).file.text()).toBe('jpeg bytes');
+    expect(record!.command).toMatchObject({ call: auditCalls.addEvidence.name, body: null, multipart: { fields: { issue: 'incidence-1' } } });
+    expect(await record!.command!.multipart!.file.text()).toBe('jpeg bytes');
     network.onLine = true;
     await replay();
     expect(calls[0]!.body).toMatchObject({ issue: 'incidence-1' });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: `${BASE}/sections/s/questions/q/evidences` });
     expect(await (calls[0]!.body as { file: Blob }).file.text()).toBe('jpeg bytes');
     expect(await queueStore.idMap()).toEqual(new Map([['pending-0a0a0a0a-0000-4000-8000-000000000001', 'evidence-1']]));
   });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import type { TAudit } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
+import type { TCall as TApiCall } from '@audit/domain/calls/define';
 import { urlOf } from '../../../api/send';
 import { runWrite } from '../auditRunApi';
 import { foldAccepted } from '../../../offline/copies';
@@ -9,6 +10,7 @@ import { closeOfflineDb } from '../../../offline/db';
 import { loadResource } from '../../../offline/loadResource';
 import { queueStore } from '../../../offline/queueStore';
 import { refreshQueueState } from '../../../offline/queueState';
+import type { TMultipartData, TWriteMethod } from '../../../offline/records';
 import { replayQueue } from '../../../offline/replay';
 import { sendQueued } from '../../../offline/sendQueued';
 import { auditResource } from '../offline/auditResource';
@@ -35,6 +37,20 @@ export function fakeServer(reply: (call: TCall) => { status?: number; body?: unk
   return { calls, state };
 }
 
+/** An answer as the server answers an answer call (its response schema): the body's question, scored. */
+export const savedAnswer = (call: TCall, _id = 'answer-1') => {
+  const body = (call.body ?? {}) as { section?: string; question?: string; templateAnswer?: unknown };
+  return {
+    _id,
+    section: body.section ?? 's',
+    question: body.question ?? 'q1',
+    templateAnswer: body.templateAnswer ?? { type: 'select', select: [] },
+    score: 0,
+    failed: false,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+};
+
 /** Registers each test's fresh IndexedDB, network and signed-in user, and the cleanup after it. */
 export function withOfflineQueue() {
   beforeEach(async () => {
@@ -54,8 +70,17 @@ export function withOfflineQueue() {
 
 /** The audit a1's address (its writes are under it). */
 export const BASE = urlOf(auditCalls.get, { id: 'a1' });
-export const write = (over: Partial<Parameters<typeof runWrite>[0]> = {}) =>
-  runWrite({ auditId: 'a1', method: auditCalls.addAnswer.method, url: urlOf(auditCalls.addAnswer, { id: 'a1' }), body: { question: 'q1' }, ...over });
+type THarnessWrite = {
+  call?: TApiCall & { method: TWriteMethod };
+  params?: Record<string, string>;
+  body?: unknown;
+  multipart?: TMultipartData;
+  creates?: string;
+  key?: string;
+};
+/** A write of the run view on audit a1 (by default an answer of q1), through the offline layer. */
+export const write = ({ call = auditCalls.addAnswer, params = { id: 'a1' }, ...over }: THarnessWrite = {}) =>
+  runWrite('a1', call, { params, body: { question: 'q1' }, ...over } as never) as Promise<unknown>;
 export const replay = () => replayQueue({ store: queueStore, send: sendQueued }, USER);
 
 export const A1 = auditResource('a1');

@@ -1,42 +1,37 @@
 import { fileCalls } from '@audit/domain/calls/files';
+import { incidentCalls, taskCalls } from '@audit/domain/calls/incidents';
 import type { TCommentOut, TIncidentDetail, TIncidentTaskOut, TPhotoOut, TTaskStatus } from '@audit/domain/incidents';
-import type { TChangeSubject, TMultipartData, TQueuedRequest } from '../../../offline/records';
-import type { TChange } from '../../../offline/resources';
+import { commandMap, on, type TChange } from '../../../offline/commands';
+import type { TChangeSubject, TCommand } from '../../../offline/records';
 
 /**
  * An incident's corrective actions on the offline layer (decision 0045, on 0021): what a queued or
  * accepted change does to the device's copy of the incident, and what a refused change was about.
- * Three writes wait in the queue: a corrective action's status (PATCH /tasks/{id}), its photo's
- * upload (POST /files/image, the original and the marked copy, each creating a pending id) and the
- * photo tied to the action (POST /tasks/{id}/images, naming those pending ids until they are sent).
- * A comment on the incident waits too (POST /issues/{id}/comments, decision 0054): the copy keeps the
- * incident's comments beside it, and a comment waiting shows at their end, marked as not sent.
+ * Three writes wait in the queue: a corrective action's status (tasks.update), its photo's upload
+ * (files.image, the original and the marked copy, each creating a pending id) and the photo tied to
+ * the action (tasks.addImage, naming those pending ids until they are sent). A comment on the
+ * incident waits too (incidents.addComment, decision 0054): the copy keeps the incident's comments
+ * beside it, and a comment waiting shows at their end, marked as not sent.
  */
-export const IMAGE_UPLOAD = fileCalls.image.path;
-
 /** The device's copy of an incident: the detail and its comments (absent on copies kept before comments waited offline). */
 export type TIncidentCopy = TIncidentDetail & { comments?: TCommentOut[] };
 
-const taskStatusUrl = /^\/ms-core\/api\/tasks\/([^/?]+)$/;
-const taskImagesUrl = /^\/ms-core\/api\/tasks\/([^/?]+)\/images$/;
-const commentsUrl = /^\/ms-core\/api\/issues\/([^/?]+)\/comments$/;
-
-/** The writes of an incident that may wait for the network. */
-export function isIncidentQueueable(method: string, url: string) {
-  const m = method.toUpperCase();
-  return (m === 'PATCH' && taskStatusUrl.test(url)) || (m === 'POST' && (taskImagesUrl.test(url) || url === IMAGE_UPLOAD || commentsUrl.test(url)));
-}
-
 export type TIncidentChangeKind = 'taskStatus' | 'taskPhoto' | 'upload' | 'comment' | 'other';
 
-export function changeKindOf(request: Pick<TQueuedRequest, 'method' | 'url'>): { kind: TIncidentChangeKind; taskId: string | null } {
-  if (request.method === 'POST' && commentsUrl.test(request.url)) return { kind: 'comment', taskId: null };
-  const images = taskImagesUrl.exec(request.url);
-  if (images) return { kind: 'taskPhoto', taskId: images[1]! };
-  const status = taskStatusUrl.exec(request.url);
-  if (status && request.method === 'PATCH') return { kind: 'taskStatus', taskId: status[1]! };
-  if (request.url === IMAGE_UPLOAD) return { kind: 'upload', taskId: null };
-  return { kind: 'other', taskId: null };
+/** What kind of change each call makes, and the corrective action it names (a refused change names it). */
+export function changeKindOf(command: Pick<TCommand, 'call' | 'params'>): { kind: TIncidentChangeKind; taskId: string | null } {
+  switch (command.call) {
+    case incidentCalls.addComment.name:
+      return { kind: 'comment', taskId: null };
+    case taskCalls.addImage.name:
+      return { kind: 'taskPhoto', taskId: command.params.id ?? null };
+    case taskCalls.update.name:
+      return { kind: 'taskStatus', taskId: command.params.id ?? null };
+    case fileCalls.image.name:
+      return { kind: 'upload', taskId: null };
+    default:
+      return { kind: 'other', taskId: null };
+  }
 }
 
 /** Photos waiting in the queue show from their file: one URL per pending id for the tab's life. */
@@ -51,18 +46,16 @@ function withTask<C extends TIncidentDetail>(copy: C, taskId: string, update: (t
   return { ...copy, tasks, openTasks: tasks.filter((t) => t.status !== 'complete').length };
 }
 
-const isComments = (value: unknown): value is TCommentOut[] => Array.isArray(value) && value.every((c) => isObject(c) && typeof c._id === 'string');
-
 /** A comment: accepted, the server's answer is the incident's comments as they now are; waiting, it shows last, by its key. */
-function applyComment(copy: TIncidentCopy, change: TChange): TIncidentCopy {
-  if (isComments(change.response)) return { ...copy, comments: change.response };
-  const body = isObject(change.request.data) ? change.request.data : {};
+function applyComment(copy: TIncidentCopy, change: TChange<typeof incidentCalls.addComment>): TIncidentCopy {
+  if (change.response) return { ...copy, comments: change.response };
+  const text = change.command.body?.text;
   const id = `pending-${change.key}`;
   const comments = copy.comments ?? [];
-  if (typeof body.text !== 'string' || comments.some((c) => c._id === id)) return copy;
+  if (typeof text !== 'string' || comments.some((c) => c._id === id)) return copy;
   const waiting: TCommentOut = {
     _id: id,
-    text: body.text,
+    text,
     author: { _id: '', name: '' },
     createdAt: change.createdAt,
     updatedAt: change.createdAt,
@@ -71,39 +64,48 @@ function applyComment(copy: TIncidentCopy, change: TChange): TIncidentCopy {
   return { ...copy, comments: [...comments, waiting] };
 }
 
-/** Applies a change to the copy without mutating it; applied twice, the same result. */
-export function applyIncidentChange(copy: TIncidentCopy, change: TChange): TIncidentCopy {
-  const { kind, taskId } = changeKindOf(change.request);
-  if (kind === 'comment') return applyComment(copy, change);
-  if (kind === 'upload') {
-    const file = (change.request.data as TMultipartData | null)?.file;
-    if (change.creates && file && !pictureUrls.has(change.creates) && typeof URL.createObjectURL === 'function') {
-      pictureUrls.set(change.creates, URL.createObjectURL(file));
-    }
-    return copy;
-  }
-  if (!taskId) return copy;
-  // Accepted: the server's answer is the action as it now is.
-  if (isTask(change.response)) return withTask(copy, taskId, () => change.response as TIncidentTaskOut);
-  const body = (isObject(change.request.data) ? change.request.data : {}) as Record<string, unknown>;
-  if (kind === 'taskStatus' && typeof body.status === 'string') return withTask(copy, taskId, (t) => ({ ...t, status: body.status as TTaskStatus }));
-  if (kind === 'taskPhoto') {
-    const id = `pending-${change.key}`;
-    const fileId = String(body.fileId ?? '');
-    const annotatedFileId = typeof body.annotatedFileId === 'string' ? body.annotatedFileId : null;
-    const photo: TPhotoOut = { _id: id, fileId, annotatedFileId, url: queuedPictureUrl(annotatedFileId ?? fileId), originalUrl: queuedPictureUrl(fileId) };
-    return withTask(copy, taskId, (t) => (t.images.some((i) => i._id === id) ? t : { ...t, images: [...t.images, photo] }));
-  }
+/** A photo uploaded offline shows from its file until the server has it (by the pending id the upload creates). */
+function rememberUpload(copy: TIncidentCopy, { command, creates }: TChange<typeof fileCalls.image>): TIncidentCopy {
+  const file = command.multipart?.file;
+  if (creates && file && !pictureUrls.has(creates) && typeof URL.createObjectURL === 'function') pictureUrls.set(creates, URL.createObjectURL(file));
   return copy;
 }
+
+/** A photo tied to a corrective action: accepted, the action as the server now has it; waiting, shown from its queued files. */
+function applyTaskPhoto(copy: TIncidentCopy, { command, response, key }: TChange<typeof taskCalls.addImage>): TIncidentCopy {
+  const taskId = command.params.id;
+  if (isTask(response)) return withTask(copy, taskId, () => response);
+  const id = `pending-${key}`;
+  const fileId = String(command.body?.fileId ?? '');
+  const annotatedFileId = typeof command.body?.annotatedFileId === 'string' ? command.body.annotatedFileId : null;
+  const photo: TPhotoOut = { _id: id, fileId, annotatedFileId, url: queuedPictureUrl(annotatedFileId ?? fileId), originalUrl: queuedPictureUrl(fileId) };
+  return withTask(copy, taskId, (t) => (t.images.some((i) => i._id === id) ? t : { ...t, images: [...t.images, photo] }));
+}
+
+/**
+ * The incident's calls that wait in the queue, each with its one apply to the copy (without
+ * mutating it; applied twice, the same result). Accepted, a corrective action's change answers the
+ * action as it now is.
+ */
+export const incidentCommands = commandMap<TIncidentCopy>(
+  on(incidentCalls.addComment, applyComment),
+  on(taskCalls.update, (copy, { command, response }) => {
+    const taskId = command.params.id;
+    if (isTask(response)) return withTask(copy, taskId, () => response);
+    const status = command.body?.status;
+    return typeof status === 'string' ? withTask(copy, taskId, (t) => ({ ...t, status: status as TTaskStatus })) : copy;
+  }),
+  on(fileCalls.image, rememberUpload),
+  on(taskCalls.addImage, applyTaskPhoto),
+);
 
 const COMMENT_LABEL = 60;
 
 /** A refused change names its corrective action (a comment: its first words), within its incident. */
-export function describeIncidentChange(request: TQueuedRequest, copy: TIncidentDetail | null): TChangeSubject {
-  const { kind, taskId } = changeKindOf(request);
+export function describeIncidentChange(command: TCommand, copy: TIncidentDetail | null): TChangeSubject {
+  const { kind, taskId } = changeKindOf(command);
   if (kind === 'comment') {
-    const text = isObject(request.data) && typeof request.data.text === 'string' ? request.data.text.trim() : '';
+    const text = isObject(command.body) && typeof command.body.text === 'string' ? command.body.text.trim() : '';
     const label = text.length > COMMENT_LABEL ? `${text.slice(0, COMMENT_LABEL)}…` : text;
     return { kind, label: label || null, within: copy?.name ?? null, target: null, targetGroup: null };
   }

@@ -1,7 +1,7 @@
 import { incidentCalls } from '@audit/domain/calls/incidents';
 import { send } from '../../../api/send';
 import { registerResourceKind, resourceKey } from '../../../offline/resources';
-import { applyIncidentChange, describeIncidentChange, isIncidentQueueable, type TIncidentCopy } from './incidentChanges';
+import { describeIncidentChange, incidentCommands, type TIncidentCopy } from './incidentChanges';
 
 /**
  * An incident on the offline layer (decision 0045): the kind `incident`, registered when this module
@@ -22,11 +22,10 @@ registerResourceKind<TIncidentCopy>({
   },
   // Kept for offline use by whoever may comment on it, move one of its corrective actions or add a photo to it.
   keepCopy: (incident) => incident.can.comment || incident.tasks.some((t) => t.can.changeStatus || t.can.update),
-  apply: applyIncidentChange,
+  commands: incidentCommands,
   describe: describeIncidentChange,
   changeLabelKey: (kind) => `incidents.offline.kind.${kind}`,
   elsewhereKey: 'incidents.offline.otherIncident',
-  isQueueable: isIncidentQueueable,
   refreshViews: (queryClient) => queryClient.invalidateQueries({ queryKey: INCIDENTS_QUERY_KEY }),
   page: INCIDENT_PAGE,
   pathOf: (id) => `/incidents/${id}`,

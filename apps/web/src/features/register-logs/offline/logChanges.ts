@@ -7,13 +7,14 @@ import {
   type TLogEntryOut,
   type TRegisterOut,
 } from '@audit/domain/registers';
+import { registerCalls } from '@audit/domain/calls/registers';
 import type { TOperation } from '@audit/domain/templates';
-import type { TChangeSubject, TQueuedRequest } from '../../../offline/records';
-import type { TChange } from '../../../offline/resources';
+import { commandMap, on, type TChange } from '../../../offline/commands';
+import type { TChangeSubject, TCommand } from '../../../offline/records';
 
 /**
  * A register's log on the device (offline layer, decision 0021; decision 0036): the register and
- * the grid of its current period. Changes are the saves of takes (`answer/add`): a queued one is
+ * the grid of its current period. Changes are the saves of takes (registers.addAnswer): a queued one is
  * shown as entered (marked `queued`), an accepted one as the server answered it.
  */
 export interface TRegisterLog {
@@ -24,9 +25,6 @@ export interface TRegisterLog {
 /** An entry the device shows before the server has it: its id starts with this. */
 export const QUEUED_ENTRY = 'queued-';
 export const isQueuedEntry = (entry: Pick<TLogEntryOut, '_id'>) => entry._id.startsWith(QUEUED_ENTRY);
-
-const ANSWER_ADD = /\/ms-registry\/api\/registers\/([^/?]+)\/answer\/add$/;
-export const isAnswerAdd = (url: string) => ANSWER_ADD.test(url);
 
 const sameTake = (a: Pick<TLogEntryOut, 'facility' | 'slot' | 'take'>, b: Pick<TLogEntryOut, 'facility' | 'slot' | 'take'>) =>
   a.facility === b.facility && a.slot === b.slot && a.take === b.take;
@@ -80,10 +78,9 @@ function upsert(entries: TLogEntryOut[], incoming: TLogEntryOut[], replaceStored
  * replace those of their takes. Queued: shown as entered, except over a take the server already
  * has without `force` (the server will refuse it; the refusal is shown then).
  */
-export function applyLogChange(log: TRegisterLog, change: TChange): TRegisterLog {
-  if (!isAnswerAdd(change.request.url)) return log;
-  const body = change.request.data as TAnswerAdd;
-  const accepted = Array.isArray(change.response) ? (change.response as TLogEntryOut[]) : null;
+export function applyLogChange(log: TRegisterLog, change: TChange<typeof registerCalls.addAnswer>): TRegisterLog {
+  const body = change.command.body as TAnswerAdd;
+  const accepted = Array.isArray(change.response) ? change.response : null;
   const incoming = accepted ?? queuedEntries(log, body, change);
   const inPeriod = incoming.filter((e) => e.slot >= log.grid.period[0] && e.slot <= log.grid.period[1]);
   if (!inPeriod.length) return log;
@@ -91,10 +88,13 @@ export function applyLogChange(log: TRegisterLog, change: TChange): TRegisterLog
   return { ...log, grid: { ...log.grid, entries } };
 }
 
+/** The log's one call that waits in the queue: the save of a take. */
+export const logCommands = commandMap<TRegisterLog>(on(registerCalls.addAnswer, applyLogChange));
+
 /** What a save was about: the facilities (by name) and the take. */
-export function describeLogChange(request: TQueuedRequest, log: TRegisterLog | null): TChangeSubject {
-  if (!isAnswerAdd(request.url)) return { kind: 'other', label: null, within: null, target: null, targetGroup: null };
-  const body = request.data as TAnswerAdd;
+export function describeLogChange(command: TCommand, log: TRegisterLog | null): TChangeSubject {
+  if (command.call !== registerCalls.addAnswer.name) return { kind: 'other', label: null, within: null, target: null, targetGroup: null };
+  const body = command.body as TAnswerAdd;
   const names = new Map((log?.grid.facilities ?? []).map((f) => [f._id, f.name]));
   const label = body.facilities.map((f) => names.get(f._id) ?? f._id).join(', ');
   return { kind: 'take', label, within: `${body.date} #${body.take ?? 1}`, target: body.date, targetGroup: null };

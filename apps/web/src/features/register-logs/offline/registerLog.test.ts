@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
+import { registerCalls } from '@audit/domain/calls/registers';
 import type { TAnswerAdd, TFacilityDataOut, TLogEntryOut, TRegisterOut } from '@audit/domain/registers';
+import { applyChange } from '../../../offline/commands';
 import { foldAccepted, readCopy } from '../../../offline/copies';
 import { closeOfflineDb } from '../../../offline/db';
 import { loadResource } from '../../../offline/loadResource';
 import { queueStore } from '../../../offline/queueStore';
 import { queuedFor, refreshQueueState } from '../../../offline/queueState';
-import type { TWriteMethod } from '../../../offline/records';
 import type { TChange } from '../../../offline/resources';
 import { syncNow } from '../../../offline/syncController';
 import { saveTake } from '../logsApi';
 import { journalSave, takeLeftSaves } from './journal';
-import { applyLogChange, describeLogChange, isQueuedEntry, type TRegisterLog } from './logChanges';
+import { describeLogChange, isQueuedEntry, logCommands, type TRegisterLog } from './logChanges';
 import { registerLogResource } from './registerResource';
 
 /**
@@ -102,9 +103,11 @@ const stored = (facility: string, value: number, id = `e-${facility}`): TLogEntr
   enteredAt: '2026-03-10T08:00:00.000Z',
 });
 
+/** A change by the log's one apply per call (another call leaves the log as it is). */
+const applyLogChange = (l: TRegisterLog, c: TChange) => applyChange(logCommands, l, c);
 let n = 0;
-const change = (method: TWriteMethod, url: string, data: unknown, response?: unknown): TChange => ({
-  request: { method, url, data, blob: false, headers: {} },
+const change = (call: { name: string }, data: unknown, response?: unknown): TChange => ({
+  command: { call: call.name, params: { id: REG }, body: data },
   response,
   creates: null,
   key: `0a0a0a0a-0000-4000-8000-00000000000${++n}`,
@@ -118,7 +121,7 @@ const twice = (l: TRegisterLog, c: TChange) => {
 
 describe('a save applied to the log on the device', () => {
   it('queued: shown as typed (comma read, out of limits marked), marked not sent; accepted: the server entries replace it', () => {
-    const add = change('POST', `${BASE}/answer/add`, body(F[0]!, '7,5'));
+    const add = change(registerCalls.addAnswer, body(F[0]!, '7,5'));
     const queued = twice(log, add);
     expect(queued.grid.entries).toEqual([
       expect.objectContaining({ facility: F[0], slot: TODAY, take: 1, values: [{ param: TEMP, value: 7.5, outOfRange: true }], outOfRange: true }),
@@ -131,17 +134,17 @@ describe('a save applied to the log on the device', () => {
 
   it('a queued save does not hide what the server has for that take, unless it overwrites (force)', () => {
     const withStored = { ...log, grid: { ...log.grid, entries: [stored(F[1]!, 3)] } };
-    expect(twice(withStored, change('POST', `${BASE}/answer/add`, body(F[1]!, '4'))).grid.entries).toEqual([stored(F[1]!, 3)]);
-    const forced = twice(withStored, change('POST', `${BASE}/answer/add`, body(F[1]!, '4', { force: true })));
+    expect(twice(withStored, change(registerCalls.addAnswer, body(F[1]!, '4'))).grid.entries).toEqual([stored(F[1]!, 3)]);
+    const forced = twice(withStored, change(registerCalls.addAnswer, body(F[1]!, '4', { force: true })));
     expect(forced.grid.entries.map((e) => e.values[0]!.value)).toEqual([4]);
     // Another period's take, or another call, leaves the log as it is.
-    expect(applyLogChange(log, change('POST', `${BASE}/answer/add`, { ...body(F[0]!, '1'), date: '2026-02-27' }))).toBe(log);
-    expect(applyLogChange(log, change('PATCH', `${BASE}/open-close`, { period: 'day' }))).toBe(log);
+    expect(applyLogChange(log, change(registerCalls.addAnswer, { ...body(F[0]!, '1'), date: '2026-02-27' }))).toBe(log);
+    expect(applyLogChange(log, change(registerCalls.openClose, { period: 'day' }))).toBe(log);
   });
 
   it('names the facilities and the take of a refused save', () => {
-    const request = change('POST', `${BASE}/answer/add`, { ...body(F[0]!, '1'), facilities: [F[0], F[2]].map((_id) => ({ _id, values: [] })) }).request;
-    expect(describeLogChange(request, log)).toMatchObject({ kind: 'take', label: 'Cámara 1, Cámara 3', within: `${TODAY} #1` });
+    const { command } = change(registerCalls.addAnswer, { ...body(F[0]!, '1'), facilities: [F[0], F[2]].map((_id) => ({ _id, values: [] })) });
+    expect(describeLogChange(command, log)).toMatchObject({ kind: 'take', label: 'Cámara 1, Cámara 3', within: `${TODAY} #1` });
   });
 });
 

@@ -1,7 +1,7 @@
 import { registerCalls } from '@audit/domain/calls/registers';
 import { send } from '../../../api/send';
 import { registerResourceKind, resourceKey } from '../../../offline/resources';
-import { applyLogChange, describeLogChange, isAnswerAdd, type TRegisterLog } from './logChanges';
+import { describeLogChange, logCommands, type TRegisterLog } from './logChanges';
 
 /**
  * A register's log on the offline layer (decision 0021): the kind `register`, registered when this
@@ -30,11 +30,10 @@ registerResourceKind<TRegisterLog>({
   load: fetchRegisterLog,
   // Kept for offline use by whoever may write it: the client's staff at the facility.
   keepCopy: (log) => log.register.can.write,
-  apply: applyLogChange,
+  commands: logCommands,
   describe: describeLogChange,
   changeLabelKey: (kind) => `registerLogs.offline.kind.${kind}`,
   elsewhereKey: 'registerLogs.offline.otherRegister',
-  isQueueable: (method, url) => method.toUpperCase() !== 'GET' && isAnswerAdd(url),
   refreshViews: (queryClient) => queryClient.invalidateQueries({ queryKey: REGISTER_LOGS_QUERY_KEY }),
   page: LOG_PATH_PATTERN,
   pathOf: (registerId) => logPath(registerId),
