@@ -78,7 +78,10 @@ test.describe('/admin/users', () => {
     await expect(page.getByRole('link', { name: 'Carmen Cliente' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Teléfono' })).toBeVisible();
     await expect(page.locator('.ant-table-small')).toHaveCount(1);
+    // The page's own reads of the profile settle first: a late one would land on top of the click's change.
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('table-settings').click();
+    await expect(page.getByTestId('table-settings-panel')).toBeVisible();
     await phone.click();
     await expect(phone).not.toBeChecked();
     await page.getByTestId('table-settings-panel').getByText('Mediano').click();
