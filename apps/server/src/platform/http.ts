@@ -40,6 +40,10 @@ export function sendPage<T>(reply: FastifyReply, page: { items: T[]; total: numb
   return page.items;
 }
 
+/** A download's Content-Disposition: the ASCII name for old clients, the exact UTF-8 name for the others (RFC 6266). */
+export const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
 export const ZId = z.string().uuid();
 export const ZIdParams = z.object({ id: ZId });
 export const ZOk = z.object({ ok: z.literal(true) });

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCalls } from '@audit/domain/calls/registers';
 import { requireAuth, requires } from '../../platform/auth.js';
-import type { TModuleContext } from '../../platform/http.js';
+import { attachment, type TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
 import { requestLogPdf } from './downloads.js';
 import { logWorkbook } from './excel.js';
 
 const tags = ['registers'];
 const read = requires('REGISTER:READ');
-
-/** "log.xlsx" for old clients, the exact UTF-8 name for the others (RFC 6266). */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** /ms-registry/api/registers/{id}/pdf and /excel: the log downloads (decision 0037). */
 export async function registerDownloadsRoutes(app: FastifyInstance, ctx: TModuleContext) {

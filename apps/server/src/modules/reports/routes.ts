@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth, requires } from '../../platform/auth.js';
-import type { TModuleContext } from '../../platform/http.js';
+import { attachment, type TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
 import { reportCalls } from '@audit/domain/calls/reports';
 import { getPublicReport } from './public.js';
@@ -9,10 +9,6 @@ import { downloadPdf, getReport } from './service.js';
 
 const tags = ['reports'];
 const read = requires('AUDIT:READ');
-
-/** "Informe.pdf" for old clients, the exact UTF-8 name for the others (RFC 6266). */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** /ms-core/api/reports: the audit report (JSON), its public link and its PDF. */
 export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {

@@ -3,7 +3,7 @@ import { statisticsCalls as calls } from '@audit/domain/statistics/calls';
 import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
 import { requireAuth, type TAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import type { TModuleContext } from '../../platform/http.js';
+import { attachment, type TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
 import { statisticsWorkbook } from './excel.js';
 import { labelsFor } from './labels.js';
@@ -14,6 +14,15 @@ import { isEmpty } from './sheets.js';
 const config = { access: { permissions: ['ANALYTICS:READ' as const] }, identityNeutral: true };
 type TFigures = (ctx: TModuleContext, caller: TAuth, f: TStatisticsFilter) => Promise<unknown>;
 
+const tags = ['statistics'];
+
+/** The calls that answer figures of the filter body: one route each, the service's function as handler. */
+function registerFigures(app: FastifyInstance, ctx: TModuleContext, figures: [keyof typeof calls, string, TFigures][]) {
+  for (const [name, summary, work] of figures) {
+    route(app, calls[name] as typeof calls.benchmark, { config, tags, summary, handler: async (req) => work(ctx, requireAuth(req), req.body) as never });
+  }
+}
+
 /** The report's data, or 832 when the filter holds no audit and no incident. */
 async function reportOf(ctx: TModuleContext, caller: TAuth, f: TStatisticsFilter) {
   const data = await service.reportData(ctx, caller, f);
@@ -22,16 +31,15 @@ async function reportOf(ctx: TModuleContext, caller: TAuth, f: TStatisticsFilter
 }
 
 const sendFile = (reply: FastifyReply, type: string, fileName: string, body: Buffer) =>
-  reply.header('content-type', type).header('content-disposition', `attachment; filename="${fileName}"`).send(body);
+  reply.header('content-type', type).header('content-disposition', attachment(fileName)).send(body);
 
 /** /ms-core/api/audits: the client dashboard's statistics (decision 0078). */
 export async function clientStatisticsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const tags = ['statistics'];
-  const figures = (call: (typeof calls)['issueBenchmark' | 'chartData' | 'summary'], summary: string, work: TFigures) =>
-    route(app, call, { config, tags, summary, handler: async (req) => work(ctx, requireAuth(req), req.body) as never });
-  figures(calls.issueBenchmark, 'Incidents per establishment by risk (the filter body)', service.issueBenchmark);
-  figures(calls.chartData, 'Monthly series: audits, average score (%) and incidents', service.chartData);
-  figures(calls.summary, 'The client dashboard figures: audits, average score, incidents and audits by risk', service.summary);
+  registerFigures(app, ctx, [
+    ['issueBenchmark', 'Incidents per establishment by risk (the filter body)', service.issueBenchmark],
+    ['chartData', 'Monthly series: audits, average score (%) and incidents', service.chartData],
+    ['summary', 'The client dashboard figures: audits, average score, incidents and audits by risk', service.summary],
+  ]);
   route(app, calls.excel, {
     config,
     tags,
@@ -59,8 +67,7 @@ export async function clientStatisticsRoutes(app: FastifyInstance, ctx: TModuleC
 
 /** /ms-statistics/api: register, audit and issue statistics (decision 0078). */
 export async function statisticsRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  const tags = ['statistics'];
-  const each: [keyof typeof calls, string, TFigures][] = [
+  registerFigures(app, ctx, [
     ['byAccessCompletion', 'Register takes due and done per area access', service.byAccessCompletion],
     ['byPeriodCompletion', 'Register takes due and done per month', service.byPeriodCompletion],
     ['byEstablishmentCompletion', 'Register takes due and done per establishment', service.byEstablishmentCompletion],
@@ -69,8 +76,5 @@ export async function statisticsRoutes(app: FastifyInstance, ctx: TModuleContext
     ['byType', 'Incidents per type', service.byType],
     ['topFive', 'The five most frequent incidences', service.topFive],
     ['countByRisk', 'Incidents per risk level', service.countByRisk],
-  ];
-  for (const [name, summary, work] of each) {
-    route(app, calls[name] as typeof calls.benchmark, { config, tags, summary, handler: async (req) => work(ctx, requireAuth(req), req.body) as never });
-  }
+  ]);
 }
