@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
-import { statisticsWorld, type TStatisticsWorld } from './test/fixture.js';
+import { statisticsWorld, type TStatisticsWorld, STATS, AUDITS, YEAR, ok } from './test/fixture.js';
 import { sortBy, takesByAccess } from './test/expected.js';
 
-const STATS = '/ms-statistics/api';
-const AUDITS = '/ms-core/api/audits';
-const YEAR = { from: '2025-01-01', to: '2025-12-31' };
 const FIGURES = [
   `${AUDITS}/search-benchmark-from-issue-client`,
   `${AUDITS}/get-chart-data`,
@@ -26,12 +23,6 @@ beforeAll(async () => {
   w = await statisticsWorld(t);
 });
 afterAll(() => t.close());
-
-const ok = async (res: Promise<{ status: number; body: any }>) => {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-};
 
 describe('register statistics on known takes', () => {
   it('by-access-completion: takes due and done per area access, as plain SQL counts them', async () => {

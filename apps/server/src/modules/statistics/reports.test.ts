@@ -1,10 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
-import { statisticsWorld, type TStatisticsWorld } from './test/fixture.js';
-
-const AUDITS = '/ms-core/api/audits';
-const YEAR = { from: '2025-01-01', to: '2025-12-31' };
+import { statisticsWorld, type TStatisticsWorld, AUDITS, YEAR } from './test/fixture.js';
 
 let t: TTestApp;
 let w: TStatisticsWorld;

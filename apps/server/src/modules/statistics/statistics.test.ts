@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
-import { statisticsWorld, TI_DIRT, TI_PLAGUE, type TStatisticsWorld } from './test/fixture.js';
+import { statisticsWorld, TI_DIRT, TI_PLAGUE, type TStatisticsWorld, STATS, AUDITS, YEAR, ok } from './test/fixture.js';
 import { auditsByEstablishment, incidentsByRisk, sortBy } from './test/expected.js';
-
-const STATS = '/ms-statistics/api';
-const AUDITS = '/ms-core/api/audits';
-const YEAR = { from: '2025-01-01', to: '2025-12-31' };
 
 let t: TTestApp;
 let w: TStatisticsWorld;
@@ -14,12 +10,6 @@ beforeAll(async () => {
   w = await statisticsWorld(t);
 });
 afterAll(() => t.close());
-
-const ok = async (res: Promise<{ status: number; body: any }>) => {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-};
 
 describe('audit statistics on known scores', () => {
   it('benchmark: finished audits and average score per establishment, as plain SQL counts them', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../../platform/db.js';
 import { unsafeUnscoped } from '../../../platform/tenancy.js';
@@ -141,3 +142,15 @@ export async function statisticsWorld(t: TTestApp) {
   };
 }
 export type TStatisticsWorld = Awaited<ReturnType<typeof statisticsWorld>>;
+
+/** The two bases of the statistics calls, and the year the rows above fall in. */
+export const STATS = '/ms-statistics/api';
+export const AUDITS = '/ms-core/api/audits';
+export const YEAR = { from: '2025-01-01', to: '2025-12-31' };
+
+/** The body of a 200 answer (the answer itself in the failure message otherwise). */
+export async function ok(res: Promise<{ status: number; body: any }>) {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
