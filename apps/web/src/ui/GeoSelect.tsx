@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select, Spin } from 'antd';
-import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useGeoItem, useGeoOptions, type TGeoLevel } from './optionsApi';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useGeoItem, useGeoOptions, type TGeoLevel } from './geoOptions';
 
 interface TProps {
   level: TGeoLevel;

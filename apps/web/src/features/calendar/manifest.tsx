@@ -1,0 +1,24 @@
+import { CalendarOutlined } from '@ant-design/icons';
+import { screen, type TFeatureManifest } from '../../manifest/manifest';
+
+const page = () => import('./CalendarPage').then((m) => m.CalendarPage);
+
+/**
+ * The visits calendar (decision 0087): /calendar (the shell's announced entry, same key) and the
+ * client page's Calendar tab, both behind AUDIT:READ.
+ */
+export const calendarManifest: TFeatureManifest = {
+  id: 'calendar',
+  routes: () => [{ path: '/calendar', ...screen(page) }],
+  menu: [{ key: 'calendar', icon: <CalendarOutlined />, path: '/calendar', audience: 'auditor', permissions: ['AUDIT:READ'], order: 110 }],
+  clientTabs: [
+    {
+      key: 'calendar',
+      labelKey: 'calendar.tab',
+      order: 60,
+      permissions: ['AUDIT:READ'],
+      spaceTypes: ['STRUCTURE'],
+      load: () => import('./ClientCalendarTab').then((m) => m.ClientCalendarTab),
+    },
+  ],
+};
