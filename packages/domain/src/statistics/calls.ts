@@ -4,6 +4,11 @@ import {
   ZCompletion,
   ZCountByRisk,
   ZCountByType,
+  ZCorrectiveByAge,
+  ZDigestChange,
+  ZDigestSubscription,
+  ZLabOutOfLimits,
+  ZRepeatFindings,
   ZIssueBenchmark,
   ZScoreByEstablishment,
   ZScoreByTemplate,
@@ -15,7 +20,10 @@ import {
 const AUDITS = `${CORE}/audits`;
 const body = ZStatisticsFilter;
 
-/** The thirteen statistics calls of the calls document (decision 0078): one filter body for all. */
+/**
+ * The thirteen statistics calls of the calls document (decision 0078) and three of our own (decision
+ * 0081: corrective actions by age, lab results out of limits, repeat findings): one filter body for all.
+ */
 export const statisticsCalls = {
   issueBenchmark: defineCall({
     name: 'statistics.issueBenchmark',
@@ -73,4 +81,28 @@ export const statisticsCalls = {
     body,
     response: ZCountByRisk,
   }),
+  correctiveByAge: defineCall({
+    name: 'statistics.correctiveByAge',
+    method: 'POST',
+    path: `${STATISTICS}/corrective-statistics/by-age`,
+    body,
+    response: ZCorrectiveByAge,
+  }),
+  labOutOfLimits: defineCall({
+    name: 'statistics.labOutOfLimits',
+    method: 'POST',
+    path: `${STATISTICS}/lab-statistics/out-of-limits`,
+    body,
+    response: ZLabOutOfLimits,
+  }),
+  repeatFindings: defineCall({
+    name: 'statistics.repeatFindings',
+    method: 'POST',
+    path: `${STATISTICS}/audit-statistics/repeat-findings`,
+    body,
+    response: ZRepeatFindings,
+  }),
+  /** The caller's monthly digest by e-mail (decision 0091): read, and subscribe or not. */
+  digest: defineCall({ name: 'statistics.digest', method: 'GET', path: `${STATISTICS}/digest`, response: ZDigestSubscription }),
+  setDigest: defineCall({ name: 'statistics.setDigest', method: 'PUT', path: `${STATISTICS}/digest`, body: ZDigestChange, response: ZDigestSubscription }),
 };

@@ -74,3 +74,63 @@ export const ZCompletion = z.array(z.object({ key: z.string(), name: z.string().
 export type TCountByRisk = z.infer<typeof ZCountByRisk>;
 export type TStatisticsSummary = z.infer<typeof ZStatisticsSummary>;
 export type TCompletion = z.infer<typeof ZCompletion>;
+
+/** Where an open corrective action's age falls, in days since it was created (decision 0081). */
+export const CORRECTIVE_AGE_BUCKETS = ['0-7', '8-30', '31-90', '90+'] as const;
+/**
+ * Corrective actions (the tasks of audit incidents) of the filter's incidents: open, overdue and
+ * closed, the mean days to close, and the open ones by age: corrective-statistics/by-age.
+ */
+export const ZCorrectiveByAge = z.object({
+  open: count,
+  overdue: count,
+  closed: count,
+  avgDaysToClose: pct,
+  buckets: z.array(z.object({ key: z.enum(CORRECTIVE_AGE_BUCKETS), open: count, overdue: count })),
+});
+/** Lab results of the range and how many fell outside their limits, in all and per parameter: lab-statistics/out-of-limits. */
+export const ZLabOutOfLimits = z.object({
+  results: count,
+  outOfLimits: count,
+  outOfLimitsPct: pct,
+  byParameter: z.array(z.object({ parameter: z.string(), results: count, outOfLimits: count, outOfLimitsPct: pct })),
+});
+/**
+ * Findings that came back (decision 0081): template questions failed again in the next audit of the
+ * same establishment, and incidences (incident types) raised again in a later audit of the same
+ * establishment within the range.
+ */
+export const ZRepeatFindings = z.object({
+  questions: z.array(
+    z.object({
+      establishment: z.string(),
+      establishmentName: z.string().nullable(),
+      question: z.string(),
+      questionText: z.string(),
+      cameBack: count,
+      lastAudit: z.string(),
+      lastDate: z.string(),
+    }),
+  ),
+  incidentTypes: z.array(
+    z.object({
+      establishment: z.string(),
+      establishmentName: z.string().nullable(),
+      /** The incidence (incident template) raised, or null for an issue of the auditor's own (then the same name). */
+      templateIssue: z.string().nullable(),
+      name: z.string(),
+      audits: count,
+      cameBack: count,
+      lastAudit: z.string(),
+      lastDate: z.string(),
+    }),
+  ),
+});
+export type TCorrectiveByAge = z.infer<typeof ZCorrectiveByAge>;
+export type TLabOutOfLimits = z.infer<typeof ZLabOutOfLimits>;
+export type TRepeatFindings = z.infer<typeof ZRepeatFindings>;
+
+/** The monthly digest of the dashboard by e-mail (decision 0091): subscribed or not, and the last month sent. */
+export const ZDigestSubscription = z.object({ subscribed: z.boolean(), lastMonth: z.string().nullable() });
+export const ZDigestChange = z.strictObject({ subscribed: z.boolean() });
+export type TDigestSubscription = z.infer<typeof ZDigestSubscription>;

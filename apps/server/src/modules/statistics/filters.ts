@@ -1,5 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
+import { labCategoriesFor } from '@audit/domain/lab-data';
 import type { TAuth } from '../../platform/auth.js';
 
 /**
@@ -24,6 +25,14 @@ const inCategories = (templateColumn: SQL, categories: readonly string[] | undef
 /** The caller's services access list (empty: every service). */
 const servicesOf = (caller: TAuth) => (caller.access.services.length ? caller.access.services : undefined);
 
+/** Finished audits (alias `a`) the caller may see at all: their space and services access, no filter. */
+export const auditAccess = (caller: TAuth, alias = 'a'): SQL =>
+  and(
+    sql`starts_with(${sql.raw(alias)}.secure_space_path, ${caller.spacePath})`,
+    sql`${sql.raw(alias)}.status = 'finished'`,
+    anyOf(sql`${sql.raw(alias)}.service_id`, servicesOf(caller)),
+  )!;
+
 /** Finished audits (alias `a`) the caller sees, within the filter. */
 export function auditWhere(caller: TAuth, f: TStatisticsFilter): SQL {
   return and(
@@ -42,12 +51,16 @@ export function auditWhere(caller: TAuth, f: TStatisticsFilter): SQL {
   )!;
 }
 
-/** Audit incidents (alias `i`) the caller sees, within the filter (superseded ones are history, not counted). */
-export function incidentWhere(caller: TAuth, f: TStatisticsFilter): SQL {
+/**
+ * Audit incidents (alias `i`) the caller sees, within the filter. Superseded ones are history, not
+ * counted, except where a finding's recurrence is the point (repeat findings, decision 0081): an
+ * incident superseded by a newer audit's is the evidence that it came back.
+ */
+export function incidentWhere(caller: TAuth, f: TStatisticsFilter, withSuperseded = false): SQL {
   const services = [f.services, servicesOf(caller)].filter((s): s is string[] => !!s?.length);
   return and(
     sql`starts_with(i.secure_space_path, ${caller.spacePath})`,
-    sql`i.kind = 'audits' and i.status <> 'superseded'`,
+    withSuperseded ? sql`i.kind = 'audits'` : sql`i.kind = 'audits' and i.status <> 'superseded'`,
     between(sql`i.audit_date`, f),
     anyOf(sql`i.client_id`, f.clients),
     anyOf(sql`i.establishment_id`, f.establishments),
@@ -70,4 +83,20 @@ export function takeWhere(f: TStatisticsFilter): SQL | undefined {
     anyOf(sql`registers.category_id`, f.categories),
     anyText(sql`registers.area_access`, f.areaAccess),
   );
+}
+
+/**
+ * Lab reports (alias `r`) the caller sees, within the filter (decision 0081): their space, the lab
+ * categories their labDataAccess grants, the extraction day in range, clients, establishments and
+ * areas (the measuring point). The other lists name what a lab report does not have and are ignored.
+ */
+export function labReportWhere(caller: TAuth, f: TStatisticsFilter): SQL {
+  return and(
+    sql`starts_with(r.secure_space_path, ${caller.spacePath})`,
+    anyText(sql`r.category`, labCategoriesFor(caller.access.labData)),
+    between(sql`r.extraction_date`, f),
+    anyOf(sql`r.client_id`, f.clients),
+    anyOf(sql`r.establishment_id`, f.establishments),
+    anyOf(sql`r.area_id`, f.areas),
+  )!;
 }

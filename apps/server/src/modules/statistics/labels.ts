@@ -30,6 +30,9 @@ const ES = {
   all: 'Todo',
   excelFile: 'estadisticas.xlsx',
   pdfFile: 'categorizacion.pdf',
+  digestSubject: 'Resumen mensual de auditorías',
+  digestIntro: 'Este es el resumen de su panel de auditorías del mes',
+  digestAttached: 'Adjuntamos el informe de categorización de establecimientos en PDF.',
 };
 type TLabels = typeof ES;
 const EN: TLabels = {
@@ -63,6 +66,9 @@ const EN: TLabels = {
   all: 'All',
   excelFile: 'statistics.xlsx',
   pdfFile: 'categorization.pdf',
+  digestSubject: 'Monthly audit digest',
+  digestIntro: 'This is the digest of your audit dashboard for',
+  digestAttached: 'The establishment categorization report is attached as a PDF.',
 };
 export const labelsFor = (language: string): TLabels => (language === 'en' ? EN : ES);
 export type { TLabels };

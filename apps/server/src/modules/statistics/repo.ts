@@ -15,8 +15,12 @@ const rows = async <T extends TRow>(tx: TDb, query: SQL) => (await tx.execute<T>
 const num = (v: unknown) => Number(v ?? 0);
 const pctOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** An audit's score percentage: final × 100 / total (null when the template scores nothing). */
-const SCORE_PCT = sql`a.final_score * 100 / nullif(a.total_score, 0)`;
+/**
+ * An audit's score percentage as the audit itself shows it, stored when it finished (calls document
+ * §9: final × 100 / total, less the first deduction, 1 decimal, never below 0; null when the template
+ * scores nothing). The list, the report and every figure here say the same number.
+ */
+const SCORE_PCT = sql`a.percentage`;
 const AVG_PCT = sql`round(avg(${SCORE_PCT})::numeric, 2)`;
 const spaceName = (column: SQL) => sql`(select s.name from spaces s where s.id = ${column})`;
 

@@ -8,6 +8,7 @@ import { route } from '../../platform/route.js';
 import { statisticsWorkbook } from './excel.js';
 import { labelsFor } from './labels.js';
 import { categorizationPdf } from './pdf.js';
+import { digestRoutes } from './digest-routes.js';
 import * as service from './service.js';
 import { isEmpty } from './sheets.js';
 
@@ -58,7 +59,8 @@ export async function clientStatisticsRoutes(app: FastifyInstance, ctx: TModuleC
     handler: async (req, reply) => {
       const caller = requireAuth(req);
       const labels = labelsFor(caller.language);
-      const range = `${req.body.from ?? '…'} – ${req.body.to ?? '…'}`;
+      const { from, to } = req.body;
+      const range = from || to ? `${from ?? '…'} – ${to ?? '…'}` : labels.all;
       const pdf = await categorizationPdf(await reportOf(ctx, caller, req.body), labels, range);
       return sendFile(reply, 'application/pdf', labels.pdfFile, pdf);
     },
@@ -67,6 +69,7 @@ export async function clientStatisticsRoutes(app: FastifyInstance, ctx: TModuleC
 
 /** /ms-statistics/api: register, audit and issue statistics (decision 0078). */
 export async function statisticsRoutes(app: FastifyInstance, ctx: TModuleContext) {
+  digestRoutes(app, ctx);
   registerFigures(app, ctx, [
     ['byAccessCompletion', 'Register takes due and done per area access', service.byAccessCompletion],
     ['byPeriodCompletion', 'Register takes due and done per month', service.byPeriodCompletion],
@@ -76,5 +79,8 @@ export async function statisticsRoutes(app: FastifyInstance, ctx: TModuleContext
     ['byType', 'Incidents per type', service.byType],
     ['topFive', 'The five most frequent incidences', service.topFive],
     ['countByRisk', 'Incidents per risk level', service.countByRisk],
+    ['correctiveByAge', 'Corrective actions open, overdue and closed, days to close, open ones by age', service.correctiveByAge],
+    ['labOutOfLimits', 'Lab results out of their limits, in all and per parameter (within labDataAccess)', service.labOutOfLimits],
+    ['repeatFindings', 'Findings that came back: questions failed again, incidences raised again per establishment', service.repeatFindings],
   ]);
 }

@@ -2,7 +2,10 @@ import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
+import { correctiveByAge as correctiveRows } from './corrective.js';
+import { labOutOfLimits as labRows } from './lab.js';
 import * as repo from './repo.js';
+import { repeatFindings as repeatRows } from './repeats.js';
 
 /** Each statistic read in the caller's scoped transaction (row security on), decision 0078. */
 const read =
@@ -21,6 +24,9 @@ export const topFive = read(repo.topFive);
 export const byAccessCompletion = read((tx, caller, f) => repo.completion(tx, caller, f, 'areaAccess'));
 export const byPeriodCompletion = read((tx, caller, f) => repo.completion(tx, caller, f, 'period'));
 export const byEstablishmentCompletion = read((tx, caller, f) => repo.completion(tx, caller, f, 'establishment'));
+export const correctiveByAge = read(correctiveRows);
+export const labOutOfLimits = read(labRows);
+export const repeatFindings = read(repeatRows);
 
 /** Everything the two reports show, read in one transaction. */
 export const reportData = read(async (tx, caller, f) => ({

@@ -33,7 +33,7 @@ export function viewsOf(data: TReportData, l: TLabels): TView[] {
       headers: [l.establishment, l.audits, l.avgScore],
       rows: data.benchmark.map((b) => [b.name ?? b.establishment, b.audits, b.avgScorePct]),
     },
-    { title: l.byRisk, headers: [l.risk, l.count], rows: data.byRisk.map((r) => [r.riskLevel, r.count]) },
+    { title: l.byRisk, headers: [l.risk, l.count], rows: data.byRisk.map((r) => [riskName(l, r.riskLevel), r.count]) },
     { title: l.byType, headers: [l.type, l.count], rows: data.byType.map((r) => [r.type ?? l.none, r.count]) },
     { title: l.monthly, headers: [l.period, l.audits, l.avgScore, l.issues], rows: data.monthly.map((m) => [m.period, m.audits, m.avgScorePct, m.issues]) },
   ];
@@ -41,3 +41,9 @@ export function viewsOf(data: TReportData, l: TLabels): TView[] {
 
 /** Nothing to report: no audit and no incident in the range. */
 export const isEmpty = (data: TReportData) => data.summary.audits === 0 && data.summary.issues.issues === 0;
+
+/** An incident risk level as the reader says it (IE and P1 are the product's own names). */
+function riskName(l: TLabels, level: string): string {
+  const names: Record<string, string> = { high: l.high, medium: l.medium, low: l.low, infrastructure: l.infrastructure };
+  return names[level] ?? level;
+}

@@ -30,8 +30,8 @@ describe('audit statistics on known scores', () => {
       { template: expect.any(String), name: 'Higiene', audits: 2, avgScorePct: 70 },
     ]);
     const all = await ok(w.admin.post(`${STATS}/audit-statistics/bio-score`, {}));
-    // With the 2023 audit (10/30 = 33.33 %): (80 + 60 + 33.333…) / 3 = 57.78.
-    expect(all.find((r: any) => r.name === 'Higiene')).toMatchObject({ audits: 3, avgScorePct: 57.78 });
+    // With the 2023 audit (10/30, stored as 33.3 %: the audit's own 1-decimal figure): (80 + 60 + 33.3) / 3 = 57.77.
+    expect(all.find((r: any) => r.name === 'Higiene')).toMatchObject({ audits: 3, avgScorePct: 57.77 });
   });
 
   it('summary: audits, average score, incidents by risk and audits by risk', async () => {

@@ -1,20 +1,19 @@
+import './home.css';
 import type { ReactNode } from 'react';
-import { Avatar, Card, Col, Flex, Row, Tag, Typography } from 'antd';
-import { ApartmentOutlined, ArrowRightOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Card, Col, Flex, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { zoneOr } from '@audit/domain/dates';
 import { initialsOf, type TMe } from '../../session/me';
 import { useCurrentSpace } from '../../session/space';
-import { zoneOr } from '@audit/domain/dates';
-
-export interface TShortcut {
-  key: string;
-  path: string;
-  label: string;
-  group?: string;
-  icon: ReactNode;
-}
+import { homeSections, type THomeKind, type THomeSection } from './homeSections';
+import { AuditsToRunSection } from './sections/AuditsToRunSection';
+import { FinishedAuditsSection } from './sections/FinishedAuditsSection';
+import { LabOutOfLimitsSection } from './sections/LabOutOfLimitsSection';
+import { OpenIncidentsSection } from './sections/OpenIncidentsSection';
+import { OverdueTasksSection } from './sections/OverdueTasksSection';
+import { PendingRegistersSection } from './sections/PendingRegistersSection';
+import { SummaryFigures } from './sections/SummaryFigures';
 
 /** "Domingo, 22 de noviembre de 2026" / "Sunday, 22 November 2026": today where the space is. */
 function today(language: string, timeZone: string) {
@@ -27,85 +26,68 @@ function greetingKey() {
   return hour < 13 ? 'home.morning' : hour < 20 ? 'home.afternoon' : 'home.evening';
 }
 
-function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
-  return (
-    <Card className="home-fact">
-      <Flex gap={14} align="center">
-        <span className="home-fact-icon">{icon}</span>
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {label}
-          </Typography.Text>
-          <div className="home-fact-value">{value}</div>
-        </div>
-      </Flex>
-    </Card>
-  );
+function sectionOf(kind: THomeKind, me: TMe, { key, seeAll }: THomeSection): ReactNode {
+  switch (key) {
+    case 'summary':
+      return <SummaryFigures seeAll={seeAll} />;
+    case 'auditsToRun':
+      return <AuditsToRunSection seeAll={seeAll} auditorId={me.isAuditor ? me._id : undefined} />;
+    case 'finishedAudits':
+      return <FinishedAuditsSection seeAll={seeAll} reportBase={kind === 'auditor' ? '/auditor/audits/report' : '/client-audits/audits/report'} />;
+    case 'openIncidents':
+      return <OpenIncidentsSection seeAll={seeAll} />;
+    case 'overdueTasks':
+      return <OverdueTasksSection seeAll={seeAll} />;
+    case 'pendingRegisters':
+      return <PendingRegistersSection seeAll={seeAll} />;
+    case 'labOutOfLimits':
+      return <LabOutOfLimitsSection seeAll={seeAll} />;
+  }
 }
 
-/** Welcome dashboard of /home/auditor and /home/client: the user, the current space and shortcuts. */
-export function HomePage({ kind, me, shortcuts }: { kind: 'auditor' | 'client'; me: TMe; shortcuts: TShortcut[] }) {
+/**
+ * /home/auditor and /home/client (decision 0080): a greeting, then what needs attention today, the
+ * latest of each list the user may see, every line a link to where one acts on it. `canOpen` is the
+ * sidebar's rule for a path (the shell's, handed down: a feature does not import the shell).
+ */
+export function HomePage({ kind, me, canOpen }: { kind: THomeKind; me: TMe; canOpen: (path: string) => boolean }) {
   const { t, i18n } = useTranslation();
   const space = useCurrentSpace();
+  const sections = homeSections(kind, me, canOpen);
   return (
-    <Flex vertical gap={20} data-testid={`home-${kind}`}>
+    <Flex vertical gap={16} data-testid={`home-${kind}`}>
       <Card className="home-hero">
-        <Flex gap={20} align="center" wrap>
-          <Avatar size={64} src={me.avatar || undefined} style={{ background: 'rgba(255,255,255,.2)', fontSize: 24, flex: 'none' }}>
+        <Flex gap={16} align="center">
+          <Avatar size={52} src={me.avatar || undefined} className="home-hero-avatar">
             {initialsOf(me.fullName)}
           </Avatar>
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Text style={{ color: 'rgba(255,255,255,.75)', display: 'block' }}>{today(i18n.language, zoneOr(space.data?.timeZone))}</Typography.Text>
-            <Typography.Title level={2} style={{ color: '#fff', margin: '2px 0 4px' }}>
+            <Typography.Text className="home-hero-date">
+              {today(i18n.language, zoneOr(space.data?.timeZone))}
+              {space.data?.name ? ` · ${space.data.name}` : ''}
+            </Typography.Text>
+            <Typography.Title level={2} className="home-hero-title">
               {t(greetingKey(), { name: me.firstName })}
             </Typography.Title>
-            <Typography.Text style={{ color: 'rgba(255,255,255,.85)' }}>{t(`home.${kind}.intro`)}</Typography.Text>
+            <Typography.Text className="home-hero-intro">{t(`home.${kind}.intro`)}</Typography.Text>
           </div>
         </Flex>
       </Card>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <Fact icon={<ApartmentOutlined />} label={t('home.currentSpace')} value={space.data?.name ?? '…'} />
-        </Col>
-        <Col xs={24} md={8}>
-          <Fact icon={<UserOutlined />} label={t('home.profile')} value={me.isAdmin ? t('home.adminRole') : t(`home.${kind}.role`)} />
-        </Col>
-        <Col xs={24} md={8}>
-          <Fact
-            icon={<SafetyCertificateOutlined />}
-            label={t('home.roles')}
-            value={
-              <Flex wrap gap={4}>
-                {me.roles.map((r) => (
-                  <Tag key={r._id} color={r.superAdmin ? 'gold' : 'blue'} style={{ marginInlineEnd: 0 }}>
-                    {r.name}
-                  </Tag>
-                ))}
-              </Flex>
-            }
-          />
-        </Col>
-      </Row>
-      <Card title={t('home.shortcuts')}>
-        {shortcuts.length === 0 ? (
-          <Typography.Text type="secondary">{t('home.noShortcuts')}</Typography.Text>
-        ) : (
-          <Row gutter={[12, 12]}>
-            {shortcuts.map((s) => (
-              <Col key={s.key} xs={24} sm={12} lg={8} xxl={6}>
-                <Link to={s.path} className="home-shortcut" data-testid="home-shortcut">
-                  <span className="home-shortcut-icon">{s.icon}</span>
-                  <span style={{ flex: 1, minWidth: 0 }}>
-                    {s.group && <span className="home-shortcut-group">{s.group}</span>}
-                    <span className="home-shortcut-label">{s.label}</span>
-                  </span>
-                  <ArrowRightOutlined className="home-shortcut-arrow" />
-                </Link>
-              </Col>
-            ))}
-          </Row>
-        )}
-      </Card>
+      {sections.length === 0 ? (
+        <Card>
+          <Typography.Text type="secondary">{t('home.nothingToShow')}</Typography.Text>
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]}>
+          {sections.map((section, index) => (
+            // The figures, and the registers when they lead (the kitchen staff's), take the whole width;
+            // the lists sit two by two on a wide screen, one under the other on a phone.
+            <Col key={section.key} xs={24} xl={section.key === 'summary' || (index === 0 && section.key === 'pendingRegisters') ? 24 : 12}>
+              {sectionOf(kind, me, section)}
+            </Col>
+          ))}
+        </Row>
+      )}
     </Flex>
   );
 }

@@ -9,7 +9,7 @@ export const plain = async (db: TDatabase, query: SQL) => unsafeUnscoped(db, asy
 export const auditsByEstablishment = (db: TDatabase, path: string, from = '2025-01-01') =>
   plain(
     db,
-    sql`select establishment_id::text as establishment, count(*)::int as audits, round(avg(final_score * 100 / total_score)::numeric, 2)::float8 as pct
+    sql`select establishment_id::text as establishment, count(*)::int as audits, round(avg(percentage)::numeric, 2)::float8 as pct
       from audits where secure_space_path like ${`${path}%`} and status = 'finished' and start_date >= ${from}::date group by 1`,
   );
 

@@ -1,3 +1,4 @@
+import { scorePercentage } from '@audit/domain/audits';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -29,9 +30,10 @@ async function audit(
   const id = randomUUID();
   await unsafeUnscoped(db, (tx) =>
     tx.execute(sql`insert into audits (id, space_id, secure_space_path, status, template_id, template_name, client_id, establishment_id, service_id,
-        start_date, date_from, date_to, total_score, final_score, recalculated_risk, finished_date)
+        start_date, date_from, date_to, total_score, final_score, percentage, recalculated_risk, finished_date)
       values (${id}, ${p.est.id}, ${p.est.path}, ${a.status ?? 'finished'}, ${a.template}, ${a.template === T1 ? 'Higiene' : 'Alérgenos'}, ${p.client.id},
-        ${p.est.id}, ${a.service}, ${a.day}::timestamptz, ${a.day}::timestamptz, ${a.day}::timestamptz, ${a.total}, ${a.final}, ${a.risk}, ${a.day}::timestamptz)`),
+        ${p.est.id}, ${a.service}, ${a.day}::timestamptz, ${a.day}::timestamptz, ${a.day}::timestamptz, ${a.total}, ${a.final},
+        ${scorePercentage(a.total, a.final, [])}, ${a.risk}, ${a.day}::timestamptz)`),
   );
   return id;
 }
