@@ -72,6 +72,28 @@ describe('idempotency keys', () => {
     expect(await count(sql`select count(*)::int as n from audit_media where audit_id = ${id}`)).toBe(1);
   });
 
+  it("a write answering with its transaction's result stores its response in that transaction, byte for byte what was sent (decision 0090)", async () => {
+    const { id, ids } = await runningAudit(f);
+    const url = `${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.floors}/note`;
+    const send = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url,
+        payload: { note: 'Suelo mojado junto a la cámara' },
+        headers: { authorization: `Bearer ${f.auditorToken}`, ...keyed('k-note-tx') },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    const stored = await unsafeUnscoped(
+      t.db,
+      async (tx) => (await tx.execute<{ status: number; body: string }>(sql`select status, body from idempotency_keys where key = 'k-note-tx'`)).rows,
+    );
+    expect(stored).toEqual([{ status: 200, body: first.payload }]);
+    const again = await send();
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.payload).toBe(first.payload);
+  });
+
   it('twins sent at once: one writes, the other gets the same result or 409 IDEM0001 to retry', async () => {
     const { id, ids } = await runningAudit(f);
     const path = `${AUDITS}/${id}/sections/${ids.facilities}/questions/${ids.pests}`;

@@ -1,8 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TDatabase, TTransaction } from '../db.js';
 import { AppError, invalidData } from '../errors.js';
 import { idempotencyKeys } from './tables.js';
+import { isDatabaseLost } from '../database-lost.js';
+
+const STORE_RETRY_MS = 500;
+const STORE_GIVE_UP_MS = 10 * 60_000;
+
+/** Tries a response store again until the database answers (at most ten minutes). */
+function storeLater(store: () => Promise<unknown>, since = Date.now()) {
+  setTimeout(() => {
+    store().catch((error: unknown) => {
+      if (isDatabaseLost(error) && Date.now() - since < STORE_GIVE_UP_MS) storeLater(store, since);
+      else console.warn(`idempotency: a response could not be stored: ${(error as Error).message}`);
+    });
+  }, STORE_RETRY_MS).unref();
+}
 
 /**
  * Writes carrying `Idempotency-Key` happen once per user and key (docs/decisions/0012):
@@ -29,12 +44,26 @@ export interface TIdempotency {
   claimed: boolean;
   /** Not looked up yet: the route's handler does it (config `idempotency: 'in-handler'`). */
   deferred?: boolean;
+  /** The route answers with its one scoped transaction's result: stored in that transaction (`storeResultIn`). */
+  respond?: TKeyedResponse;
+}
+
+/** How a route with `idempotency: 'in-transaction'` answers: its status and response schema (from its call). */
+export interface TKeyedResponse {
+  status: number;
+  schema: z.ZodType;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The handler looks the key up itself (replayStored or its own statement), not the preHandler. */
-    idempotency?: 'in-handler';
+    /**
+     * 'in-handler': the handler looks the key up itself (replayStored or its own statement), not the
+     * preHandler. 'in-transaction': the handler answers with the result of its one `scoped` call,
+     * which stores it as the key's response inside the write's transaction (decision 0090).
+     */
+    idempotency?: 'in-handler' | 'in-transaction';
+    /** Filled by platform/route.ts from the call, for 'in-transaction'. */
+    keyedResponse?: TKeyedResponse;
   }
 }
 
@@ -53,14 +82,44 @@ export const inProgress = () => new AppError('requestInProgress');
 export async function claimKey(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }) {
   const { userId, idempotency } = auth;
   if (!idempotency || idempotency.claimed || !userId) return;
-  idempotency.claimed = true;
   // A twin still running holds the key's index entry: this insert waits for it, then finds it taken.
   const taken = await tx
     .insert(idempotencyKeys)
     .values({ userId, key: idempotency.key, method: idempotency.method, url: idempotency.url })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
+  // Claimed only when this request recorded the key: the twin that found it taken must not store its
+  // 409 as the key's response (its onSend could run before the writer's and win).
   if (!taken.length) throw inProgress();
+  idempotency.claimed = true;
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Stores a claimed key's response inside the write's own transaction (the key, the effect and the
+ * response commit together: no crash can leave the key without its answer). The caller then sends
+ * exactly `body`. For writes whose response is known before their transaction ends (the answer).
+ */
+export async function storeResponseIn(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }, status: number, body: string) {
+  const { userId, idempotency } = auth;
+  if (!idempotency?.claimed || !userId) return;
+  await tx
+    .update(idempotencyKeys)
+    .set({ status, body, contentType: JSON_CONTENT_TYPE })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotency.key)));
+}
+
+/**
+ * For a route with `idempotency: 'in-transaction'`: stores the transaction's result as the key's
+ * response, encoded and written as the response serializer does (fastify-type-provider-zod: encode,
+ * then JSON.stringify), so a replay is byte for byte what the first attempt sent. Once per request.
+ */
+export async function storeResultIn(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }, result: unknown) {
+  const respond = auth.idempotency?.respond;
+  if (!respond || !auth.idempotency?.claimed) return;
+  auth.idempotency.respond = undefined;
+  await storeResponseIn(tx, auth, respond.status, JSON.stringify(respond.schema.encode(result)));
 }
 
 function readKey(request: FastifyRequest): string | undefined {
@@ -93,7 +152,7 @@ export async function replayStored(db: TDatabase, request: FastifyRequest, reply
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, request.auth.userId), eq(idempotencyKeys.key, key)));
   if (!first) {
-    request.auth.idempotency = { key, method: request.method, url: request.url, claimed: false };
+    request.auth.idempotency = { key, method: request.method, url: request.url, claimed: false, respond: request.routeOptions.config.keyedResponse };
     return false;
   }
   await sendStored(request, reply, first);
@@ -119,13 +178,28 @@ export function registerIdempotency(app: FastifyInstance, db: TDatabase) {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const pending = request.auth?.idempotency;
-    if (!pending?.claimed || !request.auth) return done(null, payload);
+    // A 5xx is never the answer to remember: the database was lost or the server failed, and the
+    // same request must be able to complete when it comes again.
+    if (!pending?.claimed || !request.auth || reply.statusCode >= 500) return done(null, payload);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     const contentType = String(reply.getHeader('content-type') ?? '') || null;
+    const userId = request.auth.userId;
     // No row when the write's transaction rolled back: then nothing happened and a retry runs again.
-    db.update(idempotencyKeys)
-      .set({ status: reply.statusCode, body, contentType })
-      .where(and(eq(idempotencyKeys.userId, request.auth.userId), eq(idempotencyKeys.key, pending.key), isNull(idempotencyKeys.status)))
-      .then(() => done(null, payload), done);
+    // Stored after the commit (this write's response was not known inside it): if the database is
+    // lost meanwhile, the store is tried again in the background until it comes back, so a database
+    // restart never leaves the key without its answer while this server lives.
+    const store = () =>
+      db
+        .update(idempotencyKeys)
+        .set({ status: reply.statusCode, body, contentType })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, pending.key), isNull(idempotencyKeys.status)));
+    store().then(
+      () => done(null, payload),
+      (error: unknown) => {
+        if (!isDatabaseLost(error)) return done(error as Error);
+        storeLater(store);
+        done(null, payload);
+      },
+    );
   });
 }
