@@ -23,24 +23,7 @@ type TJson = Record<string, any>;
  * them (the big one) answered in full with 60 issues and 40 photos.
  */
 export async function setUpAudits(server: Awaited<ReturnType<typeof startServer>>, clients = CLIENTS) {
-  const templateId = await seedBigTemplate(server.db);
-  const api = apiOf(server.base);
-  const auditor = await api.signin('auditor@demo.test');
-  const refs = await referencesFor(server.db);
-  const audits: TJson[] = [];
-  for (let i = 0; i < clients; i++) {
-    const created = await api.call(auditor, 'POST', '/ms-core/api/audits', {
-      client: refs.client,
-      establishment: refs.establishment,
-      service: refs.service,
-      template: templateId,
-      auditor: refs.auditor,
-      startDate: '2026-11-02',
-      date: ['2026-11-02', '2026-11-03'],
-    });
-    audits.push(await api.call(auditor, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`));
-  }
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${auditor}` };
+  const { api, auditor, audits, headers } = await runningAudits(server, clients);
 
   // The big audit: every question answered (1 in 5 failed), 60 issues with their task, 40 photos.
   const big = audits[0]!;
@@ -271,4 +254,27 @@ export async function finishBig(api: ReturnType<typeof apiOf>, token: string, bi
       });
   }
   await api.call(token, 'PATCH', `/ms-core/api/audits/${big._id}/finished`);
+}
+
+/** The 300-question template and `clients` audits of the demo auditor, started (the soak's and this file's start). */
+export async function runningAudits(server: Awaited<ReturnType<typeof startServer>>, clients: number) {
+  const templateId = await seedBigTemplate(server.db);
+  const api = apiOf(server.base);
+  const auditor = await api.signin('auditor@demo.test');
+  const refs = await referencesFor(server.db);
+  const audits: TJson[] = [];
+  for (let i = 0; i < clients; i++) {
+    const created = await api.call(auditor, 'POST', '/ms-core/api/audits', {
+      client: refs.client,
+      establishment: refs.establishment,
+      service: refs.service,
+      template: templateId,
+      auditor: refs.auditor,
+      startDate: '2026-11-02',
+      date: ['2026-11-02', '2026-11-03'],
+    });
+    audits.push(await api.call(auditor, 'PATCH', `/ms-core/api/audits/${created._id}/execute?use_previous=false`));
+  }
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${auditor}` };
+  return { api, auditor, refs, audits, headers };
 }

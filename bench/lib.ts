@@ -121,7 +121,12 @@ export async function measureRequests(base: string, requests: TRequest[], option
     child.send({ base, requests, ...options });
   });
   child.removeAllListeners('exit');
-  if (result.failures.length) throw new Error(`${result.failures.length} requests failed, e.g. ${result.failures.slice(0, 3).join(', ')}`);
+  if (result.failures.length)
+    // The counts go with the error: a long run (bench/soak.ts) reports how many were served beside them.
+    throw Object.assign(new Error(`${result.failures.length} requests failed, e.g. ${result.failures.slice(0, 3).join(', ')}`), {
+      sent: result.sent,
+      failures: result.failures,
+    });
   const latencies = result.latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
   return {

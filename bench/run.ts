@@ -1,6 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { benchAudits } from './audits.js';
+import { benchBrowser } from './browser/index.js';
+import { benchCalendar } from './calendar.js';
+import { benchDocuments } from './documents.js';
 import { benchListBudgets, formatBudgets } from './budgets.js';
 import { benchFoundation } from './foundation.js';
 import { benchIncidents } from './incidents.js';
@@ -11,17 +14,21 @@ import { benchRegisters } from './registers.js';
 import { benchOffline } from './offline.js';
 import { benchRender } from './render.js';
 import { benchShell } from './shell.js';
+import { benchSoak } from './soak.js';
 import { formatTable } from './ratio.js';
 import { benchSpeed, crossEngine, type TEngine } from './speed.js';
+import { benchVisitPlans } from './visit-plans.js';
 import { benchWays } from './ways.js';
 
 /**
- * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|list-plans|pdf|registers|incidents|ways]
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|list-plans|pdf|registers|incidents|ways|browser|soak|calendar|visit-plans|documents]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
  *   run (bench/ratio.ts), then the lists at 10,000 and 100,000 audits against their budgets
  *   (bench/budgets.ts); both go to stdout and bench/results.json (with the date, the machine and
  *   its load: only the ratios are comparable from one run to another). BENCH_SKIP_LISTS=1 leaves
  *   the lists out.
+ * - soak: 50 connections for ten minutes (SOAK_SECONDS shortens it), reads and keyed answers;
+ *   requests, errors and the server's resident memory over time (bench/soak.ts).
  * - the other suites print absolute figures only: on a shared machine they describe the machine's
  *   load as much as the code, so nothing of them is committed.
  */
@@ -30,6 +37,7 @@ const only = process.argv[3] ?? 'speed';
 const absolute = {
   foundation: benchFoundation,
   audits: benchAudits,
+  calendar: benchCalendar,
   offline: benchOffline,
   render: benchRender,
   shell: benchShell,
@@ -39,6 +47,11 @@ const absolute = {
   registers: benchRegisters,
   incidents: benchIncidents,
   ways: benchWays,
+  soak: benchSoak,
+  // Issue 28's browser table (tablet profile, generated large audit): bench/browser/index.ts.
+  browser: benchBrowser,
+  'visit-plans': benchVisitPlans,
+  documents: benchDocuments,
 };
 
 if (only !== 'speed') {

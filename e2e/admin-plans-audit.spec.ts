@@ -85,8 +85,15 @@ test('the administrator lists audits, creates one with the wizard and assigns it
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The list shows the audit under its new auditor.
+  // The calendar's and the plan's demo drafts (decisions 0087, 0089) start later, so the list (latest
+  // start first) may show it on a later page: turn pages until it is there.
   await page.keyboard.press('Escape');
-  await expect(page.locator('.ant-table-row').filter({ hasText: beatriz }).first()).toBeVisible();
+  const assigned = page.locator('.ant-table-row').filter({ hasText: beatriz }).first();
+  await expect(async () => {
+    if (await assigned.isVisible()) return;
+    await page.locator('.ant-pagination-next:not(.ant-pagination-disabled)').click({ timeout: 2_000 });
+    await expect(assigned).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 
   // The new auditor is told (issue 13): an unread notification in the bell opens the audit's preview.
   const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1366, height: 900 } });

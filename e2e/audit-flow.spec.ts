@@ -130,7 +130,8 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   await expect(preview).toContainText(ESTABLISHMENT);
   await expect(preview).toContainText(HYGIENE);
   await expect(preview).toContainText(/Borrador|Draft/);
-  await expect(page.getByTestId('audit-start-previous')).toHaveCount(0);
+  // The demo has half a year of finished audits here (decision 0091): starting from the last is offered.
+  await expect(page.getByTestId('audit-start-previous')).toBeVisible();
   await page.getByTestId('audit-start').click();
   await expect(page).toHaveURL(/\/auditor\/audits\/run\/[0-9a-f-]{36}$/);
   const auditId = page.url().split('/').pop()!;
@@ -280,8 +281,15 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
     .getByRole('button', { name: /Finalizar|Finish/ })
     .click();
   await expect(page).toHaveURL(/\/auditor\/audits$/);
-  const row = page.locator('.ant-table-row').filter({ hasText: ESTABLISHMENT });
-  await expect(row).toHaveCount(1);
+  // The row of this audit: the calendar's demo drafts (decision 0087) start later and come first in the
+  // list (latest start first), so turn pages until it shows.
+  const row = page.locator(`.ant-table-row[data-row-key="${auditId}"]`);
+  await expect(async () => {
+    if (await row.isVisible()) return;
+    await page.locator('.ant-pagination-next:not(.ant-pagination-disabled)').click({ timeout: 2_000 });
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText(ESTABLISHMENT);
   await expect(row.getByTestId('audit-status')).toHaveText(/Finalizada|Finished/);
   await expect(row).toContainText(finalPercent);
 
@@ -339,8 +347,10 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
     .getByRole('link', { name: /Auditorías realizadas|Audits made/ })
     .click();
   await expect(client.page).toHaveURL(/\/client-audits\/audits$/);
-  const clientRow = client.page.locator('.ant-table-row').filter({ hasText: ESTABLISHMENT });
+  // This audit's row: the demo's history has more finished audits at Alicante (decision 0091).
+  const clientRow = client.page.locator(`.ant-table-row[data-row-key="${auditId}"]`);
   await expect(clientRow).toHaveCount(1);
+  await expect(clientRow).toContainText(ESTABLISHMENT);
   await expect(clientRow).toContainText(finalPercent);
   await clientRow.click();
   await expect(client.page).toHaveURL(new RegExp(`/client-audits/audits/report/${auditId}$`));

@@ -78,7 +78,17 @@ export async function pick(page: Page, field: Locator, option: string, { exact =
     ? dropdown.getByTitle(option, { exact: true })
     : dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRegExp(option)}`) });
   // A bound on the wait: an option that never shows fails here, naming it, not at the test's end.
-  await choice.first().click({ timeout: 60_000 });
+  // A list closed under the pointer (its select re-rendered as data arrived: seen on a loaded
+  // machine) is opened again, as a person would, up to three times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await choice.first().click({ timeout: attempt < 3 ? 20_000 : 60_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      if (!(await dropdown.isVisible())) await field.click();
+    }
+  }
 }
 
 /**

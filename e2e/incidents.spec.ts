@@ -31,7 +31,11 @@ test.afterAll(async () => {
 
 /** A new hygiene audit started from the demo's finished one (its answers and its issue), with a second failed answer and issue. */
 async function auditWithTwoIssues(page: Page, auditor: string) {
-  const demo = (await auditsOf(page, auditor)).find((a) => a.template.name === HYGIENE && a.status === 'finished')!;
+  // The demo's latest finished audit at Valencia, which has a failed question (the calendar's finished
+  // visits at El Olivo are clean, decision 0087).
+  const demo = (await auditsOf(page, auditor)).find(
+    (a) => a.template.name === HYGIENE && a.status === 'finished' && a.establishment.name === 'Hotel Mar Azul Valencia',
+  )!;
   const created = await pageApi<TAudit>(page, 'POST', '/ms-core/api/audits', {
     client: demo.client._id,
     establishment: demo.establishment._id,

@@ -8,7 +8,8 @@ import { startOwnServer, type TOwnServer } from './own-server';
  * Issue 23 (decision 0062): an invitation from a client's Users tab is fixed to that client. The
  * person invited accepts through the e-mail (caught by a real SMTP server on loopback), signs in and
  * sees only that client: before, they joined the company's space and saw every client's audits.
- * The demo's audits and incidents are all Hotel Mar Azul's; the invitation is for Restaurante El Olivo.
+ * The invitation is for Restaurante El Olivo: its own finished audits (the calendar's demo visits, clean)
+ * show, none of Hotel Mar Azul's, and no incident.
  */
 const DESKTOP = { width: 1440, height: 900 };
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -94,7 +95,11 @@ test("an invitation from a client's Users tab gives access to that client only",
   expect(current.name).toBe(CLIENT);
   const mine = await pageApi<{ name: string }[]>(again.page, 'GET', '/ms-core/api/spaces/my-spaces');
   expect(mine.map((s) => s.name)).not.toContain('Hotel Mar Azul');
-  expect(await pageApi<unknown[]>(again.page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0 })).toEqual([]);
+  // Their client's audits (the demo's finished El Olivo visits), none of another client's.
+  const audits = await pageApi<{ client: { name: string } }[]>(again.page, 'POST', '/ms-core/api/audits/search', { size: 50, page: 0 });
+  expect(audits.length, 'the client has finished audits to show').toBeGreaterThan(0);
+  expect(audits.filter((a) => a.client.name !== CLIENT).map((a) => a.client.name)).toEqual([]);
+  // Their client's visits were clean: no incident at all, so none of Hotel Mar Azul's.
   expect(await pageApi<unknown[]>(again.page, 'POST', '/ms-core/api/issues/search-issues', { size: 50, page: 0 })).toEqual([]);
   await settled(again.page);
   await again.context.close();

@@ -31,14 +31,24 @@ test.describe('sidebar by kind of user', () => {
       await expect(sidebar(page).getByRole('link', { name: child, exact: true })).toBeVisible();
   });
 
-  test('an admin sees the client items, templates, clients and the Administration and Settings groups', async ({ page }) => {
+  test('an admin sees the client items, templates, employees, clients, contracts and the Administration and Settings groups', async ({ page }) => {
     await signInToShell(page, 'admin@demo.test');
     // The client items, with the office's registers group (set-up, decision 0035; named apart from the
     // clients' "Registros") and the audit list where the office plans audits (issue 13), named
     // "Planificación" so that it is not a second "Auditorías" beside the client group, after Estadísticas.
     const clientItems = [...CLIENT_ITEMS];
     clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Gestión de registros', 'Planificación');
-    expect(await sidebarLabels(page)).toEqual([...clientItems, 'Plantillas', 'Clientes', 'Administración', 'Configuración']);
+    // The office's people and the clients' contracts (decisions 0084, 0083) beside the clients.
+    expect(await sidebarLabels(page)).toEqual([
+      ...clientItems,
+      'Plantillas',
+      'Empleados',
+      'Clientes',
+      'Contratos',
+      'Plan de visitas',
+      'Administración',
+      'Configuración',
+    ]);
     await sidebar(page).getByRole('menuitem', { name: 'Gestión de registros' }).click();
     await expect(sidebar(page).getByRole('link', { name: 'Gestión', exact: true })).toHaveAttribute('href', '/registers/management');
     await expect(sidebar(page).getByRole('link', { name: 'Plantillas de registro', exact: true })).toHaveAttribute('href', '/templates/registers');
@@ -51,6 +61,7 @@ test.describe('sidebar by kind of user', () => {
     await sidebar(page).getByRole('menuitem', { name: 'Configuración' }).click();
     await expect(sidebar(page).getByRole('link', { name: 'Nomenclaturas', exact: true })).toHaveAttribute('href', '/settings/nomenclatures');
     await expect(sidebar(page).getByRole('link', { name: 'Servicios', exact: true })).toHaveAttribute('href', '/settings/services');
+    await expect(sidebar(page).getByRole('link', { name: 'Editar preguntas frecuentes', exact: true })).toHaveAttribute('href', '/settings/faqs');
   });
 
   test("the demo's client manager sees the client items and Usuarios, which lists the hotel's people", async ({ page }) => {
@@ -65,13 +76,14 @@ test.describe('sidebar by kind of user', () => {
     await expect(page.locator('.ant-table-row').filter({ hasText: 'client@demo.test' })).toHaveCount(1);
   });
 
-  test('a client opening an admin page is refused, a section without a screen says so', async ({ page }) => {
+  test('a client opening an admin page is refused; every announced section has its screen', async ({ page }) => {
     await signInToShell(page, 'client@demo.test');
     await page.goto('/admin/users');
     await expect(page.getByText('Acceso restringido')).toBeVisible();
-    // /incidents has its screens now (decision 0038): documentation has none yet.
+    // The last section that said "coming soon", documentation, has its screen now (decision 0088).
     await page.goto('/documentation');
-    await expect(page.getByText('Esta sección llegará en una próxima versión.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Documentación', exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Esta sección llegará en una próxima versión.')).toHaveCount(0);
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/home\/client$/);
   });

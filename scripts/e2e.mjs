@@ -108,7 +108,10 @@ function runSpec(spec, baseUrl, extra, dir) {
   return new Promise((done) => {
     // Playwright's CLI on this Node, not through npx: npx costs about 0.6 s of CPU (10 s of wall at load
     // 25) per spec before Playwright starts (docs/decisions/0072).
-    const child = start(process.execPath, [playwrightCli, 'test', '-c', 'e2e/playwright.config.ts', spec, ...extra], {
+    // Each spec's failure screenshots and page snapshots in a folder of its own: the next spec's run
+    // would otherwise clear them before anyone reads them.
+    const output = join(root, '.e2e-artifacts/results', spec.replace(/[^a-z0-9.-]+/gi, '_'));
+    const child = start(process.execPath, [playwrightCli, 'test', '-c', 'e2e/playwright.config.ts', '--output', output, spec, ...extra], {
       // E2E_DATA_DIR: the server's DATA_DIR (a spec reads the e-mails it wrote to DATA_DIR/outbox).
       env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dir },
       stdio: ['ignore', 'pipe', 'inherit'],

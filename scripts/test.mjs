@@ -30,7 +30,9 @@ function run(label, command, args, env = {}) {
       const summary = plain.match(new RegExp(`${label}: (\\d+) passed, (\\d+) failed`));
       const passed = summary ? Number(summary[1]) : Number(plain.match(/(\d+) passed/)?.[1] ?? 0);
       const failed = summary ? Number(summary[2]) : Number(plain.match(/(\d+) failed/)?.[1] ?? 0);
-      results.push({ label, code, passed, failed });
+      // The failing tests' lines, printed again at the end: a CI log is often read from its tail.
+      const failures = plain.split('\n').filter((line) => /^\s*(FAIL|×|✘)\s|^\s+\d+\) \[/.test(line));
+      results.push({ label, code, passed, failed, failures: [...new Set(failures.map((l) => l.trim()))].slice(0, 40) });
       resolve(code);
     });
   });
@@ -66,5 +68,6 @@ const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const broken = results.filter((r) => r.code !== 0);
 console.log(`\n${results.map((r) => `${r.label}: ${r.passed} passed, ${r.failed} failed${r.code ? ` (exit ${r.code})` : ''}`).join('\n')}`);
+for (const r of results.filter((r) => r.failures?.length)) console.log(`\n${r.label} failures:\n  ${r.failures.join('\n  ')}`);
 console.log(`\n${passed} passed, ${failed + (broken.length && !failed ? broken.length : 0)} failed`);
 process.exit(broken.length ? 1 : 0);

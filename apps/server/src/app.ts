@@ -17,6 +17,8 @@ import { createJobQueue, type TJobQueue } from './platform/jobs/queue.js';
 import type { TServerModule } from './platform/module.js';
 import { idempotencyManifest } from './platform/idempotency/purge.js';
 import { findModules } from './platform/modules-found.js';
+import { healthManifest } from './platform/health.js';
+import { rateLimitManifest } from './platform/rate-limit/manifest.js';
 import { registerWebApp } from './platform/web.js';
 import { registerEtags } from './platform/etag.js';
 import { registerCompression, registerSecurityHeaders } from './platform/headers.js';
@@ -55,7 +57,7 @@ declare module 'fastify' {
  * Every domain's manifest: each modules/<domain>/module.ts, found by folder (in folder order), then
  * the platform's own. A new domain is its folder and nothing else (decision 0076, docs/new-domain.md).
  */
-export const serverModules: TServerModule[] = [...(await findModules()), idempotencyManifest];
+export const serverModules: TServerModule[] = [...(await findModules()), idempotencyManifest, rateLimitManifest, healthManifest];
 
 export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const app = Fastify({

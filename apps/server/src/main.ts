@@ -4,8 +4,11 @@ import { buildApp } from './app.js';
 import { openDatabase } from './platform/db.js';
 import { seedOnFirstStart } from './seed/index.js';
 import { warmPdfWorker } from './modules/reports/pdf/run.js';
+import { holdPgliteLock } from './platform/backup/lock.js';
 
 const config = loadConfig();
+// PGlite is this process's alone: a second server, a backup or a restore on the folder would corrupt it.
+const releaseLock = config.DATABASE_URL ? () => undefined : holdPgliteLock(join(config.DATA_DIR, 'pglite'), 'the server');
 const database = await openDatabase(config.DATABASE_URL ?? join(config.DATA_DIR, 'pglite'));
 const seeded = await seedOnFirstStart(database.db, config);
 const app = await buildApp({ config, db: database.db, listen: database.listen, serveWeb: true });
@@ -13,6 +16,7 @@ const app = await buildApp({ config, db: database.db, listen: database.listen, s
 const shutdown = async () => {
   await app.close();
   await database.close();
+  releaseLock();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

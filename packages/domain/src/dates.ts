@@ -50,6 +50,7 @@ export function isValidTimeZone(value: unknown): value is string {
 
 /** Every IANA time zone this runtime knows (for the settings' select), Europe/Madrid first. */
 export function timeZoneNames(): string[] {
+  // Not in every runtime (nor in the lib this package targets): asked for, not assumed.
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
   const names = intl.supportedValuesOf?.('timeZone') ?? [];
   return [DEFAULT_TIME_ZONE, ...names.filter((n) => n !== DEFAULT_TIME_ZONE)];

@@ -161,6 +161,41 @@ export const CATALOGUE = {
     'The visit dates cannot be before the audit start date.',
     true,
   ),
+  // The database cannot be reached (restart, failover, network cut): nothing was saved; the
+  // answer carries Retry-After and the offline queue keeps the change to send it again.
+  // A visit moved to a day its client's visit window refuses (decision 0087): one entry per reason, so the message says why.
+  visitClosedMonth: e(
+    'BADREQUESTERROR',
+    'VIS0001',
+    400,
+    'El cliente no admite visitas en ese mes (fuera de sus meses de apertura).',
+    'The client takes no visits in that month (outside its open months).',
+    true,
+  ),
+  visitNotVisitDay: e(
+    'BADREQUESTERROR',
+    'VIS0002',
+    400,
+    'Ese día del mes es un día sin visitas del cliente.',
+    'That day of the month is one of the client’s no-visit days.',
+    true,
+  ),
+  visitNotOnVisitDays: e(
+    'BADREQUESTERROR',
+    'VIS0003',
+    400,
+    'Ese día no está entre los días de visita del cliente.',
+    'That day is not one of the client’s visit days.',
+    true,
+  ),
+  databaseUnavailable: e(
+    'INTERNALERROR',
+    'DB0001',
+    503,
+    'El servicio no está disponible en este momento; se reintentará en unos segundos.',
+    'The service is unavailable right now; it will be retried in a few seconds.',
+    true,
+  ),
   requestInProgress: e(
     'BADREQUESTERROR',
     'IDEM0001',
@@ -171,6 +206,14 @@ export const CATALOGUE = {
   ),
   onlyImages: e('BADREQUESTERROR', 'FIL0001', 415, 'Solo se admiten imágenes.', 'Only images are allowed.', true),
   onlyPdf: e('BADREQUESTERROR', 'FIL0003', 415, 'Solo se admiten archivos PDF.', 'Only PDF files are allowed.', true),
+  fileTypeMismatch: e(
+    'BADREQUESTERROR',
+    'FIL0004',
+    415,
+    'El contenido del archivo no corresponde a su tipo, o ese tipo no se admite.',
+    'The file content does not match its type, or that type is not allowed.',
+    true,
+  ),
   labIncidentStatusRefused: e(
     'BADREQUESTERROR',
     'LAB0001',

@@ -23,8 +23,14 @@ export function goalBand(percentage: number | null, goal: number | null): TGoalB
 /** The band's colour (green, orange, red), for the screen's bars and the PDF's ring and bars. */
 export const GOAL_BAND_COLORS: Record<TGoalBand, string> = { reached: '#389e0d', close: '#fa8c16', below: '#cf1322' };
 
+/** One formatter per locale: a new Intl.NumberFormat per figure was a large cost in a long report (PDF and screen). */
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
 /** A percentage with one decimal in the reader's language: 85.25 → "85,3 %" (es), "85.3 %" (en); `empty` when there is none. */
+
 export function formatPercent(value: number | null | undefined, locale: string, empty = '—'): string {
   if (value == null || !Number.isFinite(value)) return empty;
-  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} %`;
+  let format = percentFormats.get(locale);
+  if (!format) percentFormats.set(locale, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
+  return `${format.format(value)} %`;
 }

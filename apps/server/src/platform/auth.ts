@@ -1,3 +1,4 @@
+import { isDatabaseLost } from './database-lost.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermissions, type TPermission } from '@audit/domain/permissions';
 import { AppError, forbidden, unauthenticated } from './errors.js';
@@ -76,33 +77,22 @@ export function registerAuthentication(app: FastifyInstance, identities: TIdenti
 
   /** The caller of a verified token with their identity now, or null when they may not act (locked, removed, password changed). */
   const authOf = (claims: TAccessClaims, identity: TIdentityRow | undefined): TAuth | null => {
-    const lockedUntil = identity?.locked_until ? new Date(identity.locked_until) : null;
     // A password changed since the token was issued ends it (docs/decisions/0003).
-    const passwordChanged = identity && passwordStamp(identity.password_changed_at) !== claims.pwd;
-    if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date()) || passwordChanged) return null;
-    const permissions = identity.permissions ?? [];
-    return {
-      userId: claims.sub,
-      spaceId: claims.space,
-      spacePath: claims.path,
-      permissions,
-      roles: identity.roles ?? [],
-      isAdmin: permissions.includes('ADMIN') || identity.super_admin === true,
-      isAuditor: identity.is_auditor,
-      access: accessListsOf(identity),
-      language: identity.language,
-    };
+    if (identity && passwordStamp(identity.password_changed_at) !== claims.pwd) return null;
+    return callerOf(identity, { userId: claims.sub, spaceId: claims.space, spacePath: claims.path });
   };
 
   /**
    * The caller's roles and permissions as the database has them now. When that read itself fails
-   * (database gone, statement timeout), the request cannot be authorized either way: the catalogue's
+   * (a statement timeout, a broken row), the request cannot be authorized either way: the catalogue's
    * 458 "error checking permissions", logged with the cause, rather than a bare internal error.
    */
   const loadIdentity = async (request: FastifyRequest, claims: TAccessClaims) => {
     try {
       return await identities.load(claims.sub, claims.path);
     } catch (error) {
+      // Database unreachable: the same request can succeed in a moment (503, Retry-After).
+      if (isDatabaseLost(error)) throw error;
       request.log.error({ err: error, requestId: request.id }, 'permission check failed');
       throw new AppError('permissionCheckFailed');
     }
@@ -145,4 +135,23 @@ function attempt(work: () => void): Error | undefined {
   } catch (error) {
     return error as Error;
   }
+}
+
+/**
+ * The caller a user is now in a space, from their identity row, or null when they may not act
+ * (not active, not a member, locked). The session's and the calendar feed's one way to build it.
+ */
+export function callerOf(identity: TIdentityRow | undefined, at: { userId: string; spaceId: string; spacePath: string }): TAuth | null {
+  const lockedUntil = identity?.locked_until ? new Date(identity.locked_until) : null;
+  if (!identity || identity.status !== 'ACTIVE' || !identity.member || (lockedUntil && lockedUntil > new Date())) return null;
+  const permissions = identity.permissions ?? [];
+  return {
+    ...at,
+    permissions,
+    roles: identity.roles ?? [],
+    isAdmin: permissions.includes('ADMIN') || identity.super_admin === true,
+    isAuditor: identity.is_auditor,
+    access: accessListsOf(identity),
+    language: identity.language,
+  };
 }

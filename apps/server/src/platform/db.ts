@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -38,10 +38,17 @@ export async function openDatabase(url: string, options: { pgliteDump?: Blob } =
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // JIT off for the application's sessions: its queries are short OLTP reads and writes, which
     // JIT compilation only slows down (up to 237 ms on a list; decision 0028).
-    const pool = new pg.Pool({ connectionString: url, max: 20, options: '-c jit=off' });
+    // connectionTimeoutMillis: while the database is unreachable a request fails in seconds (503,
+    // platform/database-lost.ts) instead of waiting for a connection forever.
+    const pool = new pg.Pool({ connectionString: url, max: 20, options: '-c jit=off', connectionTimeoutMillis: 10_000 });
     // An idle connection closed by the server (restart, failover, admin) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+    // The pool listens only to its idle connections. A checked-out one (a request's transaction,
+    // the job queue's) whose session dies between two queries emits 'error' too, and an 'error'
+    // nobody listens to ends the process: every connection gets a listener for its whole life.
+    // The query in flight fails on its own (503), and the connection is released as broken.
+    pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     const listeners = new Set<pg.Client>();
@@ -98,3 +105,17 @@ export async function runPrepared<R extends Record<string, unknown>>(tx: TDb, na
   const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part)));
   return (await tx.execute<R>(sql.join(chunks, sql.raw('')))).rows as R[];
 }
+
+/**
+ * Whether every migration this server knows is applied (drizzle's own ledger). A newer server may have
+ * applied more during a rolling upgrade: that still counts as applied for this one.
+ */
+export async function migrationsApplied(db: TDatabase): Promise<{ known: number; applied: number }> {
+  const { rows } = await db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+  return { known: knownMigrations(), applied: Number(rows[0]?.applied ?? 0) };
+}
+
+/** The migrations this build brings: read once (a load balancer asks /ready every few seconds). */
+let known: number | undefined;
+const knownMigrations = () =>
+  (known ??= (JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length);

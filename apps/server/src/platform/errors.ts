@@ -1,3 +1,4 @@
+import { isDatabaseLost, RETRY_AFTER_SECONDS } from './database-lost.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOGUE, findCatalogueEntry, type TErrorBody, type TErrorCode, type TErrorName } from '@audit/domain/errors';
 import { requestLanguage } from './language.js';
@@ -84,6 +85,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, never a stack.
       appError = invalidData([]);
+    } else if (isDatabaseLost(error)) {
+      request.log.warn({ err: error, requestId: request.id }, 'database unreachable');
+      appError = new AppError('databaseUnavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     } else {
       request.log.error({ err: error, requestId: request.id }, 'unexpected error');
       appError = new AppError('internal');

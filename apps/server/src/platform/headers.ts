@@ -32,6 +32,8 @@ export const CONTENT_SECURITY_POLICY = {
   'connect-src': ["'self'"],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
+  // The documents' PDF preview is an iframe of a blob URL the app made from its own fetch (0088).
+  'frame-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'self'"],

@@ -5,7 +5,7 @@ import { TOTAL_COUNT_HEADER } from '@audit/domain/search';
 import type { TConfig } from '../config.js';
 import type { TDatabase, TTransaction } from './db.js';
 import type { TAuth } from './auth.js';
-import { claimKey } from './idempotency/keys.js';
+import { claimKey, storeResultIn } from './idempotency/keys.js';
 import { withScope } from './tenancy.js';
 import type { TTokenService } from './tokens.js';
 import type { TMailTransport } from './mail.js';
@@ -26,13 +26,26 @@ export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvi
 
 /**
  * Runs work in the request's tenant scope (RLS on). A write carrying an Idempotency-Key records
- * it in this same transaction (platform/idempotency), so the key exists exactly when the write does.
+ * it in this same transaction (platform/idempotency), so the key exists exactly when the write does;
+ * on a route with `idempotency: 'in-transaction'` the result is stored there too as the key's response.
  */
-export const scoped = <T>(ctx: TModuleContext, auth: TAuth, work: (tx: TTransaction) => Promise<T>) =>
-  withScope(ctx.db, auth, async (tx) => {
-    if (auth.idempotency) await claimKey(tx, auth);
-    return work(tx);
+export const scoped = async <T>(ctx: TModuleContext, auth: TAuth, work: (tx: TTransaction) => Promise<T>) => {
+  const result = await withScope(ctx.db, auth, async (tx) => {
+    if (!auth.idempotency) return work(tx);
+    await claimKey(tx, auth);
+    const done = await work(tx);
+    await storeResultIn(tx, auth, done);
+    return done;
   });
+  if (KILL_AFTER_COMMIT && auth.idempotency?.claimed) process.kill(process.pid, 'SIGKILL');
+  return result;
+};
+
+/**
+ * A failpoint only tests set (platform/idempotency/crash.postgres.test.ts): the process dies the moment a
+ * keyed write has committed, before anything else happens, as a crash or a power cut would.
+ */
+const KILL_AFTER_COMMIT = process.env.AUDIT_TEST_FAILPOINT === 'kill-after-commit';
 
 /** Sends a page: the array body and the total in x-total-count. */
 export function sendPage<T>(reply: FastifyReply, page: { items: T[]; total: number }) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TTestApp } from '../test/harness.js';
+import { createTestApp, type TTestApp, isNotReadyByDesign } from '../test/harness.js';
 import { createTenant, signIn, type TTenant } from '../test/factories.js';
 import { sampleFromZod } from '../test/sample.js';
 import { unsafeUnscoped } from './tenancy.js';
@@ -77,7 +77,7 @@ async function probeAll(caller: TTenant, target: TTenant) {
       const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
       const leaked = PUBLISHED_BY_CHOICE.has(`${route.method} ${route.url}`) ? [] : secrets.filter((s) => text.includes(s));
       if (leaked.length) problems.push(`${route.method} ${url}: ${res.status} leaks ${leaked.join(', ')}`);
-      if (res.status >= 500) problems.push(`${route.method} ${url}: ${res.status} ${text.slice(0, 200)}`);
+      if (res.status >= 500 && !isNotReadyByDesign(route.method, url, res.status)) problems.push(`${route.method} ${url}: ${res.status} ${text.slice(0, 200)}`);
       if (res.status === 401 && route.access && !('public' in route.access))
         problems.push(`${route.method} ${url}: 401 for a valid session (${text.slice(0, 120)})`);
     }

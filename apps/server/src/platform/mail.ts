@@ -7,6 +7,8 @@ export interface TMailMessage {
   to: string[];
   subject: string;
   text: string;
+  /** Files sent with the message (the statistics digest's PDF, decision 0091). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface TMailTransport {
@@ -25,7 +27,7 @@ export function createMailTransport(options: { smtpUrl?: string; from: string; d
     return {
       description: `SMTP ${new URL(options.smtpUrl).host}`,
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({ from: options.from, ...message });
       },
     };
   }
@@ -34,7 +36,7 @@ export function createMailTransport(options: { smtpUrl?: string; from: string; d
   return {
     description: `files in ${outbox}`,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(outbox, { recursive: true });
       await writeFile(join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`), info.message as Buffer);
     },

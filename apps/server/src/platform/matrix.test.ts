@@ -7,12 +7,10 @@ import { hasPermissions } from '@audit/domain/permissions';
 import { AUDITS, auditBody, auditIds, auditTenant, runningAudit, select, type TAuditTenant } from '../test/audits.js';
 import { finishedAuditWithIncidents } from '../test/incidents.js';
 import { addUser, signIn } from '../test/factories.js';
-import { createTestApp, type TApiClient, type TTestApp } from '../test/harness.js';
-import { cameraJpeg, postMultipart } from '../test/multipart.js';
+import { createTestApp, type TApiClient, type TTestApp, isNotReadyByDesign } from '../test/harness.js';
 import { pathParams, sampleRequest } from '../test/sample.js';
+import { kindOf, mainKind, objectsOf } from '../test/route-objects.js';
 import { expectOk, SECTIONS, TEMPLATES } from '../test/templates.js';
-
-const REGISTRY = '/ms-registry/api';
 
 /**
  * Role x tenant x action over every route the app registers (new routes are covered without
@@ -33,150 +31,10 @@ let b: TAuditTenant;
 let foreign: Record<string, string>;
 const callers: { role: string; permissions: string[]; api: TApiClient }[] = [];
 
-/** B's objects of every kind, made over HTTP as B's users would. */
-async function objectsOf(f: TAuditTenant) {
-  const { id: audit, ids } = await runningAudit(f);
-  const path = `${AUDITS}/${audit}/sections/${ids.facilities}/questions/${ids.floors}`;
-  const answer = await expectOk(
-    f.auditor.post(`${AUDITS}/${audit}/answer/add`, { section: ids.facilities, question: ids.floors, templateAnswer: select(f.tpl.options.no) }),
-  );
-  const [issue] = await expectOk(f.auditor.patch(`${path}/issues-tasks`, { issuesToAdd: [f.tpl.incidences.dirt._id] }));
-  const jpeg = { buffer: await cameraJpeg(320, 240), filename: 'foto.jpg', contentType: 'image/jpeg' };
-  const evidence = await postMultipart(t.app, `${path}/evidences`, f.auditorToken, jpeg, { issue: f.tpl.incidences.dirt._id });
-  expect(evidence.status).toBe(200);
-  const file = await postMultipart(t.app, '/ms-core/api/files/image', f.auditorToken, jpeg);
-  expect(file.status).toBe(200);
-  const template = await expectOk(f.admin.get(`${TEMPLATES}/${f.tpl.template}`));
-  const section = template.sections.find((s: { type: string }) => s.type === 'QUESTION');
-  const field = template.sections.find((s: { type: string }) => s.type === 'DATA').fields[0];
-  const ie = template.ieSections[0];
-  const users = await expectOk(f.admin.post('/ms-core/api/users/search', { size: 50 }));
-  const registers = await registerObjectsOf(f);
-  const labReport = await expectOk(
-    f.admin.post('/ms-core/api/lab-reports', {
-      category: 'legionella',
-      number: `M-${f.tenant.tag}`,
-      space: f.tenant.establishment.id,
-      extractionDate: '2026-03-02',
-      results: [{ parameter: 'Legionella spp.', value: 1500, maxValue: 1000 }],
-    }),
-  );
-  const [labIncident] = await expectOk(f.admin.post('/ms-core/api/lab-incidents/search', { filters: [{ field: 'report', value: labReport._id }] }));
-  return {
-    ...registers,
-    labReport: labReport._id as string,
-    labIncident: labIncident._id as string,
-    audit,
-    auditSection: ids.facilities,
-    auditQuestion: ids.floors,
-    answer: answer._id as string,
-    issue: issue._id as string,
-    evidence: evidence.body._id as string,
-    file: file.body._id as string,
-    template: f.tpl.template,
-    templateSection: section._id as string,
-    templateQuestion: f.tpl.templateQuestions.floors,
-    incident: f.tpl.incidences.dirt._id as string,
-    templateField: field._id as string,
-    ieSection: ie._id as string,
-    ieQuestion: ie.questions[0]._id as string,
-    user: users.find((u: { _id: string }) => u._id === f.tenant.clientUser.id)._id as string,
-    role: f.tenant.roles.auditor!,
-    client: f.tenant.client.id,
-    establishment: f.tenant.establishment.id,
-    area: f.tenant.area.id,
-    service: f.refs.service,
-    category: f.refs.category,
-    areaType: f.refs.areaAccess,
-    root: f.tenant.root.id,
-  };
-}
-
-/** B's register template (section, field, param), typology and register (decision 0031). */
-async function registerObjectsOf(f: TAuditTenant) {
-  const category = await expectOk(f.admin.post('/ms-core/api/categories', { name: 'Registros', description: 'x', type: 'REGISTER', color: '#1677ff' }));
-  const template = await expectOk(
-    f.admin.post(`${REGISTRY}/template-registers`, { name: 'Temperaturas', title: 'T', category: category._id, reportType: 'Model_1' }),
-  );
-  const section = await expectOk(f.admin.post(`${REGISTRY}/register-sections`, { template: template._id, title: 'Cámaras' }));
-  await expectOk(f.admin.post(`${REGISTRY}/register-sections/${section._id}/field/add`, { name: 'Firma', fieldType: 'author' }));
-  const full = await expectOk(
-    f.admin.post(`${REGISTRY}/register-sections/${section._id}/param/add`, { name: 'Temperatura', fieldType: 'number', operation: 'between', min: 0, max: 5 }),
-  );
-  const typology = await expectOk(f.admin.post('/ms-core/api/typologies', { name: 'Nevera', description: 'x' }));
-  const register = await expectOk(
-    f.admin.post(`${REGISTRY}/registers`, {
-      name: 'Cámaras',
-      areaAccess: 'KITCHEN',
-      template: template._id,
-      client: f.tenant.client.id,
-      establishments: 'all',
-      areas: 'all',
-      category: category._id,
-      period: 'monthly',
-      frequency: 'daily',
-    }),
-  );
-  return {
-    registerTemplate: template._id as string,
-    registerSection: section._id as string,
-    registerField: full.fields[0]._id as string,
-    registerParam: full.params[0]._id as string,
-    registerCategory: category._id as string,
-    typology: typology._id as string,
-    register: register._id as string,
-  };
-}
-
-/** The kind of object a path parameter names, from the route's address. */
-function kindOf(url: string, param: string): string {
-  const base = url.split('/')[3] ?? '';
-  if (base === 'register-sections') return param === 'fieldId' ? 'registerField' : param === 'id' ? 'registerParam' : 'registerSection';
-  if (base === 'registers') return url.includes('/client/') ? 'client' : 'register';
-  const audits = base === 'audits' || base === 'questionnaire-ies' || base === 'reports';
-  if (param === 'answerId') return 'answer';
-  if (param === 'evidenceId' || param === 'imageId') return 'evidence';
-  if (param === 'incidentId') return 'incident';
-  if (param === 'fieldId') return 'templateField';
-  if (param === 'auditId') return 'audit';
-  if (param === 'questionId') return audits ? 'auditQuestion' : base === 'ie-sections' ? 'ieQuestion' : 'templateQuestion';
-  if (param === 'sectionId') return audits ? 'auditSection' : 'templateSection';
-  if (param === 'parentId') return 'client';
-  const byBase: Record<string, string> = {
-    audits: 'audit',
-    'questionnaire-ies': 'audit',
-    reports: 'audit',
-    'audit-templates': 'template',
-    sections: 'templateSection',
-    'ie-sections': 'ieSection',
-    users: 'user',
-    roles: 'role',
-    structures: 'client',
-    establishments: 'establishment',
-    areas: 'area',
-    spaces: 'client',
-    files: 'file',
-    services: 'service',
-    categories: 'category',
-    typeareas: 'areaType',
-    'template-registers': 'registerTemplate',
-    typologies: 'typology',
-    'lab-reports': 'labReport',
-    'lab-incidents': 'labIncident',
-  };
-  return byBase[base] ?? 'root';
-}
-
-/** The main object a route is about: its last path parameter, else its base. */
-const mainKind = (url: string) => {
-  const params = pathParams(url);
-  return params.length ? kindOf(url, params[params.length - 1]!) : kindOf(url, '');
-};
-
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: dataDir });
   [a, b] = [await auditTenant(t, 'mxa'), await auditTenant(t, 'mxb')];
-  foreign = await objectsOf(b);
+  foreign = { ...(await objectsOf(t, b)), feedToken: 'x'.repeat(43) };
   const roleUser = async (name: string) => {
     const user = await addUser(t.db, { email: `${name}.${a.tenant.tag}@example.com`, firstName: name, home: a.tenant.root, roleIds: [a.tenant.roles[name]!] });
     return (await signIn(t.app, user.email)).api;
@@ -189,7 +47,7 @@ beforeAll(async () => {
     { role: 'worker', permissions: permissionsOf('worker'), api: await roleUser('worker') },
     { role: 'laboratory', permissions: permissionsOf('laboratory'), api: await roleUser('laboratory') },
   );
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -223,6 +81,11 @@ describe('role x tenant x action on every route', () => {
       'typology',
       'labReport',
       'labIncident',
+      'employee',
+      'plannedVisit',
+      'document',
+      'documentFolder',
+      'documentVersion',
     ]) {
       if (kind !== 'issue') expect(kinds).toContain(kind);
     }
@@ -256,7 +119,7 @@ describe('role x tenant x action on every route', () => {
           if (!allowed) refused++;
           if (allowed && pathParams(route.url).length && res.status < 300) problems.push(`${at}: ${res.status} on tenant B's ${kind}`);
         }
-        if (res.status >= 500) problems.push(`${at}: ${res.status} ${text.slice(0, 160)}`);
+        if (res.status >= 500 && !isNotReadyByDesign(route.method, route.url, res.status)) problems.push(`${at}: ${res.status} ${text.slice(0, 160)}`);
         if (res.status === 401 && required) problems.push(`${at}: 401 for a valid session`);
         const leaked = secrets.filter((s) => text.includes(s));
         if (leaked.length) problems.push(`${at}: ${res.status} leaks ${leaked.join(', ')}`);
@@ -361,7 +224,7 @@ describe('what a client sees before it is finished (decision 0061)', () => {
             const expected = allowed || !required.length ? [404, '415'] : [403, '452'];
             const got = [res.status, res.body?.reference];
             if (got[0] !== expected[0] || got[1] !== expected[1]) problems.push(`${at}: ${got.join(' ')} (expected ${expected.join(' ')})`);
-          } else if (res.status >= 500) problems.push(`${at}: ${res.status}`);
+          } else if (res.status >= 500 && !isNotReadyByDesign(route.method, route.url, res.status)) problems.push(`${at}: ${res.status}`);
           const leaked = secrets.filter((s) => text.includes(s));
           if (leaked.length) problems.push(`${at}: ${res.status} leaks ${leaked.join(', ')}`);
         }

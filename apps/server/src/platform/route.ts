@@ -36,6 +36,8 @@ export function route<C extends TCall>(app: FastifyInstance, call: C, options: T
   if (!call.path.startsWith(prefix)) throw new Error(`${call.name}: ${call.path} is not under the plugin's base path ${prefix}`);
   const url = call.path.slice(prefix.length) || '/';
   const status = call.status ?? (call.response ? 200 : 204);
+  if (options.config.idempotency === 'in-transaction' && (!call.response || call.file))
+    throw new Error(`${call.name}: 'in-transaction' needs a JSON response to store`);
   const schema: FastifySchema & Record<string, unknown> = {
     // The call's name is the OpenAPI operation id: the document names each call as the code does.
     operationId: call.name,
@@ -51,7 +53,12 @@ export function route<C extends TCall>(app: FastifyInstance, call: C, options: T
   typed(app).route({
     method: call.method,
     url,
-    config: { ...options.config, call: call.name },
+    config: {
+      ...options.config,
+      call: call.name,
+      // The handler's one scoped transaction stores its response with the key (platform/idempotency).
+      ...(options.config.idempotency === 'in-transaction' ? { keyedResponse: { status, schema: call.response as z.ZodType } } : {}),
+    },
     schema,
     handler: options.handler as never,
   });

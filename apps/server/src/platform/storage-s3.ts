@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import { assertKey, type TFileStore } from './file-store.js';
 
 export interface TS3Options {
@@ -32,6 +33,30 @@ export function createS3Store(options: TS3Options): TFileStore {
       try {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key) }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : Buffer.alloc(0);
+      } catch (error) {
+        const name = (error as { name?: string }).name;
+        if (name === 'NoSuchKey' || name === 'NotFound') return null;
+        throw error;
+      }
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: assertKey(key) }));
+        return true;
+      } catch (error) {
+        const name = (error as { name?: string }).name;
+        if (name === 'NoSuchKey' || name === 'NotFound') return false;
+        throw error;
+      }
+    },
+    async putStream(key, source, size, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: assertKey(key), Body: source, ContentType: contentType, ContentLength: size }));
+    },
+    async getStream(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key) }));
+        if (!res.Body) return null;
+        return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
       } catch (error) {
         const name = (error as { name?: string }).name;
         if (name === 'NoSuchKey' || name === 'NotFound') return null;

@@ -1,4 +1,6 @@
-import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { TConfig } from '../config.js';
@@ -20,6 +22,36 @@ export function createLocalStore(root: string): TFileStore {
     async get(key) {
       try {
         return await readFile(path(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async exists(key) {
+      return stat(path(key)).then(
+        (found) => found.isFile(),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      );
+    },
+    async putStream(key, source) {
+      const target = path(key);
+      await mkdir(dirname(target), { recursive: true });
+      const partial = `${target}.${randomUUID()}.part`;
+      try {
+        await pipeline(source, createWriteStream(partial));
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async getStream(key) {
+      try {
+        const { size } = await stat(path(key));
+        return { stream: createReadStream(path(key)), size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

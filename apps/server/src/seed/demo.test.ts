@@ -12,7 +12,8 @@ let t: TTestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await unsafeUnscoped(t.db, (tx) => seedDemo(tx));
-});
+  // The demo's half year of audits goes through the audits module's rules: room for a loaded machine.
+}, 300_000);
 afterAll(() => t.close());
 
 describe('demo seed: clients and nomenclatures', () => {

@@ -1,11 +1,17 @@
+import type { TConfig } from '../config.js';
 import type { TDb } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { DEFAULT_ROLES } from '@audit/domain/roles';
 import { createRole, createRootSpace, createSpace, createUser } from './build.js';
+import { seedDemoFaqs } from '../modules/faqs/demo.js';
 import { seedDemoIncidents } from '../modules/incidents/demo.js';
 import { seedDemoLabReports } from '../modules/lab-data/demo.js';
-import { seedDemoAudits } from './audits.js';
+import { seedDemoContracts } from '../modules/contracts/demo.js';
+import { seedDemoDocuments } from '../modules/documents/demo.js';
+import { seedDemoVisitPlan } from '../modules/visit-plans/demo.js';
+import { seedDemoAudits, seedDemoVisits } from './audits.js';
 import { seedDemoClients, seedOtherTenantClients } from './clients.js';
+import { seedDemoEmployees } from './employees.js';
 import { seedDemoRegisters } from './registers.js';
 import { seedDemoTemplates, seedOtherTenantTemplates } from './templates.js';
 
@@ -24,8 +30,11 @@ export const DEMO_ACCOUNTS = [
 /** The demo's client manager: what a client user holds, and the people of their space (decision 0055). */
 export const CLIENT_MANAGER_PERMISSIONS = [...DEFAULT_ROLES.find((r) => r.name === 'USER')!.permissions, 'USER:MANAGEMENT', 'USER:READ', 'USER:INVITE'];
 
-/** Two separate root spaces (tenants), with clients, establishments, areas, users, templates and audits. */
-export async function seedDemo(tx: TDb) {
+/**
+ * Two separate root spaces (tenants), with clients, establishments, areas, users, templates and audits.
+ * `files`: the configuration whose file store keeps the demo's photo (absent: no photo).
+ */
+export async function seedDemo(tx: TDb, files?: TConfig) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const common = { password: DEMO_PASSWORD, passwordHash };
 
@@ -76,13 +85,34 @@ export async function seedDemo(tx: TDb) {
     roleIds: [demo.roles.auditor!],
     isAuditor: true,
   });
+  // The company's employees: the auditor with their account, two without one (decision 0084).
+  await seedDemoEmployees(tx, {
+    root: demo.space,
+    auditors: [{ id: auditor.id, firstName: 'Álvaro', lastName: 'Auditor' }],
+    clients: [hotel, olivo],
+    areas: [hvKitchen, ocKitchen],
+    ids: ['48213567R', 'X4821356G', '20931744L'],
+  });
   const audits = await seedDemoAudits(tx, {
     root: demo.space,
     client: hotel,
     establishment: hotelValencia,
+    secondEstablishment: hotelAlicante,
     auditorId: auditor.id,
     serviceId: refs.services['Auditoría de higiene']!,
     templateId: templates.hygiene,
+    files,
+  });
+  await seedDemoVisits(tx, {
+    root: demo.space,
+    auditorId: auditor.id,
+    serviceId: refs.services['Auditoría de higiene']!,
+    templateId: templates.hygiene,
+    places: [
+      { client: olivo, establishment: olivoCentro },
+      { client: hotel, establishment: hotelValencia },
+      { client: hotel, establishment: hotelAlicante },
+    ],
   });
   const clientUser = await createUser(tx, {
     ...common,
@@ -106,6 +136,28 @@ export async function seedDemo(tx: TDb) {
   });
   // Lab reports of food, pool and legionella, one legionella count out of its limit (decision 0044).
   await seedDemoLabReports(tx, { client: hotel, establishment: hotelValencia, kitchen: hvKitchen, pool: hvPool, createdBy: admin.id });
+  // FAQs for auditors, clients and all, in Spanish and English (decision 0082).
+  await seedDemoFaqs(tx, demo.space, admin.id);
+  // Service contracts: Hotel Mar Azul's of this year (active), El Olivo's draft for next year (decision 0083).
+  const year = new Date().getUTCFullYear();
+  const contracts = await seedDemoContracts(tx, { root: demo.space, hotel, olivo, services: refs.services, createdBy: admin.id, year });
+  // Its visit plan generated, the next hygiene visits at Valencia confirmed into audits (decision 0089).
+  // The window fields are those seedDemoClients wrote (clients.ts).
+  await seedDemoVisitPlan(tx, {
+    root: demo.space,
+    client: { id: hotel.id, visitDays: [5, 20] },
+    contractId: contracts.active,
+    places: [
+      { ...hotelAlicante, openMonth: 3, closeMonth: 10, visitDays: [10] },
+      { ...hotelValencia, openMonth: 1, closeMonth: 12 },
+    ],
+    hygiene: { serviceId: refs.services['Auditoría de higiene']!, templateId: templates.hygiene, establishmentId: hotelValencia.id },
+    adminId: admin.id,
+    auditorId: auditor.id,
+    year,
+  });
+  // Documents: Hotel Mar Azul's folders, a certificate expiring soon (amber), one expired (red) (decision 0088).
+  await seedDemoDocuments(tx, { client: hotel, establishment: hotelValencia, ownerId: clientUser.id });
   await createUser(tx, {
     ...common,
     email: 'consultant@demo.test',

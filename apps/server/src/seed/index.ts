@@ -19,7 +19,7 @@ export async function seedOnFirstStart(db: TDatabase, config: TConfig): Promise<
     const { spaces, demo } = result.rows[0]!;
     if (spaces > 0) return { accounts: demo ? DEMO_ACCOUNTS : [] };
     if (config.SEED === 'demo') {
-      await seedDemo(tx);
+      await seedDemo(tx, config);
       return { accounts: DEMO_ACCOUNTS };
     }
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -4,7 +4,15 @@ import { isWithinLimits } from '@audit/domain/registers';
 import type { TOperation } from '@audit/domain/templates';
 import type { TDb } from '../platform/db.js';
 import { categories } from '../modules/categories/tables.js';
-import { registerItems, registerLogs, registers, registerSections, registerTemplates, type TLogValue } from '../modules/registers/tables.js';
+import {
+  registerItems,
+  registerLogs,
+  registerMissedTakes,
+  registers,
+  registerSections,
+  registerTemplates,
+  type TLogValue,
+} from '../modules/registers/tables.js';
 import { createSpace, type TSeedSpace } from './build.js';
 
 /**
@@ -265,6 +273,7 @@ export async function seedDemoRegisters(tx: TDb, d: TDemoRegisterInput) {
       .returning({ id: registers.id });
     out.push({ id: row!.id, name: spec.name });
     const logs: (typeof registerLogs.$inferInsert)[] = [];
+    const missed: (typeof registerMissedTakes.$inferInsert)[] = [];
     const days = slots(spec, first, today);
     days.forEach((slot, dayIndex) => {
       const isToday = slot === today;
@@ -272,7 +281,12 @@ export async function seedDemoRegisters(tx: TDb, d: TDemoRegisterInput) {
         for (let take = 1; take <= spec.takesPerDay; take++) {
           // Today is half done: the first facility's morning only. A few past takes were simply missed.
           if (isToday && (fi > 0 || take > 1)) continue;
-          if (!isToday && rnd() < 0.03) continue;
+          if (!isToday && rnd() < 0.03) {
+            // Recorded missed, as the missed-takes job does once a daily take's window has closed.
+            if (spec.frequency === 'daily')
+              missed.push({ spaceId: d.hotel.id, secureSpacePath: d.hotel.path, registerId: row!.id, facilityId: facility.id, slot, take, windowEnd: slot });
+            continue;
+          }
           const bad = !isToday && rnd() < 0.04;
           const repeated = facility.id === spec.repeatedFacility && dayIndex >= days.length - 28 && dayIndex < days.length - 20;
           const values: TLogValue[] = spec.params.map((p, pi) => {
@@ -305,6 +319,7 @@ export async function seedDemoRegisters(tx: TDb, d: TDemoRegisterInput) {
       }
     });
     for (let i = 0; i < logs.length; i += 500) await tx.insert(registerLogs).values(logs.slice(i, i + 500));
+    if (missed.length) await tx.insert(registerMissedTakes).values(missed);
   }
   return out;
 }

@@ -10,7 +10,8 @@ const T = '/ms-core/api/audit-templates';
 beforeAll(async () => {
   t = await createTestApp();
   await unsafeUnscoped(t.db, (tx) => seedDemo(tx));
-});
+  // The demo's half year of audits goes through the audits module's rules: room for a loaded machine.
+}, 300_000);
 afterAll(() => t.close());
 
 type TQuestion = { type: string; incidents: unknown[]; select: { options: { label: string; score: number; failed: boolean }[] } | null; readingRegistry: any };

@@ -45,9 +45,9 @@ async function openTestDatabase() {
   return { handle: await openDatabase('memory://', { pgliteDump }), url: 'memory://', drop: async () => {} };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend'], modules?: TAppDeps['modules']): Promise<TTestApp> {
-  const { handle, drop, url } = await openTestDatabase();
-  const config = loadConfig({
+/** The configuration every test app runs with: its own secret, no rate limit in the way, no logs. */
+export const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: '/tmp/audit-test-unused',
     SIGNIN_RATE_LIMIT: '1000',
@@ -55,6 +55,10 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: T
     LOG_LEVEL: 'silent',
     ...env,
   });
+
+export async function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend'], modules?: TAppDeps['modules']): Promise<TTestApp> {
+  const { handle, drop, url } = await openTestDatabase();
+  const config = testConfig(env);
   const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, extend, modules });
   await app.ready();
   return {
@@ -107,3 +111,10 @@ export function apiClient(app: FastifyInstance, token?: string, language?: 'es' 
   };
 }
 export type TApiClient = ReturnType<typeof apiClient>;
+
+/**
+ * A 5xx that is the answer by design in a test app: GET /ready says 503 while the job workers are
+ * stopped, and tests run jobs by hand (app.jobs.runDue) instead of starting them. The walks over
+ * every route (matrix, isolation) accept it and nothing else.
+ */
+export const isNotReadyByDesign = (method: string, url: string, status: number) => method === 'GET' && url.split('?')[0] === '/ready' && status === 503;

@@ -1,4 +1,3 @@
-import { TOTAL_COUNT_HEADER } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import { getAccessToken } from '../session/storage';
 import { ApiError, networkError, parseErrorResponse } from './errors';
@@ -93,14 +92,15 @@ export async function requestResponse(path: string, options: TRequestOptions = {
   return response;
 }
 
-export async function requestWithHeaders<T>(path: string, options: TRequestOptions = {}): Promise<TResponse<T>> {
+/** The answer as JSON, not yet checked: `send` parses it by its call's response schema (send.ts), the queue by the queued call's. */
+export async function requestWithHeaders(path: string, options: TRequestOptions = {}): Promise<TResponse<unknown>> {
   const response = await requestResponse(path, options);
   const text = response.status === 204 ? '' : await response.text();
-  return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+  return { data: text ? JSON.parse(text) : null, headers: response.headers };
 }
 
-export async function request<T>(path: string, options: TRequestOptions = {}): Promise<T> {
-  return (await requestWithHeaders<T>(path, options)).data;
+export async function request(path: string, options: TRequestOptions = {}): Promise<unknown> {
+  return (await requestWithHeaders(path, options)).data;
 }
 
 export interface TPage<T> {
@@ -109,14 +109,5 @@ export interface TPage<T> {
 }
 
 export type TSearchRequest = Partial<Pick<TSearchBody, 'size' | 'page' | 'search' | 'sort' | 'projections'>> & { filters?: TSearchBody['filters'] };
-
-/** Paged search: POST {size, page, search, sort, filters, projections}; total in x-total-count. */
-export async function searchPage<T>(path: string, body: TSearchRequest, signal?: AbortSignal): Promise<TPage<T>> {
-  const payload = { size: 10, page: 0, filters: [], ...body, search: body.search?.trim() || undefined };
-  const { data, headers } = await requestWithHeaders<T[]>(path, { method: 'POST', body: payload, signal });
-  const items = Array.isArray(data) ? data : [];
-  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length);
-  return { items, total: Number.isFinite(total) ? total : items.length };
-}
 
 export { ApiError };

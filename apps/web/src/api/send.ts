@@ -72,6 +72,7 @@ export async function sendPage<C extends TCall & { page: true }>(
   input?: Omit<TSendInput<C>, 'body'>,
 ): Promise<TPage<TItem<C>>> {
   const body = { size: 10, page: 0, filters: [], ...search, search: search.search?.trim() || undefined };
+  // TArgs<C> is a conditional type TypeScript cannot resolve for a generic C; every page call takes this search body.
   const { data, headers } = await sendWithHeaders(call, ...([{ ...input, body }] as unknown as TArgs<C>));
   const items = (Array.isArray(data) ? data : []) as TItem<C>[];
   const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length);

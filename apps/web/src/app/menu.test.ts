@@ -42,6 +42,7 @@ const ADMIN_ONLY = [
   '/admin/access-requests',
   '/admin/settings',
   '/clients',
+  '/employees',
   '/settings/nomenclatures',
   '/settings/services',
 ];
@@ -70,7 +71,8 @@ const EXPECTED_MENU: TMenuEntry[] = [
     audience: 'client',
     permissions: AUDIT_READ,
     children: [
-      { key: 'clientAuditsResume', path: '/client-audits/resume', audience: 'client' },
+      // Its figures and downloads are the statistics calls (ANALYTICS:READ, decision 0079).
+      { key: 'clientAuditsResume', path: '/client-audits/resume', audience: 'client', permissions: ANALYTICS_READ },
       { key: 'clientAuditsAudits', path: '/client-audits/audits', audience: 'client' },
     ],
   },
@@ -98,7 +100,7 @@ const EXPECTED_MENU: TMenuEntry[] = [
   },
   { key: 'analyticsClient', path: '/analytics/client', audience: 'client', permissions: ANALYTICS_READ },
   { key: 'analyticsAuditor', path: '/analytics/auditor', audience: 'auditor', permissions: ANALYTICS_READ },
-  { key: 'calendar', path: '/calendar', audience: 'auditor' },
+  { key: 'calendar', path: '/calendar', audience: 'auditor', permissions: ['AUDIT:READ'] },
   {
     key: 'registers',
     audience: 'auditor',
@@ -124,7 +126,11 @@ const EXPECTED_MENU: TMenuEntry[] = [
   { key: 'faqsView', path: '/faqs-view', audience: 'auditor' },
   { key: 'faqsViewClient', path: '/faqs-view-client', audience: 'client' },
   { key: 'templates', path: '/templates', audience: 'any', permissions: ['TEMPLATES:READ'] },
+  { key: 'employees', path: '/employees', audience: 'admin', permissions: ['WORKER:READ'] },
   { key: 'clients', path: '/clients', audience: 'admin' },
+  // Service contracts (decision 0083): whoever holds CONTRACT:READ (administrators pass).
+  { key: 'contracts', path: '/contracts', audience: 'any', permissions: ['CONTRACT:READ'] },
+  { key: 'visitPlans', path: '/visit-plans', audience: 'any', permissions: ['CONTRACT:READ'] },
   {
     key: 'administration',
     audience: 'admin',
@@ -143,6 +149,7 @@ const EXPECTED_MENU: TMenuEntry[] = [
     children: [
       { key: 'settingsNomenclatures', path: '/settings/nomenclatures', audience: 'admin' },
       { key: 'settingsServices', path: '/settings/services', audience: 'admin' },
+      { key: 'settingsFaqs', path: '/settings/faqs', audience: 'admin' },
     ],
   },
 ];

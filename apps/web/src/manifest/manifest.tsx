@@ -28,6 +28,8 @@ export interface TFeatureManifest {
   menu?: TMenuContribution[];
   /** Tabs this feature adds to the client page (/clients/:id/:tab), after the page's own tabs. */
   clientTabs?: TClientTabContribution[];
+  /** Panels this feature shows above the visits calendar (the visit plan's hired/planned/done). */
+  calendarPanels?: TCalendarPanelContribution[];
   /**
    * Loads the feature's offline resource kinds (offline/resources.ts `defineResource`), so a replay
    * started anywhere in the signed-in shell knows them (decision 0021). Loaded on demand: the
@@ -75,6 +77,21 @@ export interface TClientTabContribution {
   spaceTypes?: string[];
   /** The tab's content, loaded on demand like a route's page. */
   load: () => Promise<ComponentType<TClientTabProps>>;
+}
+
+/** The calendar's shown range and client filter, as a contributed panel receives them. */
+export interface TCalendarPanelProps {
+  range: { from: string; to: string };
+  client?: string;
+}
+
+/** A panel another feature shows above the visits calendar (decision 0087), loaded on demand. */
+export interface TCalendarPanelContribution {
+  key: string;
+  order: number;
+  /** Shown only when the user holds all of these (ADMIN passes). */
+  permissions?: TPermission[];
+  load: () => Promise<ComponentType<TCalendarPanelProps>>;
 }
 
 export interface TRouteContext {

@@ -84,7 +84,7 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && void foldAccepted());
 }
 
-function applyAll(kind: TResourceKind, data: unknown, changes: TChange[]) {
+function applyAll<T>(kind: TResourceKind<T>, data: T, changes: TChange[]): T {
   return changes.reduce((copy, change) => {
     try {
       // The call's one apply (commands.ts); a call the kind does not list changes nothing.
@@ -117,5 +117,5 @@ export function withQueued<T>(kind: TResourceKind<T>, data: T, queued: TQueueRec
     kind,
     data,
     ordered.map((r) => queuedChange(r, ids)),
-  ) as T;
+  );
 }

@@ -137,5 +137,6 @@ export async function transact<T>(stores: string | string[], mode: IDBTransactio
 export const readAll = <T>(store: string) =>
   transact(store, 'readonly', (tx) => {
     const request = tx.objectStore(store).getAll();
+    // IndexedDB answers what this module stored in that store (records.ts names each store's type).
     return () => request.result as T[];
   });

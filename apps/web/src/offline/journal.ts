@@ -99,10 +99,13 @@ export function createJournal<T>(prefix: string, field: string, keyOf: (value: T
           localStorage.removeItem(name);
           taken.forEach((entry) => left.push({ ...entry, order: order++ }));
         }
-        return left
-          .filter((entry) => !(typeof entry.key === 'string' && settledAs(entry.key)))
-          .sort((a, b) => (a.at ?? 0) - (b.at ?? 0) || a.seq - b.seq || a.order - b.order)
-          .map((entry) => ({ value: entry[field] as T, key: typeof entry.key === 'string' ? entry.key : null }));
+        return (
+          left
+            .filter((entry) => !(typeof entry.key === 'string' && settledAs(entry.key)))
+            .sort((a, b) => (a.at ?? 0) - (b.at ?? 0) || a.seq - b.seq || a.order - b.order)
+            // The entry was written by this journal with a value of its type T (localStorage keeps no types).
+            .map((entry) => ({ value: entry[field] as T, key: typeof entry.key === 'string' ? entry.key : null }))
+        );
       });
     },
   };

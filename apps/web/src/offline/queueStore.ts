@@ -53,6 +53,7 @@ export const queueStore = {
         tx.objectStore(store).openCursor().onsuccess = (event) => {
           const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
           if (!cursor) return;
+          // IndexedDB answers what was stored in that store (its caller names the type).
           if (isOld(cursor.value as T)) cursor.delete();
           cursor.continue();
         };

@@ -28,7 +28,7 @@ async function sendWrite(resource: string, write: TQueuedWrite, idempotencyKey: 
     }
     return { body, answer };
   }
-  const { data } = await requestWithHeaders<unknown>(request!.url, {
+  const { data } = await requestWithHeaders(request!.url, {
     method: request!.method,
     body: requestBodyOf(request!),
     headers: { ...request!.headers, [IDEMPOTENCY_HEADER]: idempotencyKey },

@@ -50,6 +50,7 @@ export function onSynced(handler: TAfterSync) {
 }
 
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('run-audit-synced');
+// Node (unit tests) would otherwise wait for the channel before exiting; browsers have no unref.
 (channel as unknown as { unref?: () => void } | null)?.unref?.();
 
 /** Another tab replayed: this one reloads what it shows of the resources that changed. */
@@ -62,7 +63,7 @@ export function onOtherTabSynced(handler: (touched: string[]) => void) {
 
 async function withReplayLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? ((await locks.request(LOCK_NAME, work)) as T) : work();
+  return locks ? locks.request(LOCK_NAME, work) : work();
 }
 
 /** A replay that failed on this device is tried again after this long: soon when its storage was full (space may return any time). */

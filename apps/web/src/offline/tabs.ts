@@ -27,5 +27,5 @@ export async function openTabs(): Promise<Set<string> | null> {
 /** Runs `work` as the only holder of `name` across the tabs (directly without Web Locks). */
 export async function exclusively<T>(name: string, work: () => Promise<T> | T): Promise<T> {
   const api = locks();
-  return api ? ((await api.request(name, async () => work())) as T) : work();
+  return api ? api.request(name, async () => work()) : work();
 }

@@ -51,6 +51,7 @@ interface TWorkerScope {
   addEventListener(type: 'message', listener: (event: TMessageEvent) => void): void;
 }
 
+// The web's DOM lib types globalThis as a window; this file runs as the service worker (TWorkerScope: what it uses).
 const worker = globalThis as unknown as TWorkerScope;
 
 const CACHE_PREFIX = 'auditsafe-shell-';

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 
-interface TListQuery {
-  data?: { items: unknown[]; total: number };
+interface TListQuery<T> {
+  data?: { items: T[]; total: number };
   isFetching: boolean;
   fetchStatus?: string;
   error: unknown;
@@ -55,10 +55,10 @@ export function useListState<F extends object = Record<string, never>>(initial: 
   };
 }
 
-/** The ListPage props that come from the list's query. */
-export function listQueryProps<T>(list: TListQuery) {
+/** The ListPage props that come from the list's query (its rows typed by the query's own items). */
+export function listQueryProps<T>(list: TListQuery<T>) {
   return {
-    rows: list.data?.items as T[] | undefined,
+    rows: list.data?.items,
     total: list.data?.total ?? 0,
     loading: list.isFetching,
     // Offline with nothing loaded yet: the query waits for the network (react-query pauses it).

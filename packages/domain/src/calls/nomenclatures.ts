@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { ZSearchBody } from '../search.js';
 import { catalogueItem, LAB_RESULT_CODE_OUTPUT, SOCIAL_REASON_OUTPUT, ZLabResultCodeInput, ZSimpleInput, ZSocialReasonInput } from '../nomenclatures.js';
+import type { TErrorCode } from '../errors.js';
 import { CORE, defineCall } from './define.js';
 
 const ZIdParams = z.object({ id: z.string().uuid() });
@@ -29,8 +30,13 @@ export function catalogueCalls<S extends z.ZodRawShape, O extends z.ZodRawShape>
     remove: defineCall({ name: `${name}.remove`, method: 'DELETE', path: `${path}/:id`, params: ZIdParams, response: ZOk, errors: ['notFound'] }),
   };
 }
-/** Any catalogue's calls: its body's fields unknown, its rows the common fields. */
-export type TCatalogueCalls = ReturnType<typeof catalogueCalls<z.ZodRawShape, Record<never, never>>>;
+/**
+ * Any catalogue's calls: its body's fields unknown, its rows the common fields. A catalogue with calls
+ * of its own (services, typologies) is one as they are: the same five calls, each with the errors it
+ * may answer beyond these (a service's update also answers outsideSpace).
+ */
+type TOwnErrors<C> = { [K in keyof C]: Omit<C[K], 'errors'> & { readonly errors?: readonly TErrorCode[] } };
+export type TCatalogueCalls = TOwnErrors<ReturnType<typeof catalogueCalls<z.ZodRawShape, Record<never, never>>>>;
 
 /**
  * The nomenclatures (catalogues of name and description, some with a few extra fields): the base
@@ -55,14 +61,25 @@ type TDefs = typeof NOMENCLATURES;
 /** The base path of a nomenclature's calls (/ms-core/api/typeareas). */
 export const nomenclatureBase = (key: TNomenclatureKey) => `${CORE}/${NOMENCLATURES[key].path}`;
 
-/** One set of calls per nomenclature: `nomenclatures.<key>.<action>` at /ms-core/api/<path>. */
-export const nomenclatureCalls = Object.fromEntries(
-  Object.entries(NOMENCLATURES).map(([key, def]) => [
-    key,
-    catalogueCalls(`nomenclatures.${key}`, nomenclatureBase(key as TNomenclatureKey), def.input as z.ZodObject, def.output),
-  ]),
-  // Each entry's calls typed from its own body and row (Object.fromEntries keeps only the union).
-) as unknown as { [K in TNomenclatureKey]: ReturnType<typeof catalogueCalls<TDefs[K]['input']['shape'], TDefs[K]['output']>> };
+/** The calls of one nomenclature: `nomenclatures.<key>.<action>` at /ms-core/api/<path>, typed from its own body and row. */
+function callsOf<K extends TNomenclatureKey>(key: K) {
+  const def: TDefs[K] = NOMENCLATURES[key];
+  return catalogueCalls<TDefs[K]['input']['shape'], TDefs[K]['output']>(`nomenclatures.${key}`, nomenclatureBase(key), def.input, def.output);
+}
+
+/** One set of calls per nomenclature. */
+export const nomenclatureCalls = {
+  areaTypes: callsOf('areaTypes'),
+  paymentTypes: callsOf('paymentTypes'),
+  activities: callsOf('activities'),
+  companies: callsOf('companies'),
+  socialReasons: callsOf('socialReasons'),
+  serviceCategories: callsOf('serviceCategories'),
+  employeeProfiles: callsOf('employeeProfiles'),
+  employeeTypes: callsOf('employeeTypes'),
+  billingMethods: callsOf('billingMethods'),
+  labResultCodes: callsOf('labResultCodes'),
+} satisfies { [K in TNomenclatureKey]: unknown };
 
 // One export per nomenclature too: the calls of each, found by platform/contracts.test.ts.
 export const {

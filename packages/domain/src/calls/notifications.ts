@@ -23,6 +23,8 @@ export const ZNotification = z.object({
         /** A lab incident's change (decision 0053): the drawer opens the lab incidents list. */
         labIncidentId: z.string().optional(),
         registerId: z.string().optional(),
+        /** A document shared with the user or expiring (decision 0088): the drawer opens it. */
+        documentId: z.string().optional(),
         missed: z.number().optional(),
         day: z.string().optional(),
       })

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import { registerRateLimits } from '../../platform/rate-limit/store.js';
 import type { FastifyInstance } from 'fastify';
 import { accountCalls } from '@audit/domain/calls/accounts';
 import { requireAuth } from '../../platform/auth.js';
@@ -17,7 +17,7 @@ import { confirm, resendConfirmation, signup, signupSpaces } from './signup.js';
  * any database or argon2 work. Links (reset, confirm, accept, process) are limited more loosely.
  */
 export async function accountsPublicRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, ctx.db);
   const formLimit = { max: ctx.config.ACCOUNT_RATE_LIMIT, timeWindow: '1 minute' };
   const linkLimit = { max: Math.max(30, ctx.config.ACCOUNT_RATE_LIMIT), timeWindow: '1 minute' };
   const open = (limit: typeof formLimit) => ({ access: { public: true as const }, rateLimit: limit });

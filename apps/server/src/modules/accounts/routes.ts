@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import { registerRateLimits } from '../../platform/rate-limit/store.js';
 import type { FastifyInstance } from 'fastify';
 import { accountCalls } from '@audit/domain/calls/accounts';
 import { requireAuth } from '../../platform/auth.js';
@@ -64,7 +64,7 @@ export async function joinRequestsRoutes(app: FastifyInstance, ctx: TModuleConte
 
 /** /ms-core/api/users/me/phone-code: a code texted to the phone the signed-in user wants to confirm. */
 export async function phoneCodeRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, ctx.db);
   route(app, accountCalls.phoneCode, {
     config: { access: { permissions: [] }, rateLimit: { max: 5, timeWindow: '1 minute' } },
     tags: ['accounts'],

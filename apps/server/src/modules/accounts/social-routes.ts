@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import { registerRateLimits } from '../../platform/rate-limit/store.js';
 import type { FastifyInstance } from 'fastify';
 import { authCalls } from '@audit/domain/calls/auth';
 import { type TModuleContext } from '../../platform/http.js';
@@ -12,7 +12,7 @@ import { socialProviders, socialSignIn, startSocialSignin } from './social.js';
  * is ignored (the schema drops it): the account is the one of the token's verified e-mail.
  */
 export async function socialRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, ctx.db);
   const signinLimit = { max: ctx.config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' };
   const tags = ['auth'];
 

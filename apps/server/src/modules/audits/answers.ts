@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { evaluateAnswer, type TAnswerInput } from '@audit/domain/audits';
+import { evaluateAnswer, ZAnswerOfQuestion, type TAnswerInput } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
-import { replayStored, sendStored } from '../../platform/idempotency/keys.js';
+import { JSON_CONTENT_TYPE, replayStored, sendStored, storeResponseIn } from '../../platform/idempotency/keys.js';
 import { loadRunnable, loadRunnableQuestion } from './access.js';
 import { rememberQuestion, trySaveAnswerFast, trySaveAnswerKeyed } from './answer-fast.js';
 import { answerProblems, readingsOutOfRange } from './answer-rules.js';
@@ -61,7 +61,14 @@ async function saveAnswer(ctx: TModuleContext, http: THttp, caller: TAuth, audit
     if (keyed) return sendStored(http.request, http.reply, keyed);
     if (await replayStored(ctx.db, http.request, http.reply, key.key)) return http.reply;
   }
-  return scoped(ctx, caller, (tx) => saveAnswerIn(tx, caller, auditId, input, answerId));
+  if (!key) return scoped(ctx, caller, (tx) => saveAnswerIn(tx, caller, auditId, input, answerId));
+  // Keyed: the response is stored with the key and the answer, in their one transaction, and sent as stored.
+  const body = await scoped(ctx, caller, async (tx) => {
+    const text = JSON.stringify(ZAnswerOfQuestion.parse(await saveAnswerIn(tx, caller, auditId, input, answerId)));
+    await storeResponseIn(tx, caller, 200, text);
+    return text;
+  });
+  return http.reply.code(200).type(JSON_CONTENT_TYPE).send(body);
 }
 
 type THttp = { request: FastifyRequest; reply: FastifyReply };

@@ -1,3 +1,4 @@
+import { dayOfStored } from '@audit/domain/dates';
 import { finishProblems, issueCounts, riskOf, auditScore, type TFinishProblem } from '@audit/domain/audits';
 import type { TErrorCode } from '@audit/domain/errors';
 import type { TAuth } from '../../platform/auth.js';
@@ -17,6 +18,7 @@ import { isIncomplete, type TAuditView } from './present.js';
 import { auditView, loadAuditTree, sectionsOf } from './read.js';
 import * as repo from './repo.js';
 import { thenRead } from './service.js';
+import { assertInVisitWindow } from './visits.js';
 import * as tree from './tree-repo.js';
 import type { TTreeRows } from './tree-repo.js';
 import type { TAuditHead } from './repo.js';
@@ -151,11 +153,15 @@ export async function reopenIn(ctx: TModuleContext, tx: TDb, caller: TAuth, id: 
   return id;
 }
 
-/** The date range may change until the audit is finished. */
+/**
+ * The date range may change until the audit is finished, to a first day its establishment's visit
+ * window takes (decision 0087: the day read in the space's time zone; VIS0001-3 say why not).
+ */
 export async function setDateIn(tx: TDb, caller: TAuth, id: string, date: [string, string]) {
   const audit = await loadAuditFor(tx, caller, id, 'update');
   const range = dateRange(date, await spaces.timeZoneOfPath(tx, audit.secureSpacePath));
   assertVisitFromStart(audit.startDate, range.dateFrom);
+  await assertInVisitWindow(tx, audit, dayOfStored(range.dateFrom));
   await repo.updateAudit(tx, id, range);
   await recordTrace(tx, caller, {
     ...traceAt(audit),

@@ -186,3 +186,53 @@ export async function updateAudit(tx: TDb, id: string, values: Partial<typeof au
 export async function lockAudit(tx: TDb, id: string) {
   await tx.update(audits).set({ updatedAt: new Date() }).where(eq(audits.id, id));
 }
+
+/** The calendar's filters on the audit row (decision 0087). */
+export interface TVisitFilters {
+  client?: string;
+  establishment?: string;
+  auditor?: string;
+  service?: string;
+}
+/** Never more rows than this in one calendar read (a month of one office is about 2,000). */
+export const VISITS_MAX = 5000;
+
+/**
+ * The visits whose date range meets [from, to], with the names they point at: the light columns
+ * the calendar draws, under the same visibility as the list (decision 0087).
+ */
+export async function visitsBetween(tx: TDb, scope: TAuditScope, range: { from: Date; to: Date }, filters: TVisitFilters) {
+  const by = (column: AnyColumn, value: string | undefined) => (value ? eq(column, value) : undefined);
+  return tx
+    .select({
+      id: audits.id,
+      status: audits.status,
+      dateFrom: audits.dateFrom,
+      dateTo: audits.dateTo,
+      startDate: audits.startDate,
+      clientId: audits.clientId,
+      establishmentId: audits.establishmentId,
+      serviceId: audits.serviceId,
+      auditorId: audits.auditorId,
+      templateName: audits.templateName,
+      clientName: refColumns.clientName,
+      establishmentName: refColumns.establishmentName,
+      serviceName: refColumns.serviceName,
+      auditorName: refColumns.auditorName,
+    })
+    .from(audits)
+    .where(
+      and(
+        visibleAudits(scope),
+        sql`${audits.dateFrom} <= ${range.to}`,
+        sql`${audits.dateTo} >= ${range.from}`,
+        by(audits.clientId, filters.client),
+        by(audits.establishmentId, filters.establishment),
+        by(audits.auditorId, filters.auditor),
+        by(audits.serviceId, filters.service),
+      ),
+    )
+    .orderBy(audits.dateFrom, audits.id)
+    .limit(VISITS_MAX);
+}
+export type TVisitRow = Awaited<ReturnType<typeof visitsBetween>>[number];

@@ -14,6 +14,8 @@ const tags = AUDIT_TAGS;
 const write = auditAccess('WRITE');
 // The answer claims and stores its Idempotency-Key in its own statement (answers.ts, decision 0027).
 const keyedWrite = { ...write, idempotency: 'in-handler' as const };
+// Writes answering with their one scoped transaction's result: their response is stored with their key in it (decision 0090).
+const keyedInTransaction = { ...write, idempotency: 'in-transaction' as const };
 const runs = RUNS_NOTE;
 const multipart = { consumes: ['multipart/form-data'] };
 
@@ -44,44 +46,44 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
 
   const at = (p: { id: string; sectionId: string; questionId: string }) => [p.id, p.sectionId, p.questionId] as const;
   route(app, auditCalls.changeIssuesTasks, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Raise or clear issues (incidence ids) and mark or unmark their tasks; answers the question's issues.${runs}`,
     handler: (req) => issues.changeIssuesTasks(ctx, auth(req), ...at(req.params), req.body),
   });
   route(app, auditCalls.updateIssueName, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Rename an issue (by issue or incidence id).${runs}`,
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), { issue: req.body.issue, name: req.body.name }),
   });
   route(app, auditCalls.updateIssueDescription, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Change an issue's description.${runs}`,
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), { issue: req.body.issue, description: req.body.description }),
   });
   route(app, auditCalls.updateTaskName, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Rename a task of an issue.${runs}`,
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), req.body),
   });
   route(app, auditCalls.setSolvedInPlace, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Mark an issue solved in place (only a selected issue: 400 otherwise).${runs}`,
     handler: (req) => issues.editIssue(ctx, auth(req), ...at(req.params), req.body),
   });
   route(app, auditCalls.setNote, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Set or clear the question's note.${runs}`,
     handler: (req) => issues.setNote(ctx, auth(req), ...at(req.params), req.body.note),
   });
 
   route(app, auditCalls.renamePlace, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Rename a reading place of a reading-registry question in this audit (its template is unchanged; 420 for a name another place has).${runs}`,
     handler: (req) => places.renamePlace(ctx, auth(req), req.params, req.body.place),

@@ -19,6 +19,9 @@ const perm = auditAccess;
 const runs = RUNS_NOTE;
 
 /** Mounted at /ms-core/api: /audits (this file, routes-run.ts, routes-sections.ts), /questionnaire-ies and /sections. One line in app.ts. */
+/** A write the offline queue replays whose response is its one transaction's result: stored with its key there (decision 0090). */
+const keyedInTransaction = { ...perm('WRITE'), idempotency: 'in-transaction' as const };
+
 export async function auditsModule(app: FastifyInstance, ctx: TModuleContext) {
   await app.register((scope) => auditsRoutes(scope, ctx), { prefix: '/audits' });
   await app.register((scope) => answersRoutes(scope, ctx), { prefix: '/audits' });
@@ -117,19 +120,19 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => lifecycle.setShare(ctx, auth(req), req.params.id, req.body.enabled),
   });
   route(app, auditCalls.updateCover, {
-    config: perm('WRITE'),
+    config: keyedInTransaction,
     tags,
     summary: `Set values of coverFields (400 for a field that is not one of them); answers them all.${runs}`,
     handler: (req) => sections.setFieldValues(ctx, auth(req), req.params.id, 'DATA', req.body.coverFields),
   });
   route(app, auditCalls.updateContacts, {
-    config: perm('WRITE'),
+    config: keyedInTransaction,
     tags,
     summary: `Set values of contactFields (400 for a field that is not one of them); answers them all.${runs}`,
     handler: (req) => sections.setFieldValues(ctx, auth(req), req.params.id, 'CONTACTS', req.body.contactFields),
   });
   route(app, auditCalls.duplicateSection, {
-    config: perm('WRITE'),
+    config: keyedInTransaction,
     tags,
     summary: `Copy a duplicable section (or a copy) after its last copy, unanswered; 2222 beyond the limit.${runs}`,
     handler: (req) => sections.duplicateSection(ctx, auth(req), req.params.id, req.params.sectionId),

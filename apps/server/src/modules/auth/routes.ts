@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import { registerRateLimits } from '../../platform/rate-limit/store.js';
 import type { FastifyInstance } from 'fastify';
 import { authCalls } from '@audit/domain/calls/auth';
 import { requireAuth } from '../../platform/auth.js';
@@ -8,7 +8,7 @@ import * as service from './service.js';
 
 /** {auth} base: /auth/api. Sign-in paths are public and rate-limited per IP (argon2 is costly). */
 export async function authRoutes(app: FastifyInstance, ctx: TModuleContext) {
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, ctx.db);
   const tags = ['auth'];
   const signinLimit = { max: ctx.config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' };
 

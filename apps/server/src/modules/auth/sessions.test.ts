@@ -76,6 +76,18 @@ describe('the sign-in rate limit and X-Forwarded-For', () => {
     });
   });
 
+  it('two servers on one database count the same attempts: together they allow what one does (issue 27)', async () => {
+    await withLimitedApp({ TRUST_PROXY: '127.0.0.1' }, async (first) => {
+      await withLimitedApp({ TRUST_PROXY: '127.0.0.1' }, async (second) => {
+        const statuses: number[] = [];
+        for (let i = 0; i <= SIGNIN_LIMIT; i++) statuses.push((await wrongSignIn(i % 2 ? second : first, '198.51.100.40')).statusCode);
+        expect(statuses).toEqual([...Array(SIGNIN_LIMIT).fill(401), 429]);
+        expect((await wrongSignIn(first, '198.51.100.40')).statusCode).toBe(429);
+        expect((await wrongSignIn(second, '198.51.100.41')).statusCode).toBe(401);
+      });
+    });
+  });
+
   it('TRUST_PROXY accepts addresses and CIDRs, a hop count, true, and refuses anything else', () => {
     const trust = (value?: string) =>
       loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/audit-test-unused', ...(value === undefined ? {} : { TRUST_PROXY: value }) }).TRUST_PROXY;

@@ -89,6 +89,8 @@ export async function seedDemoIncidents(tx: TDb, p: TDemoIncidentPlaces) {
       priority: 'medium',
       responsibleId: p.clientUserId,
       dueDate: extra.due === undefined ? null : addDays(today, extra.due),
+      // Raised at the audit, a week before it was completed: its days to close are real ones.
+      createdAt: at(-9),
       completedAt: state === 'complete' ? at(-2) : null,
       completedBy: state === 'complete' ? p.clientUserId : null,
       verifiedAt: extra.verified ? at(-1) : null,
@@ -97,6 +99,10 @@ export async function seedDemoIncidents(tx: TDb, p: TDemoIncidentPlaces) {
     });
     if (status === 'running')
       await repo.insertTasks(tx, [task('Avisar al fontanero', 'toDo', { due: -2 }), task('Secar y revisar el mueble', 'running', { due: 5 })]);
+    // An audit incident's action past its due date: the statistics' overdue corrective action (decision 0091).
+    // Two days back: the demo counts days in Madrid, the overdue rule in UTC, and Madrid's yesterday
+    // is UTC's today for an hour or two after midnight.
+    if (status === 'escalated_to_client') await repo.insertTasks(tx, [task('Sustituir la tabla de corte', 'toDo', { due: -2 })]);
     if (status === 'action_plan_agreed') await repo.insertTasks(tx, [task('Crear hoja de registro de limpieza', 'running', { due: 10 })]);
     if (status === 'evidence_pending_review') await repo.insertTasks(tx, [task('Instalar protector en la luminaria', 'complete')]);
     if (status === 'evidence_rejected') await repo.insertTasks(tx, [task('Limpiar el sumidero a fondo', 'running', { due: 3 })]);

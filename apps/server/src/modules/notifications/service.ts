@@ -26,6 +26,7 @@ export async function notifyUser(
     labIncidentId?: string;
     registerId?: string;
     missed?: number;
+    documentId?: string;
     day?: string;
   },
 ) {

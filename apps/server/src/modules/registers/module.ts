@@ -34,7 +34,10 @@ export const registersModule = defineModule({
       policies: ['tenant_write', 'register_logs_facility_read', 'register_logs_facility_insert', 'register_logs_facility_update'],
       why: 'read and written by the staff of the facility (an area) below the register (migration 0047)',
     },
-    registerMissedTakes: 'tenant',
+    registerMissedTakes: {
+      policies: ['tenant_write', 'register_missed_takes_facility_read'],
+      why: "the register's own rows, read by the staff of the facility below it, as its logs (migration 0052)",
+    },
     registerSections: 'catalogue',
     registerTakeTally: { policies: ['tenant_write', 'register_take_tally_read_below'], why: "the register's own rows, readable below it (migration 0047)" },
     registerTemplates: 'catalogue',

@@ -56,16 +56,16 @@ export function searchPage(tx: TDb, caller: TAuth, body: TRegisterSearch, extra?
   return readPageByIds({ tx, table: reg, idColumn: reg.id, where, q });
 }
 
-/** Every register matching the search, in its order, and the page it asks for (`offset`, `limit`). */
-export async function allMatching(tx: TDb, caller: TAuth, body: TRegisterSearch) {
-  const { q, where } = searchWhere(caller, body);
-  const rows = await tx
-    .select()
-    .from(reg)
-    .where(where)
-    .orderBy(...q.orderBy);
-  return { rows, offset: q.offset, limit: q.limit };
+/**
+ * Every register matching the search's filters (in no order, no page): the lists by status reckon
+ * each one's status (status-sql.ts), then read their page with `searchPage` over the ids that have it.
+ */
+export function allMatching(tx: TDb, caller: TAuth, body: TRegisterSearch) {
+  return tx.select().from(reg).where(searchWhere(caller, body).where);
 }
+
+/** Only the registers of these ids (one array parameter, however many). */
+export const amongIds = (ids: string[]) => sql`${reg.id} = any(${`{${ids.join(',')}}`}::uuid[])`;
 
 /** A register the caller sees, by id. */
 export async function findVisible(tx: TDb, caller: TAuth, id: string) {

@@ -27,14 +27,20 @@ export const searchRegisters = (ctx: TModuleContext, caller: TAuth, body: repo.T
     return { items: project(await presentRegisters(tx, caller, items), body.projections), total };
   });
 
-/** The lists by status: every matching register's status is reckoned, then the page is cut. */
+/**
+ * The lists by status: a register's status is reckoned from its facts (the due takes of its period in
+ * its space's zone, status-sql.ts), which no count query can say. So every match's status is reckoned
+ * first; the page is then read like every list (readPageByIds: the total counted, the window's ids,
+ * their rows in order) among the ids that have the status.
+ */
 export const searchByStatus = (ctx: TModuleContext, caller: TAuth, status: TRegisterStatus, body: repo.TRegisterSearch) =>
   scoped(ctx, caller, async (tx) => {
-    const { rows, offset, limit } = await repo.allMatching(tx, caller, body);
+    const rows = await repo.allMatching(tx, caller, body);
     const facts = await registerFacts(tx, caller, rows);
-    const matching = rows.filter((row) => facts.get(row.id)!.status === status);
-    const page = matching.slice(offset, offset + limit);
-    return { items: project(await presentRegisters(tx, caller, page), body.projections), total: matching.length };
+    const ids = rows.filter((row) => facts.get(row.id)!.status === status).map((row) => row.id);
+    if (!ids.length) return { items: [], total: 0 };
+    const { items, total } = await repo.searchPage(tx, caller, body, repo.amongIds(ids));
+    return { items: project(await presentRegisters(tx, caller, items), body.projections), total };
   });
 
 export const getRegister = (ctx: TModuleContext, caller: TAuth, id: string) =>

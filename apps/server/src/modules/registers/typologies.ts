@@ -1,5 +1,4 @@
 import { TYPOLOGY_OUTPUT, typologyCalls, ZTypologyInput } from '@audit/domain/calls/register-templates';
-import type { TCatalogueCalls } from '@audit/domain/calls/nomenclatures';
 import { catalogueRoutes, catalogueService, type TCatalogueDefinition } from '../nomenclatures/catalogue.js';
 import { typologies } from './tables.js';
 
@@ -17,4 +16,4 @@ export const typologyDef: TCatalogueDefinition = {
 export const typologiesService = catalogueService(typologyDef);
 
 /** /ms-core/api/typologies: the catalogue's search, one, create, update and delete, registered from its calls. */
-export const typologiesRoutes = catalogueRoutes(typologyDef, typologiesService, typologyCalls as unknown as TCatalogueCalls);
+export const typologiesRoutes = catalogueRoutes(typologyDef, typologiesService, typologyCalls);

@@ -12,6 +12,7 @@ import { defineJob, type TJob, type TJobScope } from '../../platform/jobs/define
 import { notifyUser } from '../notifications/service.js';
 import { companyCover } from './pdf/company.js';
 import { pdfLabels } from './pdf/labels.js';
+import { printCopies, printCopyOf } from './pdf/photos.js';
 import { renderInWorker } from './pdf/run.js';
 import * as pdfState from '../audits/report-state.js';
 import { isCurrent, pdfFileName } from './service.js';
@@ -42,7 +43,16 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
   if (!read.state || audit!.status !== 'finished') return { status: 'failed', name }; // reopened since it was asked for
   if (isCurrent(read.state, audit!)) return { status: 'ready', name }; // another job made it already
 
-  const pdf = await renderInWorker(audit!, await readStored(ctx, read.files), pdfLabels(audit!.template.language), await companyCover(ctx, caller));
+  // Photos at print size, each made once (pdf/photos.ts): only those not made yet are read from the store.
+  const photos = new Map(read.files.flatMap((f) => (printCopyOf(f.id) ? [[f.id, printCopyOf(f.id)!] as const] : [])));
+  for (const [id, bytes] of await printCopies(
+    await readStored(
+      ctx,
+      read.files.filter((f) => !photos.has(f.id)),
+    ),
+  ))
+    photos.set(id, bytes);
+  const pdf = await renderInWorker(audit!, photos, pdfLabels(audit!.template.language), await companyCover(ctx, caller));
   const stored = await storeGenerated(ctx, { buffer: pdf, filename: name, contentType: 'application/pdf' });
   try {
     const replaced = await withScope(ctx.db, caller, async (tx) => {

@@ -219,6 +219,32 @@ describe('PDF of the report', () => {
     // when the PGlite and PostgreSQL passes share it (decision 0032).
   }, 90_000);
 
+  it('a current PDF whose stored file is missing (a database restored without its files) is made again, not answered with a URL that 404s', async () => {
+    const { id } = await finishedAudit();
+    await t.app.jobs.runDue();
+    expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
+    await t.app.jobs.runDue();
+    const first = await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`));
+    const key = await unsafeUnscoped(
+      t.db,
+      async (tx) =>
+        (await tx.execute<{ key: string }>(sql`select f.storage_key as key from files f join audits a on a.pdf_file_id = f.id where a.id = ${id}`)).rows[0]!
+          .key,
+    );
+    rmSync(join(dataDir, 'files', key));
+    expect((await t.app.inject({ method: 'GET', url: first.pdfUrl })).statusCode).toBe(404); // what the old answer pointed at
+
+    expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
+    expect(await expectOk(f.auditor.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true }); // one job for both
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const again = await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`));
+    expect(again.pdfUrl).not.toBe(first.pdfUrl);
+    const pdf = await t.app.inject({ method: 'GET', url: again.pdfUrl });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.app.inject({ method: 'GET', url: `${REPORTS}/${id}/pdf`, headers: { authorization: `Bearer ${f.auditorToken}` } })).statusCode).toBe(200);
+  }, 90_000);
+
   it('a PDF whose job failed is the catalogue 462 "report could not be generated", not a 404', async () => {
     const { id } = await finishedAudit();
     await unsafeUnscoped(t.db, (tx) => tx.execute(sql`update audits set pdf_status = 'failed' where id = ${id}`));
@@ -237,5 +263,25 @@ describe('PDF of the report', () => {
     expect((await other.admin.post(`${REPORTS}/${finished.id}/pdf`)).status).toBe(404);
     expect((await other.admin.get(`${REPORTS}/${finished.id}/pdf`)).status).toBe(404);
     expect(await t.app.jobs.runDue()).toBe(0);
+  });
+});
+
+describe('PDF requests at once', () => {
+  it('asked four times at once (two users), is one job, one render and one notification (issue 27)', async () => {
+    const { id } = await finishedAudit();
+    await t.app.jobs.runDue();
+    // The auditor and the client's user (the admin's notifications are counted by the next test).
+    const answers = await Promise.all([f.auditor, f.auditor, f.client, f.client].map((api) => api.post(`${REPORTS}/${id}/pdf`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((a) => a.body)).toEqual(answers.map(() => ({ pdfSendToGenerate: true })));
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const sharedFiles = async () => {
+      const { rows } = await unsafeUnscoped(t.db, (tx) =>
+        tx.execute<{ n: number }>(sql`select count(*)::int as n from notifications where type = 'SHARE_FILE' and payload->'body'->>'auditId' = ${id}`),
+      );
+      return rows[0]!.n;
+    };
+    expect(await sharedFiles()).toBe(1);
+    expect((await expectOk(f.auditor.post(`${REPORTS}/${id}/pdf`))).pdfUrl).toBeDefined();
   });
 });

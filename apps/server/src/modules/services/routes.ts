@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { TCatalogueCalls } from '@audit/domain/calls/nomenclatures';
 import { serviceCalls, spaceServiceCalls } from '@audit/domain/calls/services';
 import { requireAuth } from '../../platform/auth.js';
 import { sendPage, type TModuleContext } from '../../platform/http.js';
@@ -9,7 +8,7 @@ import { serviceDef, servicesService } from './definition.js';
 import * as goals from './goals.js';
 
 /** The catalogue's five routes, registered from the services' calls by the catalogue factory. */
-const catalogue = catalogueRoutes(serviceDef, servicesService, serviceCalls as unknown as TCatalogueCalls);
+const catalogue = catalogueRoutes(serviceDef, servicesService, serviceCalls);
 
 /** /ms-core/api/services: the catalogue CRUD plus the services offered to a client. */
 export async function servicesRoutes(app: FastifyInstance, ctx: TModuleContext) {

@@ -184,3 +184,12 @@ export async function activeByIds(tx: TDb, ids: string[]) {
   const rows = await tx.select({ id: d.spaceId, active: d.active }).from(d).where(inArray(d.spaceId, ids));
   return new Map(rows.map((r) => [r.id, r.active]));
 }
+
+/** The visit-window fields (product document §3) of the given spaces the scope sees (decision 0087). */
+export async function windowFieldsByIds(tx: TDb, ids: string[]) {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: d.spaceId, openMonth: d.openMonth, closeMonth: d.closeMonth, visitDays: d.visitDays, notVisitDays: d.notVisitDays })
+    .from(d)
+    .where(inArray(d.spaceId, ids));
+}

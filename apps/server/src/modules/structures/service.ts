@@ -1,3 +1,4 @@
+import { visitWindowOf } from '@audit/domain/visits/window';
 import type { TSpaceType } from '@audit/domain/constants';
 import type { TSearchBody } from '@audit/domain/search';
 import type { TAuth } from '../../platform/auth.js';
@@ -141,4 +142,14 @@ export async function activeOf(tx: Parameters<typeof repo.activeByIds>[0], ids: 
 /** (De)activates a space as the client's form does: an inactive one keeps the day it stopped, an active one none. */
 export function setActive(tx: Parameters<typeof repo.upsertDetails>[0], space: { id: string; secureSpacePath: string }, active: boolean) {
   return repo.upsertDetails(tx, space, { active, inactivityDate: active ? null : new Date() });
+}
+
+/**
+ * The visit window of each establishment (decision 0087), in the caller's transaction: its own
+ * window fields over its client's, through the one rule of packages/domain/src/visits/window.ts.
+ */
+export async function visitWindowsOf(tx: Parameters<typeof repo.windowFieldsByIds>[0], places: { establishmentId: string; clientId: string }[]) {
+  const rows = await repo.windowFieldsByIds(tx, [...new Set(places.flatMap((p) => [p.establishmentId, p.clientId]))]);
+  const fields = new Map(rows.map((r) => [r.id, r]));
+  return new Map(places.map((p) => [p.establishmentId, visitWindowOf(fields.get(p.establishmentId), fields.get(p.clientId))]));
 }

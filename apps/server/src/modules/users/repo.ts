@@ -201,6 +201,15 @@ export async function findEmailsInScope(tx: TDb, scope: TScope, ids: string[]) {
     .where(and(inArray(users.id, ids), withinScope(users.secureSpacePath, scope)));
 }
 
+/** Users of the caller's scope among `ids`, with what a reference to them shows (the employees' user account). */
+export async function findUserRefsInScope(tx: TDb, scope: TScope, ids: string[]) {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), withinScope(users.secureSpacePath, scope)));
+}
+
 export async function updateUsers(tx: TDb, ids: string[], values: Partial<typeof users.$inferInsert>) {
   await tx
     .update(users)

@@ -8,7 +8,7 @@ import { invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { project } from '../../platform/search.js';
-import { unsafeUnscoped } from '../../platform/tenancy.js';
+import { unsafeUnscoped, type TScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import type { TIdentity } from '../../platform/identity.js';
 import { signedFileUrl } from '../files/signing.js';
@@ -254,6 +254,8 @@ export const clearFailedSignins = repo.clearFailedSignins;
 
 /** Used by the notifications module: the addresses of the scope's users among `ids`, in the caller's transaction. */
 export const findEmailsInScope = repo.findEmailsInScope;
+/** Users of the caller's scope among `ids`: id, names and e-mail, in the caller's transaction (the employees module). */
+export const findUserRefsInScope = repo.findUserRefsInScope;
 
 /**
  * Active users whose membership is the space at `spacePath` or below it (a client's own staff, at
@@ -283,4 +285,16 @@ export async function membersBelowWithPermission(tx: TDb, spacePath: string, per
     spacePath: r.space_path,
     registersAccess: r.registers_access ?? [],
   }));
+}
+
+/**
+ * Active users of the caller's scope whose own space is `path` or above it, so they see what lives
+ * there (documents' share dialog, decision 0088): id, name and e-mail, in the caller's transaction.
+ */
+export async function usersSeeingPath(tx: TDb, scope: TScope, path: string) {
+  const result = await tx.execute<{ id: string; first_name: string; last_name: string | null; email: string }>(sql`
+    select u.id, u.first_name, u.last_name, u.email from users u
+    where u.status = 'ACTIVE' and starts_with(u.secure_space_path, ${scope.spacePath}) and starts_with(${path}, u.secure_space_path)
+    order by u.first_name, u.last_name, u.id limit 500`);
+  return result.rows.map((r) => ({ _id: r.id, fullName: fullNameOf({ firstName: r.first_name, lastName: r.last_name }), email: r.email }));
 }

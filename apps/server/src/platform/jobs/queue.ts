@@ -245,6 +245,9 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
 
     stop,
 
+    /** Whether this process's workers are taking jobs (start() was called and stop() was not). */
+    isRunning: () => timer !== undefined,
+
     /** stop(), then pg-boss itself (app close). */
     async close(): Promise<void> {
       await stop();

@@ -116,7 +116,7 @@ export function RequestsTab({ title }: { title: string }) {
         settingsKey="access-requests"
         columns={columns}
         rowKey={(r) => r._id}
-        {...listQueryProps<TJoinRequest>(list)}
+        {...listQueryProps(list)}
         {...state.paging}
         emptyText={state.query.search ? t('list.empty') : t('access.requests.empty')}
       />
@@ -196,7 +196,7 @@ export function InvitationsTab({ title }: { title: string }) {
         settingsKey="access-invitations"
         columns={columns}
         rowKey={(r) => r._id}
-        {...listQueryProps<TInvitation>(list)}
+        {...listQueryProps(list)}
         {...state.paging}
         onAdd={() => setInviting(true)}
         addLabel={t('access.invite.title')}

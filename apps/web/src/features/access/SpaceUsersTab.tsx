@@ -58,7 +58,7 @@ export function SpaceUsersTab({ title }: { title: string }) {
       settingsKey="space-users"
       columns={columns}
       rowKey={(u) => u._id}
-      {...listQueryProps<TUser>(list)}
+      {...listQueryProps(list)}
       {...state.paging}
       emptyText={state.query.search ? t('list.empty') : t('access.users.empty')}
     />

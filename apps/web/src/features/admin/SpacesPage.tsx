@@ -142,7 +142,7 @@ export function SpacesPage() {
         defaultHidden={['createdAt']}
         columns={columns}
         rowKey={(s) => s._id}
-        {...listQueryProps<TSpaceListItem>(list)}
+        {...listQueryProps(list)}
         {...state.paging}
         onAdd={() => setCreating(true)}
         addLabel={t('admin.spaces.create')}

@@ -4,7 +4,7 @@ import { formatInstant } from '@audit/domain/dates';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { useTimeZone } from '../../session/timeZone';
-import { useTrace, type TTrace } from './adminApi';
+import { useTrace, type TTraceRow } from './adminApi';
 
 export const TRACE_COLORS: Record<string, string> = { CREATE: 'green', UPDATE: 'blue', REMOVE: 'red', RESTORE: 'purple' };
 
@@ -57,7 +57,8 @@ export function PayloadView({ payload }: { payload: unknown }) {
 }
 
 /** One trace: who did what, where and when, and its payload. */
-export function TraceDetail({ trace, onClose }: { trace: TTrace | null; onClose: () => void }) {
+/** `trace`: the row opened (shown until the whole trace, with its payload, is read). */
+export function TraceDetail({ trace, onClose }: { trace: TTraceRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
   const { isMobile } = useViewport();
@@ -88,7 +89,7 @@ export function TraceDetail({ trace, onClose }: { trace: TTrace | null; onClose:
           <Typography.Title level={5} style={{ margin: 0 }}>
             {t('admin.traces.payload')}
           </Typography.Title>
-          <PayloadView payload={shown.payload} />
+          <PayloadView payload={full.data?.payload} />
         </Flex>
       )}
     </Drawer>

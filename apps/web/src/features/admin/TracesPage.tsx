@@ -12,7 +12,7 @@ import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { listQueryProps, useListState } from '../../ui/useListState';
 import { useViewport } from '../../ui/useViewport';
-import { useTraces, useUserChoices, type TTrace } from './adminApi';
+import { useTraces, useUserChoices, type TTraceRow } from './adminApi';
 import { TRACE_COLORS, TraceDetail } from './TraceDetail';
 
 interface TTraceFilters {
@@ -108,7 +108,7 @@ export function TraceList({ space }: { space?: string }) {
   const timeZone = useTimeZone();
   const { isMobile } = useViewport();
   const state = useListState<TTraceFilters>({ sort: '-date' });
-  const [open, setOpen] = useState<TTrace | null>(null);
+  const [open, setOpen] = useState<TTraceRow | null>(null);
   const list = useTraces({
     space,
     page: state.query.page,
@@ -118,8 +118,8 @@ export function TraceList({ space }: { space?: string }) {
     filters: filtersOf(state.filters, timeZone),
     projections: ['type', 'owner', 'ownerName', 'entity', 'module', 'section', 'date'],
   });
-  const typeTag = (r: TTrace) => <Tag color={TRACE_COLORS[r.type]}>{t(`admin.traces.types.${r.type}`)}</Tag>;
-  const columns: TListColumn<TTrace>[] = isMobile
+  const typeTag = (r: TTraceRow) => <Tag color={TRACE_COLORS[r.type]}>{t(`admin.traces.types.${r.type}`)}</Tag>;
+  const columns: TListColumn<TTraceRow>[] = isMobile
     ? [
         {
           key: 'card',
@@ -151,12 +151,12 @@ export function TraceList({ space }: { space?: string }) {
   const active = Object.values(state.filters).filter(Boolean).length;
   return (
     <>
-      <ListPage<TTrace>
+      <ListPage<TTraceRow>
         title={space ? t('admin.traces.historyTitle') : t('admin.traces.title')}
         settingsKey={space ? 'client-history' : 'admin-traces'}
         columns={columns}
         rowKey={(r) => r._id}
-        {...listQueryProps<TTrace>(list)}
+        {...listQueryProps(list)}
         {...state.paging}
         onRowClick={setOpen}
         renderFilters={(close) => <TraceFilters value={state.filters} onApply={(next) => (state.applyFilters(next), close())} />}

@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from '@audit/domain/zod';
 import { ZRole, type TRoleCreate } from '@audit/domain/roles';
 import { roleCalls } from '@audit/domain/calls/roles';
 import { userCalls } from '@audit/domain/calls/users';
 import { ZUser } from '@audit/domain/users';
 import { fileCalls } from '@audit/domain/calls/files';
-import { traceCalls, type TTrace } from '@audit/domain/calls/traces';
+import { traceCalls, ZTrace, type TTrace } from '@audit/domain/calls/traces';
 import { type TSearchRequest } from '../../api/client';
 import { send, sendPage } from '../../api/send';
 import { ZSpaceListItem, type TSpaceCreate, type TSpaceSettings, type TSpaceUpdate } from '@audit/domain/spaces';
@@ -19,6 +20,9 @@ export type { TPermissionItem, TRole } from '@audit/domain/roles';
 export type { TSpaceListItem } from '@audit/domain/spaces';
 
 export type { TTrace };
+/** A trace as the list shows it: every field but the payload (read with `useTrace` when one is opened). */
+const ZTraceRow = ZTrace.omit({ payload: true });
+export type TTraceRow = z.output<typeof ZTraceRow>;
 
 const KEY = ['admin'] as const;
 
@@ -63,9 +67,16 @@ export const useDeleteRole = () => useAdminMutation((id: string) => send(roleCal
 
 // ---- Traces ----
 
-/** With `space`: the traces of that space and below it only (a client's history). */
+/**
+ * With `space`: the traces of that space and below it only (a client's history). The list asks for
+ * every field but the payload (TracesPage's projections), so each row is checked whole without it.
+ */
 export const useTraces = (body: TSearchRequest & { space?: string }) =>
-  useQuery({ queryKey: [...KEY, 'traces', body], queryFn: () => sendPage(traceCalls.search, body), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: [...KEY, 'traces', body],
+    queryFn: () => wholeRows(ZTraceRow, sendPage(traceCalls.search, body)),
+    placeholderData: keepPreviousData,
+  });
 export const useTrace = (id: string | null) =>
   useQuery({ queryKey: [...KEY, 'trace', id], queryFn: () => send(traceCalls.get, { params: { id: id ?? '' } }), enabled: Boolean(id) });
 /** The users a trace may name (the owner filter), searched as one types: the projection answers these keys. */

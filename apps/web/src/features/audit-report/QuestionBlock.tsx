@@ -4,12 +4,18 @@ import { useTranslation } from 'react-i18next';
 import type { TAuditQuestion } from '@audit/domain/audits';
 import { AnswerView } from './AnswerView';
 import { IssueList } from './IssueList';
+import { questionAnchor } from './questionAnchor';
 
 /** One question of the report: its answer, the auditor's note and images, and its issues. */
 export function QuestionBlock({ question, index }: { question: TAuditQuestion; index: number }) {
   const { t } = useTranslation();
   return (
-    <article className="report-question" data-testid="report-question">
+    <article
+      className="report-question"
+      data-testid="report-question"
+      id={questionAnchor(question._id)}
+      data-template-question={question.templateQuestion ?? undefined}
+    >
       {/* A failed answer shows in its option's colour and its issues; no extra badge. */}
       <Typography.Text strong className="report-question-name">
         {index}. {question.name}

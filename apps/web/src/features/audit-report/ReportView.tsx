@@ -9,6 +9,7 @@ import { AppliedDeduction, appliedDeduction } from './deduction';
 import { zoneOr } from '@audit/domain/dates';
 import { QuestionBlock } from './QuestionBlock';
 import { QuestionnaireBlock } from './QuestionnaireBlock';
+import { useQuestionAnchor } from './questionAnchor';
 import { formatPercent } from './reportFormat';
 import { sectionPercent } from '@audit/domain/score';
 import { reportParts, type TReportLayout } from './reportLayout';
@@ -55,6 +56,7 @@ function SectionLabel({ section, layout }: { section: TAuditSection; layout: TRe
 export function ReportView({ audit, layout, header }: { audit: TAudit; layout: TReportLayout; header: ReactNode }) {
   const { t } = useTranslation();
   const { cover, sections, contacts } = reportParts(audit);
+  useQuestionAnchor();
   const items = [
     {
       key: 'intro',

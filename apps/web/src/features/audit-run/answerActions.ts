@@ -1,8 +1,9 @@
-import { evaluateAnswer, type TAnswer, type TTemplateAnswer } from '@audit/domain/audits';
+import type { TAnswer, TTemplateAnswer } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { addAnswer, removeAnswer, updateAnswer, type TFieldValue, updateContacts, updateCover } from './auditRunApi';
 import { patchFields, patchQuestion, questionIndex } from './auditCache';
 import { isQueuedWrite } from '../../offline/write';
-import { pendingId, type TRunner } from './runner';
+import { changeOf, pendingId, type TRunner } from './runner';
 
 /**
  * Answers and cover/contact fields. An answer is added when the question has none on the server,
@@ -19,17 +20,22 @@ export function createAnswerActions(runner: TRunner) {
     if (!entry) return Promise.resolve(undefined);
     const before = entry.question.answer;
     if (!serverAnswerIds.has(questionId)) serverAnswerIds.set(questionId, before?._id ?? null);
-    const applied: TAnswer | null = templateAnswer && {
-      _id: before?._id ?? pendingId(),
-      templateAnswer,
-      ...evaluateAnswer(entry.question, templateAnswer),
-      updatedAt: new Date().toISOString(),
-    };
+    const draftId = before?._id ?? pendingId();
+    const params = { id: runner.auditId };
     const body = { section: entry.section._id, question: questionId, templateAnswer: templateAnswer! };
+    // What the tab shows at once is the command's own apply: an add names a new answer by its pending
+    // id, an update keeps the answer's id, a removal takes it away (the call sent is chosen in the lane).
+    const change = !templateAnswer
+      ? before && changeOf(auditCalls.removeAnswer, { ...params, answerId: before._id }, null)
+      : before
+        ? changeOf(auditCalls.updateAnswer, { ...params, answerId: before._id }, body)
+        : changeOf(auditCalls.addAnswer, params, body, { creates: draftId });
+    let applied: TAnswer | null = null;
     return runner.run(
       `question:${questionId}`,
       {
-        apply: (a) => patchQuestion(a, questionId, (q) => ({ ...q, answer: applied })),
+        change: change ?? undefined,
+        applied: (_, after) => void (applied = questionIndex(after).get(questionId)?.question.answer ?? null),
         call: async (idempotencyKey) => {
           const id = serverAnswerIds.get(questionId);
           // Queued offline, the answer is what this call said it would be: gone, or named by its pending
@@ -45,7 +51,7 @@ export function createAnswerActions(runner: TRunner) {
           }
           const saved = id
             ? await updateAnswer(runner.auditId, id, body, idempotencyKey)
-            : await addAnswer(runner.auditId, body, applied!._id, idempotencyKey).catch(track(applied!._id));
+            : await addAnswer(runner.auditId, body, draftId, idempotencyKey).catch(track(draftId));
           serverAnswerIds.set(questionId, saved._id);
           return saved;
         },
@@ -74,7 +80,11 @@ export function createAnswerActions(runner: TRunner) {
     return runner.run(
       `fields:${kind}`,
       {
-        apply: (a) => patchFields(a, changed),
+        change: changeOf(
+          kind === 'cover' ? auditCalls.updateCover : auditCalls.updateContacts,
+          { id: runner.auditId },
+          kind === 'cover' ? { coverFields: changed } : { contactFields: changed },
+        ),
         call: (idempotencyKey) =>
           kind === 'cover' ? updateCover(runner.auditId, changed, idempotencyKey) : updateContacts(runner.auditId, changed, idempotencyKey),
         // Restores only the fields that still show this call's value (a later edit wins).

@@ -1,4 +1,6 @@
-import type { TAuditIssue, TAuditQuestion, TEvidence, TIncidence } from '@audit/domain/audits';
+import type { TAuditIssue, TEvidence, TIncidence } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
+import type { TChange } from '../../offline/commands';
 import {
   addEvidence,
   changeIssuesTasks,
@@ -10,8 +12,8 @@ import {
 } from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
 import { isQueuedWrite } from '../../offline/write';
-import { draftIssue } from './issueDraft';
-import { isPendingId, pendingId, pendingNames, type TRunner } from './runner';
+import { forgetPicture } from './offline/auditChanges';
+import { changeOf, isPendingId, pendingId, pendingNames, type TRunner } from './runner';
 
 /** Which issue an action is about: by its incidence (template) when it has one, else by its own id. */
 export interface TIssueRef {
@@ -41,9 +43,18 @@ export function createIssueActions(runner: TRunner) {
   /** The server's id of the issue once its creation has answered (calls of a question run in order); the server also takes the incidence id. */
   const issueId = (questionId: string, ref: TIssueRef) => serverIssues.get(questionId)?.find(matches(ref))?._id ?? ref.incidence ?? ref.issue ?? '';
 
+  /** The question's parameters of a call, for the command shown at once. */
+  const paramsOf = (questionId: string) => {
+    const ref = refOf(questionId)!;
+    return { id: ref.auditId, sectionId: ref.sectionId, questionId };
+  };
+  /** The issue a command shown at once names: its incidence, else its own id (what the call sends is the server's id, known in the lane). */
+  const shownIssue = (ref: TIssueRef) => ref.incidence ?? ref.issue ?? '';
+
+  /** `shown`: the command shown at once (its call's one apply); `fold`: the server's answer into the question's issues. */
   function change<R>(
     questionId: string,
-    next: (issues: TAuditIssue[], q: TAuditQuestion) => TAuditIssue[],
+    shown: (params: ReturnType<typeof paramsOf>) => TChange,
     call: () => Promise<R>,
     fold: (issues: TAuditIssue[], r: R) => TAuditIssue[],
     always = false,
@@ -53,7 +64,11 @@ export function createIssueActions(runner: TRunner) {
     let before: TAuditIssue[] | undefined;
     let applied: TAuditIssue[] | undefined;
     return runner.run(`question:${questionId}`, {
-      apply: (a) => patchQuestion(a, questionId, (q) => ((before = q.issues), (applied = next(q.issues, q)), { ...q, issues: applied })),
+      change: shown(paramsOf(questionId)),
+      applied: (a, after) => {
+        before = questionIndex(a).get(questionId)?.question.issues;
+        applied = questionIndex(after).get(questionId)?.question.issues;
+      },
       call,
       commit: (a, result) => {
         serverIssues.set(questionId, fold(serverIssues.get(questionId) ?? [], result));
@@ -71,10 +86,6 @@ export function createIssueActions(runner: TRunner) {
 
   return {
     toggleIssue(questionId: string, inc: TIncidence, selected: boolean) {
-      const next = (issues: TAuditIssue[], q: TAuditQuestion) => {
-        const rest = issues.filter((i) => i.templateIssue !== inc._id);
-        return selected ? [...rest, draftIssue(q, inc, undefined, pendingId())] : rest;
-      };
       const body = { ...NO_CHANGE, [selected ? 'issuesToAdd' : 'issuesToRemove']: [inc._id] };
       // Removed offline, the server's id of the issue is gone for what follows (a new one is named by its incidence).
       const call = () =>
@@ -86,22 +97,17 @@ export function createIssueActions(runner: TRunner) {
             );
           throw error;
         });
-      return change(questionId, next, call, replaceAll);
+      return change(questionId, (params) => changeOf(auditCalls.changeIssuesTasks, params, body), call, replaceAll);
     },
     toggleTask(questionId: string, inc: TIncidence, taskId: string, selected: boolean) {
-      const next = (issues: TAuditIssue[], q: TAuditQuestion) => {
-        const existing = issues.find((i) => i.templateIssue === inc._id);
-        if (!existing) return selected ? [...issues, draftIssue(q, inc, taskId, pendingId())] : issues;
-        const tasks = existing.tasks.map((t) => (t._id === taskId ? { ...t, selected } : t));
-        return issues.map((i) => (i === existing ? { ...i, selected: i.selected || selected, tasks } : i));
-      };
       const body = { ...NO_CHANGE, [selected ? 'tasksToAdd' : 'tasksToRemove']: [{ issue: inc._id, task: taskId }] };
-      return change(questionId, next, () => changeIssuesTasks(questionRef(questionId), body), replaceAll);
+      const shown = (params: ReturnType<typeof paramsOf>) => changeOf(auditCalls.changeIssuesTasks, params, body);
+      return change(questionId, shown, () => changeIssuesTasks(questionRef(questionId), body), replaceAll);
     },
     setSolved(questionId: string, ref: TIssueRef, solvedInPlace: boolean) {
       return change(
         questionId,
-        editIssue(ref, (i) => ({ ...i, solvedInPlace })),
+        (params) => changeOf(auditCalls.setSolvedInPlace, params, { issue: shownIssue(ref), solvedInPlace }),
         () => setSolvedInPlace(questionRef(questionId), issueId(questionId, ref), solvedInPlace),
         replaceOne,
       );
@@ -109,7 +115,7 @@ export function createIssueActions(runner: TRunner) {
     rename(questionId: string, ref: TIssueRef, name: string) {
       return change(
         questionId,
-        editIssue(ref, (i) => ({ ...i, name })),
+        (params) => changeOf(auditCalls.updateIssueName, params, { issue: shownIssue(ref), name }),
         () => updateIssueName(questionRef(questionId), issueId(questionId, ref), name),
         replaceOne,
       );
@@ -117,28 +123,28 @@ export function createIssueActions(runner: TRunner) {
     describe(questionId: string, ref: TIssueRef, description: string) {
       return change(
         questionId,
-        editIssue(ref, (i) => ({ ...i, description })),
+        (params) => changeOf(auditCalls.updateIssueDescription, params, { issue: shownIssue(ref), description: description.trim() || null }),
         () => updateIssueDescription(questionRef(questionId), issueId(questionId, ref), description.trim() || null),
         replaceOne,
       );
     },
     /** The picture shows at once from the (already resized) file; the server's copy replaces it. */
     addEvidence(questionId: string, ref: TIssueRef, file: Blob) {
-      const draft: TEvidence = { _id: pendingId(), type: 'photo', url: URL.createObjectURL(file), observation: null };
+      const draftId = pendingId();
       const withEvidence = (list: (e: TEvidence[]) => TEvidence[]) => editIssue(ref, (i) => ({ ...i, evidences: list(i.evidences) }));
       const fold = (issues: TAuditIssue[], saved: TEvidence) => {
-        URL.revokeObjectURL(draft.url);
-        names.name(draft._id, saved._id);
+        forgetPicture(draftId);
+        names.name(draftId, saved._id);
         return withEvidence((list) => {
           const others = list.filter((e) => e._id !== saved._id);
-          if (removedDrafts.has(draft._id)) return others.filter((e) => e._id !== draft._id);
-          return others.some((e) => e._id === draft._id) ? others.map((e) => (e._id === draft._id ? saved : e)) : [...others, saved];
+          if (removedDrafts.has(draftId)) return others.filter((e) => e._id !== draftId);
+          return others.some((e) => e._id === draftId) ? others.map((e) => (e._id === draftId ? saved : e)) : [...others, saved];
         })(issues);
       };
       return change(
         questionId,
-        withEvidence((list) => [...list, draft]),
-        () => addEvidence(questionRef(questionId), issueId(questionId, ref), file, draft._id),
+        (params) => changeOf(auditCalls.addEvidence, params, null, { creates: draftId, multipart: { fields: { issue: shownIssue(ref) }, file } }),
+        () => addEvidence(questionRef(questionId), issueId(questionId, ref), file, draftId),
         fold,
         true,
       );
@@ -149,7 +155,8 @@ export function createIssueActions(runner: TRunner) {
       const without = editIssue(ref, (i) => ({ ...i, evidences: i.evidences.filter((e) => e._id !== evidenceId && e._id !== names.resolve(evidenceId)) }));
       return change(
         questionId,
-        without,
+        // An evidence the server has named is shown by that name (its upload's answer replaced the picture).
+        (params) => changeOf(auditCalls.removeEvidence, { ...params, evidenceId: names.resolve(evidenceId) }, null),
         () => removeEvidence(questionRef(questionId), names.resolve(evidenceId)),
         (issues) => without(issues),
       );

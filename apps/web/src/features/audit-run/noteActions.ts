@@ -1,7 +1,10 @@
-import type { TAuditQuestion, TNoteImage } from '@audit/domain/audits';
+import type { TAuditQuestion } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
+import type { TChange } from '../../offline/commands';
 import { addNoteImage, removeNoteImage, updateNote } from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
-import { pendingId, pendingNames, type TRunner } from './runner';
+import { forgetPicture } from './offline/auditChanges';
+import { changeOf, pendingId, pendingNames, type TRunner } from './runner';
 import type { TRunIntent } from './offline/intents';
 
 /** A question's note and note images: shown at once, rolled back when the call fails. */
@@ -13,23 +16,29 @@ export function createNoteActions(runner: TRunner) {
     return entry ? { auditId: runner.auditId, sectionId: entry.section._id, questionId } : null;
   };
 
+  /** `change`: the command shown at once, given the question's parameters (its call's one apply). */
   function step<K extends 'note' | 'noteImages', R>(
     questionId: string,
     key: K,
-    next: (value: TAuditQuestion[K]) => TAuditQuestion[K],
+    changeFor: (params: { id: string; sectionId: string; questionId: string }) => TChange,
     call: (key?: string) => Promise<R>,
     fold?: (value: TAuditQuestion[K], r: R) => TAuditQuestion[K],
     intent?: TRunIntent,
     idempotencyKey?: string,
   ) {
-    if (!refOf(questionId)) return Promise.resolve(undefined);
+    const ref = refOf(questionId);
+    if (!ref) return Promise.resolve(undefined);
     let before: TAuditQuestion[K] | undefined;
     let applied: TAuditQuestion[K] | undefined;
     const lane = `question:${questionId}`;
     return runner.run(
       lane,
       {
-        apply: (a) => patchQuestion(a, questionId, (q) => ((before = q[key]), (applied = next(q[key])), { ...q, [key]: applied })),
+        change: changeFor({ id: ref.auditId, sectionId: ref.sectionId, questionId }),
+        applied: (a, after) => {
+          before = questionIndex(a).get(questionId)?.question[key];
+          applied = questionIndex(after).get(questionId)?.question[key];
+        },
         call,
         // Folds replace a draft by its id, so they apply even after later changes.
         commit: fold && ((a, r) => patchQuestion(a, questionId, (q) => ({ ...q, [key]: fold(q[key], r) }))),
@@ -46,23 +55,23 @@ export function createNoteActions(runner: TRunner) {
       step(
         questionId,
         'note',
-        () => note.trim() || null,
+        (params) => changeOf(auditCalls.setNote, params, { note: note.trim() || null }),
         (idempotencyKey) => updateNote(refOf(questionId)!, note.trim() || null, idempotencyKey),
         undefined,
         { kind: 'note', questionId, note },
         key,
       ),
     addImage(questionId: string, file: Blob) {
-      const draft: TNoteImage = { _id: pendingId(), url: URL.createObjectURL(file) };
+      const draftId = pendingId();
       return step(
         questionId,
         'noteImages',
-        (list) => [...list, draft],
-        () => addNoteImage(refOf(questionId)!, file, draft._id),
+        (params) => changeOf(auditCalls.addNoteImage, params, null, { creates: draftId, multipart: { fields: {}, file } }),
+        () => addNoteImage(refOf(questionId)!, file, draftId),
         (list, saved) => {
-          URL.revokeObjectURL(draft.url);
-          names.name(draft._id, saved._id);
-          return list.map((i) => (i._id === draft._id ? saved : i));
+          forgetPicture(draftId);
+          names.name(draftId, saved._id);
+          return list.map((i) => (i._id === draftId ? saved : i));
         },
       );
     },
@@ -71,7 +80,7 @@ export function createNoteActions(runner: TRunner) {
       step(
         questionId,
         'noteImages',
-        (list) => list.filter((i) => i._id !== imageId),
+        (params) => changeOf(auditCalls.removeNoteImage, { ...params, imageId }, null),
         () => removeNoteImage(refOf(questionId)!, names.resolve(imageId)),
       ),
   };

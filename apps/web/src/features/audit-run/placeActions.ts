@@ -1,14 +1,10 @@
 import type { TAuditQuestion } from '@audit/domain/audits';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { renamePlace } from './auditRunApi';
 import { patchQuestion, questionIndex } from './auditCache';
-import type { TRunner } from './runner';
+import { changeOf, type TRunner } from './runner';
 
 type TPlaces = NonNullable<TAuditQuestion['readingRegistry']>['placesMeasure'];
-
-const withPlaceName = (q: TAuditQuestion, placeId: string, place: string): TAuditQuestion =>
-  q.readingRegistry
-    ? { ...q, readingRegistry: { ...q.readingRegistry, placesMeasure: q.readingRegistry.placesMeasure.map((p) => (p._id === placeId ? { ...p, place } : p)) } }
-    : q;
 
 /**
  * A reading place renamed in the run (product document section 4: the name saves to the audit's
@@ -23,13 +19,11 @@ export function createPlaceActions(runner: TRunner) {
       const current = entry?.question.readingRegistry?.placesMeasure.find((p) => p._id === placeId);
       if (!entry || !current || !place || current.place === place) return Promise.resolve(undefined);
       let before: TPlaces | undefined;
+      const ref = { auditId: runner.auditId, sectionId: entry.section._id, questionId };
       return runner.run(`question:${questionId}`, {
-        apply: (a) =>
-          patchQuestion(a, questionId, (q) => {
-            before = q.readingRegistry?.placesMeasure;
-            return withPlaceName(q, placeId, place);
-          }),
-        call: () => renamePlace({ auditId: runner.auditId, sectionId: entry.section._id, questionId }, placeId, place),
+        change: changeOf(auditCalls.renamePlace, { id: ref.auditId, sectionId: ref.sectionId, questionId, placeId }, { place }),
+        applied: (a) => void (before = questionIndex(a).get(questionId)?.question.readingRegistry?.placesMeasure),
+        call: () => renamePlace(ref, placeId, place),
         rollback: (a) =>
           patchQuestion(a, questionId, (q) => (q.readingRegistry && before ? { ...q, readingRegistry: { ...q.readingRegistry, placesMeasure: before } } : q)),
       });

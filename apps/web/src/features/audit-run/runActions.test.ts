@@ -132,20 +132,22 @@ describe('issues', () => {
   });
 
   it('selecting a task selects its issue; solved in place then uses the server id of the issue', async () => {
+    const { issues, q, questionNow } = await setup();
+    // The run view offers the question's own incidences (IncidenceList).
+    const inc = q.incidences[1]!;
     const calls = fakeServer((call) =>
       call.url.endsWith('/solved-in-place')
         ? { body: serverIssue(OPTION.na, { _id: (call.body as { issue: string }).issue, solvedInPlace: true }) }
-        : { body: [serverIssue('inc')] },
+        : { body: [serverIssue(inc._id)] },
     );
-    const { issues, q, questionNow } = await setup();
-    const inc = { ...q.incidences[1]!, _id: 'inc' };
     const task = inc.tasks[0]!._id;
     const one = issues.toggleTask(q._id, inc, task, true);
     expect(questionNow().issues[0]).toMatchObject({ selected: true, tasks: [{ _id: task, selected: true }] });
-    const two = issues.setSolved(q._id, { incidence: 'inc', issue: questionNow().issues[0]!._id }, true);
+    const two = issues.setSolved(q._id, { incidence: inc._id, issue: questionNow().issues[0]!._id }, true);
+    expect(questionNow().issues[0]).toMatchObject({ solvedInPlace: true });
     await Promise.all([one, two]);
-    expect(calls[0]!.body).toMatchObject({ tasksToAdd: [{ issue: 'inc', task }] });
-    expect(calls[1]!.body).toEqual({ issue: 'issue-inc', solvedInPlace: true });
+    expect(calls[0]!.body).toMatchObject({ tasksToAdd: [{ issue: inc._id, task }] });
+    expect(calls[1]!.body).toEqual({ issue: `issue-${inc._id}`, solvedInPlace: true });
   });
 
   it('unchecking removes the issue, and a failure puts it back', async () => {

@@ -1,20 +1,30 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
+import type { TCall } from '@audit/domain/calls/define';
 import { auditRunQueryKey } from './auditRunApi';
 import { isQueuedWrite } from '../../offline/write';
 import { uuid } from '../../offline/uuid';
+import { applyChange, commandOf, type TChange, type TCommandOf } from '../../offline/commands';
+import type { TMultipartData } from '../../offline/records';
+import { auditCommands } from './offline/auditChanges';
 import { journalIntent, type TRunIntent } from './offline/intents';
 
 export const RUN_MUTATION_KEY = 'audit-run';
 
 export interface TStep<R> {
-  /** The optimistic change, applied to the cached audit at once. */
-  apply?: (audit: TAudit) => TAudit;
+  /**
+   * The optimistic change, applied to the cached audit at once: a command of the run view's calls,
+   * shown by that call's one apply (offline/auditChanges.ts), the same function that shows it queued
+   * and folds it into the device's copy once accepted (decision 0077).
+   */
+  change?: TChange;
+  /** Told what the change did (the audit before and after), for `commit` and `rollback` to recognise their own state. */
+  applied?: (before: TAudit, after: TAudit) => void;
   /** The call; runs after the earlier calls of the same lane have settled. `key`: the idempotency key of its journalled intent. */
   call: (key?: string) => Promise<R>;
   /** Folds the server's answer into the cache. */
   commit?: (audit: TAudit, result: R) => TAudit;
-  /** Undoes `apply` when the call fails (the error toast comes from the mutation cache). */
+  /** Undoes `change` when the call fails (the error toast comes from the mutation cache). */
   rollback?: (audit: TAudit) => TAudit;
 }
 
@@ -39,7 +49,13 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
    */
   function run<R>(lane: string, step: TStep<R>, intent?: TRunIntent, key?: string): Promise<R | undefined> {
     const journalled = intent ? journalIntent(auditId, intent, key) : null;
-    if (step.apply) write(step.apply);
+    const { change, applied } = step;
+    if (change)
+      write((audit) => {
+        const after = applyChange(auditCommands, audit, change);
+        applied?.(audit, after);
+        return after;
+      });
     const job = (lanes.get(lane) ?? Promise.resolve()).then(async () => {
       const mutationFn = () => step.call(journalled?.key).catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
       // networkMode always: offline the call must run (to be queued), not wait paused for the network.
@@ -70,6 +86,22 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
 }
 
 export type TRunner = ReturnType<typeof createRunner>;
+
+/**
+ * A run view's optimistic change: the command of its call (parameters and body typed from the call),
+ * `creates` the pending id of what it creates. Its key names what it shows before the server does.
+ */
+export const changeOf = <C extends TCall>(
+  call: C,
+  params: TCommandOf<C>['params'],
+  body: TCommandOf<C>['body'],
+  extra: { creates?: string; multipart?: TMultipartData } = {},
+): TChange => ({
+  command: commandOf(call, params, body, extra.multipart),
+  creates: extra.creates ?? null,
+  key: uuid(),
+  createdAt: new Date().toISOString(),
+});
 
 /** Id of something created optimistically, until the server names it; unique across reloads (queued records keep it). */
 export const pendingId = () => `pending-${uuid()}`;

@@ -2,7 +2,7 @@ import './audits.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { TAuditListItem } from '@audit/domain/audits';
+import { readAuditsLink } from '../../manifest/listLinks';
 import { useMe, userCan } from '../../session/me';
 import { ListPage } from '../../ui/ListPage';
 import { listQueryProps, useListState } from '../../ui/useListState';
@@ -11,6 +11,14 @@ import { AuditFilters } from './AuditFilters';
 import { AuditPreviewDialog } from './AuditPreviewDialog';
 import { countFilters, useAuditsList, type TAuditFilters } from './auditsApi';
 import { CreateAuditWizard } from './wizard/CreateAuditWizard';
+
+/** An address's client, establishment, service, status and start days as the list's filters (whole UTC days, as the date filter keeps them). */
+function linkedFilters(params: URLSearchParams, kind: 'auditor' | 'client'): TAuditFilters {
+  const { days, status, ...rest } = readAuditsLink(params);
+  // The client's list shows finished audits only anyway.
+  const filters: TAuditFilters = status && kind === 'auditor' ? { ...rest, status } : rest;
+  return days ? { ...filters, startDate: [`${days[0]}T00:00:00.000Z`, `${days[1]}T23:59:59.999Z`] } : filters;
+}
 
 /** A client sees the audits made (finished), each opening its report. */
 const CLIENT_STATUS: TAuditFilters = { status: ['finished'] };
@@ -25,15 +33,17 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const me = useMe().data;
-  const state = useListState<TAuditFilters>();
+  const [params, setParams] = useSearchParams();
+  // A link with filters (a statistics benchmark row, decision 0079) opens the list already narrowed to them.
+  const [linked] = useState(() => linkedFilters(params, kind));
+  const state = useListState<TAuditFilters>({ filters: linked });
   const { filters } = state;
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const [params, setParams] = useSearchParams();
-  const linked = kind === 'auditor' ? params.get('audit') : null;
+  const linkedAudit = kind === 'auditor' ? params.get('audit') : null;
   useEffect(() => {
-    if (!linked) return;
-    setPreviewId(linked);
+    if (!linkedAudit) return;
+    setPreviewId(linkedAudit);
     // Opened once: closing the preview leaves a plain list address.
     setParams(
       (current) => {
@@ -43,7 +53,7 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
       },
       { replace: true },
     );
-  }, [linked, setParams]);
+  }, [linkedAudit, setParams]);
   const list = useAuditsList({ ...state.query, filters: kind === 'client' ? { ...filters, ...CLIENT_STATUS } : filters });
 
   return (
@@ -54,7 +64,7 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
         settingsKey={kind === 'auditor' ? 'table.audits' : 'table.clientAudits'}
         columns={kind === 'auditor' ? auditorColumns(t, i18n.language) : clientColumns(t, i18n.language)}
         rowKey={(audit) => audit._id}
-        {...listQueryProps<TAuditListItem>(list)}
+        {...listQueryProps(list)}
         {...state.paging}
         activeFilters={countFilters(filters)}
         renderFilters={(close) => (

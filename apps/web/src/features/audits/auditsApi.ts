@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAssignAuditor, TAuditStatus, TCreateAudit, TRisk } from '@audit/domain/audits';
+import { ZAuditListItem, type TAssignAuditor, type TAuditStatus, type TCreateAudit, type TRisk } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
 import type { TSearchFilter } from '@audit/domain/search';
 import { send, sendPage } from '../../api/send';
+import { wholeRows } from '../../api/wholeRows';
 import { refreshInBackground } from '../../api/refreshInBackground';
 import { AUDITS_QUERY_KEY, startedAuditQueryKey } from '../../api/queryKeys';
 import { notifySuccess } from '../../ui/feedback';
@@ -41,14 +42,18 @@ export function toSearchFilters(filters: TAuditFilters): TSearchFilter[] {
 
 export const countFilters = (filters: TAuditFilters) => Object.values(filters).filter((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v))).length;
 
+/** The list asks for no projection: each row is checked whole. */
 export const searchAudits = (params: TAuditListParams) =>
-  sendPage(auditCalls.search, {
-    page: params.page,
-    size: params.size,
-    search: params.search,
-    sort: params.sort ?? '-startDate',
-    filters: toSearchFilters(params.filters),
-  });
+  wholeRows(
+    ZAuditListItem,
+    sendPage(auditCalls.search, {
+      page: params.page,
+      size: params.size,
+      search: params.search,
+      sort: params.sort ?? '-startDate',
+      filters: toSearchFilters(params.filters),
+    }),
+  );
 
 export const auditsListQueryOptions = (params: TAuditListParams) =>
   queryOptions({ queryKey: [...AUDITS_QUERY_KEY, 'list', params], queryFn: () => searchAudits(params), placeholderData: keepPreviousData });

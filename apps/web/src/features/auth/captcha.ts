@@ -35,6 +35,7 @@ export function sha256Hex(text: string): string {
       const s1 = rotr(w[i - 2]!, 17) ^ rotr(w[i - 2]!, 19) ^ (w[i - 2]! >>> 10);
       w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
     }
+    // Eight words, always (a typed array destructured types each as maybe undefined).
     let [a, b, c, d, e, f, g, hh] = h as unknown as number[];
     for (let i = 0; i < 64; i++) {
       const t1 = (hh! + (rotr(e!, 6) ^ rotr(e!, 11) ^ rotr(e!, 25)) + ((e! & f!) ^ (~e! & g!)) + K[i]! + w[i]!) | 0;

@@ -13,8 +13,10 @@ import { ClientGeneral } from './ClientGeneral';
 import { StructureTab } from './StructureTab';
 import { ClientUsersTab } from './ClientUsersTab';
 
-// The history tab comes from the admin feature's manifest (the traces, decision 0055).
-export const CLIENT_TABS = ['structure', 'general', 'services', 'users', 'contracts', 'documents', 'calendar'] as const;
+// The history tab comes from the admin feature's manifest (the traces, decision 0055); the
+// contracts tab from the contracts feature's (decision 0083), the calendar from the calendar's (0087), the
+// documents tab from the documents feature's (0088).
+export const CLIENT_TABS = ['structure', 'general', 'services', 'users'] as const;
 type TTab = (typeof CLIENT_TABS)[number];
 
 function LaterRelease({ tab }: { tab: TTab }) {

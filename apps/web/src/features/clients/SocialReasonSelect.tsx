@@ -7,7 +7,7 @@ import { useMe, userCan } from '../../session/me';
 import { notifySuccess } from '../../ui/feedback';
 import { applyFieldErrors } from '../../ui/formErrors';
 import { NomenclatureSelect } from './NomenclatureSelect';
-import { createNomenclature, type TOption } from './optionsApi';
+import { createSocialReason, type TOption } from './optionsApi';
 
 /**
  * The establishment's required social reason, with "New social reason" at the foot of its list for
@@ -67,7 +67,7 @@ function NewSocialReasonDialog({ open, onClose, onCreated }: { open: boolean; on
   const [form] = Form.useForm<{ name: string; legalRepresentative?: string }>();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: { name: string; legalRepresentative?: string }) => createNomenclature('socialReasons', body),
+    mutationFn: (body: { name: string; legalRepresentative?: string }) => createSocialReason(body),
     onSuccess: async (created) => {
       notifySuccess('createSuccess');
       // The select's options (and the nomenclatures page) include it before it is selected.

@@ -2,7 +2,7 @@ import { Col, DatePicker, Divider, Form, Input, Row, Select, Switch, type FormIn
 import { useTranslation } from 'react-i18next';
 import { isValidEmail, PHONE_PATTERN, ZIP_CODE_PATTERN } from '@audit/domain/validators';
 import type { TStructureType } from './clientsApi';
-import { GeoSelect } from './GeoSelect';
+import { GeoSelect } from '../../ui/GeoSelect';
 import { PhonesField } from './PhonesField';
 import { NomenclatureSelect } from './NomenclatureSelect';
 import { SocialReasonSelect } from './SocialReasonSelect';

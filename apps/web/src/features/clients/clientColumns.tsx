@@ -4,7 +4,7 @@ import { formatInstantDay } from '@audit/domain/dates';
 import { Link } from 'react-router-dom';
 import type { TListColumn } from '../../ui/ListPage';
 import type { TStructure } from './clientsApi';
-import { useGeoItem, type TGeoLevel } from './optionsApi';
+import { useGeoItem, type TGeoLevel } from '../../ui/geoOptions';
 
 /** A province or municipality by id (GET by id, cached). */
 export function GeoName({ level, id }: { level: TGeoLevel; id: string | null }) {

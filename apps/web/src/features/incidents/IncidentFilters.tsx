@@ -73,6 +73,8 @@ export function IncidentFilters({ kind, value, onApply }: { kind: TIncidentKind;
       template: kind === 'audits' ? values.template || undefined : undefined,
       responsible: values.responsible || undefined,
       months: pickerToMonths(values.months),
+      // Days a statistics link set stay until months are chosen (the month picker cannot show them).
+      days: values.months ? undefined : value.days,
     });
   return (
     <FilterForm

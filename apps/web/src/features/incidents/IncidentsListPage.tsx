@@ -3,9 +3,11 @@ import { Button, Flex, Space, Typography } from 'antd';
 import { CheckSquareOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
-import type { TIncidentKind } from '@audit/domain/incidents';
+import { INCIDENT_STATUSES, type TIncidentKind } from '@audit/domain/incidents';
+import { RISK_LEVELS } from '@audit/domain/constants';
+import { readIncidentsLink } from '../../manifest/listLinks';
 import { incidentCalls } from '@audit/domain/calls/incidents';
 import { downloadFile } from '../../api/download';
 import { urlOf } from '../../api/send';
@@ -77,7 +79,9 @@ function IncidentsList({ kind }: { kind: TIncidentKind }) {
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<string | undefined>();
-  const [filters, setFilters] = useState<TIncidentFilters>({});
+  // A link with filters (a statistics figure, decision 0079) opens the list already narrowed to them.
+  const [searchParams] = useSearchParams();
+  const [filters, setFilters] = useState<TIncidentFilters>(() => readIncidentsLink(searchParams, RISK_LEVELS, [...INCIDENT_STATUSES, 'solved']));
   const list = useIncidentsList({ kind, page, size, search, sort, filters });
   const open = (incident: TIncident) => navigate(`/incidents/${incident._id}`);
   const active = Object.values(filters).filter(Boolean).length;

@@ -16,6 +16,8 @@ export interface TIncidentFilters {
   template?: string;
   responsible?: string;
   months?: [string, string];
+  /** Audit days [from, to] ('YYYY-MM-DD'): a link from a statistics figure; months, when chosen, replace them. */
+  days?: [string, string];
 }
 
 export interface TIncidentListParams {
@@ -39,5 +41,6 @@ export function searchBody(params: Omit<TIncidentListParams, 'page' | 'size'>): 
   if (f.template) filters.push({ field: 'template', operator: 'eq', value: f.template });
   if (f.responsible) filters.push({ field: 'responsible', operator: 'eq', value: f.responsible });
   if (f.months) filters.push({ field: 'auditDate', operator: 'between', value: f.months });
+  else if (f.days) filters.push({ field: 'auditDate', operator: 'between', value: f.days });
   return { search: params.search || undefined, sort: params.sort, filters };
 }

@@ -152,7 +152,7 @@ function Catalogue({ def }: { def: TNomenclatureDef }) {
         settingsKey={`table.nomenclature.${def.key}`}
         columns={columns(def, t, i18n.language, timeZone, actions)}
         rowKey={(row) => row._id}
-        {...listQueryProps<TNomenclatureItem>(list)}
+        {...listQueryProps(list)}
         {...state.paging}
         onAdd={() => setTarget({})}
         addLabel={t(`nomenclatures.add.${def.key}`)}

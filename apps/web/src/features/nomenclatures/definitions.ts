@@ -28,9 +28,9 @@ export const NOMENCLATURES: TNomenclatureDef[] = [
   {
     key: 'services',
     path: '/settings/services',
-    // The services catalogue has the same five calls as every catalogue; its own schemas check the
-    // values (body and answer) at run time.
-    calls: serviceCalls as unknown as TCatalogueCalls,
+    // The services catalogue has the same five calls as every catalogue (its own schemas check the
+    // body and the answer).
+    calls: serviceCalls,
     descriptionRequired: false,
     extra: ['category', 'executionTime', 'price', 'groupIva', 'salesAccount', 'code'],
   },

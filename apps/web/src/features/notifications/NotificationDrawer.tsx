@@ -73,6 +73,13 @@ function NotificationItem({ item, onOpen, onNavigate }: { item: TNotification; o
                 </Link>
               </div>
             )}
+            {body.documentId && (
+              <div>
+                <Link to={`/documentation?document=${body.documentId}`} onClick={onNavigate} data-testid="notification-open-document">
+                  {t('notifications.openDocument')}
+                </Link>
+              </div>
+            )}
             {body.registerId && (
               <div>
                 <Link to={`/registers/log/${body.registerId}`} onClick={onNavigate} data-testid="notification-open-register">

@@ -6,10 +6,12 @@ import { NOTIFICATION_EVENTS, NOTIFICATION_STATUSES, noticeTexts, statusText } f
 
 type TTree = { [key: string]: string | TTree };
 const statusesIn = (tree: TTree) => ((tree.notifications as TTree).status ?? {}) as TTree;
+/** The statuses a tree translates, plural forms (expiring_one, expiring_other) counted once. */
+const statusNames = (tree: TTree) => [...new Set(Object.keys(statusesIn(tree)).map((k) => k.replace(/_(one|other)$/, '')))].sort();
 
 describe('notification statuses', () => {
   it('are translated in both languages', () => {
-    for (const tree of [translations.es, translations.en]) expect(Object.keys(statusesIn(tree)).sort()).toEqual([...NOTIFICATION_STATUSES].sort());
+    for (const tree of [translations.es, translations.en]) expect(statusNames(tree)).toEqual([...NOTIFICATION_STATUSES].sort());
   });
 
   it('read as text in the UI language, an unknown one as it comes', async () => {
@@ -19,6 +21,12 @@ describe('notification statuses', () => {
     await i18n.changeLanguage('es');
     expect(statusText(i18n.t, 'ready')).toBe('listo');
     expect(statusText(i18n.t, 'queued')).toBe('queued');
+    // A document's reminders (decision 0088) count the days left.
+    expect([statusText(i18n.t, 'expiring:1'), statusText(i18n.t, 'expiring:30'), statusText(i18n.t, 'shared')]).toEqual([
+      'caduca mañana',
+      'caduca en 30 días',
+      'compartido contigo',
+    ]);
     await i18n.changeLanguage('en');
     expect(statusText(i18n.t, 'failed')).toBe('could not be generated');
   });

@@ -13,11 +13,19 @@ export const NOTIFICATION_STATUSES = [
   'overdue',
   'solved',
   'verified',
+  'shared',
+  // A document's reminder, `expiring:<days>`, translated with a count (expiring_one, expiring_other).
+  'expiring',
 ] as const;
 
-type TTranslate = (key: string, options: { defaultValue: string }) => string;
+type TTranslate = (key: string, options: { defaultValue: string; count?: number }) => string;
 
-export const statusText = (t: TTranslate, status: string) => t(`notifications.status.${status}`, { defaultValue: status });
+/** A status line; a document's reminder says `expiring:<days>` (decision 0088), read as "expires in N days". */
+export const statusText = (t: TTranslate, status: string) => {
+  const expiring = /^expiring:(\d+)$/.exec(status);
+  if (expiring) return t('notifications.status.expiring', { defaultValue: status, count: Number(expiring[1]) });
+  return t(`notifications.status.${status}`, { defaultValue: status });
+};
 
 /** The incident events the server names in TASK_UPDATE_STATE (decision 0064); `resolved` is a status event ending the incident. */
 export const NOTIFICATION_EVENTS = ['status', 'resolved', 'assigned', 'taskStatus', 'verified', 'reminder', 'evidenceReview'] as const;

@@ -94,7 +94,7 @@ export function RegisterTracesPage() {
       settingsKey="table.registerTraces"
       columns={columns(t, timeZone)}
       rowKey={(r) => r._id}
-      {...listQueryProps<TRegisterTrace>(list)}
+      {...listQueryProps(list)}
       {...state.paging}
       activeFilters={countTraceFilters(state.filters)}
       renderFilters={(close) => (

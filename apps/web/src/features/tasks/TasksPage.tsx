@@ -4,7 +4,7 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@audit/domain/search';
 import { TASK_STATUS_COLOURS, ZIncidentTaskOut, type TIncidentTaskOut } from '@audit/domain/incidents';
 import { taskCalls } from '@audit/domain/calls/incidents';
@@ -14,6 +14,7 @@ import { wholeRows } from '../../api/wholeRows';
 import { notifyError } from '../../ui/feedback';
 import { ListPage, type TListColumn } from '../../ui/ListPage';
 import { useViewport } from '../../ui/useViewport';
+import { readTasksLink } from '../../manifest/listLinks';
 
 type TTask = TIncidentTaskOut;
 const TASKS_EXPORT = urlOf(taskCalls.exportExcel);
@@ -43,7 +44,11 @@ export function TasksPage() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<TFilter>('open');
+  // A link (the home's "see all") may open another tab: ?filter=overdue
+  const [params] = useSearchParams();
+  // A link (the home's "see all") may open a tab: ?filter=overdue
+  const [linked] = useState(() => readTasksLink(params, FILTERS) ?? 'open');
+  const [filter, setFilter] = useState<TFilter>(linked);
   const list = useQuery({
     queryKey: ['incidents', 'tasks', { page, size, search, filter }],
     queryFn: async () => wholeRows(ZIncidentTaskOut, sendPage(taskCalls.search, { page, size, search: search || undefined, filters: filtersOf(filter) })),

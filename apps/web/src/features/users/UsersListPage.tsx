@@ -40,7 +40,7 @@ export function UsersListPage() {
         defaultHidden={['phone']}
         columns={columns}
         rowKey={(user) => user._id}
-        {...listQueryProps<TUser>(list)}
+        {...listQueryProps(list)}
         {...state.paging}
         activeFilters={countFilters(filters)}
         renderFilters={(close) => (

@@ -116,6 +116,89 @@ describe('a change applied to the audit on the device', () => {
     vi.restoreAllMocks();
   });
 
+  it('an answer updated keeps its id and is scored again; contacts; a description and its clearing', () => {
+    const answered = applyTwice(
+      audit,
+      change(
+        calls.addAnswer,
+        base,
+        { section: section._id, question: q._id, templateAnswer: { type: 'select', select: [OPTION.no] } },
+        { creates: 'pending-a' },
+      ),
+    );
+    const updated = applyTwice(
+      answered,
+      change(
+        calls.updateAnswer,
+        { ...base, answerId: 'pending-a' },
+        { section: section._id, question: q._id, templateAnswer: { type: 'select', select: [OPTION.yes] } },
+      ),
+    );
+    expect(question(updated).answer).toMatchObject({ _id: 'pending-a', failed: false, score: 1, updatedAt: '2026-01-01T00:00:00.000Z' });
+    // A removal naming an answer no question has changes nothing.
+    expect(applyAuditChange(updated, change(calls.removeAnswer, { ...base, answerId: 'gone' }, null))).toBe(updated);
+    const contact = audit.sections.flatMap((s) => s.fields ?? []).at(-1)!;
+    const contacted = applyTwice(audit, change(calls.updateContacts, base, { contactFields: [{ _id: contact._id, value: 'Ana' }] }));
+    expect(contacted.sections.flatMap((s) => s.fields ?? []).find((f) => f._id === contact._id)!.value).toBe('Ana');
+    const inc = q.incidences[1]!;
+    const raised = applyTwice(audit, change(calls.changeIssuesTasks, qPath, { issuesToAdd: [inc._id] }));
+    const described = applyTwice(raised, change(calls.updateIssueDescription, qPath, { issue: inc._id, description: 'Suelo mojado' }));
+    expect(question(described).issues[0]!.description).toBe('Suelo mojado');
+    expect(
+      question(applyTwice(described, change(calls.updateIssueDescription, qPath, { issue: inc._id, description: null }))).issues[0]!.description,
+    ).toBeNull();
+  });
+
+  it('a task selected raises its issue with that task only; unselected, the issue stays with the task off', () => {
+    const inc = { ...q.incidences[0]!, tasks: [...q.incidences[0]!.tasks, { _id: 'task-2', name: 'Second' }] };
+    const withTwo = {
+      ...audit,
+      sections: audit.sections.map((s, i) => (i === 1 ? { ...s, questions: [{ ...q, incidences: [inc] }, ...s.questions.slice(1)] } : s)),
+    };
+    const task = { issue: inc._id, task: 'task-2' };
+    const raised = applyTwice(withTwo, change(calls.changeIssuesTasks, qPath, { tasksToAdd: [task] }));
+    expect(question(raised).issues).toEqual([
+      expect.objectContaining({
+        templateIssue: inc._id,
+        selected: true,
+        tasks: [expect.objectContaining({ selected: false }), expect.objectContaining({ _id: 'task-2', selected: true })],
+      }),
+    ]);
+    const off = applyTwice(raised, change(calls.changeIssuesTasks, qPath, { tasksToRemove: [task] }));
+    expect(question(off).issues[0]).toMatchObject({ selected: true, tasks: [{ selected: false }, { selected: false }] });
+  });
+
+  it("an evidence waiting shows on its issue from its file, the server's copy replaces it, a removal takes it away", () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:evidence');
+    const inc = q.incidences[0]!;
+    const raised = applyAuditChange(audit, change(calls.changeIssuesTasks, qPath, { issuesToAdd: [inc._id] }));
+    const id = 'pending-0a0a0a0a-0000-4000-8000-0000000000cc';
+    const add = change(calls.addEvidence, qPath, null, { creates: id });
+    add.command.multipart = { fields: { issue: inc._id }, file: new Blob(['x']) };
+    const queued = applyTwice(raised, add);
+    expect(question(queued).issues[0]!.evidences).toEqual([{ _id: id, type: 'photo', url: 'blob:evidence', observation: null }]);
+    const saved = { _id: 'evidence-1', type: 'photo' as const, url: '/files/e1.jpg', observation: null };
+    const accepted = applyTwice(queued, { ...add, response: saved });
+    expect(question(accepted).issues[0]!.evidences).toEqual([saved]);
+    expect(question(applyTwice(accepted, change(calls.removeEvidence, { ...qPath, evidenceId: 'evidence-1' }, null))).issues[0]!.evidences).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it("a reading place renamed: the body's name while queued, the server's once accepted; another place keeps its name", () => {
+    const reading = audit.sections.flatMap((s) => s.questions).find((x) => x.readingRegistry)!;
+    const sectionOf = audit.sections.find((s) => s.questions.includes(reading))!;
+    const [first, second] = reading.readingRegistry!.placesMeasure;
+    const params = { ...base, sectionId: sectionOf._id, questionId: reading._id, placeId: first!._id };
+    const placesOf = (a: TAudit) => a.sections.flatMap((s) => s.questions).find((x) => x._id === reading._id)!.readingRegistry!.placesMeasure;
+    const rename = change(calls.renamePlace, params, { place: 'Cámara 1' });
+    expect(placesOf(applyTwice(audit, rename)).map((p) => p.place)).toEqual(['Cámara 1', second!.place, 'Fridge 3']);
+    const accepted = applyTwice(audit, { ...rename, response: { ...first!, place: 'Cámara uno' } });
+    expect(placesOf(accepted)[0]).toEqual({ ...first, place: 'Cámara uno' });
+    // A place no question has, or the same name: the same audit.
+    expect(applyAuditChange(audit, change(calls.renamePlace, { ...params, placeId: 'nowhere' }, { place: 'X' }))).toBe(audit);
+    expect(applyAuditChange(audit, change(calls.renamePlace, params, { place: first!.place }))).toBe(audit);
+  });
+
   it('describes a change by its question and section, and a cover change by its kind only', () => {
     const command = (call: { name: string }, params: Record<string, string>, body: unknown): TCommand => ({ call: call.name, params, body });
     const subject = describeAuditChange(command(calls.setNote, qPath, { note: 'x' }), audit);

@@ -61,13 +61,30 @@ export function describeAuditChange(command: TCommand, audit: TAudit | null): TC
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 const hasId = (value: unknown): value is { _id: string } => isObject(value) && typeof value._id === 'string';
 
-/** Pictures waiting in the queue show from their file: one URL per picture for the tab's life (a reload makes new ones). */
+/**
+ * Pictures not yet on the server show from their file: one URL per picture (by its pending id), the
+ * same for the run view's step and for the queued change shown on a load, until the tab closes (a
+ * reload makes new ones) or the server's copy replaces it (`forgetPicture`).
+ */
 const pictureUrls = new Map<string, string>();
 function pictureUrl(id: string, file: Blob) {
   let url = pictureUrls.get(id);
   if (!url) pictureUrls.set(id, (url = URL.createObjectURL(file)));
   return url;
 }
+/** The server saved the picture of this pending id: its file's URL is no longer shown. */
+export function forgetPicture(id: string) {
+  const url = pictureUrls.get(id);
+  if (url) URL.revokeObjectURL(url);
+  pictureUrls.delete(id);
+}
+
+type TPlaces = NonNullable<TAuditQuestion['readingRegistry']>['placesMeasure'];
+const withPlaceName = (q: TAuditQuestion, placeId: string, place: string): TAuditQuestion => {
+  const places: TPlaces | undefined = q.readingRegistry?.placesMeasure;
+  if (!q.readingRegistry || !places?.some((p) => p._id === placeId && p.place !== place)) return q;
+  return { ...q, readingRegistry: { ...q.readingRegistry, placesMeasure: places.map((p) => (p._id === placeId ? { ...p, place } : p)) } };
+};
 
 /** Adds or replaces by id (the server's copy replaces the picture shown from its file). */
 const upsert = <T extends { _id: string }>(list: T[], item: T, draftId: string | null) => {
@@ -170,10 +187,9 @@ export const auditCommands = commandMap<TAudit>(
     auditCalls.setSolvedInPlace,
     toQuestion((q, { command, response }) => editIssue(q, command.body.issue, response, (i) => ({ ...i, solvedInPlace: Boolean(command.body.solvedInPlace) }))),
   ),
-  // The place's new name shows from the run view's own step; the copy learns it when the server's audit is loaded again.
   on(
     auditCalls.renamePlace,
-    toQuestion((q) => q),
+    toQuestion((q, { command, response }) => withPlaceName(q, command.params.placeId, response?.place ?? command.body.place)),
   ),
   on(
     auditCalls.addEvidence,
