@@ -135,11 +135,27 @@ test('a contract proposes its visits; a confirmed one becomes an audit and the f
     .poll(() => visits.getByRole('textbox').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)))
     .toEqual(PLAN.map(([d]) => dmy(d)));
 
-  // ── 5. One hygiene proposal confirmed for the demo auditor: it becomes a draft audit ──
+  // ── 4b. A legionella proposal cannot become an audit: the demo has no legionella audit template,
+  // so the dialog says why and keeps its confirm disabled; nothing changes ──
+  const legionella = PLAN.findIndex(([, service]) => service === L);
+  await visits.nth(legionella).getByRole('checkbox').check();
+  await plan.getByRole('button', { name: 'Confirmar 1 visita' }).click();
+  const refused = page.getByRole('dialog').filter({ hasText: '¿Confirmar 1 visita?' });
+  await expect(refused.getByTestId('confirm-no-template')).toContainText('El Olivo Centro · Control de legionela');
+  await expect(refused.getByTestId('confirm-no-template')).toContainText('Ninguna plantilla activa de este servicio');
+  await expect(refused.getByRole('button', { name: 'Confirmar', exact: true })).toBeDisabled();
+  await refused.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(refused).toBeHidden();
+  await visits.nth(legionella).getByRole('checkbox').uncheck();
+  await expect(visits.filter({ hasText: 'Propuesta' })).toHaveCount(6);
+
+  // ── 5. One hygiene proposal confirmed for the demo auditor: it becomes a draft audit of the one
+  // template El Olivo's hygiene goal offers ──
   await visits.nth(TARGET.index).getByRole('checkbox').check();
   await plan.getByRole('button', { name: 'Confirmar 1 visita' }).click();
   const ask = page.getByRole('dialog').filter({ hasText: '¿Confirmar 1 visita?' });
   await expect(ask).toContainText('Cada visita confirmada se convierte en una auditoría en borrador');
+  await expect(ask).toContainText('El Olivo Centro · Auditoría de higienePlantilla: Auditoría de higiene alimentaria');
   await pick(page, ask.getByLabel('Auditor', { exact: true }), 'Álvaro Auditor');
   await ask.getByRole('button', { name: 'Confirmar', exact: true }).click();
   await expect(ask).toBeHidden();

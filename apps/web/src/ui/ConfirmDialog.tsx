@@ -10,12 +10,14 @@ interface TProps {
   confirmText?: string;
   danger?: boolean;
   loading?: boolean;
+  /** The confirm button stays disabled (something is still to be chosen in the content). */
+  disabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** Asks before a destructive action; Escape or Cancel closes it. */
-export function ConfirmDialog({ open, title, content, confirmText, danger = true, loading, onConfirm, onCancel }: TProps) {
+export function ConfirmDialog({ open, title, content, confirmText, danger = true, loading, disabled, onConfirm, onCancel }: TProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -30,7 +32,7 @@ export function ConfirmDialog({ open, title, content, confirmText, danger = true
       onCancel={onCancel}
       okText={confirmText ?? t('common.confirm')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ danger, loading }}
+      okButtonProps={{ danger, loading, disabled }}
       width={440}
       destroyOnHidden
     >

@@ -9,7 +9,8 @@ import { visitRefusal } from '@audit/domain/visits/window';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
-import { useAuditors, useConfirm, useDropVisit, useUpdateVisit, useVisits } from './visitPlansApi';
+import { ConfirmVisits } from './ConfirmVisits';
+import { useAuditors, useDropVisit, useUpdateVisit, useVisits } from './visitPlansApi';
 
 const STATUS_COLOR = { PROPOSED: 'blue', CONFIRMED: 'green', DROPPED: 'default' } as const;
 
@@ -26,12 +27,10 @@ export function ClientVisits({ clientId, year }: { clientId: string; year: numbe
   const { isMobile } = useViewport();
   const visits = useVisits(year, clientId);
   const auditors = useAuditors(true);
-  const confirm = useConfirm();
   const update = useUpdateVisit();
   const drop = useDropVisit();
   const [selected, setSelected] = useState<string[]>([]);
   const [asking, setAsking] = useState<'confirm' | { drop: TPlannedVisit } | null>(null);
-  const [auditor, setAuditor] = useState<string | undefined>();
   const [why, setWhy] = useState<string | null>(null);
 
   if (visits.isPending) return <PageSkeleton rows={3} />;
@@ -40,19 +39,6 @@ export function ClientVisits({ clientId, year }: { clientId: string; year: numbe
   if (!rows.length) return <Typography.Text type="secondary">{t('visitPlans.noVisits')}</Typography.Text>;
   const auditorOptions = (auditors.data ?? []).map((a) => ({ value: a._id, label: a.fullName }));
   const chosen = rows.filter((r) => selected.includes(r._id));
-  const needAuditor = chosen.some((r) => !r.auditor);
-
-  const doConfirm = () =>
-    confirm.mutate(
-      { visits: selected, ...(auditor ? { auditor } : {}) },
-      {
-        onSuccess: () => {
-          setSelected([]);
-          setAsking(null);
-        },
-        onError: () => setAsking(null),
-      },
-    );
 
   return (
     <Flex vertical gap={8} data-testid={`visits-${clientId}`}>
@@ -150,30 +136,14 @@ export function ClientVisits({ clientId, year }: { clientId: string; year: numbe
           },
         ]}
       />
-      <ConfirmDialog
+      <ConfirmVisits
         open={asking === 'confirm'}
-        danger={false}
-        title={t('visitPlans.confirmTitle', { count: selected.length })}
-        confirmText={t('visitPlans.confirmOk')}
-        loading={confirm.isPending}
-        content={
-          <Flex vertical gap={8}>
-            <span>{t('visitPlans.confirmText')}</span>
-            {needAuditor && (
-              <Select
-                showSearch
-                optionFilterProp="label"
-                placeholder={t('visitPlans.pickAuditor')}
-                aria-label={t('visitPlans.fields.auditor')}
-                options={auditorOptions}
-                value={auditor}
-                onChange={setAuditor}
-                data-testid="confirm-auditor"
-              />
-            )}
-          </Flex>
-        }
-        onConfirm={doConfirm}
+        visits={chosen}
+        auditorOptions={auditorOptions}
+        onDone={() => {
+          setSelected([]);
+          setAsking(null);
+        }}
         onCancel={() => setAsking(null)}
       />
       <ConfirmDialog

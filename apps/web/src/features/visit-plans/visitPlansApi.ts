@@ -4,7 +4,7 @@ import { userCalls } from '@audit/domain/calls/users';
 import { serviceContractCalls } from '@audit/domain/contracts/calls';
 import { ZServiceContract } from '@audit/domain/contracts/schemas';
 import { visitPlanCalls } from '@audit/domain/visit-plans/calls';
-import type { TVisitPlanConfirm, TVisitPlanPatch } from '@audit/domain/visit-plans/schemas';
+import type { TVisitPlanPatch } from '@audit/domain/visit-plans/schemas';
 import { send, sendPage } from '../../api/send';
 import { wholeRows } from '../../api/wholeRows';
 import { notifySuccess } from '../../ui/feedback';
@@ -74,7 +74,6 @@ function usePlanMutation<TArgs, TOut>(call: (args: TArgs) => Promise<TOut>, succ
 }
 
 export const useGenerate = () => usePlanMutation((body: { contract: string; year: number }) => send(visitPlanCalls.generate, { body }), 'createSuccess');
-export const useConfirm = () => usePlanMutation((body: TVisitPlanConfirm) => send(visitPlanCalls.confirm, { body }), 'updateSuccess');
 export const useUpdateVisit = () =>
   usePlanMutation(({ id, body }: { id: string; body: TVisitPlanPatch }) => send(visitPlanCalls.update, { params: { id }, body }), 'updateSuccess');
 export const useDropVisit = () => usePlanMutation((id: string) => send(visitPlanCalls.drop, { params: { id } }), 'deleteSuccess');

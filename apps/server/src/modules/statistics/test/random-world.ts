@@ -180,6 +180,13 @@ async function generate(tx: TDb, places: TPlace[], registers: TRegisterRow[], se
       });
     }
   }
+  // One open task in each age bucket (0-7, 8-30, 31-90, 90+ days), whatever the draw: the buckets are
+  // compared, and an empty one would compare nothing (about one world in five left '0-7' empty).
+  const running = incidents.filter((i) => i.status === 'running');
+  [2, 15, 45, 120].forEach((days, n) => {
+    const created = new Date(now - days * DAY_MS - 5 * 3_600_000);
+    tasks.push({ incident: running[n % running.length]!, status: 'toDo', created, due: null, completed: null });
+  });
   const seen = new Set<string>();
   for (let n = 0; n < 60; n++) {
     const place = r.pick(places);
