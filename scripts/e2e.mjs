@@ -8,9 +8,13 @@
  * Spec paths as arguments run those specs only (`node scripts/e2e.mjs e2e/users.spec.ts`); other
  * arguments go to `playwright test` (e.g. `-g 'signs in'`).
  * The server serves the built app itself, exactly as `npm start` does; if it cannot, the run fails.
+ * E2E_LANES=N runs N specs at a time, each still on a server and data of its own (decision 0092:
+ * one spec at a time leaves a 2-core machine's CPU about 40 % idle while pages and servers wait);
+ * the specs go longest file first, each lane taking the next, and with several lanes a spec's output
+ * is printed whole when it ends. The default is one lane.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -103,8 +107,8 @@ async function startServer(dir, port) {
   return null;
 }
 
-/** Runs Playwright on `spec`, echoing its output; its exit code and counts. */
-function runSpec(spec, baseUrl, extra, dir) {
+/** Runs Playwright on `spec`, echoing its output (or holding it until the end when `hold`); its exit code and counts. */
+function runSpec(spec, baseUrl, extra, dir, hold) {
   return new Promise((done) => {
     // Playwright's CLI on this Node, not through npx: npx costs about 0.6 s of CPU (10 s of wall at load
     // 25) per spec before Playwright starts (docs/decisions/0072).
@@ -119,9 +123,10 @@ function runSpec(spec, baseUrl, extra, dir) {
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      process.stdout.write(chunk);
+      if (!hold) process.stdout.write(chunk);
     });
     exitCode(child).then((code) => {
+      if (hold) process.stdout.write(`\n[e2e] ${spec}: its output\n${out}`);
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
       const count = (word) => Number(plain.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
       done({ code, passed: count('passed'), failed: count('failed') + count('did not run') });
@@ -160,23 +165,35 @@ async function main() {
   await stop(seeding);
 
   const totals = { passed: 0, failed: 0, code: 0 };
-  for (const spec of specs) {
-    const dir = join(dataDir, spec.replace(/[^a-z0-9.-]/gi, '_'));
-    cpSync(seeded, dir, { recursive: true });
-    log(`${spec}: its own server on port ${port} (DATA_DIR ${dir})`);
-    const server = await startServer(dir, port);
-    if (!server) {
-      totals.failed++;
-      totals.code = 1;
-      continue;
+  const lanes = Math.max(1, Number(process.env.E2E_LANES) || 1);
+  // Longest file first, so the long specs do not end up alone at the end of a lane.
+  const queue = lanes > 1 ? [...specs].sort((x, y) => statSync(join(root, y)).size - statSync(join(root, x)).size) : [...specs];
+  const lane = async (lanePort) => {
+    for (let spec = queue.shift(); spec; spec = queue.shift()) {
+      const dir = join(dataDir, spec.replace(/[^a-z0-9.-]/gi, '_'));
+      cpSync(seeded, dir, { recursive: true });
+      log(`${spec}: its own server on port ${lanePort} (DATA_DIR ${dir})`);
+      const server = await startServer(dir, lanePort);
+      if (!server) {
+        totals.failed++;
+        totals.code = 1;
+        continue;
+      }
+      const result = await runSpec(spec, `http://127.0.0.1:${lanePort}`, extra, dir, lanes > 1);
+      await stop(server);
+      rmSync(dir, { recursive: true, force: true });
+      totals.passed += result.passed;
+      totals.failed += result.failed;
+      if (result.code !== 0) totals.code = result.code;
+      log(`${spec}: ${result.passed} passed, ${result.failed} failed`);
     }
-    const result = await runSpec(spec, `http://127.0.0.1:${port}`, extra, dir);
-    await stop(server);
-    rmSync(dir, { recursive: true, force: true });
-    totals.passed += result.passed;
-    totals.failed += result.failed;
-    if (result.code !== 0) totals.code = result.code;
+  };
+  const ports = [port];
+  while (ports.length < lanes) {
+    const next = process.env.E2E_PORT ? port + ports.length : await freePort();
+    if (!ports.includes(next)) ports.push(next);
   }
+  await Promise.all(ports.map(lane));
   // The closing line scripts/test.mjs reads (one Playwright run per spec prints one count each).
   process.stdout.write(`\n${process.env.SUMMARY_LABEL ?? 'e2e'}: ${totals.passed} passed, ${totals.failed} failed\n`);
   return totals.code;

@@ -7,8 +7,10 @@
 // REQUIRE_BROWSER=1 (set by .ci/run) turns a missing Chromium into a failure; `--no-browser` leaves
 // step 3 out and `--no-postgres` step 2; `--node-code-only` runs step 1 on the code Node runs in
 // production only (the domain and server projects, not the web's, whose code runs in the browser).
-// .ci/run's second pass, on the LTS Node, runs step 1 with that flag (docs/decisions/0032, 0072).
-// Every step runs on the Node that runs this script (process.execPath), whatever PATH holds.
+// Every step runs on the Node that runs this script (process.execPath), whatever PATH holds, but
+// step 2 when TEST_POSTGRES_NODE names another Node binary: .ci/run sets it to the current LTS, so
+// the domain and server files run once on each Node, one per database, in one pass (decision 0092).
+// Step 2 runs the domain's files too: they are the rules the server runs, on the second Node.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +51,9 @@ await run('pglite', process.execPath, [vitest, 'run', ...projects], { TEST_DATAB
 if (!postgres) {
   console.log('\nPostgreSQL pass not run (--no-postgres).');
 } else if (process.env.TEST_DATABASE_URL) {
-  await run('postgres', process.execPath, [vitest, 'run', '--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  const node = process.env.TEST_POSTGRES_NODE || process.execPath;
+  if (node !== process.execPath) console.log(`PostgreSQL pass on ${node}`);
+  await run('postgres', node, [vitest, 'run', '--project', 'domain', '--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {
   console.log('\nPostgreSQL pass not run: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it.');
 }
