@@ -123,8 +123,16 @@ test('the client opens the dashboard, filters one establishment, drills to incid
   const photo = failed.locator('.report-photo img');
   await expect(photo).toBeVisible();
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Beside the photo, the issue's incident and its corrective action with its status and age.
+  const action = failed.getByTestId('report-action');
+  await expect(action).toHaveCount(1);
+  await expect(action).toContainText('Completar el registro diario de temperaturas');
+  await expect(action.getByTestId('report-action-age')).toHaveText(/^(abierta hace \d+ días?|cerrada en \d+ días?)$/);
   await failed.scrollIntoViewIfNeeded();
   await shoot(page, 'statistics-drill-photo');
+  await failed.getByRole('link', { name: 'Abrir la incidencia' }).click();
+  await expect(page).toHaveURL(/\/incidents\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Completar el registro diario de temperaturas').first()).toBeVisible();
 
   // Today's range (the quick range "Hoy"): the figures are the server's for that day; with nothing
   // in it, the Excel is refused with the catalogue's 832 message.

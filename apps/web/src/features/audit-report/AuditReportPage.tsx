@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { useMe } from '../../session/me';
+import { useMe, userCan } from '../../session/me';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { PdfButton } from '../../ui/audit-actions/PdfButton';
@@ -9,10 +9,12 @@ import { ReportLanguage, UserLanguage } from './ReportLanguage';
 import { layoutFor } from './reportLayout';
 import { ReportView } from './ReportView';
 import { ShareControl } from '../../ui/audit-actions/ShareControl';
+import { ReportActions, useReportActions } from './correctiveActions';
 
 /**
  * The signed-in report (/auditor/audits/report/:id, /client-audits/audits/report/:id), laid out
- * by the user's reportType; back leads to the list it came from.
+ * by the user's reportType; back leads to the list it came from. A finished audit's issues show
+ * their corrective actions with their age to whoever may read incidents.
  */
 export function AuditReportPage({ backTo }: { backTo: string }) {
   const { id = '' } = useParams();
@@ -20,28 +22,32 @@ export function AuditReportPage({ backTo }: { backTo: string }) {
   const { isMobile } = useViewport();
   const me = useMe().data;
   const report = useReport(id);
+  // The corrective actions beside each issue: a finished audit's issues are incidents now.
+  const actions = useReportActions(id, report.data?.status === 'finished' && userCan(me, 'ISSUE:READ'));
   if (report.isPending) return <PageSkeleton rows={10} />;
   if (report.isError) return <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
   const audit = report.data;
   return (
     <ReportLanguage language={audit.template.language}>
-      <ReportView
-        audit={audit}
-        layout={layoutFor(me?.reportType)}
-        header={
-          <ReportHeader
-            audit={audit}
-            onBack={() => navigate(backTo)}
-            actions={
-              // The page's buttons speak the user's language; the report itself, the template's.
-              <UserLanguage>
-                <PdfButton audit={audit} compact={isMobile} />
-                {audit.can.share && <ShareControl auditId={audit._id} language={audit.template.language} enabled={audit.share.enabled} compact={isMobile} />}
-              </UserLanguage>
-            }
-          />
-        }
-      />
+      <ReportActions.Provider value={actions.data ?? null}>
+        <ReportView
+          audit={audit}
+          layout={layoutFor(me?.reportType)}
+          header={
+            <ReportHeader
+              audit={audit}
+              onBack={() => navigate(backTo)}
+              actions={
+                // The page's buttons speak the user's language; the report itself, the template's.
+                <UserLanguage>
+                  <PdfButton audit={audit} compact={isMobile} />
+                  {audit.can.share && <ShareControl auditId={audit._id} language={audit.template.language} enabled={audit.share.enabled} compact={isMobile} />}
+                </UserLanguage>
+              }
+            />
+          }
+        />
+      </ReportActions.Provider>
     </ReportLanguage>
   );
 }

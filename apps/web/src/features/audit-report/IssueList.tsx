@@ -3,12 +3,15 @@ import { CheckSquareOutlined, BorderOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { RISK_COLORS } from '@audit/domain/constants';
 import type { TAuditIssue } from '@audit/domain/audits';
+import { IssueActions } from './IssueActions';
+import { issueKey, useActionsByIssue } from './correctiveActions';
 import { deductionTagKey, useAppliedDeduction } from './deduction';
 
-/** The selected issues of a question: risk, name, description, deduction, tasks and evidence photos. */
+/** The selected issues of a question: risk, name, description, deduction, tasks, evidence photos and (signed in) the corrective actions with their age. */
 export function IssueList({ issues }: { issues: TAuditIssue[] }) {
   const { t } = useTranslation();
   const applied = useAppliedDeduction();
+  const actions = useActionsByIssue();
   const selected = issues.filter((i) => i.selected);
   if (!selected.length) return null;
   return (
@@ -57,6 +60,7 @@ export function IssueList({ issues }: { issues: TAuditIssue[] }) {
               </Flex>
             </Image.PreviewGroup>
           )}
+          {actions && <IssueActions linked={actions.get(issueKey(issue.question, issue.name)) ?? null} />}
         </div>
       ))}
     </div>
