@@ -127,7 +127,7 @@ test('the client opens the dashboard, filters one establishment, drills to incid
   const action = failed.getByTestId('report-action');
   await expect(action).toHaveCount(1);
   await expect(action).toContainText('Completar el registro diario de temperaturas');
-  await expect(action.getByTestId('report-action-age')).toHaveText(/^(abierta hace \d+ días?|cerrada en \d+ días?)$/);
+  await expect(action.getByTestId('report-action-age')).toHaveText(/^(abierta hoy|abierta hace \d+ días?|cerrada el mismo día|cerrada en \d+ días?)$/);
   await failed.scrollIntoViewIfNeeded();
   await shoot(page, 'statistics-drill-photo');
   await failed.getByRole('link', { name: 'Abrir la incidencia' }).click();
