@@ -96,7 +96,8 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
     .getByRole('link', { name: /^(Auditorías|Audits)$/ })
     .click();
   await expect(page).toHaveURL(/\/auditor\/audits$/);
-  await expect(page.locator('.ant-table-row').filter({ hasText: ESTABLISHMENT })).toHaveCount(0);
+  // The calendar's demo drafts (decision 0087) may already list Alicante: this audit is found by its id later.
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await page.getByTestId('list-add').click();
   const wizard = page.getByRole('dialog', { name: /Nueva auditoría|New audit/ });
   await expect(wizard.getByTestId('wizard-setting')).toBeVisible();

@@ -173,7 +173,14 @@ test('first day: empty start, client, establishment, area, template, auditor, au
   await expect(admin).toHaveURL(/\/auditor\/audits$/);
   await admin.getByTestId('list-add').click();
   const wizard = admin.getByRole('dialog');
-  const choose = (label: string, option: string) => pick(admin, wizard.getByLabel(label, { exact: true }), option);
+  // Each choice is checked on the field and made again when lost: a select re-rendered as its
+  // options arrive (the services after the establishment) can drop a click on a busy machine.
+  const choose = (label: string, option: string) =>
+    expect(async () => {
+      const field = wizard.getByLabel(label, { exact: true });
+      await pick(admin, field, option);
+      await expect(wizard.locator('.ant-form-item').filter({ has: field })).toContainText(option, { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
   await choose('Cliente', CLIENT);
   await choose('Establecimiento', ESTABLISHMENT);
   await choose('Servicio', SERVICE);

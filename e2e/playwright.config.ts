@@ -10,7 +10,9 @@ export default defineConfig({
   outputDir: '../.e2e-artifacts/results',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
-  retries: 0,
+  // CI runs two specs at a time (decision 0092): a test that fails and then passes is retried once
+  // there and reported as flaky (scripts/e2e.mjs prints it in the summary); one that fails twice fails.
+  retries: process.env.CI ? 1 : 0,
   // A loaded 2-core CI machine runs a many-step test at half speed: 60 s was exceeded by passing tests.
   timeout: 120_000,
   expect: { timeout: 10_000 },

@@ -129,7 +129,7 @@ function runSpec(spec, baseUrl, extra, dir, hold) {
       if (hold) process.stdout.write(`\n[e2e] ${spec}: its output\n${out}`);
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
       const count = (word) => Number(plain.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
-      done({ code, passed: count('passed'), failed: count('failed') + count('did not run') });
+      done({ code, passed: count('passed'), failed: count('failed') + count('did not run'), flaky: count('flaky') });
     });
   });
 }
@@ -164,7 +164,7 @@ async function main() {
   if (!seeding) return 1;
   await stop(seeding);
 
-  const totals = { passed: 0, failed: 0, code: 0 };
+  const totals = { passed: 0, failed: 0, code: 0, flaky: [] };
   const lanes = Math.max(1, Number(process.env.E2E_LANES) || 1);
   // Longest file first, so the long specs do not end up alone at the end of a lane.
   const queue = lanes > 1 ? [...specs].sort((x, y) => statSync(join(root, y)).size - statSync(join(root, x)).size) : [...specs];
@@ -184,8 +184,9 @@ async function main() {
       rmSync(dir, { recursive: true, force: true });
       totals.passed += result.passed;
       totals.failed += result.failed;
+      if (result.flaky) totals.flaky.push(`${spec} (${result.flaky})`);
       if (result.code !== 0) totals.code = result.code;
-      log(`${spec}: ${result.passed} passed, ${result.failed} failed`);
+      log(`${spec}: ${result.passed} passed, ${result.failed} failed${result.flaky ? `, ${result.flaky} flaky (passed on its retry)` : ''}`);
     }
   };
   const ports = [port];
@@ -195,6 +196,8 @@ async function main() {
   }
   await Promise.all(ports.map(lane));
   // The closing line scripts/test.mjs reads (one Playwright run per spec prints one count each).
+  // Flaky tests (failed, then passed on their retry) are named: a race to find, not a pass to forget.
+  if (totals.flaky.length) process.stdout.write(`\n[e2e] flaky, passed on a retry: ${totals.flaky.join(', ')}\n`);
   process.stdout.write(`\n${process.env.SUMMARY_LABEL ?? 'e2e'}: ${totals.passed} passed, ${totals.failed} failed\n`);
   return totals.code;
 }

@@ -34,7 +34,8 @@ function run(label, command, args, env = {}) {
       const failed = summary ? Number(summary[2]) : Number(plain.match(/(\d+) failed/)?.[1] ?? 0);
       // The failing tests' lines, printed again at the end: a CI log is often read from its tail.
       const failures = plain.split('\n').filter((line) => /^\s*(FAIL|×|✘)\s|^\s+\d+\) \[/.test(line));
-      results.push({ label, code, passed, failed, failures: [...new Set(failures.map((l) => l.trim()))].slice(0, 40) });
+      const flaky = plain.split('\n').filter((line) => line.startsWith('[e2e] flaky'));
+      results.push({ label, code, passed, failed, failures: [...new Set(failures.map((l) => l.trim()))].slice(0, 40), flaky });
       resolve(code);
     });
   });
@@ -72,6 +73,8 @@ const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const broken = results.filter((r) => r.code !== 0);
 console.log(`\n${results.map((r) => `${r.label}: ${r.passed} passed, ${r.failed} failed${r.code ? ` (exit ${r.code})` : ''}`).join('\n')}`);
-for (const r of results.filter((r) => r.failures?.length)) console.log(`\n${r.label} failures:\n  ${r.failures.join('\n  ')}`);
+for (const r of results.filter((r) => r.failures?.length))
+  console.log(`\n${r.label} failures (a retried test's first attempt shows here too):\n  ${r.failures.join('\n  ')}`);
+for (const r of results.filter((r) => r.flaky?.length)) console.log(`\n${r.flaky.join('\n')}`);
 console.log(`\n${passed} passed, ${failed + (broken.length && !failed ? broken.length : 0)} failed`);
 process.exit(broken.length ? 1 : 0);

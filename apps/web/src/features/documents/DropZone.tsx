@@ -61,7 +61,7 @@ export function DropZone({ folder, document }: { folder?: string; document?: str
         <p className="ant-upload-hint">{t('documents.dropHint')}</p>
       </Upload.Dragger>
       {rows.map((r) => (
-        <div key={r.uid} data-testid="upload-row">
+        <div key={r.uid} data-testid="upload-row" data-state={r.error ? 'error' : r.done ? 'done' : 'uploading'}>
           <Typography.Text ellipsis>{r.name}</Typography.Text>
           <Progress percent={r.percent} size="small" status={r.error ? 'exception' : r.done ? 'success' : 'active'} />
           {r.error && <Typography.Text type="danger">{r.error}</Typography.Text>}
