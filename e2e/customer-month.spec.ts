@@ -184,7 +184,7 @@ test("a customer's first month: set-up, invitation, audit, corrective action, re
     expect(async () => {
       const field = wizard.getByLabel(label, { exact: true });
       await pick(admin, field, option);
-      await expect(wizard.locator('.ant-form-item').filter({ has: field })).toContainText(option, { timeout: 2_000 });
+      await expect(wizard.locator('.ant-form-item').filter({ has: admin.getByLabel(label, { exact: true }) })).toContainText(option, { timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
   await choose('Cliente', CLIENT);
   await choose('Establecimiento', ESTABLISHMENT);

@@ -179,7 +179,7 @@ test('first day: empty start, client, establishment, area, template, auditor, au
     expect(async () => {
       const field = wizard.getByLabel(label, { exact: true });
       await pick(admin, field, option);
-      await expect(wizard.locator('.ant-form-item').filter({ has: field })).toContainText(option, { timeout: 2_000 });
+      await expect(wizard.locator('.ant-form-item').filter({ has: admin.getByLabel(label, { exact: true }) })).toContainText(option, { timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
   await choose('Cliente', CLIENT);
   await choose('Establecimiento', ESTABLISHMENT);
