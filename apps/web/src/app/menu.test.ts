@@ -100,7 +100,7 @@ const EXPECTED_MENU: TMenuEntry[] = [
   },
   { key: 'analyticsClient', path: '/analytics/client', audience: 'client', permissions: ANALYTICS_READ },
   { key: 'analyticsAuditor', path: '/analytics/auditor', audience: 'auditor', permissions: ANALYTICS_READ },
-  { key: 'calendar', path: '/calendar', audience: 'auditor', permissions: ['AUDIT:READ'] },
+  { key: 'calendar', path: '/calendar', audience: 'auditor', alsoFor: ['AUDIT:CREATE'], permissions: ['AUDIT:READ'] },
   {
     key: 'registers',
     audience: 'auditor',
@@ -206,9 +206,10 @@ describe('sidebar visibility', () => {
   it('shows admins the client items and the Administration and Settings groups', () => {
     const visible = paths(admin);
     for (const path of [...CLIENT_ONLY, ...ADMIN_ONLY]) expect(visible).toContain(path);
-    // The audit list is where the office plans audits (issue 13), and registers and their templates
-    // are set up by the office (decision 0035): an admin sees those, not the rest.
-    const officeWork = ['/auditor/audits', '/registers/management', '/templates/registers'];
+    // The audit list is where the office plans audits (issue 13), the visits calendar where it sees
+    // them (issue 26), and registers and their templates are set up by the office (decision 0035): an
+    // admin sees those, not the rest.
+    const officeWork = ['/calendar', '/auditor/audits', '/registers/management', '/templates/registers'];
     for (const path of AUDITOR_ONLY.filter((p) => !officeWork.includes(p))) expect(visible).not.toContain(path);
     for (const path of officeWork) expect(visible).toContain(path);
     expect(groups(admin)).toEqual(expect.arrayContaining(['administration', 'settings']));

@@ -5,12 +5,17 @@ const page = () => import('./CalendarPage').then((m) => m.CalendarPage);
 
 /**
  * The visits calendar (decision 0087): /calendar (the shell's announced entry, same key) and the
- * client page's Calendar tab, both behind AUDIT:READ.
+ * client page's Calendar tab, both behind AUDIT:READ; /calendar for auditors and for the office
+ * that plans audits.
  */
 export const calendarManifest: TFeatureManifest = {
   id: 'calendar',
   routes: () => [{ path: '/calendar', ...screen(page) }],
-  menu: [{ key: 'calendar', icon: <CalendarOutlined />, path: '/calendar', audience: 'auditor', permissions: ['AUDIT:READ'], order: 110 }],
+  // Auditors see their visits; the office that plans audits (AUDIT:CREATE: administrators pass) sees
+  // everyone's, with the visit plan's panel above (issue 26: the administrator had "Acceso restringido").
+  menu: [
+    { key: 'calendar', icon: <CalendarOutlined />, path: '/calendar', audience: 'auditor', alsoFor: ['AUDIT:CREATE'], permissions: ['AUDIT:READ'], order: 110 },
+  ],
   clientTabs: [
     {
       key: 'calendar',
