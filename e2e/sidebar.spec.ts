@@ -37,7 +37,8 @@ test.describe('sidebar by kind of user', () => {
     // clients' "Registros") and the audit list where the office plans audits (issue 13), named
     // "Planificación" so that it is not a second "Auditorías" beside the client group, after Estadísticas.
     const clientItems = [...CLIENT_ITEMS];
-    clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Gestión de registros', 'Planificación');
+    // The visits calendar is the office's too (issue 26), before them.
+    clientItems.splice(clientItems.indexOf('Estadísticas') + 1, 0, 'Calendario de visitas', 'Gestión de registros', 'Planificación');
     // The office's people and the clients' contracts (decisions 0084, 0083) beside the clients.
     expect(await sidebarLabels(page)).toEqual([
       ...clientItems,
