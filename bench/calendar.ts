@@ -81,7 +81,18 @@ async function renderMs(base: string, visits: number) {
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       await page.goto('/calendar');
-      await page.waitForFunction((n) => Number(document.querySelector('.visits-grid')?.getAttribute('data-visits') ?? 0) >= n, visits, { timeout: 60_000 });
+      await page
+        .waitForFunction((n) => Number(document.querySelector('.visits-grid')?.getAttribute('data-visits') ?? 0) >= n, visits, { timeout: 60_000 })
+        .catch(async (error: unknown) => {
+          // Say what the page showed instead (an access page, fewer visits), with its picture.
+          const shown = await page
+            .locator('.visits-grid')
+            .getAttribute('data-visits')
+            .catch(() => null);
+          const picture = '.e2e-artifacts/calendar-bench-timeout.png';
+          await page.screenshot({ path: picture });
+          throw new Error(`the calendar showed ${shown ?? 'no grid and no'} visits, not ${visits} (see ${picture}): ${String(error)}`);
+        });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       times.push(await page.evaluate(() => performance.now()));
     }
