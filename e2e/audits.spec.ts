@@ -1,19 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotPath, settled, sidebar, signInToShell } from './helpers';
+import { pick as pickOption, screenshotPath, settled, sidebar, signInToShell } from './helpers';
 
 const HYGIENE = 'Auditoría de higiene alimentaria';
 
-/** Picks an option of an antd select in the wizard: opens it by its label, clicks the option by its text. */
+/**
+ * Picks an option of an antd select in the wizard by its label, and checks the select shows it,
+ * choosing again when it does not: on a busy machine a list re-rendered as its options arrived has
+ * taken the click for its neighbour ("Alicante" for "Valencia").
+ */
 async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}`) })
-    .first()
-    .click();
-  await expect(page.getByRole('dialog').getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText(
-    option,
-  );
+  const field = page.getByRole('dialog').getByLabel(label, { exact: true });
+  const shown = field.locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
+  await expect(async () => {
+    await pickOption(page, field, option);
+    await expect(shown).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** DD-MM-YYYY of today plus `days` (local). */

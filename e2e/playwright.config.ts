@@ -22,6 +22,8 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',
     viewport: { width: 1366, height: 768 },
     locale: 'es-ES',
+    // The app then turns its animations off (app/theme.ts): no click on a list still sliding open.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
