@@ -233,6 +233,9 @@ test('an unverified user follows the sign-in message to resend the confirmation,
   await expect(page.getByTestId('login-error')).toContainText('Usuario no verificado.');
   await page.getByRole('link', { name: 'Reenviar el correo de confirmación' }).click();
   await expect(page).toHaveURL(/\/confirm\/resend$/);
+  // The address changes before the page's code has loaded: until then the sign-in form, with a field
+  // of the same name, is still the one shown.
+  await expect(page.getByRole('heading', { name: 'Reenviar la confirmación' })).toBeVisible();
   await page.getByLabel(/correo electrónico o usuario/i).fill('pending@demo.test');
   await page.getByRole('button', { name: 'Reenviar' }).click();
   await expect(page.getByTestId('ways-done')).toContainText('Solicitud enviada');
