@@ -135,6 +135,11 @@ export function addDays(day: TDay, days: number): TDay {
   return new Date(Date.UTC(year, month - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** Whole days from one day to another (to − from; negative when `to` comes first). */
+export function daysBetween(from: TDay, to: TDay): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** The stored form of a day (section 5: UTC start of day, or UTC end of day for a range's end). */
 export function storedDayStart(day: TDay): Date {
   parseDay(day);

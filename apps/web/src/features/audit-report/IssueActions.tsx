@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatStoredDay } from '@audit/domain/dates';
-import { daysBetween, type TIssueActions } from './correctiveActions';
+import { elapsedDays, type TIssueActions } from './correctiveActions';
 
 const STATUS_COLOR = { toDo: 'default', running: 'processing', complete: 'success' } as const;
 
@@ -31,8 +31,8 @@ export function IssueActions({ linked }: { linked: TIssueActions | null }) {
               {' · '}
               <span data-testid="report-action-age">
                 {a.status === 'complete' && a.completedAt
-                  ? t('report.actions.closedIn', { count: daysBetween(a.createdAt, a.completedAt) })
-                  : t('report.actions.openFor', { count: daysBetween(a.createdAt, now) })}
+                  ? t('report.actions.closedIn', { count: elapsedDays(a.createdAt, a.completedAt) })
+                  : t('report.actions.openFor', { count: elapsedDays(a.createdAt, now) })}
               </span>
               {a.dueDate && ` · ${t('report.actions.due', { day: formatStoredDay(a.dueDate) })}`}
               {a.overdue && (

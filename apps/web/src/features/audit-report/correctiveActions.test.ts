@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsByIssue, daysBetween, issueKey, type TReportAction } from './correctiveActions';
+import { actionsByIssue, elapsedDays, issueKey, type TReportAction } from './correctiveActions';
 
 const action = (id: string, incidentId: string, createdAt: string, extra: Partial<TReportAction> = {}): TReportAction => ({
   _id: id,
@@ -38,8 +38,8 @@ describe("an issue's corrective actions", () => {
   });
 
   it('counts whole days: an open action by now, a closed one by the day it was completed, never negative', () => {
-    expect(daysBetween('2026-03-01T10:00:00Z', new Date('2026-03-13T09:59:59Z'))).toBe(11);
-    expect(daysBetween('2026-03-01T10:00:00Z', '2026-03-13T10:00:00Z')).toBe(12);
-    expect(daysBetween('2026-03-01T10:00:00Z', '2026-03-01T09:00:00Z')).toBe(0);
+    expect(elapsedDays('2026-03-01T10:00:00Z', new Date('2026-03-13T09:59:59Z'))).toBe(11);
+    expect(elapsedDays('2026-03-01T10:00:00Z', '2026-03-13T10:00:00Z')).toBe(12);
+    expect(elapsedDays('2026-03-01T10:00:00Z', '2026-03-01T09:00:00Z')).toBe(0);
   });
 });

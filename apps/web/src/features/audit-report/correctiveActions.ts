@@ -46,8 +46,8 @@ export function actionsByIssue(incidents: z.output<typeof ZIncidentRef>[], actio
   return byIssue;
 }
 
-/** Whole days from `from` to `to` (an open action's age, or the days a closed one took). */
-export const daysBetween = (from: string, to: string | Date) => Math.max(0, Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 86_400_000));
+/** Whole days elapsed from one instant to another (an open action's age, or the days a closed one took); never negative. */
+export const elapsedDays = (from: string, to: string | Date) => Math.max(0, Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 86_400_000));
 
 export const ReportActions = createContext<TActionsByIssue | null>(null);
 /** The actions by issue, when the page read them (the signed-in report); null on the public one. */

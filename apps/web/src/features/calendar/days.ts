@@ -40,5 +40,4 @@ export function shift(view: TCalendarView, anchor: TDay, by: 1 | -1): TDay {
   return first;
 }
 
-/** Whole days between two days (to − from). */
-export const daysBetween = (from: TDay, to: TDay) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+export { daysBetween } from '@audit/domain/dates';

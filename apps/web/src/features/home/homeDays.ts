@@ -1,10 +1,6 @@
 import { addDays, todayInZone } from '@audit/domain/dates';
 
-const DAY_MS = 86_400_000;
-const utcOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
-/** Whole days from `from` to `to` (YYYY-MM-DD each; negative when `to` comes first). */
-export const daysBetween = (from: string, to: string) => Math.round((utcOf(to) - utcOf(from)) / DAY_MS);
+export { daysBetween } from '@audit/domain/dates';
 
 /** The last `days` days up to today where the space is, both ends included: the client home's figures. */
 export function lastDays(days: number, timeZone: string, now: Date = new Date()): { from: string; to: string } {
