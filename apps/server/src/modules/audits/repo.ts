@@ -197,35 +197,36 @@ export interface TVisitFilters {
 /** Never more rows than this in one calendar read (a month of one office is about 2,000). */
 export const VISITS_MAX = 5000;
 
+/** A stored day instant (the UTC start or end of the day, as the wizard stores it) as its "YYYY-MM-DD". */
+const storedDay = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
 /**
  * The visits whose date range meets [from, to], with the names they point at: the light columns
- * the calendar draws, under the same visibility as the list (decision 0087).
+ * the calendar draws, under the same visibility as the list (decision 0087). The overlap is the
+ * gist index's expression (audits_dates_range_idx); the names are read once per distinct id
+ * rather than per row (a month of 2,000 visits names a few dozen places), in the same scope, so a
+ * name the caller cannot see is null as in the list.
  */
 export async function visitsBetween(tx: TDb, scope: TAuditScope, range: { from: Date; to: Date }, filters: TVisitFilters) {
   const by = (column: AnyColumn, value: string | undefined) => (value ? eq(column, value) : undefined);
-  return tx
+  const rows = await tx
     .select({
       id: audits.id,
       status: audits.status,
-      dateFrom: audits.dateFrom,
-      dateTo: audits.dateTo,
-      startDate: audits.startDate,
+      from: storedDay(audits.dateFrom),
+      to: storedDay(audits.dateTo),
+      startDate: storedDay(audits.startDate),
       clientId: audits.clientId,
       establishmentId: audits.establishmentId,
       serviceId: audits.serviceId,
       auditorId: audits.auditorId,
       templateName: audits.templateName,
-      clientName: refColumns.clientName,
-      establishmentName: refColumns.establishmentName,
-      serviceName: refColumns.serviceName,
-      auditorName: refColumns.auditorName,
     })
     .from(audits)
     .where(
       and(
         visibleAudits(scope),
-        sql`${audits.dateFrom} <= ${range.to}`,
-        sql`${audits.dateTo} >= ${range.from}`,
+        sql`tstzrange(least(${audits.dateFrom}, ${audits.dateTo}), greatest(${audits.dateFrom}, ${audits.dateTo}), '[]') && tstzrange(${range.from}::timestamptz, ${range.to}::timestamptz, '[]')`,
         by(audits.clientId, filters.client),
         by(audits.establishmentId, filters.establishment),
         by(audits.auditorId, filters.auditor),
@@ -234,5 +235,38 @@ export async function visitsBetween(tx: TDb, scope: TAuditScope, range: { from: 
     )
     .orderBy(audits.dateFrom, audits.id)
     .limit(VISITS_MAX);
+  const names = await namesOf(tx, rows);
+  return rows.map((row) => ({
+    ...row,
+    clientName: names.spaces.get(row.clientId) ?? null,
+    establishmentName: names.spaces.get(row.establishmentId) ?? null,
+    serviceName: names.services.get(row.serviceId) ?? null,
+    auditorName: row.auditorId ? (names.users.get(row.auditorId) ?? null) : null,
+  }));
+}
+
+/** The names of the places, services and auditors some visits point at: one query each, on their distinct ids. */
+async function namesOf(tx: TDb, rows: { clientId: string; establishmentId: string; serviceId: string; auditorId: string | null }[]) {
+  const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+  const read = async (ids: string[], query: (list: SQL) => SQL) => {
+    if (!ids.length) return new Map<string, string>();
+    const result = await tx.execute<{ id: string; name: string | null }>(
+      query(
+        sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        ),
+      ),
+    );
+    return new Map(result.rows.filter((r) => r.name !== null).map((r) => [r.id, r.name!]));
+  };
+  const places = distinct(rows.flatMap((r) => [r.clientId, r.establishmentId]));
+  const services = distinct(rows.map((r) => r.serviceId));
+  const users = distinct(rows.map((r) => r.auditorId));
+  return {
+    spaces: await read(places, (list) => sql`select id, name from spaces where id in (${list})`),
+    services: await read(services, (list) => sql`select id, name from services where id in (${list})`),
+    users: await read(users, (list) => sql`select id, first_name || coalesce(' ' || last_name, '') as name from users where id in (${list})`),
+  };
 }
 export type TVisitRow = Awaited<ReturnType<typeof visitsBetween>>[number];

@@ -83,6 +83,9 @@ export const audits = pgTable(
     // ILIKE '%text%' of the list's search (pg_trgm, migration 0018).
     index('audits_template_name_trgm').using('gin', t.templateName.op('gin_trgm_ops')),
     index('audits_risk_idx').on(t.recalculatedRisk),
+    // The calendar's "visits meeting [from, to]" (audits/repo.ts visitsBetween): an overlap of ranges.
+    // least/greatest: a row whose dates were ever stored the wrong way round must not make writes fail.
+    index('audits_dates_range_idx').using('gist', sql`tstzrange(least(${t.dateFrom}, ${t.dateTo}), greatest(${t.dateFrom}, ${t.dateTo}), '[]')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { dayOfStored, storedDayEnd, storedDayStart, type TDay } from '@audit/domain/dates';
+import { storedDayEnd, storedDayStart, type TDay } from '@audit/domain/dates';
 import type { TErrorCode } from '@audit/domain/errors';
 import { visitRefusal, type TVisitRefusal } from '@audit/domain/visits/window';
 import type { TAuth } from '../../platform/auth.js';
@@ -33,7 +33,7 @@ export async function assertInVisitWindow(tx: TDb, audit: { establishmentId: str
   if (refusal) throw new AppError(REFUSALS[refusal], ['date']);
 }
 
-export type TVisitOut = Omit<repo.TVisitRow, 'dateFrom' | 'dateTo' | 'startDate'> & { from: TDay; to: TDay; startDate: TDay; canMove: boolean };
+export type TVisitOut = repo.TVisitRow & { canMove: boolean };
 
 /** A tenant's read (the caller's scope): the visits meeting the days [from, to], with each establishment's window. */
 export async function visitsBetween(ctx: TModuleContext, caller: TAuth, days: { from: TDay; to: TDay }, filters: repo.TVisitFilters) {
@@ -57,13 +57,18 @@ export async function readVisits(
   // An auditor of the company is a user the client's scope may not read (as in the audits list).
   const unnamed = [...new Set(rows.filter((r) => r.auditorId && !r.auditorName).map((r) => r.auditorId!))];
   const names = unnamed.length ? await unsafeUserNames(ctx, unnamed) : new Map<string, string>();
-  const items: TVisitOut[] = rows.map(({ dateFrom, dateTo, startDate, ...row }) => ({
+  // The policy's answer depends on the visit's status and auditor only: asked once per pair (a
+  // refusal is an error object, and a month has thousands of finished visits).
+  const canMove = new Map<string, boolean>();
+  const mayMove = (row: repo.TVisitRow) => {
+    const key = `${row.status}:${row.auditorId}`;
+    if (!canMove.has(key)) canMove.set(key, auditPolicy.can(caller, 'update', row));
+    return canMove.get(key)!;
+  };
+  const items: TVisitOut[] = rows.map((row) => ({
     ...row,
     auditorName: row.auditorName ?? (row.auditorId ? (names.get(row.auditorId) ?? '') : null),
-    from: dayOfStored(dateFrom),
-    to: dayOfStored(dateTo),
-    startDate: dayOfStored(startDate),
-    canMove: auditPolicy.can(caller, 'update', row),
+    canMove: mayMove(row),
   }));
   return { items, windows: Object.fromEntries(windows) };
 }

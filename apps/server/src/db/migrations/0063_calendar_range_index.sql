@@ -1,0 +1,1 @@
+CREATE INDEX "audits_dates_range_idx" ON "audits" USING gist (tstzrange(least("date_from", "date_to"), greatest("date_from", "date_to"), '[]'));
