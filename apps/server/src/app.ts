@@ -44,6 +44,9 @@ export interface TRouteRecord {
   url: string;
   access: TRouteAccess | undefined;
   schema: { body?: unknown; params?: unknown; querystring?: unknown } | undefined;
+  /** The call it was registered from (platform/route.ts), and how a keyed write stores its answer (platform/idempotency). */
+  call?: string;
+  idempotency?: 'in-handler' | 'in-transaction';
 }
 
 declare module 'fastify' {
@@ -86,6 +89,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
         url: route.url,
         access: (route.config as { access?: TRouteAccess } | undefined)?.access,
         schema: route.schema as TRouteRecord['schema'],
+        call: route.config?.call,
+        idempotency: route.config?.idempotency,
       });
     }
   });

@@ -42,6 +42,13 @@ export const scoped = async <T>(ctx: TModuleContext, auth: TAuth, work: (tx: TTr
 };
 
 /**
+ * Runs a check in the request's tenant scope without recording its Idempotency-Key: for a read made
+ * before the write's own `scoped` call (an upload checks its question before the image is
+ * processed), so the key is recorded, and on 'in-transaction' routes answered, only with the write.
+ */
+export const scopedCheck = <T>(ctx: TModuleContext, auth: TAuth, work: (tx: TTransaction) => Promise<T>) => withScope(ctx.db, auth, work);
+
+/**
  * A failpoint only tests set (platform/idempotency/crash.postgres.test.ts): the process dies the moment a
  * keyed write has committed, before anything else happens, as a crash or a power cut would.
  */

@@ -36,8 +36,9 @@ export function route<C extends TCall>(app: FastifyInstance, call: C, options: T
   if (!call.path.startsWith(prefix)) throw new Error(`${call.name}: ${call.path} is not under the plugin's base path ${prefix}`);
   const url = call.path.slice(prefix.length) || '/';
   const status = call.status ?? (call.response ? 200 : 204);
-  if (options.config.idempotency === 'in-transaction' && (!call.response || call.file))
-    throw new Error(`${call.name}: 'in-transaction' needs a JSON response to store`);
+  // Stored with the key: a JSON response, or none (204). A file's bytes are never stored as a key's answer.
+  if (options.config.idempotency === 'in-transaction' && (call.file || (!call.response && status !== 204)))
+    throw new Error(`${call.name}: 'in-transaction' needs a JSON response or none (204) to store`);
   const schema: FastifySchema & Record<string, unknown> = {
     // The call's name is the OpenAPI operation id: the document names each call as the code does.
     operationId: call.name,
@@ -57,7 +58,7 @@ export function route<C extends TCall>(app: FastifyInstance, call: C, options: T
       ...options.config,
       call: call.name,
       // The handler's one scoped transaction stores its response with the key (platform/idempotency).
-      ...(options.config.idempotency === 'in-transaction' ? { keyedResponse: { status, schema: call.response as z.ZodType } } : {}),
+      ...(options.config.idempotency === 'in-transaction' ? { keyedResponse: { status, schema: call.response as z.ZodType | undefined } } : {}),
     },
     schema,
     handler: options.handler as never,

@@ -82,6 +82,30 @@ export async function unsafeUnscoped<T>(db: TDatabase, work: (tx: TTransaction) 
   return db.transaction(work);
 }
 
+/**
+ * Runs `work` as the owner role inside an open transaction (scoped or not), then gives the
+ * transaction its role back: for a reviewed read that spans tenants by design (people's names) and
+ * must share the write's transaction (a keyed write whose response is stored with its key, decision
+ * 0093; PGlite's one session cannot open a second transaction meanwhile). The scope's settings stay;
+ * only Row Level Security is off while `work` runs. Reads only: review every caller.
+ */
+export async function unsafeUnscopedIn<T>(tx: TTransaction, work: (tx: TTransaction) => Promise<T>): Promise<T> {
+  // The role read before it changes (the CTE is evaluated first); 'none' is the session's own role.
+  const { rows } = await tx.execute<{ role: string }>(
+    sql`with was as materialized (select current_setting('role') as role) select role, set_config('role', 'none', true) from was`,
+  );
+  const restore = () => tx.execute(sql`select set_config('role', ${rows[0]!.role}, true)`);
+  try {
+    const result = await work(tx);
+    await restore();
+    return result;
+  } catch (error) {
+    // A failed statement aborts the transaction (the restore fails too, and the error leaves with it).
+    await restore().catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Predicate: tenant rows of the space and below. */
 export function inScope(pathColumn: AnyColumn, scope: TScope): SQL {
   return like(pathColumn, `${scope.spacePath}%`);

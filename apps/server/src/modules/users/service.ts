@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { TSearchBody } from '@audit/domain/search';
 import { isAcceptablePassword } from '@audit/domain/validators';
 import type { TAuth } from '../../platform/auth.js';
-import type { TDb } from '../../platform/db.js';
+import type { TDb, TTransaction } from '../../platform/db.js';
 import { invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { project } from '../../platform/search.js';
-import { unsafeUnscoped, type TScope } from '../../platform/tenancy.js';
+import { unsafeUnscoped, unsafeUnscopedIn, type TScope } from '../../platform/tenancy.js';
 import { recordTrace } from '../../platform/trace.js';
 import type { TIdentity } from '../../platform/identity.js';
 import { signedFileUrl } from '../files/signing.js';
@@ -108,6 +108,17 @@ export async function unsafeUserNames(ctx: TModuleContext, ids: string[]): Promi
   const wanted = [...new Set(ids)];
   if (!wanted.length) return new Map();
   const rows = await unsafeUnscoped(ctx.db, (tx) => repo.unsafeNamesOf(tx, wanted));
+  return new Map(rows.map((r) => [r.id, fullNameOf(r)]));
+}
+
+/**
+ * The same names, read inside the caller's open transaction: for a keyed write whose response (with
+ * names) is stored with its key in that transaction (decision 0093). Only names leave.
+ */
+export async function unsafeUserNamesIn(tx: TTransaction, ids: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await unsafeUnscopedIn(tx, (owner) => repo.unsafeNamesOf(owner, wanted));
   return new Map(rows.map((r) => [r.id, fullNameOf(r)]));
 }
 

@@ -26,7 +26,14 @@ function storeLater(store: () => Promise<unknown>, since = Date.now()) {
  *  - the key is recorded inside the write's own scoped transaction (claimKey, called by
  *    platform/http.ts `scoped`), so it exists exactly when the write does; a concurrent twin
  *    waits on the key's unique index and then gets 409 IDEM0001 (retry later);
- *  - the response is stored right after the handler (onSend).
+ *  - the response is stored with the key, in that same transaction, on every write the web sends
+ *    keyed (its offline queue and online writes: @audit/domain/calls/keyed): the key, the effect and
+ *    the response commit together, so no crash can leave a key without its answer (decisions 0090,
+ *    0093). A route says so with `idempotency: 'in-transaction'` (its handler answers with the
+ *    result of its one keyed `scoped` call, or with no body) or 'in-handler' (below);
+ *    platform/idempotency/atomic.test.ts checks each of those calls has one of them;
+ *  - any other keyed write stores its response right after the handler (onSend), after the commit:
+ *    a crash in between leaves its key answering 409 until the purge. No client of ours sends those.
  * Only writes that go through `scoped` are covered; others simply run again.
  * A route with `idempotency: 'in-handler'` in its config (the answer, decision 0027) looks the key
  * up itself: its one SQL statement reads, claims and stores the key with the write; when it cannot
@@ -46,12 +53,14 @@ export interface TIdempotency {
   deferred?: boolean;
   /** The route answers with its one scoped transaction's result: stored in that transaction (`storeResultIn`). */
   respond?: TKeyedResponse;
+  /** The response is stored with the key, in the write's transaction: nothing is left for onSend. */
+  stored?: boolean;
 }
 
-/** How a route with `idempotency: 'in-transaction'` answers: its status and response schema (from its call). */
+/** How a route with `idempotency: 'in-transaction'` answers: its status and response schema (from its call; none: no body, 204). */
 export interface TKeyedResponse {
   status: number;
-  schema: z.ZodType;
+  schema?: z.ZodType;
 }
 
 declare module 'fastify' {
@@ -101,25 +110,29 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * response commit together: no crash can leave the key without its answer). The caller then sends
  * exactly `body`. For writes whose response is known before their transaction ends (the answer).
  */
-export async function storeResponseIn(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }, status: number, body: string) {
+export async function storeResponseIn(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }, status: number, body: string | null) {
   const { userId, idempotency } = auth;
   if (!idempotency?.claimed || !userId) return;
   await tx
     .update(idempotencyKeys)
-    .set({ status, body, contentType: JSON_CONTENT_TYPE })
+    .set({ status, body, contentType: body === null ? null : JSON_CONTENT_TYPE })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotency.key)));
+  // Only once the transaction commits is it the key's answer; if it rolls back, no key is left to answer for.
+  idempotency.stored = true;
 }
 
 /**
  * For a route with `idempotency: 'in-transaction'`: stores the transaction's result as the key's
  * response, encoded and written as the response serializer does (fastify-type-provider-zod: encode,
- * then JSON.stringify), so a replay is byte for byte what the first attempt sent. Once per request.
+ * then JSON.stringify), so a replay is byte for byte what the first attempt sent; a call without a
+ * response body (204: removals) stores its status alone, whatever the transaction returned. Once per
+ * request: the first keyed `scoped` call of the request is its write (decision 0093).
  */
 export async function storeResultIn(tx: TTransaction, auth: { userId: string | null; idempotency?: TIdempotency }, result: unknown) {
   const respond = auth.idempotency?.respond;
   if (!respond || !auth.idempotency?.claimed) return;
   auth.idempotency.respond = undefined;
-  await storeResponseIn(tx, auth, respond.status, JSON.stringify(respond.schema.encode(result)));
+  await storeResponseIn(tx, auth, respond.status, respond.schema ? JSON.stringify(respond.schema.encode(result)) : null);
 }
 
 function readKey(request: FastifyRequest): string | undefined {
@@ -179,8 +192,11 @@ export function registerIdempotency(app: FastifyInstance, db: TDatabase) {
   app.addHook('onSend', (request, reply, payload, done) => {
     const pending = request.auth?.idempotency;
     // A 5xx is never the answer to remember: the database was lost or the server failed, and the
-    // same request must be able to complete when it comes again.
-    if (!pending?.claimed || !request.auth || reply.statusCode >= 500) return done(null, payload);
+    // same request must be able to complete when it comes again. A response stored in the write's
+    // transaction ('in-transaction', the answer) needs nothing more.
+    if (!pending?.claimed || pending.stored || !request.auth || reply.statusCode >= 500) return done(null, payload);
+    // A failpoint only tests set (atomic.test.ts): what follows a keyed commit is lost, as in a crash.
+    if (process.env.AUDIT_TEST_FAILPOINT === 'lose-after-commit') return done(null, payload);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     const contentType = String(reply.getHeader('content-type') ?? '') || null;
     const userId = request.auth.userId;
