@@ -4,7 +4,7 @@ import type { TEvidence, TNoteImage } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { invalidData, notFound } from '../../platform/errors.js';
-import { scoped, type TModuleContext } from '../../platform/http.js';
+import { scoped, scopedCheck, type TModuleContext } from '../../platform/http.js';
 import { discardStored, recordFile, storeImage, type TStoredFile } from '../files/service.js';
 import type { TUpload } from '../../platform/multipart.js';
 import { loadRunnableQuestion, type TRunnableQuestion } from './access.js';
@@ -18,6 +18,9 @@ import { auditMedia } from './tables.js';
  * re-encodes the image outside any transaction, then the file row and the media row are written
  * together in the audit's space (so the establishment's client users may see them); if that fails
  * the stored bytes are removed. Removing a photo removes its file row and, after commit, its bytes.
+ * Keyed (the offline queue), the upload's key and response commit with its rows, and a removal's
+ * with its deletion (decision 0093): a crash before the rows commit leaves bytes no row names, and
+ * one after a removal commits leaves the removed photo's bytes; neither is ever served or listed.
  */
 type TWhere = { id: string; sectionId: string; questionId: string };
 
@@ -30,7 +33,8 @@ async function withStoredImage<T>(
   record: (tx: TDb, q: TRunnableQuestion, stored: TStoredFile) => Promise<T>,
   precheck?: (tx: TDb, q: TRunnableQuestion) => Promise<unknown>,
 ) {
-  await scoped(ctx, caller, async (tx) => precheck?.(tx, await loadRunnableQuestion(tx, caller, at.id, at.sectionId, at.questionId)));
+  // A check only: the Idempotency-Key is recorded (and answered) with the rows, in the write below.
+  await scopedCheck(ctx, caller, async (tx) => precheck?.(tx, await loadRunnableQuestion(tx, caller, at.id, at.sectionId, at.questionId)));
   const stored = await storeImage(ctx, upload);
   try {
     return await scoped(ctx, caller, async (tx) => {

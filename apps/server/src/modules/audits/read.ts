@@ -1,10 +1,10 @@
 import type { TAudit, TAuditListItem } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
-import type { TDb } from '../../platform/db.js';
+import type { TDb, TTransaction } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { timeZoneOfPath } from '../spaces/service.js';
-import { unsafeUserNames } from '../users/service.js';
+import { unsafeUserNames, unsafeUserNamesIn } from '../users/service.js';
 import { signedFileUrl } from '../files/signing.js';
 import { presentAudit, presentSections, type TAuditView } from './present.js';
 import * as repo from './repo.js';
@@ -48,13 +48,17 @@ export const sectionsOf = (rows: tree.TTreeRows, view: TAuditView) => presentSec
  * empty from the scoped read: fill them from an unscoped read of those two names only. Runs after
  * the scoped transaction (never inside one: PGlite is one session).
  */
-export async function withPeopleNames<T extends Pick<TAuditListItem, 'auditor' | 'owner'>>(ctx: TModuleContext, items: T[]): Promise<T[]> {
+export const withPeopleNames = <T extends TNamed>(ctx: TModuleContext, items: T[]) => fillNames(items, (ids) => unsafeUserNames(ctx, ids));
+
+/** The same, inside the caller's transaction: for a write whose response is stored with its Idempotency-Key there (decision 0093). */
+export const withPeopleNamesIn = <T extends TNamed>(tx: TTransaction, items: T[]) => fillNames(items, (ids) => unsafeUserNamesIn(tx, ids));
+
+type TNamed = Pick<TAuditListItem, 'auditor' | 'owner'>;
+
+async function fillNames<T extends TNamed>(items: T[], namesOf: (ids: string[]) => Promise<Map<string, string>>): Promise<T[]> {
   const missing = items.flatMap((i) => [i.auditor, i.owner]).filter((ref): ref is { _id: string; name: string } => Boolean(ref && !ref.name));
   if (!missing.length) return items;
-  const names = await unsafeUserNames(
-    ctx,
-    missing.map((r) => r._id),
-  );
+  const names = await namesOf(missing.map((r) => r._id));
   for (const ref of missing) ref.name = names.get(ref._id) ?? '';
   return items;
 }

@@ -14,7 +14,8 @@ const tags = AUDIT_TAGS;
 const write = auditAccess('WRITE');
 // The answer claims and stores its Idempotency-Key in its own statement (answers.ts, decision 0027).
 const keyedWrite = { ...write, idempotency: 'in-handler' as const };
-// Writes answering with their one scoped transaction's result: their response is stored with their key in it (decision 0090).
+// Writes answering with their one scoped transaction's result, or with no body (204): their response
+// is stored with their key in that transaction (decisions 0090, 0093). The offline queue sends them all keyed.
 const keyedInTransaction = { ...write, idempotency: 'in-transaction' as const };
 const runs = RUNS_NOTE;
 const multipart = { consumes: ['multipart/form-data'] };
@@ -35,7 +36,7 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req, reply) => answers.updateAnswer(ctx, { request: req, reply }, auth(req), req.params.id, req.params.answerId, req.body),
   });
   route(app, auditCalls.removeAnswer, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Remove an answer.${runs}`,
     handler: async (req, reply) => {
@@ -91,14 +92,14 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
 
   const where = (p: { id: string; sectionId: string; questionId: string }) => ({ id: p.id, sectionId: p.sectionId, questionId: p.questionId });
   route(app, auditCalls.addEvidence, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     schema: multipart,
     summary: `Add a photo to an issue (multipart: file, issue, observation?; FIL0001 for a non-image).${runs}`,
     handler: async (req) => media.addEvidence(ctx, auth(req), where(req.params), await readUpload(req)),
   });
   route(app, auditCalls.removeEvidence, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Remove a photo of an issue.${runs}`,
     handler: async (req, reply) => {
@@ -107,14 +108,14 @@ export async function answersRoutes(app: FastifyInstance, ctx: TModuleContext) {
     },
   });
   route(app, auditCalls.addNoteImage, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     schema: multipart,
     summary: `Add a photo to the question's note (multipart: file).${runs}`,
     handler: async (req) => media.addNoteImage(ctx, auth(req), where(req.params), await readUpload(req)),
   });
   route(app, auditCalls.removeNoteImage, {
-    config: write,
+    config: keyedInTransaction,
     tags,
     summary: `Remove a photo of the question's note.${runs}`,
     handler: async (req, reply) => {

@@ -19,7 +19,7 @@ const perm = auditAccess;
 const runs = RUNS_NOTE;
 
 /** Mounted at /ms-core/api: /audits (this file, routes-run.ts, routes-sections.ts), /questionnaire-ies and /sections. One line in app.ts. */
-/** A write the offline queue replays whose response is its one transaction's result: stored with its key there (decision 0090). */
+/** A write the web sends keyed whose response is its one transaction's result (or no body): stored with its key there (decisions 0090, 0093). */
 const keyedInTransaction = { ...perm('WRITE'), idempotency: 'in-transaction' as const };
 
 export async function auditsModule(app: FastifyInstance, ctx: TModuleContext) {
@@ -90,7 +90,7 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => lifecycle.execute(ctx, auth(req), req.params.id, req.query.use_previous === 'true'),
   });
   route(app, auditCalls.finish, {
-    config: perm('WRITE'),
+    config: keyedInTransaction,
     tags,
     summary: `Finish: AUD0001, 493, 495 (fields: question ids), 496, 497; stores scores, counts and risk.${runs}`,
     handler: (req) => lifecycle.finish(ctx, auth(req), req.params.id),
@@ -138,7 +138,7 @@ async function auditsRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => sections.duplicateSection(ctx, auth(req), req.params.id, req.params.sectionId),
   });
   route(app, auditCalls.removeSection, {
-    config: perm('WRITE'),
+    config: keyedInTransaction,
     tags,
     summary: `Remove a copy of a section with its answers and issues (400 for an original).${runs}`,
     handler: async (req, reply) => {

@@ -9,18 +9,19 @@ import * as users from '../users/service.js';
 import { noticeAssignment } from './assignment-notice.js';
 import { createAuditIn } from './create.js';
 import { liveFigures, presentHead } from './present.js';
-import { auditView, loadAuditTree, readAudit, sectionsOf, withPeopleNames } from './read.js';
+import { auditView, loadAuditTree, readAudit, sectionsOf, withPeopleNames, withPeopleNamesIn } from './read.js';
 import * as repo from './repo.js';
 import * as tree from './tree-repo.js';
 import type { TCreateAudit } from './schemas.js';
 
 /** Reads of audits (search, get, preview, check-score) and creation; the running calls live in lifecycle.ts, answers.ts, issues.ts. */
 
-/** Runs `work` scoped, reads the audit it names in the same transaction, then fills names the scope cannot read. */
-export async function thenRead(ctx: TModuleContext, caller: TAuth, work: (tx: TDb) => Promise<string>): Promise<TAudit> {
-  const audit = await scoped(ctx, caller, async (tx) => readAudit(tx, caller, await work(tx), auditView(ctx)));
-  return (await withPeopleNames(ctx, [audit]))[0]!;
-}
+/**
+ * Runs `work` scoped, reads the audit it names in the same transaction with the names the scope
+ * cannot read: the answer is that transaction's result (a keyed finish stores it with its key, decision 0093).
+ */
+export const thenRead = (ctx: TModuleContext, caller: TAuth, work: (tx: TDb) => Promise<string>): Promise<TAudit> =>
+  scoped(ctx, caller, async (tx) => (await withPeopleNamesIn(tx, [await readAudit(tx, caller, await work(tx), auditView(ctx))]))[0]!);
 
 export async function createAudit(ctx: TModuleContext, caller: TAuth, input: TCreateAudit) {
   const accessServices = await users.ownAccessServices(ctx, caller.userId);
