@@ -13,6 +13,8 @@ import { readUpload } from '../../platform/multipart.js';
 
 const tags = ['files'];
 const signedIn = { access: { permissions: [] } };
+// The upload's answer is stored with its Idempotency-Key in the row's transaction (the offline queue sends photos keyed, decision 0093).
+const signedInKeyed = { ...signedIn, idempotency: 'in-transaction' as const };
 const multipart = { consumes: ['multipart/form-data'] };
 /** Types a browser may show in place; anything else is downloaded, never rendered from our origin. */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf']);
@@ -25,14 +27,14 @@ const contentDisposition = (inline: boolean, name: string | null) => {
 /** Uploads (a signed-in user, in the caller's space) and signed downloads. */
 export async function filesRoutes(app: FastifyInstance, ctx: TModuleContext) {
   route(app, fileCalls.image, {
-    config: signedIn,
+    config: signedInKeyed,
     tags,
     summary: 'Upload a photo (multipart field `file`): checked by content (FIL0001), upright, at most 800x800, JPEG quality 0.8, metadata removed',
     schema: multipart,
     handler: async (req) => saveImage(ctx, requireAuth(req), await readUpload(req)),
   });
   route(app, fileCalls.upload, {
-    config: signedIn,
+    config: signedInKeyed,
     tags,
     summary: 'Upload any file (multipart field `file`; FIL0002 above UPLOAD_MAX_MB)',
     schema: multipart,

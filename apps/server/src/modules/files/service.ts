@@ -112,8 +112,12 @@ export async function recordFile(ctx: TModuleContext, tx: TDb, owner: TFileOwner
   };
 }
 
-/** Phase 2 in a transaction of its own; the bytes are removed again when the row cannot be written. */
-async function recordAlone(ctx: TModuleContext, caller: TAuth, stored: TStoredFile) {
+/**
+ * Phase 2 in a transaction of its own; the bytes are removed again when the row cannot be written.
+ * The answer is made in that transaction: a keyed upload stores it with its key (decision 0093). A
+ * crash after the bytes are stored and before the row commits leaves bytes no row names, never served.
+ */
+async function recordAlone<T>(ctx: TModuleContext, caller: TAuth, stored: TStoredFile, answer: (out: TRecorded) => T) {
   try {
     return await scoped(ctx, caller, async (tx) => {
       const out = await recordFile(ctx, tx, caller, stored);
@@ -124,23 +128,20 @@ async function recordAlone(ctx: TModuleContext, caller: TAuth, stored: TStoredFi
         entityId: stored.id,
         payload: { kind: stored.kind, name: stored.originalName, size: stored.size },
       });
-      return out;
+      return answer(out);
     });
   } catch (error) {
     await discardStored(ctx, [stored]).catch(() => undefined);
     throw error;
   }
 }
+type TRecorded = Awaited<ReturnType<typeof recordFile>>;
 
-export async function saveImage(ctx: TModuleContext, caller: TAuth, input: TUploadInput) {
-  const { _id, url, width, height } = await recordAlone(ctx, caller, await storeImage(ctx, input));
-  return { _id, url, width: width!, height: height! };
-}
+export const saveImage = async (ctx: TModuleContext, caller: TAuth, input: TUploadInput) =>
+  recordAlone(ctx, caller, await storeImage(ctx, input), ({ _id, url, width, height }) => ({ _id, url, width: width!, height: height! }));
 
-export async function saveFile(ctx: TModuleContext, caller: TAuth, input: TUploadInput) {
-  const { _id, url, contentType, size } = await recordAlone(ctx, caller, await storeFile(ctx, input));
-  return { _id, url, contentType, size };
-}
+export const saveFile = async (ctx: TModuleContext, caller: TAuth, input: TUploadInput) =>
+  recordAlone(ctx, caller, await storeFile(ctx, input), ({ _id, url, contentType, size }) => ({ _id, url, contentType, size }));
 
 /** Rows of visible files (in the caller's transaction); read their bytes after it with readStored. */
 export const findFiles = (tx: TDb, scope: TScope, ids: string[]) => repo.findFilesInScope(tx, scope, [...new Set(ids)]);

@@ -19,13 +19,13 @@ import {
 import { dayInZone, todayInZone } from '@audit/domain/dates';
 import type { TOperation } from '@audit/domain/templates';
 import type { TAuth } from '../../platform/auth.js';
-import type { TDb } from '../../platform/db.js';
+import type { TDb, TTransaction } from '../../platform/db.js';
 import { AppError, invalidData } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { accessPredicate, visibleRegister, isAboveCaller } from './access.js';
 import { recordTrace } from '../../platform/trace.js';
 import { openMeasurementIncidents } from '../incidents/sources.js';
-import { unsafeUserNames } from '../users/service.js';
+import { unsafeUserNames, unsafeUserNamesIn } from '../users/service.js';
 import { facilitiesOf } from './facilities.js';
 import { logFlags } from './flags.js';
 import { loadTemplate, presentTemplates } from './templates.js';
@@ -41,7 +41,7 @@ import { registerClosures, registerItems, registerLocks, registerLogs, registers
 const SECTION = 'register-logs';
 const schedule = (r: TRegisterRow) => ({ period: r.period as TFrequency, frequency: r.frequency as TFrequency, takesPerDay: r.takesPerDay });
 
-/** Entries as answered; `enteredBy` names are filled in after the transaction (namedAuthors). */
+/** Entries as answered; `enteredBy` names are filled in after the transaction (namedAuthors) or in it (namedAuthorsIn). */
 function presentEntries(rows: TRegisterLogRow[]): TLogEntryOut[] {
   return rows.map((r) => ({
     _id: r.id,
@@ -64,11 +64,12 @@ function presentEntries(rows: TRegisterLogRow[]): TLogEntryOut[] {
  * Who entered each value, by name: an auditor's correction is shown to the client's staff too,
  * whose scope cannot read the company's users (only names leave; users module's reviewed read).
  */
-async function namedAuthors(ctx: TModuleContext, entries: TLogEntryOut[]) {
-  const names = await unsafeUserNames(
-    ctx,
-    entries.flatMap((e) => (e.enteredBy ? [e.enteredBy._id] : [])),
-  );
+const namedAuthors = (ctx: TModuleContext, entries: TLogEntryOut[]) => withNames(entries, (ids) => unsafeUserNames(ctx, ids));
+/** The same, in the caller's transaction: a save answers from it, and a keyed save stores that answer with its key (decision 0093). */
+const namedAuthorsIn = (tx: TTransaction, entries: TLogEntryOut[]) => withNames(entries, (ids) => unsafeUserNamesIn(tx, ids));
+
+async function withNames(entries: TLogEntryOut[], namesOf: (ids: string[]) => Promise<Map<string, string>>) {
+  const names = await namesOf(entries.flatMap((e) => (e.enteredBy ? [e.enteredBy._id] : [])));
   for (const e of entries) if (e.enteredBy) e.enteredBy.name = names.get(e.enteredBy._id) ?? '';
   return entries;
 }
@@ -242,72 +243,69 @@ async function openOutOfRangeIncidents(ctx: TModuleContext, tx: TDb, caller: TAu
  * stored) unless `force`; the unique key makes concurrent saves of one take store it once. Staff
  * correcting a past period hold that day for LOG_LOCK_MINUTES (RLD0001 for other writers).
  */
-export const addAnswer = async (ctx: TModuleContext, caller: TAuth, id: string, body: TAnswerAdd) =>
-  namedAuthors(
-    ctx,
-    await scoped(ctx, caller, async (tx) => {
-      const row = await loadRegister(tx, caller, id);
-      const facilityIds = body.facilities.map((f) => f._id);
-      if (new Set(facilityIds).size !== facilityIds.length) throw invalidData(['facilities']);
-      const { zone, slot, end } = await checkWrite(tx, caller, row, { ...body, facilities: facilityIds });
-      const entries = await readValues(tx, row, body);
-      const now = new Date();
-      const values = entries.map((e) => ({
-        registerId: id,
-        facilityId: e.facility,
-        day: body.date,
-        slot,
-        take: body.take,
-        values: e.values,
-        fields: body.fields,
-        completed: e.completed,
-        reason: e.reason,
-        outOfRange: e.outOfRange,
-        late: isLate(end, now, zone),
-        enteredBy: caller.userId,
-        enteredAt: now,
-        spaceId: row.spaceId,
-        secureSpacePath: row.secureSpacePath,
-      }));
-      const target = [registerLogs.registerId, registerLogs.facilityId, registerLogs.slot, registerLogs.take];
-      const saved = body.force
-        ? await tx
-            .insert(registerLogs)
-            .values(values)
-            .onConflictDoUpdate({
-              target,
-              set: {
-                day: sql`excluded.day`,
-                values: sql`excluded.values`,
-                fields: sql`excluded.fields`,
-                completed: sql`excluded.completed`,
-                reason: sql`excluded.reason`,
-                outOfRange: sql`excluded.out_of_range`,
-                late: sql`excluded.late`,
-                enteredBy: sql`excluded.entered_by`,
-                enteredAt: sql`excluded.entered_at`,
-                updatedAt: now,
-              },
-            })
-            .returning()
-        : await tx.insert(registerLogs).values(values).onConflictDoNothing({ target }).returning();
-      // Without force, any take already stored refuses the whole save (the rows inserted roll back).
-      if (saved.length !== values.length) throw new AppError('similarData', ['facilities']);
-      await openOutOfRangeIncidents(ctx, tx, caller, row, saved);
-      // A login of one establishment writes its trace in its own space (it may write nothing above it).
-      const traced = isAboveCaller(caller, row) ? { spaceId: caller.spaceId, secureSpacePath: caller.spacePath } : row;
-      await recordTrace(tx, caller, {
-        module: 'REGISTER',
-        section: SECTION,
-        spaceId: traced.spaceId,
-        secureSpacePath: traced.secureSpacePath,
-        type: body.force ? 'UPDATE' : 'CREATE',
-        entityId: id,
-        payload: { date: body.date, take: body.take, facilities: facilityIds, force: body.force },
-      });
-      return presentEntries(saved);
-    }),
-  );
+export const addAnswer = (ctx: TModuleContext, caller: TAuth, id: string, body: TAnswerAdd) =>
+  scoped(ctx, caller, async (tx) => {
+    const row = await loadRegister(tx, caller, id);
+    const facilityIds = body.facilities.map((f) => f._id);
+    if (new Set(facilityIds).size !== facilityIds.length) throw invalidData(['facilities']);
+    const { zone, slot, end } = await checkWrite(tx, caller, row, { ...body, facilities: facilityIds });
+    const entries = await readValues(tx, row, body);
+    const now = new Date();
+    const values = entries.map((e) => ({
+      registerId: id,
+      facilityId: e.facility,
+      day: body.date,
+      slot,
+      take: body.take,
+      values: e.values,
+      fields: body.fields,
+      completed: e.completed,
+      reason: e.reason,
+      outOfRange: e.outOfRange,
+      late: isLate(end, now, zone),
+      enteredBy: caller.userId,
+      enteredAt: now,
+      spaceId: row.spaceId,
+      secureSpacePath: row.secureSpacePath,
+    }));
+    const target = [registerLogs.registerId, registerLogs.facilityId, registerLogs.slot, registerLogs.take];
+    const saved = body.force
+      ? await tx
+          .insert(registerLogs)
+          .values(values)
+          .onConflictDoUpdate({
+            target,
+            set: {
+              day: sql`excluded.day`,
+              values: sql`excluded.values`,
+              fields: sql`excluded.fields`,
+              completed: sql`excluded.completed`,
+              reason: sql`excluded.reason`,
+              outOfRange: sql`excluded.out_of_range`,
+              late: sql`excluded.late`,
+              enteredBy: sql`excluded.entered_by`,
+              enteredAt: sql`excluded.entered_at`,
+              updatedAt: now,
+            },
+          })
+          .returning()
+      : await tx.insert(registerLogs).values(values).onConflictDoNothing({ target }).returning();
+    // Without force, any take already stored refuses the whole save (the rows inserted roll back).
+    if (saved.length !== values.length) throw new AppError('similarData', ['facilities']);
+    await openOutOfRangeIncidents(ctx, tx, caller, row, saved);
+    // A login of one establishment writes its trace in its own space (it may write nothing above it).
+    const traced = isAboveCaller(caller, row) ? { spaceId: caller.spaceId, secureSpacePath: caller.spacePath } : row;
+    await recordTrace(tx, caller, {
+      module: 'REGISTER',
+      section: SECTION,
+      spaceId: traced.spaceId,
+      secureSpacePath: traced.secureSpacePath,
+      type: body.force ? 'UPDATE' : 'CREATE',
+      entityId: id,
+      payload: { date: body.date, take: body.take, facilities: facilityIds, force: body.force },
+    });
+    return namedAuthorsIn(tx, presentEntries(saved));
+  });
 
 /** Opens or closes a day ('day') or the register's own period (decision 0031). */
 export const openClose = (ctx: TModuleContext, caller: TAuth, id: string, body: { period: TPeriodName; date: string; open: boolean }) =>

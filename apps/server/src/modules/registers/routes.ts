@@ -108,7 +108,8 @@ export async function registersRoutes(app: FastifyInstance, ctx: TModuleContext)
     handler: (req) => logs.checkRegisterData(ctx, auth(req), req.params.id, req.body),
   });
   route(app, registerCalls.addAnswer, {
-    config: perm('WRITE'),
+    // The offline queue sends takes keyed: the answer is stored with the key in the save's transaction (decision 0093).
+    config: { ...perm('WRITE'), idempotency: 'in-transaction' },
     tags,
     summary:
       'Save a take of one or more facilities (RCL0001 outside the current period, 844 unknown facility, 422 already stored unless force, RLD0001 locked)',
