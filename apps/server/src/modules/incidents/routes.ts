@@ -11,6 +11,8 @@ import * as tasks from './tasks.js';
 const tags = ['issues'];
 const read = requires('ISSUE:READ');
 const write = requires('ISSUE:WRITE');
+// A change answering with its one transaction's result: a keyed one stores it with its key there (decision 0093).
+const keyedWrite = { ...write, idempotency: 'in-transaction' as const };
 
 /** The incidents lists, detail, status machine, history, comments, evidences (decision 0038). */
 export async function issuesRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -59,19 +61,19 @@ export async function issuesRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => comments.listComments(ctx, auth(req), req.params.id),
   });
   route(app, incidentCalls.addComment, {
-    config: write,
+    config: keyedWrite,
     tags,
     summary: 'Add a comment',
     handler: (req) => comments.addComment(ctx, auth(req), req.params.id, req.body.text),
   });
   route(app, incidentCalls.updateComment, {
-    config: write,
+    config: keyedWrite,
     tags,
     summary: 'Edit one’s own comment',
     handler: (req) => comments.updateComment(ctx, auth(req), req.params.id, req.params.commentId, req.body.text),
   });
   route(app, incidentCalls.removeComment, {
-    config: write,
+    config: keyedWrite,
     tags,
     summary: 'Remove one’s own comment',
     handler: (req) => comments.removeComment(ctx, auth(req), req.params.id, req.params.commentId),
