@@ -5,6 +5,8 @@ import {
   ZVisitPlanConfirm,
   ZVisitPlanGenerate,
   ZVisitPlanGenerated,
+  ZVisitPlanGenerateYear,
+  ZVisitPlanYearGenerated,
   ZVisitPlanPatch,
   ZVisitPlanSummary,
   ZVisitPlanSummaryQuery,
@@ -23,6 +25,13 @@ export const visitPlanCalls = {
     body: ZVisitPlanGenerate,
     response: ZVisitPlanGenerated,
     errors: ['notFound'],
+  }),
+  generateYear: defineCall({
+    name: 'visitPlans.generateYear',
+    method: 'POST',
+    path: `${BASE}/generate-year`,
+    body: ZVisitPlanGenerateYear,
+    response: ZVisitPlanYearGenerated,
   }),
   summary: defineCall({ name: 'visitPlans.summary', method: 'GET', path: `${BASE}/summary`, query: ZVisitPlanSummaryQuery, response: ZVisitPlanSummary }),
   visits: defineCall({

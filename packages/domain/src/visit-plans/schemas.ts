@@ -33,6 +33,13 @@ export const ZVisitPlanGenerated = z.object({
 });
 export type TVisitPlanGenerated = z.infer<typeof ZVisitPlanGenerated>;
 
+/** Every active contract in force some day of the year, at once (what the office does each January). */
+export const ZVisitPlanGenerateYear = z.object({ year: ZYear });
+export type TVisitPlanGenerateYear = z.input<typeof ZVisitPlanGenerateYear>;
+/** The same counts, summed over the contracts generated. */
+export const ZVisitPlanYearGenerated = ZVisitPlanGenerated.extend({ contracts: z.number() });
+export type TVisitPlanYearGenerated = z.infer<typeof ZVisitPlanYearGenerated>;
+
 export const ZVisitPlanVisitsQuery = z.object({ year: ZYear, client: z.string().uuid(), contract: z.string().uuid().optional() });
 
 export const ZVisitPlanConfirm = z.object({

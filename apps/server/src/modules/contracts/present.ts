@@ -60,12 +60,8 @@ export async function presentContracts(tx: TDb, caller: TAuth, rows: TServiceCon
       )
     ).map((s) => [s.id, s.name]),
   );
-  return rows.map((r) =>
-    presentContract(
-      caller,
-      r,
-      lines.filter((l) => l.contractId === r.id),
-      names.get(r.spaceId) ?? '',
-    ),
-  );
+  // Grouped once: a batch of 500 contracts has 1,500 lines.
+  const linesOf = new Map<string, typeof lines>();
+  for (const line of lines) linesOf.set(line.contractId, [...(linesOf.get(line.contractId) ?? []), line]);
+  return rows.map((r) => presentContract(caller, r, linesOf.get(r.id) ?? [], names.get(r.spaceId) ?? ''));
 }

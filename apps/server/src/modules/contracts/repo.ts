@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
 import { withinScope, type TScope } from '../../platform/tenancy.js';
 import { serviceContractLines, serviceContracts, type TServiceContractRow } from './tables.js';
@@ -14,6 +14,25 @@ export async function findContract(tx: TDb, scope: TScope, id: string, lock = fa
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
+
+/**
+ * The ACTIVE contracts in force some day of [from, to], locked in id order (two batch generates at
+ * once take the locks in the same order: the second waits, it never deadlocks).
+ */
+export const lockActiveContracts = (tx: TDb, scope: TScope, period: { from: string; to: string }) =>
+  tx
+    .select()
+    .from(serviceContracts)
+    .where(
+      and(
+        eq(serviceContracts.status, 'ACTIVE'),
+        lte(serviceContracts.startDate, period.to),
+        or(isNull(serviceContracts.endDate), gte(serviceContracts.endDate, period.from)),
+        withinScope(serviceContracts.secureSpacePath, scope),
+      ),
+    )
+    .orderBy(asc(serviceContracts.id))
+    .for('update');
 
 export async function insertContract(tx: TDb, values: typeof serviceContracts.$inferInsert) {
   const [row] = await tx.insert(serviceContracts).values(values).returning();

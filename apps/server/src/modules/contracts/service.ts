@@ -76,6 +76,12 @@ export async function loadContract(tx: TDb, caller: TAuth, id: string, lock = fa
   return row;
 }
 
+/** The ACTIVE contracts of the caller's scope in force some day of the period, locked (the batch plan generate). */
+export async function lockActiveContracts(tx: TDb, caller: TAuth, period: { from: string; to: string }) {
+  const rows = await repo.lockActiveContracts(tx, caller, period);
+  return rows.filter((row) => serviceContractPolicy.can(caller, 'read', row));
+}
+
 const one = async (tx: TDb, caller: TAuth, row: TServiceContractRow) => (await presentContracts(tx, caller, [row]))[0]!;
 
 export async function getContract(ctx: TModuleContext, caller: TAuth, id: string) {

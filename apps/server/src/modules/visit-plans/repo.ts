@@ -15,6 +15,16 @@ export const slotsOf = (tx: TDb, scope: TScope, contractId: string, year: number
     .where(and(eq(plannedVisits.contractId, contractId), eq(plannedVisits.year, year), withinScope(plannedVisits.secureSpacePath, scope)))
     .for('update');
 
+/** The slots of several contracts for a year, locked (the batch generate, under its contracts' locks). */
+export const slotsOfContracts = (tx: TDb, scope: TScope, contractIds: string[], year: number) =>
+  contractIds.length
+    ? tx
+        .select()
+        .from(plannedVisits)
+        .where(and(inArray(plannedVisits.contractId, contractIds), eq(plannedVisits.year, year), withinScope(plannedVisits.secureSpacePath, scope)))
+        .for('update')
+    : Promise.resolve([]);
+
 /** New slots; a slot already there (a parallel generate) is left as it is. */
 export async function insertSlots(tx: TDb, rows: TPlannedVisitInsert[]) {
   let created = 0;

@@ -3,7 +3,7 @@ import { visitPlanCalls as calls } from '@audit/domain/visit-plans/calls';
 import { requireAuth, requires } from '../../platform/auth.js';
 import type { TModuleContext } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
-import { generatePlan } from './generate.js';
+import { generatePlan, generateYear } from './generate.js';
 import { planSummary } from './summary.js';
 import { confirmVisits, dropVisit, listVisits, updateVisit } from './visits.js';
 
@@ -20,6 +20,13 @@ export async function visitPlanRoutes(app: FastifyInstance, ctx: TModuleContext)
     summary:
       'Generate (again) the year’s planned visits of an ACTIVE contract: its yearly quantities shared among the client’s establishments, spread over their visit windows; what the office confirmed, moved or dropped is kept',
     handler: (req) => generatePlan(ctx, auth(req), req.body),
+  });
+  route(app, calls.generateYear, {
+    config: write,
+    tags,
+    summary:
+      'Generate (again) the year’s plan of every ACTIVE contract in force that year, in one transaction: the same rule as generate, contract by contract, with the counts summed',
+    handler: (req) => generateYear(ctx, auth(req), req.body),
   });
   route(app, calls.summary, {
     config: read,

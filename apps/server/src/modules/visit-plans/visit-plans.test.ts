@@ -137,6 +137,47 @@ describe('generating the year’s plan (decision 0089)', () => {
   });
 });
 
+describe('generating the year of every active contract at once', () => {
+  const Y = 2033;
+  const inForce = (from: string, to: string) => ({ startDate: from, endDate: to });
+
+  it('plans each active contract in force that year exactly as one by one would, and only those', async () => {
+    const whole = await activeContract(a, 2, inForce(`${Y}-01-01`, `${Y}-12-31`));
+    const half = await activeContract(a, 3, inForce(`${Y}-07-01`, `${Y + 1}-06-30`));
+    const ended = await activeContract(a, 4, inForce(`${Y - 1}-01-01`, `${Y - 1}-12-31`));
+    const draft = await expectOk(
+      a.admin.post(CONTRACTS, { client: a.tenant.client.id, startDate: `${Y}-01-01`, lines: [{ service: a.refs.service, quantity: 6 }] }),
+    );
+    const theirs = await activeContract(b, 5, inForce(`${Y}-01-01`, `${Y}-12-31`));
+    const done = await expectOk(a.admin.post(`${PLANS}/generate-year`, { year: Y }));
+    expect(done).toEqual({ contracts: 2, created: 5, updated: 0, removed: 0, planned: 5, unplaced: 0 });
+    const visits = async (f: TAuditTenant, contract: string): Promise<TVisit[]> =>
+      expectOk(f.admin.get(`${PLANS}/visits?year=${Y}&client=${f.tenant.client.id}&contract=${contract}`));
+    expect(await visits(a, whole)).toHaveLength(2);
+    const halfVisits = await visits(a, half);
+    expect(halfVisits).toHaveLength(3);
+    for (const v of halfVisits) expect(v.date >= `${Y}-07-01`).toBe(true);
+    expect(await visits(a, ended)).toHaveLength(0);
+    expect(await visits(a, draft._id)).toHaveLength(0);
+    // Another tenant's contract is not the caller's to plan.
+    expect(await visits(b, theirs)).toHaveLength(0);
+    // Again, and twice at once: nothing new, never a 5xx.
+    const again = await Promise.all([a.admin.post(`${PLANS}/generate-year`, { year: Y }), a.admin.post(`${PLANS}/generate-year`, { year: Y })]);
+    expect(again.map((r) => r.status)).toEqual([200, 200]);
+    for (const r of again) expect(r.body).toMatchObject({ contracts: 2, created: 0, planned: 5 });
+    // The same plan as the one-contract call: generating one of them again finds everything there.
+    expect(await expectOk(generate(a.admin, whole, Y))).toMatchObject({ created: 0, updated: 0, removed: 0, planned: 2 });
+  });
+
+  it('is the office’s: no CONTRACT:WRITE is 403, and bad years are 400', async () => {
+    expect((await a.auditor.post(`${PLANS}/generate-year`, { year: Y })).status).toBe(403);
+    expect((await a.client.post(`${PLANS}/generate-year`, { year: Y })).status).toBe(403);
+    expect400(await a.admin.post(`${PLANS}/generate-year`, { year: 1999 }));
+    expect400(await a.admin.post(`${PLANS}/generate-year`, { year: 'x\u0000'.repeat(10) }));
+    expect400(await a.admin.post(`${PLANS}/generate-year`, {}));
+  });
+});
+
 describe('proposals: move, assign, drop, confirm', () => {
   let contract: string;
   let visits: TVisit[];

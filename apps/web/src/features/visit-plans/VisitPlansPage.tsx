@@ -10,7 +10,7 @@ import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { ClientVisits } from './ClientVisits';
 import { PlanCounts, VisitPlanPanel } from './VisitPlanPanel';
-import { useActiveContracts, useGenerate, useSummary } from './visitPlansApi';
+import { useActiveContracts, useGenerate, useGenerateYear, useSummary } from './visitPlansApi';
 
 type TClientRow = TVisitPlanSummary['clients'][number];
 
@@ -115,11 +115,15 @@ function ClientPlan({ row, year }: { row: TClientRow; year: number }) {
   );
 }
 
-/** Generate (again) an active contract's plan for the year; what the office already did is kept. */
+/** Every active contract of the year, the Select's first option (one request for all). */
+const ALL = '*';
+
+/** Generate (again) an active contract's plan for the year, or every one's; what the office already did is kept. */
 function GenerateDialog({ open, year, onClose }: { open: boolean; year: number; onClose: () => void }) {
   const { t } = useTranslation();
   const contracts = useActiveContracts(open);
   const generate = useGenerate();
+  const generateAll = useGenerateYear();
   const [contract, setContract] = useState<string | undefined>();
   const [result, setResult] = useState<string | null>(null);
   const close = () => {
@@ -133,8 +137,11 @@ function GenerateDialog({ open, year, onClose }: { open: boolean; year: number; 
       title={t('visitPlans.generateTitle', { year })}
       okText={t('visitPlans.generate')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !contract, loading: generate.isPending }}
-      onOk={() => contract && generate.mutate({ contract, year }, { onSuccess: (r) => setResult(t('visitPlans.generated', r)) })}
+      okButtonProps={{ disabled: !contract, loading: generate.isPending || generateAll.isPending }}
+      onOk={() => {
+        if (contract === ALL) generateAll.mutate({ year }, { onSuccess: (r) => setResult(t('visitPlans.generatedAll', r)) });
+        else if (contract) generate.mutate({ contract, year }, { onSuccess: (r) => setResult(t('visitPlans.generated', r)) });
+      }}
       onCancel={close}
       destroyOnHidden
     >
@@ -147,10 +154,17 @@ function GenerateDialog({ open, year, onClose }: { open: boolean; year: number; 
           placeholder={t('visitPlans.pickContract')}
           loading={contracts.isPending}
           notFoundContent={contracts.isError ? t('common.loadError') : t('visitPlans.noActiveContracts')}
-          options={(contracts.data ?? []).map((c) => ({
-            value: c._id,
-            label: `${c.client.name} · ${c.reference ?? t('visitPlans.noReference')} · ${formatDay(c.startDate)}`,
-          }))}
+          options={
+            contracts.data?.length
+              ? [
+                  { value: ALL, label: t('visitPlans.allContracts') },
+                  ...contracts.data.map((c) => ({
+                    value: c._id,
+                    label: `${c.client.name} · ${c.reference ?? t('visitPlans.noReference')} · ${formatDay(c.startDate)}`,
+                  })),
+                ]
+              : []
+          }
           value={contract}
           onChange={setContract}
           data-testid="generate-contract"

@@ -74,6 +74,8 @@ function usePlanMutation<TArgs, TOut>(call: (args: TArgs) => Promise<TOut>, succ
 }
 
 export const useGenerate = () => usePlanMutation((body: { contract: string; year: number }) => send(visitPlanCalls.generate, { body }), 'createSuccess');
+/** Every active contract of the year at once (one request, one transaction). */
+export const useGenerateYear = () => usePlanMutation((body: { year: number }) => send(visitPlanCalls.generateYear, { body }), 'createSuccess');
 export const useUpdateVisit = () =>
   usePlanMutation(({ id, body }: { id: string; body: TVisitPlanPatch }) => send(visitPlanCalls.update, { params: { id }, body }), 'updateSuccess');
 export const useDropVisit = () => usePlanMutation((id: string) => send(visitPlanCalls.drop, { params: { id } }), 'deleteSuccess');
