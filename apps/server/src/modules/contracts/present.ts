@@ -61,7 +61,10 @@ export async function presentContracts(tx: TDb, caller: TAuth, rows: TServiceCon
     ).map((s) => [s.id, s.name]),
   );
   // Grouped once: a batch of 500 contracts has 1,500 lines.
-  const linesOf = new Map<string, typeof lines>();
-  for (const line of lines) linesOf.set(line.contractId, [...(linesOf.get(line.contractId) ?? []), line]);
+  const linesOf = new Map<string, (typeof lines)[number][]>();
+  for (const line of lines) {
+    if (!linesOf.has(line.contractId)) linesOf.set(line.contractId, []);
+    linesOf.get(line.contractId)!.push(line);
+  }
   return rows.map((r) => presentContract(caller, r, linesOf.get(r.id) ?? [], names.get(r.spaceId) ?? ''));
 }

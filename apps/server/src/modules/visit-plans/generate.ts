@@ -111,7 +111,8 @@ async function writePlans(tx: TDb, caller: TAuth, contracts: TServiceContractRow
     contracts.map((c) => c.id),
     year,
   ))
-    slotsThere.set(row.contractId, [...(slotsThere.get(row.contractId) ?? []), row]);
+    if (slotsThere.has(row.contractId)) slotsThere.get(row.contractId)!.push(row);
+    else slotsThere.set(row.contractId, [row]);
   const changes = contracts.map((c, i) => changesOf(c, presented[i]!, year, placesOfClient(c.spaceId), slotsThere.get(c.id) ?? []));
   const inserted = await repo.insertSlots(
     tx,
