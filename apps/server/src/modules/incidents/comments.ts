@@ -76,8 +76,8 @@ export const removeComment = (ctx: TModuleContext, caller: TAuth, incidentId: st
  * A photo of the incident (or of one of its corrective actions): an image uploaded through the
  * files module (POST /files/image), in the caller's scope. 400 `fileId` for another tenant's file or a non-image.
  */
-export async function addEvidence(ctx: TModuleContext, caller: TAuth, incidentId: string, input: TEvidenceInput, taskId: string | null = null) {
-  await scoped(ctx, caller, (tx) => addEvidenceIn(tx, caller, incidentId, input, taskId));
+export async function addEvidence(ctx: TModuleContext, caller: TAuth, incidentId: string, input: TEvidenceInput) {
+  await scoped(ctx, caller, (tx) => addEvidenceIn(tx, caller, incidentId, input));
   return getIncident(ctx, caller, incidentId);
 }
 

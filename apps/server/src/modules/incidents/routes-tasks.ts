@@ -12,6 +12,8 @@ import * as tasks from './tasks.js';
 const tags = ['issues'];
 const read = requires('ISSUE:READ');
 const write = requires('ISSUE:WRITE');
+// The offline queue sends an action's status and photos keyed: the answer is stored with the key in the change's transaction (decision 0093).
+const keyedWrite = { ...write, idempotency: 'in-transaction' as const };
 
 /** The corrective actions (`/tasks`), their status, verification and photos. */
 export async function tasksRoutes(app: FastifyInstance, ctx: TModuleContext) {
@@ -40,7 +42,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => tasks.presentTaskById(ctx, auth(req), req.params.id),
   });
   route(app, taskCalls.update, {
-    config: write,
+    config: keyedWrite,
     tags,
     summary: 'Name, description, priority, responsible, due date, status (toDo → running → complete; ISS0002 otherwise)',
     handler: (req) => tasks.updateTask(ctx, auth(req), req.params.id, req.body),
@@ -52,7 +54,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: TModuleContext) {
     handler: (req) => tasks.verifyTask(ctx, auth(req), req.params.id, req.body.approved),
   });
   route(app, taskCalls.addImage, {
-    config: write,
+    config: keyedWrite,
     tags,
     summary: 'Add a photo to the action (an image uploaded by POST /files/image)',
     handler: (req) => tasks.addTaskImage(ctx, auth(req), req.params.id, req.body),

@@ -12,15 +12,16 @@ import {
   type TTaskStatus,
 } from '@audit/domain/incidents';
 import type { TAuth } from '../../platform/auth.js';
-import type { TDb } from '../../platform/db.js';
+import type { TDb, TTransaction } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
-import { addEvidence } from './comments.js';
+import { unsafeUserNamesIn } from '../users/service.js';
+import { addEvidenceIn } from './comments.js';
 import { record } from './history.js';
 import { concerned, evidenceReviewJob, notifyChange } from './notify.js';
 import { incidentPolicy, taskPolicy } from './policy.js';
-import { namesOf, presentTask } from './present.js';
+import { presentTask } from './present.js';
 import * as repo from './repo.js';
 import { assertResponsible, loadIncident, moveIncident } from './service.js';
 import type { TIncidentRow, TIncidentTaskRow } from './tables.js';
@@ -36,16 +37,23 @@ async function loadTask(tx: TDb, caller: TAuth, id: string) {
   return { task, incident, accessed: { ...task, incidentStatus: incident.status } };
 }
 
-export async function presentTaskById(ctx: TModuleContext, caller: TAuth, id: string): Promise<TIncidentTaskOut> {
-  const data = await scoped(ctx, caller, async (tx) => {
-    const task = await repo.findTask(tx, caller, id);
-    if (!task) throw notFound();
-    const incident = await loadIncident(tx, caller, task.incidentId);
-    const images = (await repo.evidencesOf(tx, incident.id)).filter((e) => e.taskId === task.id);
-    return { task, incident, images };
-  });
-  const names = await namesOf(ctx, [data.task.responsibleId, data.task.completedBy, data.task.verifiedBy]);
-  return presentTask(ctx, caller, data.task, names, data.images, data.incident);
+export const presentTaskById = (ctx: TModuleContext, caller: TAuth, id: string): Promise<TIncidentTaskOut> =>
+  scoped(ctx, caller, (tx) => presentTaskIn(ctx, tx, caller, id));
+
+/**
+ * The action as the caller's transaction has it, its people's names read there too: a change answers
+ * from its own transaction, and a keyed one stores that answer with its key (decision 0093).
+ */
+async function presentTaskIn(ctx: TModuleContext, tx: TTransaction, caller: TAuth, id: string): Promise<TIncidentTaskOut> {
+  const task = await repo.findTask(tx, caller, id);
+  if (!task) throw notFound();
+  const incident = await loadIncident(tx, caller, task.incidentId);
+  const images = (await repo.evidencesOf(tx, incident.id)).filter((e) => e.taskId === task.id);
+  const names = await unsafeUserNamesIn(
+    tx,
+    [task.responsibleId, task.completedBy, task.verifiedBy].filter((person): person is string => !!person),
+  );
+  return presentTask(ctx, caller, task, names, images, incident);
 }
 
 /**
@@ -96,7 +104,7 @@ export async function createTask(ctx: TModuleContext, caller: TAuth, incidentId:
 
 /** Fields and status of an action: each change in the history; an assignment and a status change notify. */
 export async function updateTask(ctx: TModuleContext, caller: TAuth, id: string, patch: TTaskPatch) {
-  await scoped(ctx, caller, async (tx) => {
+  return scoped(ctx, caller, async (tx) => {
     const { task, incident, accessed } = await loadTask(tx, caller, id);
     taskPolicy.authorize(caller, 'update', accessed);
     const values: Partial<TIncidentTaskRow> = {};
@@ -130,7 +138,7 @@ export async function updateTask(ctx: TModuleContext, caller: TAuth, id: string,
       values.verifiedAt = null;
       values.verifiedBy = null;
     }
-    if (!Object.keys(values).length) return;
+    if (!Object.keys(values).length) return presentTaskIn(ctx, tx, caller, id);
     const updated = await repo.updateTask(tx, task.id, values);
     if (values.status) {
       await record(tx, caller, incident, 'actionStatusChanged', { taskId: task.id, before: { status: task.status }, after: { status: values.status } });
@@ -146,8 +154,8 @@ export async function updateTask(ctx: TModuleContext, caller: TAuth, id: string,
     } else if (!values.priority && !('responsibleId' in values)) {
       await record(tx, caller, incident, 'updated', { taskId: task.id, after: values });
     }
+    return presentTaskIn(ctx, tx, caller, id);
   });
-  return presentTaskById(ctx, caller, id);
 }
 
 /**
@@ -195,15 +203,13 @@ export async function deleteTask(ctx: TModuleContext, caller: TAuth, id: string)
   return { ok: true as const };
 }
 
-/** A photo of the action (its proof): an evidence of the incident tied to the action. */
-export async function addTaskImage(ctx: TModuleContext, caller: TAuth, id: string, input: { fileId: string; observation?: string | null }) {
-  const incidentId = await scoped(ctx, caller, async (tx) => {
+/** A photo of the action (its proof): an evidence of the incident tied to the action, and the action as it now is, in one transaction. */
+export const addTaskImage = (ctx: TModuleContext, caller: TAuth, id: string, input: { fileId: string; observation?: string | null }) =>
+  scoped(ctx, caller, async (tx) => {
     const task = await repo.findTask(tx, caller, id);
     if (!task) throw notFound();
     const incident = await loadIncident(tx, caller, task.incidentId);
     taskPolicy.authorize(caller, 'update', { ...task, incidentStatus: incident.status });
-    return task.incidentId;
+    await addEvidenceIn(tx, caller, task.incidentId, input, id);
+    return presentTaskIn(ctx, tx, caller, id);
   });
-  await addEvidence(ctx, caller, incidentId, input, id);
-  return presentTaskById(ctx, caller, id);
-}
