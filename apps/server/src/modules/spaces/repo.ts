@@ -158,6 +158,21 @@ export async function timeZoneOfPath(tx: TDb, secureSpacePath: string): Promise<
   return result.rows[0]!.zone;
 }
 
+/**
+ * The zones a scope's rows count their days in: the scope's own (space_time_zone: its own, else an
+ * ancestor's, else Europe/Madrid) and the spaces below it that set one (in the scope: row security
+ * lets the caller read them). One read of the small spaces table.
+ */
+export async function zonesOfScope(tx: TDb, secureSpacePath: string): Promise<{ zone: string; below: { path: string; zone: string }[] }> {
+  const result = await tx.execute<{ path: string | null; zone: string }>(sql`
+    select null::text as path, space_time_zone(${secureSpacePath}) as zone
+    union all
+    select s.secure_space_path, s.time_zone from spaces s
+      where s.time_zone is not null and starts_with(s.secure_space_path, ${secureSpacePath}) and s.secure_space_path <> ${secureSpacePath}`);
+  const own = result.rows.find((r) => r.path === null)!;
+  return { zone: own.zone, below: result.rows.filter((r): r is { path: string; zone: string } => r.path !== null) };
+}
+
 /** Spaces of the scope by id, with their type and parent (the registers module names its client, establishments and areas). */
 export async function spacesByIds(tx: TDb, scope: TScope, ids: string[]) {
   if (!ids.length) return [];
