@@ -1,41 +1,49 @@
-import { sql } from 'drizzle-orm';
+import { and, not, sql, type SQL } from 'drizzle-orm';
 import { CORRECTIVE_AGE_BUCKETS, type TCorrectiveByAge, type TStatisticsFilter } from '@audit/domain/statistics/schemas';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
+import { spaceDays } from '../spaces/days.js';
 import { incidentWhere } from './filters.js';
 
-/** Today as a UTC calendar day, as a task's overdue flag reads it (incidents/present.ts isOverdue). */
-const TODAY = sql`(now() at time zone 'UTC')::date`;
-const AGE = sql`${TODAY} - (t.created_at at time zone 'UTC')::date`;
-const BUCKET = sql`case when ${AGE} <= 7 then '0-7' when ${AGE} <= 30 then '8-30' when ${AGE} <= 90 then '31-90' else '90+' end`;
 const OPEN = sql`t.status <> 'complete'`;
-const OVERDUE = sql`(${OPEN} and t.due_date < ${TODAY})`;
+/** The age buckets' bounds in days, in CORRECTIVE_AGE_BUCKETS' order ('0-7', '8-30', '31-90'; '90+' has none). */
+const BOUNDS = [7, 30, 90];
 
 /**
  * Corrective actions by age (decision 0081): the tasks of the filter's live audit incidents (a
  * superseded incident's actions are records, never overdue: decision 0063). Open: not complete;
- * overdue: open and due before today (UTC); closed: complete. Days to close: completed − created,
- * in days, averaged to 2 decimals. The open ones by age since they were created.
+ * overdue: open and due before today; closed: complete. Days to close: completed − created, in
+ * days, averaged to 2 decimals. The open ones by age: the days from the day each was created to
+ * today. Today and the days are those of each action's space, as its `overdue` flag reads them
+ * (incidents/present.ts isOverdue; decision 0094): the bounds are parameters, not a zone per row.
  */
 export async function correctiveByAge(tx: TDb, caller: TAuth, f: TStatisticsFilter): Promise<TCorrectiveByAge> {
-  // One row per age bucket and, with the bucket null, the totals (grouping sets: one pass over the actions).
-  const { rows } = await tx.execute<Record<string, unknown>>(
-    sql`select ${BUCKET} as bucket, grouping(${BUCKET}) = 1 as whole,
-        (count(*) filter (where ${OPEN}))::int as open,
-        (count(*) filter (where ${OVERDUE}))::int as overdue,
-        (count(*) filter (where not ${OPEN}))::int as closed,
-        round(avg(extract(epoch from t.completed_at - t.created_at) / 86400) filter (where not ${OPEN})::numeric, 2) as days
-      from incident_tasks t join incidents i on i.id = t.incident_id
-      where starts_with(t.secure_space_path, ${caller.spacePath}) and ${incidentWhere(caller, f)}
-      group by grouping sets ((1), ())`,
+  const days = await spaceDays(tx, caller.spacePath);
+  const path = sql`t.secure_space_path`;
+  const overdue = sql`(${OPEN} and ${days.beforeToday(sql`t.due_date`, path)})`;
+  const within = (n: number) => days.withinDays(sql`t.created_at`, path, n);
+  // An action is in the first bucket whose bound its age does not pass: within its bound, not within the one before.
+  const buckets = CORRECTIVE_AGE_BUCKETS.map((_key, n) =>
+    and(n < BOUNDS.length ? within(BOUNDS[n]!) : undefined, n > 0 ? not(within(BOUNDS[n - 1]!)) : undefined)!,
   );
-  const whole = rows.find((r) => r.whole === true);
-  const of = (key: string) => rows.find((r) => r.whole !== true && r.bucket === key);
+  const count = (where: SQL, as: string) => sql`(count(*) filter (where ${where}))::int as ${sql.raw(as)}`;
+  // One pass and one row: the totals and each bucket's counts as filtered counts (no grouping, no sort).
+  const { rows } = await tx.execute<Record<string, unknown>>(
+    sql`select ${count(OPEN, 'open')}, ${count(overdue, 'overdue')}, ${count(sql`not ${OPEN}`, 'closed')},
+        round(avg(extract(epoch from t.completed_at - t.created_at) / 86400) filter (where not ${OPEN})::numeric, 2) as days,
+        ${sql.join(
+          buckets.flatMap((b, n) => [count(sql`${OPEN} and ${b}`, `open_${n}`), count(sql`${overdue} and ${b}`, `overdue_${n}`)]),
+          sql`, `,
+        )}
+      from incident_tasks t join incidents i on i.id = t.incident_id
+      where starts_with(t.secure_space_path, ${caller.spacePath}) and ${incidentWhere(caller, f)}`,
+  );
+  const row = rows[0] ?? {};
   return {
-    open: Number(whole?.open ?? 0),
-    overdue: Number(whole?.overdue ?? 0),
-    closed: Number(whole?.closed ?? 0),
-    avgDaysToClose: whole?.days === null || whole?.days === undefined ? null : Number(whole.days),
-    buckets: CORRECTIVE_AGE_BUCKETS.map((key) => ({ key, open: Number(of(key)?.open ?? 0), overdue: Number(of(key)?.overdue ?? 0) })),
+    open: Number(row.open ?? 0),
+    overdue: Number(row.overdue ?? 0),
+    closed: Number(row.closed ?? 0),
+    avgDaysToClose: row.days === null || row.days === undefined ? null : Number(row.days),
+    buckets: CORRECTIVE_AGE_BUCKETS.map((key, n) => ({ key, open: Number(row[`open_${n}`] ?? 0), overdue: Number(row[`overdue_${n}`] ?? 0) })),
   };
 }

@@ -52,6 +52,8 @@ export interface TPlace {
   client: TSeedSpace;
   est: TSeedSpace;
   area: TSeedSpace;
+  /** The establishment's time zone (its own or its client's; Europe/Madrid when neither sets one): its actions' days are counted there. */
+  zone: string;
 }
 export interface TAuditRow {
   id: string;
@@ -324,9 +326,21 @@ export async function consistencyWorld(t: TTestApp, seed = 20251129) {
     est.push(e);
     areas.push(await addSpace(t.db, { name: `Area of ${name}`, parent: e, type: 'AREA' }));
   }
-  const placesA = est.map((e, n) => ({ client: n === 3 ? client2 : a.client, est: e, area: areas[n]! }));
+  // Zones far from Madrid and from each other (decision 0094): establishment three in Kiritimati (UTC+14),
+  // the second client (and so establishment four) in Pago Pago (UTC−11); the others keep the default.
+  const zones = new Map([
+    [est[2]!.id, 'Pacific/Kiritimati'],
+    [client2.id, 'Pacific/Pago_Pago'],
+  ]);
+  await unsafeUnscoped(t.db, async (tx) => {
+    for (const [id, zone] of zones) await tx.execute(sql`update spaces set time_zone = ${zone} where id = ${id}`);
+  });
+  const placesA = est.map((e, n) => {
+    const client = n === 3 ? client2 : a.client;
+    return { client, est: e, area: areas[n]!, zone: zones.get(e.id) ?? zones.get(client.id) ?? 'Europe/Madrid' };
+  });
   const b = await createTenant(t.db, 'consb');
-  const placesB = [{ client: b.client, est: b.establishment, area: b.area }];
+  const placesB = [{ client: b.client, est: b.establishment, area: b.area, zone: 'Europe/Madrid' }];
   const rows = await unsafeUnscoped(t.db, async (tx) => {
     const registersA = [
       await register(tx, a.root, a.client, 'kitchen'),

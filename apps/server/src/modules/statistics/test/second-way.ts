@@ -157,13 +157,20 @@ function completions(rows: TRows, names: Map<string, string>, scope: TScope, f: 
   };
 }
 
-/** Corrective actions of the live incidents of the filter: open, overdue, closed, days to close, open ones by age. */
+/** The calendar day of an instant in an IANA zone, by Intl (en-CA writes YYYY-MM-DD). */
+const dayIn = (at: Date, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/**
+ * Corrective actions of the live incidents of the filter: open, overdue, closed, days to close, open
+ * ones by age. Today and each action's days are those of its establishment's zone (decision 0094).
+ */
 function corrective(rows: TRows, keep: (i: TIncidentRow) => boolean, scope: TScope) {
-  const today = new Date().toISOString().slice(0, 10);
+  const now = new Date();
   const tasks = rows.tasks.filter((t) => keep(t.incident) && t.incident.audit.place.est.path.startsWith(scope.path));
   const open = tasks.filter((t) => t.status !== 'complete');
-  const overdue = (t: (typeof tasks)[number]) => t.due !== null && t.due < today;
-  const age = (t: (typeof tasks)[number]) => Math.round((Date.parse(today) - Date.parse(t.created.toISOString().slice(0, 10))) / 86_400_000);
+  const today = (t: (typeof tasks)[number]) => dayIn(now, t.incident.audit.place.zone);
+  const overdue = (t: (typeof tasks)[number]) => t.due !== null && t.due < today(t);
+  const age = (t: (typeof tasks)[number]) => Math.round((Date.parse(today(t)) - Date.parse(dayIn(t.created, t.incident.audit.place.zone))) / 86_400_000);
   const bucket = (t: (typeof tasks)[number]) => {
     const d = age(t);
     return d <= 7 ? '0-7' : d <= 30 ? '8-30' : d <= 90 ? '31-90' : '90+';
