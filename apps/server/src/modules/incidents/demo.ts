@@ -100,8 +100,8 @@ export async function seedDemoIncidents(tx: TDb, p: TDemoIncidentPlaces) {
     if (status === 'running')
       await repo.insertTasks(tx, [task('Avisar al fontanero', 'toDo', { due: -2 }), task('Secar y revisar el mueble', 'running', { due: 5 })]);
     // An audit incident's action past its due date: the statistics' overdue corrective action (decision 0091).
-    // Two days back: the demo counts days in Madrid, the overdue rule in UTC, and Madrid's yesterday
-    // is UTC's today for an hour or two after midnight.
+    // Two days back (the demo counts days in Madrid, the demo space's zone, as the overdue rule does
+    // since decision 0094; one day back would do, two keep it overdue whatever zone the space is given).
     if (status === 'escalated_to_client') await repo.insertTasks(tx, [task('Sustituir la tabla de corte', 'toDo', { due: -2 })]);
     if (status === 'action_plan_agreed') await repo.insertTasks(tx, [task('Crear hoja de registro de limpieza', 'running', { due: 10 })]);
     if (status === 'evidence_pending_review') await repo.insertTasks(tx, [task('Instalar protector en la luminaria', 'complete')]);

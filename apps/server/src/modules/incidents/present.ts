@@ -9,10 +9,11 @@ import {
   type TTaskPriority,
   type TTaskStatus,
 } from '@audit/domain/incidents';
-import { todayInZone } from '@audit/domain/dates';
+import type { TDay } from '@audit/domain/dates';
 import type { TAuth } from '../../platform/auth.js';
 import { iso, type TModuleContext } from '../../platform/http.js';
 import { signedFileUrl } from '../files/signing.js';
+import type { TSpaceDays } from '../spaces/days.js';
 import { unsafeUserNames } from '../users/service.js';
 import { incidentPolicy, isStaff, taskPolicy } from './policy.js';
 import type { TIncidentRow, TIncidentTaskRow } from './tables.js';
@@ -72,10 +73,12 @@ export function presentIncident(caller: TAuth, row: TIncidentRow, counts: { open
 }
 
 /**
- * Overdue: not complete and its due day is past (today in UTC; a due day is a calendar day). An
- * action of a superseded incident is never overdue: it is a record, no longer worked (decision 0063).
+ * Overdue: not complete and its due day is before `today`, today in the zone of the action's space
+ * (TSpaceDays.todayOf; a due day is a calendar day there, decision 0094). An action of a superseded
+ * incident is never overdue: it is a record, no longer worked (decision 0063). The lists' SQL filter
+ * is search.ts `overdue`, over TSpaceDays.beforeToday.
  */
-export const isOverdue = (task: Pick<TIncidentTaskRow, 'status' | 'dueDate'>, incidentStatus: string, today = todayInZone('UTC')) =>
+export const isOverdue = (task: Pick<TIncidentTaskRow, 'status' | 'dueDate'>, incidentStatus: string, today: TDay) =>
   incidentStatus !== 'superseded' && task.status !== 'complete' && task.dueDate !== null && task.dueDate < today;
 
 export interface TPhotoRow {
@@ -103,6 +106,7 @@ export function presentTask(
   names: TNames,
   images: TPhotoRow[],
   incident: { status: string; name?: string },
+  days: TSpaceDays,
 ): TIncidentTaskOut {
   return {
     _id: task.id,
@@ -114,7 +118,7 @@ export function presentTask(
     priority: task.priority as TTaskPriority,
     responsible: person(names, task.responsibleId),
     dueDate: task.dueDate,
-    overdue: isOverdue(task, incident.status),
+    overdue: isOverdue(task, incident.status, days.todayOf(task.secureSpacePath)),
     completedAt: iso(task.completedAt),
     completedBy: task.completedBy ? (names.get(task.completedBy) ?? '') : null,
     verifiedAt: iso(task.verifiedAt),

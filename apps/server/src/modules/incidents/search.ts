@@ -6,6 +6,7 @@ import { invalidData } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { buildSearch, project, readPageByIds, type TSearchDefinition } from '../../platform/search.js';
 import { withinScope } from '../../platform/tenancy.js';
+import { spaceDays, type TSpaceDays } from '../spaces/days.js';
 import { namesOf, presentIncident, presentTask } from './present.js';
 import * as repo from './repo.js';
 import { incidents, incidentTasks } from './tables.js';
@@ -135,7 +136,11 @@ const TASK_DATE_FILTERS: Record<string, unknown> = { dueDate: incidentTasks.dueD
 /** The action's incident is superseded (the (kind, status) index finds the few superseded incidents). */
 const ofSupersededIncident = sql`exists (select 1 from ${incidents} si where si.id = ${incidentTasks.incidentId} and si.kind = 'audits' and si.status = 'superseded')`;
 
-export const taskSearch: TSearchDefinition = {
+/**
+ * The tasks list's search for one call: its `overdue` filter counts days in each action's space,
+ * against today as `days` has it (decision 0094; the same day the rows' `overdue` flag reads).
+ */
+export const taskSearchOf = (days: TSpaceDays): TSearchDefinition => ({
   fields: {
     _id: { column: incidentTasks.id, type: 'uuid' },
     status: { column: incidentTasks.status, type: 'enum', values: TASK_STATUSES },
@@ -143,14 +148,17 @@ export const taskSearch: TSearchDefinition = {
     responsible: { column: incidentTasks.responsibleId, type: 'uuid' },
     incident: { column: incidentTasks.incidentId, type: 'uuid' },
     dueDate: { column: incidentTasks.dueDate, type: 'text' },
-    // Overdue: not complete, due before today, and its incident not superseded (a record, no longer worked; decision 0063).
+    // Overdue (present.ts isOverdue): not complete, due before today in its space, and its incident
+    // not superseded (a record, no longer worked; decision 0063).
     overdue: {
       column: incidentTasks.dueDate,
       type: 'boolean',
-      filter: (_op, value) =>
-        value === true || value === 'true'
-          ? sql`(${incidentTasks.status} <> 'complete' and ${incidentTasks.dueDate} < current_date and not ${ofSupersededIncident})`
-          : sql`not (${incidentTasks.status} <> 'complete' and coalesce(${incidentTasks.dueDate} < current_date, false) and not ${ofSupersededIncident})`,
+      filter: (_op, value) => {
+        const late = days.beforeToday(incidentTasks.dueDate, incidentTasks.secureSpacePath);
+        return value === true || value === 'true'
+          ? sql`(${incidentTasks.status} <> 'complete' and ${late} and not ${ofSupersededIncident})`
+          : sql`not (${incidentTasks.status} <> 'complete' and coalesce(${late}, false) and not ${ofSupersededIncident})`;
+      },
     },
     // The actions of superseded incidents (true) or of the others (false): the open actions' view leaves the former out.
     supersededIncident: {
@@ -166,20 +174,21 @@ export const taskSearch: TSearchDefinition = {
   defaultSort: { field: 'createdAt', direction: 'desc' },
   // A due-date range with no sort asked: latest due first, which the (due_date, id) index walks to the range.
   sortWhenFiltered: ['dueDate'],
-};
+});
 
 /** The tasks list's rows for a body: its search (filters, free text, order) within the caller's scope; the list and its Excel read both. */
-export function taskListQuery(caller: TAuth, body: TSearchBody) {
-  const q = buildSearch(taskSearch, body);
+export function taskListQuery(caller: TAuth, body: TSearchBody, days: TSpaceDays) {
+  const q = buildSearch(taskSearchOf(days), body);
   return { q, where: and(withinScope(incidentTasks.secureSpacePath, caller), q.where) };
 }
 
 /** POST /tasks/search: the corrective actions of the caller's scope (`/tasks`), server-paged, the total kept (decision 0056). */
 export async function searchTasks(ctx: TModuleContext, caller: TAuth, body: TSearchBody): Promise<{ items: Partial<TIncidentTaskOut>[]; total: number }> {
-  const { q, where } = taskListQuery(caller, body);
-  const datesFollowOrder = body.filters.some((f) => Object.hasOwn(TASK_DATE_FILTERS, f.field) && TASK_DATE_FILTERS[f.field] !== q.sort.column);
-  const page = await scoped(ctx, caller, (tx) =>
-    readPageByIds({
+  const page = await scoped(ctx, caller, async (tx) => {
+    const days = await spaceDays(tx, caller.spacePath);
+    const { q, where } = taskListQuery(caller, body, days);
+    const datesFollowOrder = body.filters.some((f) => Object.hasOwn(TASK_DATE_FILTERS, f.field) && TASK_DATE_FILTERS[f.field] !== q.sort.column);
+    const read = await readPageByIds({
       tx,
       table: incidentTasks,
       idColumn: incidentTasks.id,
@@ -197,15 +206,16 @@ export async function searchTasks(ctx: TModuleContext, caller: TAuth, body: TSea
           .innerJoin(incidents, eq(incidents.id, incidentTasks.incidentId))
           .where(inArray(incidentTasks.id, ids))
           .orderBy(...orderBy),
-    }),
-  );
+    });
+    return { ...read, days };
+  });
   const names = await namesOf(
     ctx,
     page.items.flatMap((r) => [r.task.responsibleId, r.task.completedBy, r.task.verifiedBy]),
   );
   return {
     items: project(
-      page.items.map((r) => presentTask(ctx, caller, r.task, names, [], { name: r.incidentName, status: r.incidentStatus })),
+      page.items.map((r) => presentTask(ctx, caller, r.task, names, [], { name: r.incidentName, status: r.incidentStatus }, page.days)),
       body.projections,
     ),
     total: page.total,

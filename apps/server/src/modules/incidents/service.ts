@@ -16,6 +16,7 @@ import type { TDb } from '../../platform/db.js';
 import { AppError, invalidData, notFound } from '../../platform/errors.js';
 import { iso, scoped, type TModuleContext } from '../../platform/http.js';
 import { assertWritable } from '../../platform/tenancy.js';
+import { spaceDays } from '../spaces/days.js';
 import { findSpaceInScope } from '../spaces/service.js';
 import { findEmailsInScope } from '../users/service.js';
 import { presentHistory, record } from './history.js';
@@ -54,6 +55,7 @@ export async function getIncident(ctx: TModuleContext, caller: TAuth, id: string
       evidences: await repo.evidencesOf(tx, row.id),
       successor: row.supersededByIncidentId ? (await repo.incidentsByIds(tx, caller, [row.supersededByIncidentId]))[0] : undefined,
       supersedes: await repo.supersededByIncident(tx, caller, row.id),
+      days: await spaceDays(tx, caller.spacePath),
     };
   });
   const { row } = data;
@@ -70,6 +72,7 @@ export async function getIncident(ctx: TModuleContext, caller: TAuth, id: string
         names,
         data.evidences.filter((e) => e.taskId === t.id),
         { status: row.status },
+        data.days,
       ),
     ),
     superseded:

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { seekAfter } from '../../platform/search.js';
 import { streamSheet } from '../../platform/xlsx-stream.js';
+import { spaceDays } from '../spaces/days.js';
 import { isOverdue, namesOf } from './present.js';
 import { taskListQuery } from './search.js';
 import { incidents, incidentTasks, type TIncidentTaskRow } from './tables.js';
@@ -21,12 +22,16 @@ const EXPORTED = {
   priority: incidentTasks.priority,
   responsibleId: incidentTasks.responsibleId,
   dueDate: incidentTasks.dueDate,
+  secureSpacePath: incidentTasks.secureSpacePath,
   completedBy: incidentTasks.completedBy,
   verifiedBy: incidentTasks.verifiedBy,
   incidentName: incidents.name,
   incidentStatus: incidents.status,
 };
-type TExportedRow = Pick<TIncidentTaskRow, 'id' | 'name' | 'status' | 'priority' | 'responsibleId' | 'dueDate' | 'completedBy' | 'verifiedBy'> & {
+type TExportedRow = Pick<
+  TIncidentTaskRow,
+  'id' | 'name' | 'status' | 'priority' | 'responsibleId' | 'dueDate' | 'secureSpacePath' | 'completedBy' | 'verifiedBy'
+> & {
   incidentName: string;
   incidentStatus: string;
 };
@@ -65,7 +70,9 @@ export async function exportTasks(ctx: TModuleContext, caller: TAuth, body: TSea
   const lang = caller.language === 'en' ? 'en' : 'es';
   const l = LABELS[lang];
   // The sort key is read as text: a timestamp keeps its microseconds (a Date would round them off and skip rows).
-  const { q, where } = taskListQuery(caller, body);
+  // One day for the whole file (its filter and its Overdue column), as the list reads it (decision 0094).
+  const days = await scoped(ctx, caller, (tx) => spaceDays(tx, caller.spacePath));
+  const { q, where } = taskListQuery(caller, body, days);
   type TStep = { row: TExportedRow; key: unknown };
   const batch = async (after: TStep | null) => {
     const steps: TStep[] = await scoped(ctx, caller, (tx) =>
@@ -100,7 +107,7 @@ export async function exportTasks(ctx: TModuleContext, caller: TAuth, body: TSea
         l.priorities[r.priority as TTaskPriority] ?? r.priority,
         person(read.names, r.responsibleId),
         day(r.dueDate),
-        isOverdue(r, r.incidentStatus) ? l.yes : l.no,
+        isOverdue(r, r.incidentStatus, days.todayOf(r.secureSpacePath)) ? l.yes : l.no,
         person(read.names, r.completedBy),
         person(read.names, r.verifiedBy),
       ]),

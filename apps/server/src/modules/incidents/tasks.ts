@@ -16,6 +16,7 @@ import type { TDb, TTransaction } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
+import { spaceDays } from '../spaces/days.js';
 import { unsafeUserNamesIn } from '../users/service.js';
 import { addEvidenceIn } from './comments.js';
 import { record } from './history.js';
@@ -53,7 +54,7 @@ async function presentTaskIn(ctx: TModuleContext, tx: TTransaction, caller: TAut
     tx,
     [task.responsibleId, task.completedBy, task.verifiedBy].filter((person): person is string => !!person),
   );
-  return presentTask(ctx, caller, task, names, images, incident);
+  return presentTask(ctx, caller, task, names, images, incident, await spaceDays(tx, caller.spacePath));
 }
 
 /**
