@@ -4,7 +4,7 @@ import { createTestApp, type TTestApp } from '../test/harness.js';
 import { createTenant, type TTenant } from '../test/factories.js';
 import { users } from '../modules/users/tables.js';
 import { roles } from '../modules/roles/tables.js';
-import { unsafeUnscoped, withScope } from './tenancy.js';
+import { unsafeUnscoped, unsafeUnscopedIn, withScope } from './tenancy.js';
 
 /**
  * Row Level Security is the second line of tenancy: these queries carry NO tenant predicate of
@@ -38,6 +38,22 @@ describe('row level security', () => {
     expect(scoped.rows[0]).toEqual({ u: 'audit_app', su: false });
     const owner = await unsafeUnscoped(t.db, (tx) => tx.execute<{ u: string }>(sql`select current_user as u`));
     expect(owner.rows[0]!.u).not.toBe('audit_app');
+  });
+
+  it('unsafeUnscopedIn reads as the owner inside a scoped transaction, then gives it its role back (decision 0093)', async () => {
+    const rows = await withScope(t.db, scopeOf(a, a.client), async (tx) => {
+      const inside = await unsafeUnscopedIn(tx, (owner) => owner.select({ id: users.id }).from(users));
+      const after = await tx.execute<{ u: string }>(sql`select current_user as u`);
+      return { inside: inside.map((r) => r.id), after: after.rows[0]!.u, seen: (await tx.select({ id: users.id }).from(users)).map((r) => r.id) };
+    });
+    expect(rows.inside).toEqual(expect.arrayContaining([a.admin.id, b.admin.id]));
+    expect(rows).toMatchObject({ after: 'audit_app', seen: [a.clientUser.id] });
+    // In a transaction that was the owner's already, it stays the owner's.
+    const owner = await unsafeUnscoped(t.db, async (tx) => {
+      await unsafeUnscopedIn(tx, (inner) => inner.execute(sql`select 1`));
+      return (await tx.execute<{ u: string }>(sql`select current_user as u`)).rows[0]!.u;
+    });
+    expect(owner).not.toBe('audit_app');
   });
 
   it('a query with no tenant filter sees only its own tenant rows', async () => {
