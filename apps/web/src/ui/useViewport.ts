@@ -13,6 +13,9 @@ function subscribe(onChange: () => void) {
   return () => lists.forEach((list) => list.removeEventListener('change', onChange));
 }
 
+/** Whether the screen is a phone's now (outside React: a route's loader). */
+export const isPhoneNow = () => matches(PHONE_QUERY);
+
 export function useViewport() {
   const isMobile = useSyncExternalStore(
     subscribe,

@@ -11,7 +11,7 @@ import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { useMoveVisit, useVisits, type TCalendarFilters, type TVisit } from './calendarApi';
 import { CalendarFilters, type TFilterOptions } from './CalendarFilters';
-import { CALENDAR_VIEWS, monthWeeks, rangeOf, shift, weekDays, type TCalendarView } from './days';
+import { CALENDAR_VIEWS, monthWeeks, openingView, rangeOf, shift, weekDays, type TCalendarView } from './days';
 import { FeedDialog } from './FeedDialog';
 import { GridView } from './GridView';
 import { Legend } from './Legend';
@@ -35,7 +35,7 @@ export function VisitCalendar({ client }: { client?: string }) {
   const { isMobile } = useViewport();
   const me = useMe();
   const today = todayInZone(DEFAULT_TIME_ZONE);
-  const [view, setView] = useState<TCalendarView>(isMobile ? 'list' : 'month');
+  const [view, setView] = useState<TCalendarView>(openingView(isMobile));
   const [anchor, setAnchor] = useState<TDay>(today);
   const [filters, setFilters] = useState<TCalendarFilters>({});
   const [open, setOpen] = useState<TVisit | null>(null);

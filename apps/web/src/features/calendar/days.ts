@@ -25,6 +25,9 @@ export function monthWeeks(anchor: TDay): TDay[][] {
 export const weekDays = (anchor: TDay) => Array.from({ length: 7 }, (_, i) => addDays(mondayOf(anchor), i));
 
 /** The days a view reads: the month grid (list: the month itself), or the week. */
+/** The view the calendar opens on: the month grid, or the list on a phone. */
+export const openingView = (phone: boolean): TCalendarView => (phone ? 'list' : 'month');
+
 export function rangeOf(view: TCalendarView, anchor: TDay): { from: TDay; to: TDay } {
   if (view === 'week') return { from: mondayOf(anchor), to: addDays(mondayOf(anchor), 6) };
   if (view === 'list') return { from: firstOfMonth(anchor), to: lastOfMonth(anchor) };

@@ -1,7 +1,15 @@
 import { CalendarOutlined } from '@ant-design/icons';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, type TFeatureManifest } from '../../manifest/manifest';
+import { isSignedIn } from '../../session/storage';
+import { isPhoneNow } from '../../ui/useViewport';
 
 const page = () => import('./CalendarPage').then((m) => m.CalendarPage);
+/** The opening visits are asked for as the navigation starts (calendarApi.ts prefetchOpeningVisits); never waited for. */
+const prefetch = (queryClient: QueryClient) => () => {
+  if (isSignedIn()) void import('./calendarApi').then((m) => m.prefetchOpeningVisits(queryClient, isPhoneNow())).catch(() => undefined);
+  return null;
+};
 
 /**
  * The visits calendar (decision 0087): /calendar (the shell's announced entry, same key) and the
@@ -10,7 +18,7 @@ const page = () => import('./CalendarPage').then((m) => m.CalendarPage);
  */
 export const calendarManifest: TFeatureManifest = {
   id: 'calendar',
-  routes: () => [{ path: '/calendar', ...screen(page) }],
+  routes: ({ queryClient }) => [{ path: '/calendar', ...screen(page), loader: prefetch(queryClient) }],
   // Auditors see their visits; the office that plans audits (AUDIT:CREATE: administrators pass) sees
   // everyone's, with the visit plan's panel above (issue 26: the administrator had "Acceso restringido").
   menu: [
