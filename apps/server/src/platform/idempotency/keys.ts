@@ -30,7 +30,8 @@ function storeLater(store: () => Promise<unknown>, since = Date.now()) {
  *    keyed (its offline queue and online writes: @audit/domain/calls/keyed): the key, the effect and
  *    the response commit together, so no crash can leave a key without its answer (decisions 0090,
  *    0093). A route says so with `idempotency: 'in-transaction'` (its handler answers with the
- *    result of its one keyed `scoped` call, or with no body) or 'in-handler' (below);
+ *    result of its one keyed `scoped` call, or with no body; a check before that call runs in
+ *    `scopedCheck`, which records no key) or 'in-handler' (below);
  *    platform/idempotency/atomic.test.ts checks each of those calls has one of them;
  *  - any other keyed write stores its response right after the handler (onSend), after the commit:
  *    a crash in between leaves its key answering 409 until the purge. No client of ours sends those.
