@@ -236,37 +236,32 @@ export async function visitsBetween(tx: TDb, scope: TAuditScope, range: { from: 
     .orderBy(audits.dateFrom, audits.id)
     .limit(VISITS_MAX);
   const names = await namesOf(tx, rows);
-  return rows.map((row) => ({
-    ...row,
-    clientName: names.spaces.get(row.clientId) ?? null,
-    establishmentName: names.spaces.get(row.establishmentId) ?? null,
-    serviceName: names.services.get(row.serviceId) ?? null,
-    auditorName: row.auditorId ? (names.users.get(row.auditorId) ?? null) : null,
-  }));
+  // Named in place: a month is thousands of rows, and each copy is garbage to collect.
+  return rows.map((row) =>
+    Object.assign(row, {
+      clientName: names.spaces.get(row.clientId) ?? null,
+      establishmentName: names.spaces.get(row.establishmentId) ?? null,
+      serviceName: names.services.get(row.serviceId) ?? null,
+      auditorName: row.auditorId ? (names.users.get(row.auditorId) ?? null) : null,
+    }),
+  );
 }
 
-/** The names of the places, services and auditors some visits point at: one query each, on their distinct ids. */
+/** The names of the places, services and auditors some visits point at: one query each, its distinct ids as one array parameter. */
 async function namesOf(tx: TDb, rows: { clientId: string; establishmentId: string; serviceId: string; auditorId: string | null }[]) {
   const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
   const read = async (ids: string[], query: (list: SQL) => SQL) => {
     if (!ids.length) return new Map<string, string>();
-    const result = await tx.execute<{ id: string; name: string | null }>(
-      query(
-        sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        ),
-      ),
-    );
+    const result = await tx.execute<{ id: string; name: string | null }>(query(sql`${sql.param(ids)}::uuid[]`));
     return new Map(result.rows.filter((r) => r.name !== null).map((r) => [r.id, r.name!]));
   };
   const places = distinct(rows.flatMap((r) => [r.clientId, r.establishmentId]));
   const services = distinct(rows.map((r) => r.serviceId));
   const users = distinct(rows.map((r) => r.auditorId));
   return {
-    spaces: await read(places, (list) => sql`select id, name from spaces where id in (${list})`),
-    services: await read(services, (list) => sql`select id, name from services where id in (${list})`),
-    users: await read(users, (list) => sql`select id, first_name || coalesce(' ' || last_name, '') as name from users where id in (${list})`),
+    spaces: await read(places, (list) => sql`select id, name from spaces where id = any(${list})`),
+    services: await read(services, (list) => sql`select id, name from services where id = any(${list})`),
+    users: await read(users, (list) => sql`select id, first_name || coalesce(' ' || last_name, '') as name from users where id = any(${list})`),
   };
 }
 export type TVisitRow = Awaited<ReturnType<typeof visitsBetween>>[number];

@@ -65,10 +65,11 @@ export async function readVisits(
     if (!canMove.has(key)) canMove.set(key, auditPolicy.can(caller, 'update', row));
     return canMove.get(key)!;
   };
-  const items: TVisitOut[] = rows.map((row) => ({
-    ...row,
-    auditorName: row.auditorName ?? (row.auditorId ? (names.get(row.auditorId) ?? '') : null),
-    canMove: mayMove(row),
-  }));
+  const items: TVisitOut[] = rows.map((row) =>
+    Object.assign(row, {
+      auditorName: row.auditorName ?? (row.auditorId ? (names.get(row.auditorId) ?? '') : null),
+      canMove: mayMove(row),
+    }),
+  );
   return { items, windows: Object.fromEntries(windows) };
 }
