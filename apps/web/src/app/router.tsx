@@ -67,7 +67,12 @@ if (isSignedIn()) void loadShell();
 // A navigation into the shell (the one after a sign-in) fetches the shell's code at once, beside the
 // other chunks of the navigation, not once they have arrived and the gate renders (issue 23).
 const preloadShell = () => {
-  if (isSignedIn()) void loadShell().catch(() => undefined);
+  if (isSignedIn()) {
+    void loadShell().catch(() => undefined);
+    // The profile the shell waits for (RequireAuth), asked for now rather than once the shell's code
+    // has arrived and rendered: a page's own prefetch (its loader) and this one travel together.
+    void import('../session/me').then((m) => queryClient.prefetchQuery(m.meQueryOptions())).catch(() => undefined);
+  }
   return null;
 };
 
