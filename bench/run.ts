@@ -17,11 +17,12 @@ import { benchShell } from './shell.js';
 import { benchSoak } from './soak.js';
 import { formatTable } from './ratio.js';
 import { benchSpeed, crossEngine, type TEngine } from './speed.js';
+import { benchStatistics } from './statistics.js';
 import { benchVisitPlans } from './visit-plans.js';
 import { benchWays } from './ways.js';
 
 /**
- * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|list-plans|pdf|registers|incidents|ways|browser|soak|calendar|visit-plans|documents]
+ * npm run bench [pglite|postgres] [speed|foundation|audits|offline|render|shell|lists|list-plans|pdf|registers|incidents|ways|browser|soak|calendar|visit-plans|documents|statistics]
  * - speed (the default): issue 14's table, each line as a ratio to an anchor measured in the same
  *   run (bench/ratio.ts), then the lists at 10,000 and 100,000 audits against their budgets
  *   (bench/budgets.ts); both go to stdout and bench/results.json (with the date, the machine and
@@ -52,6 +53,8 @@ const absolute = {
   browser: benchBrowser,
   'visit-plans': benchVisitPlans,
   documents: benchDocuments,
+  // Issue 25's statistics calls against their budget (bench/statistics.ts; BENCH_STATS_AUDITS scales the tenant).
+  statistics: benchStatistics,
 };
 
 if (only !== 'speed') {
