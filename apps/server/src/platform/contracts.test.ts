@@ -24,9 +24,11 @@ async function declaredCalls(): Promise<TCall[]> {
     .map((entry) => new URL(`${entry.name}/calls.ts`, src));
   const modules = await Promise.all([...files, ...ownFolders].map((url) => import(url.href) as Promise<Record<string, unknown>>));
   const isCall = (v: unknown): v is TCall => typeof v === 'object' && v !== null && 'name' in v && 'method' in v && 'path' in v;
-  return modules.flatMap((m) =>
+  const found = modules.flatMap((m) =>
     Object.values(m).flatMap((group) => (isCall(group) ? [group] : typeof group === 'object' && group ? Object.values(group).filter(isCall) : [])),
   );
+  // Once each: a list of calls (calls/keyed.ts) names calls its domain's file declares.
+  return [...new Set(found)];
 }
 
 let t: TTestApp;
