@@ -17,5 +17,5 @@ export const statisticsModule = defineModule({
   ],
   jobs: [monthlyDigestJob, digestMailJob],
   schedules: [monthlyDigestSchedule],
-  tables: declareTables(tables, { statisticsDigests: 'tenant' }),
+  tables: declareTables(tables, { statisticsDigests: 'tenant', statisticsTakeDays: 'tenant', statisticsTakeMonths: 'tenant' }),
 });

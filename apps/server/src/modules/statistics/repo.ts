@@ -130,25 +130,55 @@ const KEY: Record<TTakeKey, SQL> = {
   establishment: sql`fac.parent_id::text`,
 };
 
+const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (day: string) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The range's takes from the rollups (decision 0095): its whole months from the months' rows, its
+ * days before the first whole month and after the last from the days' rows. Each row: register,
+ * facility, slot (a month's: its first day, so its period is its own) and takes due and done.
+ */
+export function takesIn(f: TStatisticsFilter): SQL {
+  // Whole months: from the first month starting on or after `from` to the month that ends the day before `to + 1`'s month.
+  const monthsFrom = f.from ? (f.from === firstOfMonth(f.from) ? f.from : nextMonth(f.from)) : undefined;
+  const monthsTo = f.to ? firstOfMonth(dayAfter(f.to)) : undefined;
+  const cols = (slot: string) => sql`x.register_id, x.facility_id, ${sql.raw(slot)} as slot, x.due, x.done`;
+  if (monthsFrom && monthsTo && monthsFrom >= monthsTo)
+    return sql`select ${cols('x.slot')} from statistics_take_days x where x.slot >= ${f.from}::date and x.slot <= ${f.to}::date`;
+  const months = sql`select ${cols('x.month')} from statistics_take_months x where ${and(
+    monthsFrom ? sql`x.month >= ${monthsFrom}::date` : undefined,
+    monthsTo ? sql`x.month < ${monthsTo}::date` : undefined,
+    sql`true`,
+  )}`;
+  const before =
+    f.from && monthsFrom !== f.from
+      ? sql` union all select ${cols('x.slot')} from statistics_take_days x where x.slot >= ${f.from}::date and x.slot < ${monthsFrom}::date`
+      : sql``;
+  const after =
+    f.to && monthsTo !== dayAfter(f.to)
+      ? sql` union all select ${cols('x.slot')} from statistics_take_days x where x.slot >= ${monthsTo}::date and x.slot <= ${f.to}::date`
+      : sql``;
+  return sql`${months}${before}${after}`;
+}
+
 /**
  * Register takes due and done (decision 0078): a take (register, facility, slot, take number) is due
  * when it has a log row or was recorded missed; done when a log row has values or was completed by
  * hand. Only the caller's registers (visible and within their registersAccess) and the facilities
- * inside their space count.
+ * inside their space count. Read from the rollups the writes keep (decision 0095), not the takes.
  */
 export async function completion(tx: TDb, caller: TAuth, f: TStatisticsFilter, by: TTakeKey) {
   const list = await rows(
     tx,
-    sql`with x as (
-        select register_id, facility_id, slot, take, bool_or(done) as done from (
-          select l.register_id, l.facility_id, l.slot, l.take, (l.completed or jsonb_array_length(l.values) > 0) as done from register_logs l
-          union all
-          select m.register_id, m.facility_id, m.slot, m.take, false from register_missed_takes m
-        ) t group by 1, 2, 3, 4)
-      select ${KEY[by]} as key, count(*)::int as due, (count(*) filter (where x.done))::int as done
-      from x join registers on registers.id = x.register_id join spaces fac on fac.id = x.facility_id
-      where ${and(visibleRegister(caller), accessPredicate(caller.access.registers), sql`starts_with(fac.secure_space_path, ${caller.spacePath})`, takeWhere(f))}
-      group by 1 order by 1`,
+    sql`select ${KEY[by]} as key, sum(x.due)::int as due, sum(x.done)::int as done
+      from (${takesIn(f)}) x join registers on registers.id = x.register_id join spaces fac on fac.id = x.facility_id
+      where ${and(visibleRegister(caller), accessPredicate(caller.access.registers), sql`starts_with(fac.secure_space_path, ${caller.spacePath})`, takeWhere({ ...f, from: undefined, to: undefined }))}
+      group by 1 having sum(x.due) > 0 order by 1`,
   );
   const names =
     by === 'establishment'

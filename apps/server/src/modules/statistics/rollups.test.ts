@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
+import { unsafeUnscoped } from '../../platform/tenancy.js';
+import { createTestApp, type TTestApp } from '../../test/harness.js';
+import { STATS, ok } from './test/fixture.js';
+import { consistencyWorld, type TConsistencyWorld } from './test/random-world.js';
+import { secondWay } from './test/second-way.js';
+
+/**
+ * Register completion's rollups (decision 0095): ranges that cut months read the days at their ends
+ * and the months between, and come out as the second way counts them; and whatever writes the logs
+ * and the missed takes (inserts, overwrites, updates, deletes, a take logged after it was recorded
+ * missed), the rollups' rows equal the takes recounted from the raw rows.
+ */
+let t: TTestApp;
+let w: TConsistencyWorld;
+let names: Map<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await consistencyWorld(t);
+  names = new Map([...w.est, w.b.establishment].map((e) => [e.id, e.name]));
+});
+afterAll(() => t.close());
+
+const byKey = <T>(rows: T[]) => [...rows].sort((x: any, y: any) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+
+const RANGES: [string, TStatisticsFilter][] = [
+  ['months cut at both ends', { from: '2024-11-15', to: '2025-03-10' }],
+  ['within one month', { from: '2025-02-03', to: '2025-02-17' }],
+  ['one day', { from: '2025-05-09', to: '2025-05-09' }],
+  ['two days across a month end', { from: '2024-12-31', to: '2025-01-01' }],
+  ['whole months but the last day', { from: '2024-03-01', to: '2025-08-30' }],
+  ['from the middle of a month on', { from: '2025-03-16' }],
+  ['until the middle of a month', { to: '2024-09-14' }],
+  ['whole months from the first day', { from: '2024-04-01', to: '2024-09-30' }],
+];
+
+describe.each(['admin', 'limited'] as const)('register completion over ranges that cut months, for %s', (user) => {
+  it.each(RANGES)('%s', async (_label, f) => {
+    const want = secondWay(w.rows, names, w.users[user].scope, f);
+    for (const [path, key] of [
+      ['by-access-completion', 'byAccessCompletion'],
+      ['by-period-completion', 'byPeriodCompletion'],
+      ['by-establishment-completion', 'byEstablishmentCompletion'],
+    ] as const) {
+      const got = await ok(w.users[user].api.post(`${STATS}/register-statistics/${path}`, f));
+      expect(byKey(got), `${path} ${JSON.stringify(f)}`).toEqual(byKey(want[key]));
+    }
+  });
+});
+
+/** The rollups' rows with takes, and the same recounted from the raw rows (the completion query before decision 0095). */
+async function compare() {
+  return unsafeUnscoped(t.db, async (tx) => {
+    const raw = sql`select register_id, facility_id, slot, count(*)::int as due, (count(*) filter (where done))::int as done from (
+        select register_id, facility_id, slot, take, bool_or(done) as done from (
+          select register_id, facility_id, slot, take, (completed or jsonb_array_length(values) > 0) as done from register_logs
+          union all select register_id, facility_id, slot, take, false from register_missed_takes) u group by 1, 2, 3, 4) x group by 1, 2, 3`;
+    const list = async (q: ReturnType<typeof sql>) =>
+      (
+        await tx.execute<Record<string, unknown>>(
+          sql`select register_id::text || '|' || facility_id::text || '|' || slot::text as k, due, done from (${q}) q order by 1`,
+        )
+      ).rows;
+    return {
+      days: await list(sql`select register_id, facility_id, slot, due, done from statistics_take_days where due <> 0 or done <> 0`),
+      rawDays: await list(raw),
+      months: await list(sql`select register_id, facility_id, month as slot, due, done from statistics_take_months where due <> 0 or done <> 0`),
+      rawMonths: await list(
+        sql`select register_id, facility_id, date_trunc('month', slot)::date as slot, sum(due)::int as due, sum(done)::int as done from (${raw}) r group by 1, 2, 3`,
+      ),
+      paths: (
+        await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from statistics_take_days d join spaces s on s.id = d.facility_id where d.secure_space_path <> s.secure_space_path`,
+        )
+      ).rows[0]!.n,
+    };
+  });
+}
+
+describe('the rollups follow every write of the takes', () => {
+  it('equal the raw rows as generated', async () => {
+    const c = await compare();
+    expect(c.days.length).toBeGreaterThan(20);
+    expect(c.days).toEqual(c.rawDays);
+    expect(c.months).toEqual(c.rawMonths);
+    expect(c.paths).toBe(0);
+  });
+
+  it('and after overwrites, updates, deletes and takes logged after they were missed', async () => {
+    await unsafeUnscoped(t.db, async (tx) => {
+      // A take recorded missed, then logged late with values; a log's missed row recorded after it.
+      await tx.execute(sql`insert into register_logs (space_id, secure_space_path, register_id, facility_id, day, slot, take, values, completed)
+        select m.space_id, m.secure_space_path, m.register_id, m.facility_id, m.slot, m.slot, m.take, '[{"field":"t","value":1}]'::jsonb, false
+        from register_missed_takes m where not exists (select 1 from register_logs l where l.register_id = m.register_id and l.facility_id = m.facility_id
+          and l.slot = m.slot and l.take = m.take) and m.slot < '2025-01-01'`);
+      await tx.execute(sql`insert into register_missed_takes (space_id, secure_space_path, register_id, facility_id, slot, take, window_end)
+        select l.space_id, l.secure_space_path, l.register_id, l.facility_id, l.slot, l.take, l.slot from register_logs l
+        where l.values = '[]'::jsonb and not l.completed on conflict do nothing`);
+      // Overwrites (an insert that updates) emptying some logs, completing others by hand.
+      await tx.execute(sql`insert into register_logs (space_id, secure_space_path, register_id, facility_id, day, slot, take, values, completed)
+        select space_id, secure_space_path, register_id, facility_id, day, slot, take, '[]'::jsonb, (slot::text like '%5') from register_logs where slot::text like '%5' or slot::text like '%6'
+        on conflict (register_id, facility_id, slot, take) do update set values = excluded.values, completed = excluded.completed`);
+      await tx.execute(sql`update register_logs set values = '[{"field":"t","value":2}]'::jsonb where slot::text like '%7'`);
+      // A second take of some days, then deletes of logs and of missed rows.
+      await tx.execute(sql`insert into register_logs (space_id, secure_space_path, register_id, facility_id, day, slot, take, values, completed)
+        select space_id, secure_space_path, register_id, facility_id, day, slot, 2, values, completed from register_logs where take = 1 and slot::text like '%1'`);
+      await tx.execute(sql`delete from register_logs where slot::text like '%2' or slot::text like '%8'`);
+      await tx.execute(sql`delete from register_missed_takes where slot::text like '%3' or slot::text like '%8'`);
+    });
+    const c = await compare();
+    expect(c.days).toEqual(c.rawDays);
+    expect(c.months).toEqual(c.rawMonths);
+    expect(c.paths).toBe(0);
+  });
+});
