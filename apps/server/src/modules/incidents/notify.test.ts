@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TTestApp } from '../../test/harness.js';
 import { auditTenant, type TAuditTenant } from '../../test/audits.js';
 import { finishedAuditWithIncidents, ISSUES, TASKS } from '../../test/incidents.js';
@@ -133,5 +134,35 @@ describe('overdue reminders (a controllable clock)', () => {
     expect((await expectOk(f.client.get(`${TASKS}/${task._id}`))).overdue).toBe(false);
     const late = await expectOk(f.auditor.post(`${ISSUES}/${audit.plague._id}/tasks`, { name: 'Revisar', dueDate: '2020-01-01' }));
     expect(late.overdue).toBe(true);
+  });
+  it("a space's reminders go from 08:00 in its own time zone, once", async () => {
+    // The incident's space in Los Angeles (UTC−7 in May): 09:00 UTC is 02:00 there, still the day
+    // before its reminder day; 15:30 UTC is 08:30 there. Madrid's morning (09:00 UTC) sends nothing.
+    await expectOk(
+      f.auditor.post(`${ISSUES}/${audit.plague._id}/tasks`, { name: 'Cambiar juntas', responsible: f.tenant.clientUser.id, dueDate: '2031-05-10' }),
+    );
+    const zone = (name: string | null) =>
+      unsafeUnscoped(t.db, (tx) =>
+        tx.execute(
+          sql`update spaces set time_zone = ${name} where secure_space_path = (select secure_space_path from incidents where id = ${audit.plague._id})`,
+        ),
+      );
+    await zone('America/Los_Angeles');
+    try {
+      await drain();
+      const runAt = async (iso: string) => {
+        received = [];
+        await unsafeUnscoped(t.db, (tx) => enqueueJob(tx, null, overdueRemindersJob, { now: iso }));
+        await drain();
+        return received.flatMap((m) => m.to);
+      };
+      await runAt('2031-05-01T12:00:00.000Z'); // the earlier tests' actions: every stage of theirs sent
+      expect(await runAt('2031-05-10T09:00:00.000Z')).toEqual([]);
+      expect(await runAt('2031-05-10T14:30:00.000Z')).toEqual([]);
+      expect(await runAt('2031-05-10T15:30:00.000Z')).toEqual([f.tenant.clientUser.email]);
+      expect(await runAt('2031-05-10T16:30:00.000Z')).toEqual([]);
+    } finally {
+      await zone(null);
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { addDays, todayInZone } from '@audit/domain/dates';
 import type { TModuleContext } from '../../platform/http.js';
 import { defineJob, type TSchedule } from '../../platform/jobs/define.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
@@ -11,7 +10,8 @@ import * as repo from './repo.js';
 /**
  * Overdue corrective actions (decision 0039): on the due day the responsible is reminded; 3 and 7
  * days after it, the responsible's manager (who assigned the action, and the incident's
- * responsible). Each stage once (`reminders_sent`), whatever the number of servers or runs.
+ * responsible). Each stage once (`reminders_sent`), whatever the number of servers or runs. The
+ * job runs hourly and a space's reminders go from 08:00 in its own time zone (decision 0094).
  */
 export const REMINDER_STAGES = [
   { stage: 1, daysAfterDue: 0, to: 'responsible' },
@@ -21,12 +21,11 @@ export const REMINDER_STAGES = [
 
 /** Sends the reminders due at `now` (the job passes the clock; tests pass theirs). Returns how many were sent. */
 export async function sendOverdueReminders(ctx: TModuleContext, now: Date = new Date()) {
-  const today = todayInZone('Europe/Madrid', now);
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
   let sent = 0;
   for (const { stage, daysAfterDue, to } of REMINDER_STAGES) {
     await unsafeUnscoped(ctx.db, async (tx) => {
-      const due = await repo.unsafeTasksToRemind(tx, stage - 1, addDays(today, -daysAfterDue));
+      const due = await repo.unsafeTasksToRemind(tx, stage - 1, daysAfterDue, now);
       for (const { task, incident } of due) {
         const recipients = (to === 'responsible' ? [task.responsibleId ?? task.createdBy] : [task.createdBy, incident.responsibleId]).filter(
           (id): id is string => !!id && (to === 'responsible' || id !== task.responsibleId),
@@ -66,4 +65,4 @@ export const overdueRemindersJob = defineJob({
   },
 });
 
-export const overdueRemindersSchedule: TSchedule = { job: overdueRemindersJob, cron: '0 8 * * *', tz: 'Europe/Madrid' };
+export const overdueRemindersSchedule: TSchedule = { job: overdueRemindersJob, cron: '0 * * * *', tz: 'UTC' };

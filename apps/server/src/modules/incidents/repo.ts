@@ -219,10 +219,13 @@ export const incidentsOfSource = (tx: TDb, sourceId: string) =>
   tx.select({ id: incidents.id }).from(incidents).where(eq(incidents.sourceId, sourceId)).limit(1);
 
 /**
- * Open actions due on or before `dueBy` that have had `sent` reminders (every tenant: the
- * scheduled job's reviewed unscoped read), with their incident.
+ * Open actions that have had `sent` reminders and whose reminder day has come: due `daysAfterDue`
+ * days or more before the reminder day of their space, which turns at 08:00 in the space's time
+ * zone (space_time_zone, decision 0094), so each space is reminded in its own morning. Every
+ * tenant: the scheduled job's reviewed unscoped read, with their incident.
  */
-export function unsafeTasksToRemind(tx: TDb, sent: number, dueBy: string) {
+export function unsafeTasksToRemind(tx: TDb, sent: number, daysAfterDue: number, now: Date) {
+  const reminderDay = sql`((${now.toISOString()}::timestamptz at time zone space_time_zone(${incidents.secureSpacePath})) - interval '8 hours')::date`;
   return tx
     .select({ task: incidentTasks, incident: incidents })
     .from(incidentTasks)
@@ -231,7 +234,7 @@ export function unsafeTasksToRemind(tx: TDb, sent: number, dueBy: string) {
       and(
         sql`${incidentTasks.status} <> 'complete'`,
         eq(incidentTasks.remindersSent, sent),
-        sql`${incidentTasks.dueDate} <= ${dueBy}::date`,
+        sql`${incidentTasks.dueDate} <= ${reminderDay} - ${daysAfterDue}::int`,
         sql`${incidents.status} not in ('resolved', 'solvedInPlace', 'superseded')`,
       ),
     )
