@@ -164,7 +164,7 @@ async function main() {
   if (!seeding) return 1;
   await stop(seeding);
 
-  const totals = { passed: 0, failed: 0, code: 0, flaky: [] };
+  const totals = { passed: 0, failed: 0, code: 0, flaky: [], times: [] };
   const lanes = Math.max(1, Number(process.env.E2E_LANES) || 1);
   // Longest file first, so the long specs do not end up alone at the end of a lane.
   const queue = lanes > 1 ? [...specs].sort((x, y) => statSync(join(root, y)).size - statSync(join(root, x)).size) : [...specs];
@@ -173,7 +173,9 @@ async function main() {
       const dir = join(dataDir, spec.replace(/[^a-z0-9.-]/gi, '_'));
       cpSync(seeded, dir, { recursive: true });
       log(`${spec}: its own server on port ${lanePort} (DATA_DIR ${dir})`);
+      const began = Date.now();
       const server = await startServer(dir, lanePort);
+      const serverMs = Date.now() - began;
       if (!server) {
         totals.failed++;
         totals.code = 1;
@@ -181,6 +183,7 @@ async function main() {
       }
       const result = await runSpec(spec, `http://127.0.0.1:${lanePort}`, extra, dir, lanes > 1);
       await stop(server);
+      totals.times.push({ spec, serverMs, specMs: Date.now() - began - serverMs });
       rmSync(dir, { recursive: true, force: true });
       totals.passed += result.passed;
       totals.failed += result.failed;
@@ -195,6 +198,13 @@ async function main() {
     if (!ports.includes(next)) ports.push(next);
   }
   await Promise.all(ports.map(lane));
+  // Where the browser step's time goes (CI must stay under its limit, decision 0092): the slowest specs
+  // and the servers' start-up in all.
+  const seconds = (ms) => (ms / 1000).toFixed(1);
+  const slowest = [...totals.times].sort((a, b) => b.specMs - a.specMs).slice(0, 12);
+  log(
+    `servers started in ${seconds(totals.times.reduce((n, t) => n + t.serverMs, 0))} s in all; slowest specs: ${slowest.map((t) => `${t.spec} ${seconds(t.specMs)} s`).join(', ')}`,
+  );
   // The closing line scripts/test.mjs reads (one Playwright run per spec prints one count each).
   // Flaky tests (failed, then passed on their retry) are named: a race to find, not a pass to forget.
   if (totals.flaky.length) process.stdout.write(`\n[e2e] flaky, passed on a retry: ${totals.flaky.join(', ')}\n`);
