@@ -70,13 +70,7 @@ const FUNCTIONS: Partial<Record<TCallName, TFigureFn>> = {
   correctiveByAge,
   labOutOfLimits,
   repeatFindings,
-  excel: async (tx, c, f) => [
-    await repo.summary(tx, c, f),
-    await repo.scoreByEstablishment(tx, c, f),
-    await repo.countByRisk(tx, c, f),
-    await repo.countByType(tx, c, f),
-    await repo.monthly(tx, c, f),
-  ],
+  excel: repo.report,
 };
 FUNCTIONS.categorizationPdf = FUNCTIONS.excel;
 const REGISTER_CALLS: TCallName[] = ['byAccessCompletion', 'byPeriodCompletion', 'byEstablishmentCompletion'];

@@ -28,12 +28,6 @@ export const correctiveByAge = read(correctiveRows);
 export const labOutOfLimits = read(labRows);
 export const repeatFindings = read(repeatRows);
 
-/** Everything the two reports show, read in one transaction. */
-export const reportData = read(async (tx, caller, f) => ({
-  summary: await repo.summary(tx, caller, f),
-  benchmark: await repo.scoreByEstablishment(tx, caller, f),
-  byRisk: await repo.countByRisk(tx, caller, f),
-  byType: await repo.countByType(tx, caller, f),
-  monthly: await repo.monthly(tx, caller, f),
-}));
+/** Everything the two reports show, read in one transaction (two passes: repo.report). */
+export const reportData = read(repo.report);
 export type TReportData = Awaited<ReturnType<typeof reportData>>;
