@@ -177,6 +177,8 @@ export const ZIncidentTaskOut = z.object({
   responsible: z.object({ _id: z.string(), name: z.string() }).nullable(),
   dueDate: z.string().nullable(),
   overdue: z.boolean(),
+  /** Whole days past the due day, counted in the action's own space's time zone (0 unless overdue). */
+  daysLate: z.number().int().nonnegative(),
   completedAt: z.string().nullable(),
   completedBy: z.string().nullable(),
   verifiedAt: z.string().nullable(),

@@ -143,9 +143,14 @@ describe.each([
       size: 8,
       sort: '-dueDate',
       filters: overdueFilter(true),
-      projections: ['_id', 'incidentId', 'incidentName', 'name', 'dueDate', 'responsible'],
+      projections: ['_id', 'incidentId', 'incidentName', 'name', 'dueDate', 'responsible', 'daysLate'],
     });
     expect(names(home)).toEqual(overdueNames(sees));
+    // Its "N days late" label is the server's count where the action is: Kiritimati's action due on
+    // UTC's today is already a day late there (a reader's or UTC's today would say 0).
+    expect(Object.fromEntries(home.map((r) => [r.name, (r as unknown as { daysLate: number }).daysLate]))).toEqual(
+      Object.fromEntries(overdueNames(sees).map((name) => [name, 1])),
+    );
   });
 
   it("the Excel export's Overdue column and its overdue filter", async () => {

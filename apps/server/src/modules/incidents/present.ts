@@ -9,7 +9,7 @@ import {
   type TTaskPriority,
   type TTaskStatus,
 } from '@audit/domain/incidents';
-import type { TDay } from '@audit/domain/dates';
+import { daysBetween, type TDay } from '@audit/domain/dates';
 import type { TAuth } from '../../platform/auth.js';
 import { iso, type TModuleContext } from '../../platform/http.js';
 import { signedFileUrl } from '../files/signing.js';
@@ -81,6 +81,12 @@ export function presentIncident(caller: TAuth, row: TIncidentRow, counts: { open
 export const isOverdue = (task: Pick<TIncidentTaskRow, 'status' | 'dueDate'>, incidentStatus: string, today: TDay) =>
   incidentStatus !== 'superseded' && task.status !== 'complete' && task.dueDate !== null && task.dueDate < today;
 
+/** Overdue and by how many days, both against the action's own today. */
+function lateness(task: Pick<TIncidentTaskRow, 'status' | 'dueDate'>, incidentStatus: string, today: TDay) {
+  const overdue = isOverdue(task, incidentStatus, today);
+  return { overdue, daysLate: overdue ? daysBetween(task.dueDate!, today) : 0 };
+}
+
 export interface TPhotoRow {
   id: string;
   fileId: string;
@@ -118,7 +124,7 @@ export function presentTask(
     priority: task.priority as TTaskPriority,
     responsible: person(names, task.responsibleId),
     dueDate: task.dueDate,
-    overdue: isOverdue(task, incident.status, days.todayOf(task.secureSpacePath)),
+    ...lateness(task, incident.status, days.todayOf(task.secureSpacePath)),
     completedAt: iso(task.completedAt),
     completedBy: task.completedBy ? (names.get(task.completedBy) ?? '') : null,
     verifiedAt: iso(task.verifiedAt),

@@ -25,7 +25,7 @@ const fieldsOf = (schema: { keyof: () => { options: readonly string[] } }) => [.
 
 const ZAuditLine = ZAuditListItem.pick({ _id: true, status: true, template: true, establishment: true, startDate: true, finishedDate: true, percentage: true });
 const ZIncidentLine = ZIncidentOut.pick({ _id: true, name: true, status: true, riskLevel: true, place: true, facility: true, openDate: true });
-const ZTaskLine = ZIncidentTaskOut.pick({ _id: true, incidentId: true, incidentName: true, name: true, dueDate: true, responsible: true });
+const ZTaskLine = ZIncidentTaskOut.pick({ _id: true, incidentId: true, incidentName: true, name: true, dueDate: true, responsible: true, daysLate: true });
 const ZRegisterLine = ZRegisterOut.pick({ _id: true, name: true, areaAccess: true, client: true });
 const ZLabLine = ZLabIncidentOut.pick({
   _id: true,

@@ -1,16 +1,16 @@
 import { Tag } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatDay, todayInZone, zoneOr } from '@audit/domain/dates';
-import { useCurrentSpace } from '../../../session/space';
+import { formatDay } from '@audit/domain/dates';
 import { useOverdueTasks, type TTaskLine } from '../homeApi';
-import { daysBetween } from '../homeDays';
 import { HomeSection } from '../HomeSection';
 
-/** Corrective actions past their due date, with how many days late, each opening its incident (where it is worked). */
+/**
+ * Corrective actions past their due date, with how many days late (the server's count, in the
+ * action's own space's time zone, decision 0094), each opening its incident (where it is worked).
+ */
 export function OverdueTasksSection({ seeAll }: { seeAll: string }) {
   const { t } = useTranslation();
-  const today = todayInZone(zoneOr(useCurrentSpace().data?.timeZone));
   return (
     <HomeSection<TTaskLine>
       section="overdueTasks"
@@ -26,7 +26,7 @@ export function OverdueTasksSection({ seeAll }: { seeAll: string }) {
           .join(' · '),
         extra: task.dueDate ? (
           <Tag color="red" data-testid="home-task-age">
-            {t('home.daysLate', { count: Math.max(1, daysBetween(task.dueDate, today)) })}
+            {t('home.daysLate', { count: Math.max(1, task.daysLate) })}
           </Tag>
         ) : undefined,
       })}
