@@ -154,7 +154,7 @@ export async function seedStatistics(db: TDb) {
     });
   }
   const tables = ['audits', 'audit_sections', 'audit_questions', 'audit_answers', 'incidents', 'incident_tasks', 'register_logs', 'register_missed_takes'];
-  for (const table of [...tables, 'register_take_tally', 'lab_reports', 'lab_results', 'registers', 'spaces'])
+  for (const table of [...tables, 'register_take_tally', 'statistics_take_days', 'statistics_take_months', 'lab_reports', 'lab_results', 'registers', 'spaces'])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   const [counts] = (
     await unsafeUnscoped(db, (tx) =>
