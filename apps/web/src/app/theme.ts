@@ -14,7 +14,20 @@ export const BRAND = {
  */
 const reducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/**
+ * The class that scopes the theme's CSS variables (antd's `cssVar.key`): fixed, so the stylesheet made
+ * at build time (antd-static-style.ts) and the app name the same one.
+ */
+export const CSS_VAR_KEY = 'css-var-audit';
+
+/**
+ * `zeroRuntime`: antd computes no style in the browser; its stylesheet for this theme is made at build
+ * time from this very object (antd-static-style.ts, decision 0096), class names without hashes.
+ */
 export const theme: ThemeConfig = {
+  zeroRuntime: true,
+  hashed: false,
+  cssVar: { key: CSS_VAR_KEY },
   token: {
     motion: !reducedMotion,
     colorPrimary: BRAND.primary,
