@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStylePlugin } from './antd-static-style';
+import { chunkingByRoute, PREPASS_ENV } from './chunks';
 import { precompressPlugin } from './compress-plugin';
 import { serviceWorkerPlugin } from './sw-plugin';
 
@@ -8,12 +9,15 @@ import { serviceWorkerPlugin } from './sw-plugin';
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 const API = env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/ms-core', '/auth', '/ms-registry', '/ms-statistics', '/docs'];
+/** chunks.ts's first build (Rolldown's own chunks, in memory): no groups, no worker, no stylesheet. */
+const prepass = env[PREPASS_ENV] === '1';
+const chunking = chunkingByRoute();
 
 export default defineConfig({
   // antd-static-style.ts: antd's stylesheet for our theme (virtual:antd.css, decision 0096);
   // sw-plugin.ts: /sw.js with the build's precache list; compress-plugin.ts: .br and .gz copies of
   // every text file (production builds only).
-  plugins: [antdStylePlugin(), react(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: prepass ? [antdStylePlugin({ empty: true }), react()] : [antdStylePlugin(), chunking.plugin, react(), serviceWorkerPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API, changeOrigin: true }])),
@@ -33,15 +37,9 @@ export default defineConfig({
       // Rolldown would merge modules shared by several lazy screens into the first chunk (it is
       // always loaded before them): the sign-in page would then download half of antd it never shows.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
-      output: {
-        // React and the router: every page needs them and they change less often than the app, so
-        // they get a long-lived chunk of their own. Nothing else is grouped: antd and the other
-        // libraries split along the routes' dynamic imports, so the sign-in page downloads only the
-        // components it shows (decision 0017).
-        codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 1 }],
-        },
-      },
+      // Fewer, larger files (chunks.ts, decision 0096): react, the sign-in page's libraries, the
+      // other libraries, the shell; the screens split by route.
+      output: prepass ? {} : { codeSplitting: { groups: chunking.groups } },
     },
   },
 });
