@@ -168,22 +168,38 @@ async function main() {
   const lanes = Math.max(1, Number(process.env.E2E_LANES) || 1);
   // Longest file first, so the long specs do not end up alone at the end of a lane.
   const queue = lanes > 1 ? [...specs].sort((x, y) => statSync(join(root, y)).size - statSync(join(root, x)).size) : [...specs];
-  const lane = async (lanePort) => {
-    for (let spec = queue.shift(); spec; spec = queue.shift()) {
-      const dir = join(dataDir, spec.replace(/[^a-z0-9.-]/gi, '_'));
-      cpSync(seeded, dir, { recursive: true });
-      log(`${spec}: its own server on port ${lanePort} (DATA_DIR ${dir})`);
-      const began = Date.now();
-      const server = await startServer(dir, lanePort);
-      const serverMs = Date.now() - began;
+  // A spec's server is started while the lane's previous spec runs (its data copied, its port its
+  // own): a start costs seconds of CPU (PGlite opened, the app's routes), and a spec's browser leaves
+  // the CPU idle part of the time, waiting on the server and on its own timers.
+  const fixedPort = Number(process.env.E2E_PORT) || 0;
+  const startedInLane = [];
+  let waitedMs = 0;
+  const prepare = async (spec, laneIndex) => {
+    const dir = join(dataDir, spec.replace(/[^a-z0-9.-]/gi, '_'));
+    cpSync(seeded, dir, { recursive: true });
+    // With E2E_PORT, lane i uses the ports E2E_PORT + 2i and + 2i + 1 in turn.
+    const specPort = fixedPort ? fixedPort + 2 * laneIndex + ((startedInLane[laneIndex] = (startedInLane[laneIndex] ?? 0) + 1) % 2) : await freePort();
+    log(`${spec}: its own server on port ${specPort} (DATA_DIR ${dir})`);
+    const began = Date.now();
+    const server = await startServer(dir, specPort);
+    return { spec, dir, specPort, server, serverMs: Date.now() - began };
+  };
+  const lane = async (laneIndex) => {
+    let next = queue.length ? prepare(queue.shift(), laneIndex) : null;
+    while (next) {
+      const waiting = Date.now();
+      const { spec, dir, specPort, server, serverMs } = await next;
+      waitedMs += Date.now() - waiting;
+      next = queue.length ? prepare(queue.shift(), laneIndex) : null;
       if (!server) {
         totals.failed++;
         totals.code = 1;
         continue;
       }
-      const result = await runSpec(spec, `http://127.0.0.1:${lanePort}`, extra, dir, lanes > 1);
+      const began = Date.now();
+      const result = await runSpec(spec, `http://127.0.0.1:${specPort}`, extra, dir, lanes > 1);
       await stop(server);
-      totals.times.push({ spec, serverMs, specMs: Date.now() - began - serverMs });
+      totals.times.push({ spec, serverMs, specMs: Date.now() - began });
       rmSync(dir, { recursive: true, force: true });
       totals.passed += result.passed;
       totals.failed += result.failed;
@@ -192,18 +208,13 @@ async function main() {
       log(`${spec}: ${result.passed} passed, ${result.failed} failed${result.flaky ? `, ${result.flaky} flaky (passed on its retry)` : ''}`);
     }
   };
-  const ports = [port];
-  while (ports.length < lanes) {
-    const next = process.env.E2E_PORT ? port + ports.length : await freePort();
-    if (!ports.includes(next)) ports.push(next);
-  }
-  await Promise.all(ports.map(lane));
+  await Promise.all(Array.from({ length: lanes }, (_, i) => lane(i)));
   // Where the browser step's time goes (CI must stay under its limit, decision 0092): the slowest specs
   // and the servers' start-up in all.
   const seconds = (ms) => (ms / 1000).toFixed(1);
   const slowest = [...totals.times].sort((a, b) => b.specMs - a.specMs).slice(0, 12);
   log(
-    `servers started in ${seconds(totals.times.reduce((n, t) => n + t.serverMs, 0))} s in all; slowest specs: ${slowest.map((t) => `${t.spec} ${seconds(t.specMs)} s`).join(', ')}`,
+    `servers started in ${seconds(totals.times.reduce((n, t) => n + t.serverMs, 0))} s in all, ${seconds(waitedMs)} s of it waited for by the lanes; slowest specs: ${slowest.map((t) => `${t.spec} ${seconds(t.specMs)} s`).join(', ')}`,
   );
   // The closing line scripts/test.mjs reads (one Playwright run per spec prints one count each).
   // Flaky tests (failed, then passed on their retry) are named: a race to find, not a pass to forget.
