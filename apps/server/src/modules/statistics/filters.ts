@@ -80,17 +80,19 @@ export function incidentWhere(caller: TAuth, f: TStatisticsFilter, withSupersede
   )!;
 }
 
-/** Register takes (alias `x`: register_id, facility_id, slot) joined to their register and facility (`f`). */
-export function takeWhere(f: TStatisticsFilter): SQL | undefined {
+/** The registers (table `registers`) whose takes the filter keeps: its clients, templates, categories, area accesses. */
+export function registerFilter(f: TStatisticsFilter): SQL | undefined {
   return and(
-    between(sql`x.slot`, f),
     anyOf(sql`registers.client_id`, f.clients),
-    anyOf(sql`fac.parent_id`, f.establishments),
-    anyOf(sql`x.facility_id`, f.areas),
     anyOf(sql`registers.template_id`, f.templates),
     anyOf(sql`registers.category_id`, f.categories),
     anyText(sql`registers.area_access`, f.areaAccess),
   );
+}
+
+/** The facilities (spaces, alias `fac`) whose takes the filter keeps: its establishments' and its areas. */
+export function facilityFilter(f: TStatisticsFilter): SQL | undefined {
+  return and(anyOf(sql`fac.parent_id`, f.establishments), anyOf(sql`fac.id`, f.areas));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
 import { accessPredicate, visibleRegister } from '../registers/access.js';
-import { auditWhere, incidentWhere, takeWhere } from './filters.js';
+import { auditWhere, facilityFilter, incidentWhere, registerFilter } from './filters.js';
 
 /**
  * The statistics' reads (decision 0078): aggregates in SQL over the audits, incidents and register
@@ -173,12 +173,12 @@ export async function report(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
   };
 }
 
-/** What register takes are grouped by. */
+/** What register takes are grouped by: the rollups' column each key comes from, and how the key is read from it. */
 export type TTakeKey = 'areaAccess' | 'period' | 'establishment';
-const KEY: Record<TTakeKey, SQL> = {
-  areaAccess: sql`registers.area_access`,
-  period: sql`to_char(x.slot, 'YYYY-MM')`,
-  establishment: sql`fac.parent_id::text`,
+const KEY: Record<TTakeKey, { base: SQL; key: SQL; join: SQL }> = {
+  areaAccess: { base: sql`t.register_id`, key: sql`registers.area_access`, join: sql`join registers on registers.id = x.base` },
+  period: { base: sql`date_trunc('month', t.slot)::date`, key: sql`to_char(x.base, 'YYYY-MM')`, join: sql`` },
+  establishment: { base: sql`t.facility_id`, key: sql`fac.parent_id::text`, join: sql`join spaces fac on fac.id = x.base` },
 };
 
 const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
@@ -221,16 +221,19 @@ export function takesIn(f: TStatisticsFilter): SQL {
  * Register takes due and done (decision 0078): a take (register, facility, slot, take number) is due
  * when it has a log row or was recorded missed; done when a log row has values or was completed by
  * hand. Only the caller's registers (visible and within their registersAccess) and the facilities
- * inside their space count. Read from the rollups the writes keep (decision 0095), not the takes,
- * summed per register and facility (and month) before they meet the registers and the facilities.
+ * inside their space count. Read from the rollups the writes keep (decision 0095), not the takes.
  */
 export async function completion(tx: TDb, caller: TAuth, f: TStatisticsFilter, by: TTakeKey) {
+  const { base, key, join } = KEY[by];
+  // The caller's registers and facilities within the filter, each list read once (an InitPlan): the
+  // takes are summed per key's column among them, and only those few sums meet a register or a space.
+  const registerIds = sql`array(select registers.id from registers where ${and(visibleRegister(caller), accessPredicate(caller.access.registers), registerFilter(f))})`;
+  const facilityIds = sql`array(select fac.id from spaces fac where ${and(sql`starts_with(fac.secure_space_path, ${caller.spacePath})`, facilityFilter(f))})`;
   const list = await rows(
     tx,
-    sql`select ${KEY[by]} as key, sum(x.due)::int as due, sum(x.done)::int as done
-      from (select t.register_id, t.facility_id, ${by === 'period' ? sql`date_trunc('month', t.slot)::date` : sql`null::date`} as slot,
-          sum(t.due) as due, sum(t.done) as done from (${takesIn(f)}) t group by 1, 2, 3) x join registers on registers.id = x.register_id join spaces fac on fac.id = x.facility_id
-      where ${and(visibleRegister(caller), accessPredicate(caller.access.registers), sql`starts_with(fac.secure_space_path, ${caller.spacePath})`, takeWhere({ ...f, from: undefined, to: undefined }))}
+    sql`select ${key} as key, sum(x.due)::int as due, sum(x.done)::int as done
+      from (select ${base} as base, sum(t.due) as due, sum(t.done) as done from (${takesIn(f)}) t
+        where t.register_id = any(${registerIds}) and t.facility_id = any(${facilityIds}) group by 1) x ${join}
       group by 1 having sum(x.due) > 0 order by 1`,
   );
   const names =
