@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { addDays, DEFAULT_TIME_ZONE, todayInZone } from '@audit/domain/dates';
 import type { TTemplateAnswer } from '@audit/domain/audits';
 import type { TAuth } from '../platform/auth.js';
@@ -10,6 +11,7 @@ import { executeIn, finishIn, setShareIn } from '../modules/audits/lifecycle.js'
 import type { TAuditView } from '../modules/audits/present.js';
 import { saveAnswersIn, setSentIn } from '../modules/audits/questionnaire.js';
 import { setFieldValuesIn } from '../modules/audits/sections.js';
+import { audits } from '../modules/audits/tables.js';
 import { loadTree } from '../modules/audits/tree-repo.js';
 import type { TConfig } from '../config.js';
 import type { TSeedSpace } from './build.js';
@@ -128,6 +130,12 @@ async function finishedAudit(
     await setSentIn(tx, caller, done.id, true, view);
   }
   await finishIn(tx, caller, done.id, view);
+  // Finished on its own day, as the auditor would have: the homes' "just finished" lists and their
+  // dates read the finish, and half a year of audits all finished at the seed's moment looked odd.
+  await tx
+    .update(audits)
+    .set({ finishedDate: new Date(`${date}T12:00:00Z`) })
+    .where(eq(audits.id, done.id));
   return done.id;
 }
 
