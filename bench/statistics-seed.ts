@@ -88,6 +88,8 @@ export async function seedStatistics(db: TDb) {
         abs(hashtext(a.id::text || q)) % 100 < case when q <= 5 then 40 else 8 end
       from audits a cross join generate_series(1, ${QUESTIONS}::int) q where ${BENCH_AUDITS}`),
   );
+  // The audits were written finished before their answers: their repeat chains are built once from them (migration 0067).
+  await step('repeat chains', (tx) => tx.execute(sql`select statistics_question_outcomes_rebuild()`));
   await step('incidents', (tx) =>
     tx.execute(sql`insert into incidents (space_id, secure_space_path, kind, status, solved_in_place, name, risk_level, type, category, open_date,
         client_id, establishment_id, area_id, place, audit_id, audit_date, auditor_id, question_id, template_issue_id, template_id, template_name, created_by)
@@ -154,7 +156,17 @@ export async function seedStatistics(db: TDb) {
     });
   }
   const tables = ['audits', 'audit_sections', 'audit_questions', 'audit_answers', 'incidents', 'incident_tasks', 'register_logs', 'register_missed_takes'];
-  for (const table of [...tables, 'register_take_tally', 'statistics_take_days', 'statistics_take_months', 'lab_reports', 'lab_results', 'registers', 'spaces'])
+  for (const table of [
+    ...tables,
+    'register_take_tally',
+    'statistics_take_days',
+    'statistics_take_months',
+    'statistics_question_outcomes',
+    'lab_reports',
+    'lab_results',
+    'registers',
+    'spaces',
+  ])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   const [counts] = (
     await unsafeUnscoped(db, (tx) =>

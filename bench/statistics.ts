@@ -33,7 +33,7 @@ import { seedStatistics } from './statistics-seed.js';
  * the queries of the slowest line of each of the slowest calls (BENCH_STATS_EXPLAIN, 3), run by
  * the server's own statistics functions in a scoped transaction; and the Excel of the whole
  * tenant: time to the first byte and to the last, its size, the process's RSS meanwhile.
- * BENCH_STATS_ONLY=summary,topFive measures those calls only.
+ * BENCH_STATS_ONLY=summary,topFive measures those calls only; BENCH_STATS_KEEP=1 keeps the database.
  */
 const REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 30);
 const ONLY = (process.env.BENCH_STATS_ONLY ?? '').split(',').filter(Boolean);
@@ -292,6 +292,9 @@ export async function benchStatistics(engine: TEngine) {
     console.table(excel);
     return figures;
   } finally {
-    await server.stop();
+    // BENCH_STATS_KEEP=1 keeps the PostgreSQL database for plans by hand (drop it afterwards).
+    const keep = engine === 'postgres' && process.env.BENCH_STATS_KEEP === '1';
+    if (keep) console.log(`kept the database ${server.database?.name}`);
+    await server.stop(keep);
   }
 }

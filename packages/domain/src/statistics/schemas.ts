@@ -96,8 +96,8 @@ export const ZLabOutOfLimits = z.object({
   byParameter: z.array(z.object({ parameter: z.string(), results: count, outOfLimits: count, outOfLimitsPct: pct })),
 });
 /**
- * Findings that came back (decision 0081): template questions failed again in the next audit of the
- * same establishment, and incidences (incident types) raised again in a later audit of the same
+ * Findings that came back (decisions 0081, 0100): template questions failed again in the next audit of
+ * the same establishment and service, and incidences (incident types) raised again in a later audit of the same
  * establishment within the range.
  */
 export const ZRepeatFindings = z.object({

@@ -5,7 +5,6 @@ import type { TDb } from '../../platform/db.js';
 import { spaceDays } from '../spaces/days.js';
 import { incidentWhere } from './filters.js';
 
-const OPEN = sql`t.status <> 'complete'`;
 /** The age buckets' bounds in days, in CORRECTIVE_AGE_BUCKETS' order ('0-7', '8-30', '31-90'; '90+' has none). */
 const BOUNDS = [7, 30, 90];
 
@@ -16,27 +15,33 @@ const BOUNDS = [7, 30, 90];
  * days, averaged to 2 decimals. The open ones by age: the days from the day each was created to
  * today. Today and the days are those of each action's space, as its `overdue` flag reads them
  * (incidents/present.ts isOverdue; decision 0094): the bounds are parameters, not a zone per row.
+ * Read from each incident's actions summed (statistics_incident_actions, decision 0100): its closed
+ * ones counted, its open ones' creation instants and due days unnested here, as today moves.
  */
 export async function correctiveByAge(tx: TDb, caller: TAuth, f: TStatisticsFilter): Promise<TCorrectiveByAge> {
   const days = await spaceDays(tx, caller.spacePath);
-  const path = sql`t.secure_space_path`;
-  const overdue = sql`(${OPEN} and ${days.beforeToday(sql`t.due_date`, path)})`;
-  const within = (n: number) => days.withinDays(sql`t.created_at`, path, n);
+  const path = sql`i.secure_space_path`;
+  const overdue = days.beforeToday(sql`o.due_date`, path);
+  const within = (n: number) => days.withinDays(sql`o.created_at`, path, n);
   // An action is in the first bucket whose bound its age does not pass: within its bound, not within the one before.
   const buckets = CORRECTIVE_AGE_BUCKETS.map((_key, n) =>
     and(n < BOUNDS.length ? within(BOUNDS[n]!) : undefined, n > 0 ? not(within(BOUNDS[n - 1]!)) : undefined)!,
   );
   const count = (where: SQL, as: string) => sql`(count(*) filter (where ${where}))::int as ${sql.raw(as)}`;
-  // One pass and one row: the totals and each bucket's counts as filtered counts (no grouping, no sort).
+  // Two one-row aggregates: the closed ones per incident, and the open ones unnested (no grouping, no sort).
   const { rows } = await tx.execute<Record<string, unknown>>(
-    sql`select ${count(OPEN, 'open')}, ${count(overdue, 'overdue')}, ${count(sql`not ${OPEN}`, 'closed')},
-        round(avg(extract(epoch from t.completed_at - t.created_at) / 86400) filter (where not ${OPEN})::numeric, 2) as days,
-        ${sql.join(
-          buckets.flatMap((b, n) => [count(sql`${OPEN} and ${b}`, `open_${n}`), count(sql`${overdue} and ${b}`, `overdue_${n}`)]),
-          sql`, `,
-        )}
-      from incident_tasks t join incidents i on i.id = t.incident_id
-      where starts_with(t.secure_space_path, ${caller.spacePath}) and ${incidentWhere(caller, f)}`,
+    sql`with i as (
+        select i.secure_space_path, i.closed, i.closed_timed, i.close_seconds, i.open_created, i.open_due
+        from statistics_incident_actions i where ${incidentWhere(caller, f)})
+      select c.closed, c.days, o.* from
+        (select coalesce(sum(i.closed), 0)::int as closed,
+          round((sum(i.close_seconds) / nullif(sum(i.closed_timed), 0) / 86400)::numeric, 2) as days from i) c,
+        (select count(*)::int as open, ${count(overdue, 'overdue')},
+          ${sql.join(
+            buckets.flatMap((b, n) => [count(b, `open_${n}`), count(sql`${overdue} and ${b}`, `overdue_${n}`)]),
+            sql`, `,
+          )}
+        from i cross join lateral unnest(i.open_created, i.open_due) as o(created_at, due_date)) o`,
   );
   const row = rows[0] ?? {};
   return {

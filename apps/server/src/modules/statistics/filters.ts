@@ -33,14 +33,6 @@ const inCategories = (templateColumn: SQL, categories: readonly string[] | undef
 /** The caller's services access list (empty: every service). */
 const servicesOf = (caller: TAuth) => (caller.access.services.length ? caller.access.services : undefined);
 
-/** Finished audits (alias `a`) the caller may see at all: their space and services access, no filter. */
-export const auditAccess = (caller: TAuth, alias = 'a'): SQL =>
-  and(
-    sql`starts_with(${sql.raw(alias)}.secure_space_path, ${caller.spacePath})`,
-    sql`${sql.raw(alias)}.status = 'finished'`,
-    anyOf(sql`${sql.raw(alias)}.service_id`, servicesOf(caller)),
-  )!;
-
 /** Finished audits (alias `a`) the caller sees, within the filter. */
 export function auditWhere(caller: TAuth, f: TStatisticsFilter): SQL {
   return and(

@@ -17,5 +17,11 @@ export const statisticsModule = defineModule({
   ],
   jobs: [monthlyDigestJob, digestMailJob],
   schedules: [monthlyDigestSchedule],
-  tables: declareTables(tables, { statisticsDigests: 'tenant', statisticsTakeDays: 'tenant', statisticsTakeMonths: 'tenant' }),
+  tables: declareTables(tables, {
+    statisticsDigests: 'tenant',
+    statisticsTakeDays: 'tenant',
+    statisticsTakeMonths: 'tenant',
+    statisticsQuestionOutcomes: 'tenant',
+    statisticsIncidentActions: 'tenant',
+  }),
 });

@@ -169,3 +169,159 @@ describe('the rollups follow every write of the takes', () => {
     expect(c.paths).toBe(0);
   });
 });
+
+/**
+ * Each incident's corrective actions summed (decision 0100) after actions are added, completed,
+ * reopened, moved and deleted, and incidents superseded, re-dated and deleted: the kept rows equal the
+ * actions recounted from the raw rows.
+ */
+describe('the corrective actions summed per incident', () => {
+  const recount = sql`select i.id::text as incident_id, i.status, i.audit_date, i.risk_level, (count(*) filter (where t.status = 'complete'))::int as closed,
+      (count(t.completed_at - t.created_at) filter (where t.status = 'complete'))::int as closed_timed,
+      coalesce(sum(extract(epoch from t.completed_at - t.created_at)) filter (where t.status = 'complete'), 0)::text as close_seconds,
+      coalesce(array_agg(t.created_at order by t.created_at, t.due_date) filter (where t.status <> 'complete'), '{}')::text as open_created,
+      coalesce(array_agg(t.due_date order by t.created_at, t.due_date) filter (where t.status <> 'complete'), '{}')::text as open_due, i.secure_space_path
+    from incidents i join incident_tasks t on t.incident_id = i.id where i.kind = 'audits' and i.status <> 'superseded' group by i.id order by 1`;
+  const kept = sql`select incident_id::text, status, audit_date, risk_level, closed, closed_timed, close_seconds::text,
+      (select coalesce(array_agg(c order by c, d), '{}') from unnest(open_created, open_due) as u(c, d))::text as open_created,
+      (select coalesce(array_agg(d order by c, d), '{}') from unnest(open_created, open_due) as u(c, d))::text as open_due, secure_space_path
+    from statistics_incident_actions order by 1`;
+  const compare = () => unsafeUnscoped(t.db, async (tx) => ({ kept: (await tx.execute(kept)).rows, raw: (await tx.execute(recount)).rows }));
+
+  it('equal a recount at the start', async () => {
+    const c = await compare();
+    expect(c.kept.length).toBeGreaterThan(10);
+    expect(c.kept).toEqual(c.raw);
+  });
+
+  it('and after writes of actions and incidents', async () => {
+    await unsafeUnscoped(t.db, async (tx) => {
+      // Completed, reopened, re-dated, moved to another incident, deleted, added.
+      await tx.execute(sql`update incident_tasks set status = 'complete', completed_at = created_at + interval '3 days 5 hours'
+        where status <> 'complete' and created_at::text like '%3%'`);
+      await tx.execute(sql`update incident_tasks set status = 'toDo', completed_at = null where status = 'complete' and created_at::text like '%7%'`);
+      await tx.execute(sql`update incident_tasks set due_date = due_date + 11 where created_at::text like '%5%'`);
+      await tx.execute(
+        sql`update incident_tasks set incident_id = (select min(id::text)::uuid from incidents where kind = 'audits') where created_at::text like '%9%'`,
+      );
+      await tx.execute(sql`delete from incident_tasks where created_at::text like '%1%'`);
+      await tx.execute(sql`insert into incident_tasks (space_id, secure_space_path, incident_id, name, status, due_date, created_at)
+        select space_id, secure_space_path, id, 'Otra', 'running', audit_date::date + 20, audit_date + interval '1 day' from incidents where kind = 'audits'`);
+      // Incidents superseded, brought back, re-dated, re-rated, deleted.
+      await tx.execute(sql`update incidents set status = 'superseded' where name like '%1'`);
+      await tx.execute(sql`update incidents set status = 'running' where status = 'superseded' and risk_level = 'high'`);
+      await tx.execute(sql`update incidents set audit_date = audit_date - interval '40 days', risk_level = 'low' where name like '%2'`);
+      await tx.execute(sql`delete from incidents where name like '%3'`);
+    });
+    const c = await compare();
+    expect(c.kept).toEqual(c.raw);
+  });
+
+  it('and after two writers add actions to one incident at once (on PostgreSQL, the second waits for the first)', async () => {
+    const add = (pause: number) =>
+      unsafeUnscoped(t.db, async (tx) => {
+        await tx.execute(sql`insert into incident_tasks (space_id, secure_space_path, incident_id, name, status, due_date, created_at)
+          select space_id, secure_space_path, id, 'A la vez', 'toDo', audit_date::date + 3, now() from incidents
+          where kind = 'audits' and status <> 'superseded' order by id limit 1`);
+        await tx.execute(sql`select pg_sleep(${pause})`);
+      });
+    await Promise.all([add(0.3), new Promise((r) => setTimeout(r, 100)).then(() => add(0))]);
+    const c = await compare();
+    expect(c.kept).toEqual(c.raw);
+  });
+});
+
+/**
+ * The repeat chains (decision 0100) follow an audit reopened in the middle of its chain, its answers
+ * changed and finished again: the calls give what the second way counts from the raw rows, and the
+ * kept rows are what a rebuild from the audits makes. Last in this file: it changes the world.
+ */
+describe('the repeat chains after a reopen and a finish', () => {
+  const outcomes = () =>
+    unsafeUnscoped(t.db, async (tx) => {
+      const { rows } = await tx.execute<Record<string, unknown>>(
+        sql`select audit_id::text, question::text, failed, failed_before from statistics_question_outcomes order by 1, 2`,
+      );
+      return rows;
+    });
+  const rebuilt = () =>
+    unsafeUnscoped(t.db, async (tx) => {
+      await tx.execute(sql`select statistics_question_outcomes_rebuild()`);
+    });
+  const questionKey = (r: { establishment: string; question: string }) => `${r.establishment}|${r.question}`;
+  async function expectRepeatsRight() {
+    for (const user of ['admin', 'limited'] as const) {
+      const want = secondWay(w.rows, names, w.users[user].scope, {}).repeatFindings.questions;
+      const got = (await ok(w.users[user].api.post(`${STATS}/audit-statistics/repeat-findings`, {}))).questions as typeof want;
+      const sorted = (rows: typeof want) => [...rows].sort((x, y) => (questionKey(x) < questionKey(y) ? -1 : 1));
+      expect(sorted(got), user).toEqual(sorted(want));
+    }
+    const kept = await outcomes();
+    await rebuilt();
+    expect(kept).toEqual(await outcomes());
+  }
+
+  it('keeps every chain right', async () => {
+    const counted = () => JSON.stringify(secondWay(w.rows, names, w.users.admin.scope, {}).repeatFindings.questions);
+    const first = counted();
+    // An audit in the middle of a chain (one establishment, service and template) whose answers all
+    // passed and whose reopening each change what the admin sees, or the steps below would prove nothing.
+    const finished = w.rows.audits.filter((a) => a.status === 'finished');
+    const middle = finished.find((candidate) => {
+      const answers = candidate.answers;
+      candidate.answers = answers.map((answer) => ({ ...answer, failed: answer.failed === null ? null : false }));
+      const passed = counted();
+      candidate.status = 'running';
+      const reopened = counted();
+      candidate.status = 'finished';
+      candidate.answers = answers;
+      return passed !== first && reopened !== passed;
+    })!;
+    expect(middle).toBeDefined();
+    // Its own answers: the world's edge audits are copies of one audit and share its list.
+    middle.answers = middle.answers.map((answer) => ({ ...answer }));
+    const run = (q: ReturnType<typeof sql>) => unsafeUnscoped(t.db, (tx) => tx.execute(q));
+    const reopen = async () => {
+      await run(sql`update audits set status = 'running' where id = ${middle.id}`);
+      middle.status = 'running';
+    };
+    const finish = async () => {
+      await run(sql`update audits set status = 'finished' where id = ${middle.id}`);
+      middle.status = 'finished';
+    };
+
+    // Reopened, every answer passed and finished again.
+    await reopen();
+    await run(sql`update audit_answers set failed = false where audit_id = ${middle.id}`);
+    for (const answer of middle.answers) if (answer.failed !== null) answer.failed = false;
+    await finish();
+    const passed = counted();
+    expect(passed).not.toBe(first);
+    await expectRepeatsRight();
+
+    // Reopened again: the next audit follows the one before it.
+    await reopen();
+    expect(counted()).not.toBe(passed);
+    await expectRepeatsRight();
+
+    await finish();
+    expect(counted()).toBe(passed);
+    await expectRepeatsRight();
+  });
+
+  it('keeps a chain right when two of its audits are finished at once (on PostgreSQL, the second waits for the first)', async () => {
+    const finished = w.rows.audits.filter((a) => a.status === 'finished');
+    const chainOf = (a: (typeof finished)[number]) => `${a.place.est.id}|${a.service}|${a.template}`;
+    const [one, two] = finished.filter((a) => chainOf(a) === chainOf(finished[0]!));
+    expect(two).toBeDefined();
+    const run = (q: ReturnType<typeof sql>) => unsafeUnscoped(t.db, (tx) => tx.execute(q));
+    await run(sql`update audits set status = 'running' where id in (${one!.id}, ${two!.id})`);
+    const finish = (id: string, pause: number) =>
+      unsafeUnscoped(t.db, async (tx) => {
+        await tx.execute(sql`update audits set status = 'finished' where id = ${id}`);
+        await tx.execute(sql`select pg_sleep(${pause})`);
+      });
+    await Promise.all([finish(one!.id, 0.3), new Promise((r) => setTimeout(r, 100)).then(() => finish(two!.id, 0))]);
+    await expectRepeatsRight();
+  });
+});

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TStatisticsFilter } from '@audit/domain/statistics/schemas';
 import type { TAuth } from '../../platform/auth.js';
 import type { TDb } from '../../platform/db.js';
@@ -7,11 +8,18 @@ import { labOutOfLimits as labRows } from './lab.js';
 import * as repo from './repo.js';
 import { repeatFindings as repeatRows } from './repeats.js';
 
-/** Each statistic read in the caller's scoped transaction (row security on), decision 0078. */
+/**
+ * Each statistic read in the caller's scoped transaction (row security on), decision 0078, with room
+ * to sort a year of incidents in memory (decision 0100: at 4 MB, the default, a year's findings of a
+ * large tenant were sorted on disk).
+ */
 const read =
   <T>(work: (tx: TDb, caller: TAuth, f: TStatisticsFilter) => Promise<T>) =>
   (ctx: TModuleContext, caller: TAuth, f: TStatisticsFilter) =>
-    scoped(ctx, caller, (tx) => work(tx, caller, f));
+    scoped(ctx, caller, async (tx) => {
+      await tx.execute(sql`set local work_mem = '16MB'`);
+      return work(tx, caller, f);
+    });
 
 export const benchmark = read(repo.scoreByEstablishment);
 export const bioScore = read(repo.scoreByTemplate);

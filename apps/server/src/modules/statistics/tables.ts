@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { pathIndex, tenantColumns } from '../../platform/columns.js';
 
 /**
@@ -46,3 +47,74 @@ export const statisticsTakeMonths = pgTable('statistics_take_months', { ...takeC
   pathIndex('statistics_take_months', t.secureSpacePath),
   index('statistics_take_months_month_idx').on(t.month),
 ]);
+
+/**
+ * Each finished audit's template questions and whether it failed them (decision 0100): one row per
+ * audit and template question (a question asked twice, in a duplicated section, failed when any copy
+ * failed). `failed_before`: the previous finished audit of the same establishment and service that
+ * asked it, in start order (start date, then id), failed it too: the row is a repeat finding. Kept by
+ * row triggers on audits (migration 0067) when an audit is finished, reopened or removed, in the
+ * writer's own transaction, which rewrite the chains of the questions it asked; never written here.
+ */
+export const statisticsQuestionOutcomes = pgTable(
+  'statistics_question_outcomes',
+  {
+    auditId: uuid('audit_id').notNull(),
+    question: uuid('question').notNull(),
+    /** One asked copy of it (audit_questions.id, the first by position): where its text is read. */
+    questionId: uuid('question_id').notNull(),
+    establishmentId: uuid('establishment_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    failed: boolean('failed').notNull(),
+    failedBefore: boolean('failed_before').notNull().default(false),
+    /** The audit's space and path: the tenant policy shows a row to whoever sees the audit. */
+    spaceId: uuid('space_id').notNull(),
+    secureSpacePath: text('secure_space_path').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.auditId, t.question] }),
+    pathIndex('statistics_question_outcomes', t.secureSpacePath),
+    index('statistics_question_outcomes_chain_idx').on(t.establishmentId, t.serviceId, t.question, t.startDate, t.auditId),
+    // The repeat findings, few among the rows: what the call reads, by the audits its filter keeps,
+    // holding every column it reads (an index-only scan, the row security's path included).
+    index('statistics_question_outcomes_repeat_idx')
+      .on(t.auditId, t.establishmentId, t.question, t.questionId, t.startDate, t.secureSpacePath)
+      .where(sql`${t.failed} and ${t.failedBefore}`),
+  ],
+);
+
+/**
+ * Each live audit incident's corrective actions, summed (decision 0100): what corrective actions by
+ * age reads instead of joining every action to its incident. The incident's own columns that the
+ * statistics filter reads (incidentWhere's, by the same names, so the one filter serves both), the
+ * closed actions counted with their seconds to close, and the open ones' creation instants and due
+ * days, whose age and lateness are counted against today when read. One row per incident of kind
+ * 'audits', not superseded, with at least one action; kept by statement triggers on incidents and
+ * incident_tasks (migration 0068) in the writer's own transaction; never written here.
+ */
+export const statisticsIncidentActions = pgTable(
+  'statistics_incident_actions',
+  {
+    incidentId: uuid('incident_id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    auditDate: timestamp('audit_date', { withTimezone: true }),
+    clientId: uuid('client_id'),
+    establishmentId: uuid('establishment_id'),
+    areaId: uuid('area_id'),
+    templateId: uuid('template_id'),
+    riskLevel: text('risk_level'),
+    auditId: uuid('audit_id'),
+    /** Complete actions; those of them with both instants, and their seconds from creation to completion. */
+    closed: integer('closed').notNull(),
+    closedTimed: integer('closed_timed').notNull(),
+    closeSeconds: numeric('close_seconds').notNull(),
+    openCreated: timestamp('open_created', { withTimezone: true }).array().notNull(),
+    openDue: date('open_due', { mode: 'string' }).array().notNull(),
+    /** The incident's space and path: the tenant policy shows a row to whoever sees the incident. */
+    spaceId: uuid('space_id').notNull(),
+    secureSpacePath: text('secure_space_path').notNull(),
+  },
+  (t) => [pathIndex('statistics_incident_actions', t.secureSpacePath), index('statistics_incident_actions_date_idx').on(t.auditDate)],
+);

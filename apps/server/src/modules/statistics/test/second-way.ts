@@ -222,7 +222,7 @@ function lab(rows: TRows, scope: TScope, f: TStatisticsFilter) {
 /** The audits' order: start, then id (uuids compare as their lower-case text). */
 const order = (x: TAuditRow, y: TAuditRow) => (x.start === y.start ? (x.id < y.id ? -1 : 1) : Date.parse(x.start) - Date.parse(y.start));
 
-/** A template question failed in an audit and again in the next seen audit of the establishment that asked it. */
+/** A template question failed in an audit and again in the next seen audit of the establishment and service that asked it (decision 0100). */
 function repeatQuestions(rows: TRows, names: Map<string, string>, seen: (a: TAuditRow) => boolean, inFilter: Set<string>) {
   const asked = rows.audits.filter(seen).flatMap((a) =>
     [...groupBy(a.answers, (q) => q.question)].map(([question, copies]) => ({
@@ -232,18 +232,20 @@ function repeatQuestions(rows: TRows, names: Map<string, string>, seen: (a: TAud
       failed: copies.some((c) => c.failed === true),
     })),
   );
-  const out = [];
-  for (const [, chain] of groupBy(asked, (x) => `${x.audit.place.est.id}|${x.question}`)) {
+  // The chains run per establishment, service and question; the answer counts per establishment and question.
+  const repeats = [...groupBy(asked, (x) => `${x.audit.place.est.id}|${x.audit.service}|${x.question}`).values()].flatMap((chain) => {
     chain.sort((x, y) => order(x.audit, y.audit));
-    const repeats = chain.filter((x, n) => n > 0 && x.failed && chain[n - 1]!.failed && inFilter.has(x.audit.id));
-    const last = repeats.at(-1);
-    if (!last) continue;
+    return chain.filter((x, n) => n > 0 && x.failed && chain[n - 1]!.failed && inFilter.has(x.audit.id));
+  });
+  const out = [];
+  for (const [, list] of groupBy(repeats, (x) => `${x.audit.place.est.id}|${x.question}`)) {
+    const last = list.sort((x, y) => order(x.audit, y.audit)).at(-1)!;
     out.push({
       establishment: last.audit.place.est.id,
       establishmentName: names.get(last.audit.place.est.id) ?? null,
       question: last.question,
       questionText: last.name,
-      cameBack: repeats.length,
+      cameBack: list.length,
       lastAudit: last.audit.id,
       lastDate: day(last.audit.start),
     });
