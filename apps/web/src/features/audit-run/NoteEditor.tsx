@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Flex, Input } from 'antd';
+import { Button, Flex } from 'antd';
 import { DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
 import { t } from './runI18n';
+import { AutoSizeTextArea } from './widgets/AutoSizeTextArea';
 
 interface TProps {
   note: string | null;
@@ -16,12 +17,13 @@ export function NoteEditor({ note, editable, onSave, questionName }: TProps) {
   if (draft !== null) {
     return (
       <div className="run-note-editor">
-        <Input.TextArea
+        <AutoSizeTextArea
           autoFocus
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => e.key === 'Escape' && setDraft(null)}
-          autoSize={{ minRows: 2, maxRows: 8 }}
+          minRows={2}
+          maxRows={8}
           aria-label={t('auditRun.note.label', { name: questionName })}
           maxLength={20000}
         />

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { createElement as h } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { TAudit } from '@audit/domain/audits';
-import '../../i18n';
+import i18n from '../../i18n';
+import en from './i18n/en.json';
+import es from './i18n/es.json';
 import { ME_QUERY_KEY } from '../../session/me';
 import { auditRunQueryKey, auditRunQueryOptions } from './auditRunApi';
 import { FIXTURE_AUDITOR, makeAudit, OPTION } from './testing/auditFixture';
@@ -16,6 +18,13 @@ const renders: string[] = [];
 vi.mock('./widgets/QuestionWidget', async (importOriginal) => {
   const real = await importOriginal<typeof import('./widgets/QuestionWidget')>();
   return { QuestionWidget: (props: Parameters<typeof real.QuestionWidget>[0]) => (renders.push(props.question._id), h(real.QuestionWidget, props)) };
+});
+// CardGroup is memoised and renders only with its SectionPanel: this unmemoised wrapper renders
+// exactly when its panel does, so counting it counts the panels' renders.
+const panelRenders: string[] = [];
+vi.mock('./CardGroup', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./CardGroup')>();
+  return { ...real, CardGroup: (props: Parameters<typeof real.CardGroup>[0]) => (panelRenders.push(props.ids[0]!), h(real.CardGroup, props)) };
 });
 const { AuditRunPage } = await import('./AuditRunPage');
 
@@ -36,7 +45,7 @@ beforeAll(() => {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 });
-afterAll(() => cleanup());
+afterEach(() => cleanup());
 
 async function mount(audit: TAudit) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -88,6 +97,8 @@ describe('audit run view with 300 questions', () => {
     // `npm run bench pglite render`, not here.
     await waitFor(() => expect(renders.length).toBe(300), { timeout: 30000 });
     expect(new Set(renders).size).toBe(300);
+    const sectionScores = () => [...document.querySelectorAll('.run-section-score')].map((e) => e.textContent);
+    const scoresBefore = sectionScores();
 
     // Five answers in different sections: each renders its own card only.
     for (const [s, q] of [
@@ -100,13 +111,21 @@ describe('audit run view with 300 questions', () => {
       const target = audit.sections[s]!.questions[q]!;
       const option = document.getElementById(`question-${target._id}`)!.querySelector<HTMLButtonElement>('.run-option')!;
       renders.length = 0;
+      panelRenders.length = 0;
       act(() => {
         fireEvent.click(option);
       });
+      // Its card only: no other card, no section panel (nor its groups of cards).
       expect(renders).toEqual([target._id]);
+      expect(panelRenders).toEqual([]);
       expect(option.getAttribute('aria-checked')).toBe('true');
     }
     expect(screen.getByTestId('audit-score').textContent).toMatch(/100[,.]0/);
+    // The answered sections' figures changed, the others' did not (sections 2, 4, 5, 6 and 8 of the fixture).
+    const changed = sectionScores()
+      .map((text, i) => (text === scoresBefore[i] ? null : i + 1))
+      .filter((i) => i !== null);
+    expect(changed).toEqual([2, 4, 5, 6, 8]);
     // The server's answers bring the answers' real ids: each answered card (and only those) renders once more.
     const answered = [
       [2, 3],
@@ -128,4 +147,66 @@ describe('audit run view with 300 questions', () => {
     expect(saved?._id).toBe('00000000-0000-4000-8fff-000000000001');
     expect(saved?.templateAnswer).toEqual({ type: 'select', select: [OPTION.yes] });
   });
+});
+
+describe('audit run view, cards not mounted yet', () => {
+  it('the contents reach a question whose group has not mounted: it mounts, comes into view and takes the focus', async () => {
+    // Nothing near the screen and no idle moment: only the first group mounts, with the page.
+    const idle = vi.fn(() => 0);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    i18n.addResourceBundle('es', 'translation', es, true, true);
+    i18n.addResourceBundle('en', 'translation', en, true, true);
+    await i18n.changeLanguage('es');
+    try {
+      const audit = makeAudit(120);
+      renders.length = 0;
+      const { view } = await mount(audit);
+      await waitFor(() => expect(document.querySelectorAll('.run-question')).toHaveLength(10));
+      expect(idle).toHaveBeenCalled();
+      // The rest keep their room until they mount.
+      expect(document.querySelectorAll('.run-card-holder[aria-busy="true"]')).toHaveLength(11);
+      const last = audit.sections.at(-2)!.questions.at(-1)!;
+      expect(document.getElementById(`question-${last._id}`)).toBeNull();
+
+      // The contents list every question of the audit, mounted or not: the last unanswered one is followed.
+      fireEvent.click(document.querySelector('button[aria-label="Abrir el índice"]')!);
+      const toc = await waitFor(() => {
+        const drawer = document.querySelector<HTMLElement>('.ant-drawer .run-toc');
+        expect(drawer).not.toBeNull();
+        return drawer!;
+      });
+      expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('Índice');
+      expect(toc.textContent).toContain('Sin responder (120)');
+      const links = toc.querySelectorAll<HTMLButtonElement>('.run-toc-list')[1]!.querySelectorAll<HTMLButtonElement>('.run-toc-link');
+      expect(links).toHaveLength(120);
+      fireEvent.click(links[links.length - 1]!);
+
+      const card = await waitFor(() => {
+        const found = document.getElementById(`question-${last._id}`);
+        expect(found).not.toBeNull();
+        return found!;
+      });
+      await waitFor(() => expect(scrolled).toContain(card.id));
+      await waitFor(() => expect(document.activeElement).toBe(card));
+      // Its group only: the groups between stay unmounted.
+      expect(document.querySelectorAll('.run-question')).toHaveLength(20);
+      expect(card.querySelector('input:not([disabled]), textarea:not([disabled]), .run-option:not([disabled])')).not.toBeNull();
+      view.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  }, 60_000);
 });

@@ -23,14 +23,26 @@ export function createRunUi() {
     state = { ...state, ...next };
     listeners.forEach((l) => l());
   };
-  // Groups of cards not yet on screen mount one per idle period, in page order.
+  // Groups of cards not yet on screen mount one per idle period, in page order, each after the
+  // previous one's commit (`mounted`): a transition started while another still renders would
+  // join it and make React start that render again.
   const mounts: (() => void)[] = [];
   let pumping = false;
-  const pump = () => {
-    mounts.shift()?.();
-    pumping = mounts.length > 0;
-    if (pumping) idle(pump);
+  let waiting: ReturnType<typeof setTimeout> | undefined;
+  const next = () => {
+    clearTimeout(waiting);
+    waiting = undefined;
+    if (mounts.length) idle(pump);
+    else pumping = false;
   };
+  const pump = () => {
+    const job = mounts.shift();
+    if (!job) return next();
+    job();
+    // A group closed or gone before its commit never says so: the queue goes on after a second.
+    waiting = setTimeout(next, 1000);
+  };
+  let unpin = () => {};
 
   const ui = {
     get: () => state,
@@ -58,21 +70,68 @@ export function createRunUi() {
         if (at >= 0) mounts.splice(at, 1);
       };
     },
-    /** Opens the question's section, mounts its card, then scrolls it into view and focuses it. */
+    /** A group of cards committed its mount: the next queued one may start. */
+    mounted() {
+      if (waiting !== undefined) next();
+    },
+    /**
+     * Opens the question's section, mounts its card (and its group), then brings it into view and
+     * focuses it. A long way is jumped, not scrolled smoothly: the cards mounting meanwhile would
+     * move a smooth scroll's end. The card is then kept in view while groups above it still mount
+     * (their real height can differ from the room kept for them), until the user scrolls, taps or
+     * types, or nothing has moved it for a second.
+     */
     scrollToQuestion(sectionId: string, questionId: string) {
       if (state.closedSections.has(sectionId)) ui.toggleSection(sectionId, true);
       set({ target: questionId });
+      unpin();
       let tries = 0;
       const go = () => {
         const card = document.getElementById(`question-${questionId}`);
-        if (!card && ++tries < 30) return void requestAnimationFrame(go);
-        card?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-        card?.focus({ preventScroll: true });
+        // Its group mounts in the render that sets the target (CardGroup): normally before this frame.
+        if (!card && ++tries < 120) return void requestAnimationFrame(go);
+        if (!card) return;
+        const smooth = Math.abs(card.getBoundingClientRect().top) <= 2 * innerHeight;
+        card.scrollIntoView({ behavior: smooth ? 'smooth' : 'instant', block: 'center' });
+        card.focus({ preventScroll: true });
+        // A smooth scroll is left to end before the card is checked.
+        unpin = keepInView(card, () => mounts.length > 0, smooth ? 800 : 0);
       };
       requestAnimationFrame(go);
     },
   };
   return ui;
+}
+
+const STOP_PINNING = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+/**
+ * Keeps a card in view (centred again when something above it pushed it out) from `graceMs` on,
+ * for as long as `busy` says cards are still mounting and a second after, at most 30 s; the
+ * user's own scroll, tap or key stops it at once. Answers a stop.
+ */
+function keepInView(card: HTMLElement, busy: () => boolean, graceMs: number) {
+  let frame = 0;
+  const started = performance.now();
+  let quietSince = started + graceMs;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of STOP_PINNING) removeEventListener(type, stop, true);
+  };
+  const check = (now: number) => {
+    if (!card.isConnected || now - started > 30_000) return stop();
+    if (now < started + graceMs) return void (frame = requestAnimationFrame(check));
+    const { top, bottom } = card.getBoundingClientRect();
+    if (bottom < 0 || top > innerHeight) {
+      card.scrollIntoView({ behavior: 'instant', block: 'center' });
+      quietSince = now;
+    } else if (busy()) quietSince = now;
+    if (now - quietSince > 1000) return stop();
+    frame = requestAnimationFrame(check);
+  };
+  for (const type of STOP_PINNING) addEventListener(type, stop, { capture: true, passive: true });
+  frame = requestAnimationFrame(check);
+  return stop;
 }
 
 export type TRunUi = ReturnType<typeof createRunUi>;

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Input } from 'antd';
+import { AutoSizeTextArea } from './AutoSizeTextArea';
 
 interface TProps {
   value: string;
@@ -48,7 +49,7 @@ export function DraftInput({ value, onSave, validate, accept, multiline, status,
   };
   return (
     <div className="run-draft">
-      {multiline ? <Input.TextArea autoSize={{ minRows: 2, maxRows: 10 }} {...common} /> : <Input {...common} />}
+      {multiline ? <AutoSizeTextArea minRows={2} maxRows={10} {...common} /> : <Input {...common} />}
       {error && (
         <div className="run-draft-error" role="alert">
           {error}
