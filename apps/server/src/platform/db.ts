@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,9 +32,14 @@ export interface TDatabaseHandle {
 
 /**
  * `url` is a postgres:// URL, `memory://` for a throw-away PGlite, or a folder for a persistent PGlite.
- * `pgliteDump` (tests) starts the PGlite from a dumped data directory instead of an empty one.
+ * `pgliteDump` (tests) starts the PGlite from a dumped data directory instead of an empty one;
+ * `pgliteAssets` (tests) hands it the WebAssembly module already compiled and the file-system
+ * bundle already read, which a process opening many PGlites pays once instead of once per open.
  */
-export async function openDatabase(url: string, options: { pgliteDump?: Blob } = {}): Promise<TDatabaseHandle> {
+export async function openDatabase(
+  url: string,
+  options: { pgliteDump?: Blob; pgliteAssets?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'> } = {},
+): Promise<TDatabaseHandle> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // JIT off for the application's sessions: its queries are short OLTP reads and writes, which
     // JIT compilation only slows down (up to 237 ms on a list; decision 0028).
@@ -82,7 +87,7 @@ export async function openDatabase(url: string, options: { pgliteDump?: Blob } =
   }
   const dataDir = url === 'memory://' ? undefined : url;
   if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir: options.pgliteDump, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir, loadDataDir: options.pgliteDump, extensions: { pg_trgm }, ...options.pgliteAssets });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   // One session: notifications of its own commits arrive on it; it is never lost while open.
