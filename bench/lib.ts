@@ -10,10 +10,17 @@ import { openDatabase } from '../apps/server/src/platform/db.js';
  * `jwtSecret` (else random) lets another process verify its tokens (bench/callgrind.ts); `config`
  * overrides variables (e.g. real rate limits).
  */
-export async function startServer(engine: 'pglite' | 'postgres', options: { serveWeb?: boolean; jwtSecret?: string; config?: Record<string, string> } = {}) {
+export async function startServer(
+  engine: 'pglite' | 'postgres',
+  options: { serveWeb?: boolean; jwtSecret?: string; config?: Record<string, string>; /** An existing PostgreSQL database to serve (kept). */ database?: string } = {},
+) {
   let url = 'memory://';
   let drop = async () => {};
-  if (engine === 'postgres') {
+  if (engine === 'postgres' && options.database) {
+    const u = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+    u.pathname = `/${options.database}`;
+    url = u.toString();
+  } else if (engine === 'postgres') {
     const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const pg = (await import('pg')).default;
     const name = `audit_bench_${randomBytes(4).toString('hex')}`;

@@ -33,7 +33,8 @@ import { seedStatistics } from './statistics-seed.js';
  * the queries of the slowest line of each of the slowest calls (BENCH_STATS_EXPLAIN, 3), run by
  * the server's own statistics functions in a scoped transaction; and the Excel of the whole
  * tenant: time to the first byte and to the last, its size, the process's RSS meanwhile.
- * BENCH_STATS_ONLY=summary,topFive measures those calls only; BENCH_STATS_KEEP=1 keeps the database.
+ * BENCH_STATS_ONLY=summary,topFive measures those calls only; BENCH_STATS_KEEP=1 keeps the database,
+ * BENCH_STATS_REUSE=<its name> measures it again without seeding.
  */
 const REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 30);
 const ONLY = (process.env.BENCH_STATS_ONLY ?? '').split(',').filter(Boolean);
@@ -171,11 +172,13 @@ async function excelFigures(server: TServer, headers: Record<string, string>): P
 }
 
 export async function benchStatistics(engine: TEngine) {
-  const server = await startServer(engine);
+  // BENCH_STATS_REUSE=<database>: serve a database an earlier run kept (BENCH_STATS_KEEP=1), already seeded.
+  const reuse = engine === 'postgres' ? process.env.BENCH_STATS_REUSE : undefined;
+  const server = await startServer(engine, { database: reuse });
   try {
-    await unsafeUnscoped(server.db, (tx) => seedDemo(tx));
+    if (!reuse) await unsafeUnscoped(server.db, (tx) => seedDemo(tx));
     const figures: Record<string, Record<string, number | string | boolean>> = {};
-    if (engine === 'postgres') {
+    if (engine === 'postgres' && !reuse) {
       const seeded = await seedStatistics(server.db);
       progress(`seeded in ${seeded.seedMs} ms: ${JSON.stringify(seeded)}`);
       const { hotel, ...sizes } = seeded;

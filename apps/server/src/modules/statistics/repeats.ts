@@ -49,20 +49,20 @@ async function questions(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
  * audit raising the same incidence is what supersedes it; a reopened audit's copies count once.
  */
 async function incidences(tx: TDb, caller: TAuth, f: TStatisticsFilter) {
+  // The finding as two keys, the template's id or the own name in byte order: no collation in the sort.
   const { rows } = await tx.execute<Record<string, unknown>>(
     sql`with raised as (
-        select i.establishment_id, coalesce(i.template_issue_id::text, 'name:' || lower(trim(i.name))) as finding,
-          i.template_issue_id, i.audit_id, i.audit_date, i.name
+        select i.establishment_id, i.template_issue_id as template_issue,
+          case when i.template_issue_id is null then lower(trim(i.name)) end collate "C" as own, i.audit_id, i.audit_date, i.name
         from incidents i where ${incidentWhere(caller, f, true)} and i.establishment_id is not null and i.audit_id is not null),
       x as (
-        select establishment_id, finding, count(distinct audit_id)::int as audits, max(audit_date) as last_date,
-          (array_agg(template_issue_id order by audit_date desc, audit_id desc))[1] as template_issue,
+        select establishment_id, template_issue, own, count(distinct audit_id)::int as audits, max(audit_date) as last_date,
           (array_agg(name order by audit_date desc, audit_id desc))[1] as name,
           (array_agg(audit_id order by audit_date desc, audit_id desc))[1] as last_audit
-        from raised group by 1, 2 having count(distinct audit_id) > 1)
+        from raised group by 1, 2, 3 having count(distinct audit_id) > 1)
       select x.establishment_id::text as establishment, ${spaceName} as establishment_name, x.audits, x.last_date,
         x.template_issue::text as template_issue, x.name, x.last_audit::text as last_audit
-      from x order by x.audits desc, x.last_date desc, x.finding`,
+      from x order by x.audits desc, x.last_date desc, coalesce(x.template_issue::text, 'name:' || x.own)`,
   );
   return rows.map((r) => ({
     establishment: String(r.establishment),
