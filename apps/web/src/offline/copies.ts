@@ -12,8 +12,12 @@ import { kindOf, type TChange, type TResourceKind } from './resources';
  * change, rebuilt when it is opened (loadResource.ts), so it agrees with what is pending.
  */
 
-/** The copy, only when it was loaded by this user (another user's copy is not theirs to see). */
+/** The copy, only when it was loaded by this user (another user's copy is not theirs to see); one waiting for an idle period is stored first. */
 export async function readCopy<T>(resource: string, user: string): Promise<TCopy<T> | null> {
+  await keeping
+    .get(resource)
+    ?.keep()
+    .catch(() => undefined);
   const value = await transact(COPIES, 'readonly', (tx) => {
     const request = tx.objectStore(COPIES).get(resource);
     return () => request.result as TCopy<T> | undefined;
@@ -33,10 +37,64 @@ export function saveServerCopy(resource: string, user: string, data: unknown, lo
   return transact(COPIES, 'readwrite', (tx) => (tx.objectStore(COPIES).put(copy), () => undefined));
 }
 
+/**
+ * Idle time, with a deadline: `requestIdleCallback` where the browser has it (the next idle period,
+ * after the frames and input waiting), else a timer.
+ */
+export function whenIdle(job: () => void, timeoutMs: number) {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(job, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(job, Math.min(timeoutMs, 16));
+  return () => clearTimeout(id);
+}
+
+// ---- the server's answer kept, off the page's critical path
+/**
+ * Storing a copy clones the whole resource on the main thread (IndexedDB serialises the value in
+ * `put`): for an audit of hundreds of questions, most of a second on a tablet, in the task that
+ * received it, before the screen could show it. It is stored in the next idle period instead (at
+ * most KEEP_DELAY_MS later), and at once when the page is hidden or left (below). Until then the
+ * device keeps the copy it had (or none): what is missing from it was never changed offline, what
+ * this tab's server accepted meanwhile goes into the copy when it is stored (`recent`), and a read
+ * of the copy (readCopy: a load offline, a refusal described) stores it first.
+ */
+const KEEP_DELAY_MS = 2000;
+const keeping = new Map<string, { keep: () => Promise<void>; cancel: () => void }>();
+
+/** Stores the server's answer as the resource's copy in the next idle period (a later answer replaces one not stored yet). */
+export function keepServerCopy(resource: string, user: string, data: unknown, loadedAt: number): Promise<void> {
+  keeping.get(resource)?.cancel();
+  return new Promise<void>((resolve, reject) => {
+    const keep = () => {
+      cancel();
+      if (keeping.get(resource)?.keep === keep) keeping.delete(resource);
+      const stored = saveServerCopy(resource, user, data, loadedAt);
+      stored.then(resolve, reject);
+      return stored;
+    };
+    const cancel = whenIdle(keep, KEEP_DELAY_MS);
+    // Replaced by a later answer: this one is never stored (the promise says so as done).
+    keeping.set(resource, { keep, cancel: () => (cancel(), resolve()) });
+  });
+}
+
+/** Stores now the copies waiting for an idle period (the page hidden or left); resolves once stored. */
+export function keepServerCopiesNow(): Promise<void> {
+  const waiting = [...keeping.values()];
+  return Promise.all(waiting.map(({ keep }) => keep().catch(() => undefined))).then(() => undefined);
+}
+
 // ---- changes the server accepted, folded into the copy (a few at a time: each fold clones the whole copy)
+/**
+ * A fold reads the whole copy and writes it back: tens of milliseconds on a tablet for an audit of
+ * hundreds of questions. It waits for an idle period (at most FOLD_DELAY_MS, as the timer before
+ * it), so it never runs between a tap and its paint, nor holds up a tap's frame.
+ */
 const FOLD_DELAY_MS = 1000;
 const accepted = new Map<string, { user: string; changes: TChange[] }>();
-let timer: ReturnType<typeof setTimeout> | undefined;
+let cancelFold: (() => void) | undefined;
 let folding: Promise<void> = Promise.resolve();
 
 /** The server accepted a change of a resource (sent at once, or replayed): the copy gets it too. */
@@ -50,13 +108,13 @@ export function confirmChange(resource: string, user: string, change: TChange) {
     if (entry) void foldAccepted();
     accepted.set(resource, { user, changes: [change] });
   }
-  timer ??= setTimeout(() => void foldAccepted(), FOLD_DELAY_MS);
+  cancelFold ??= whenIdle(() => void foldAccepted(), FOLD_DELAY_MS);
 }
 
 /** Writes the accepted changes into the copies now (also when the page is hidden or left); resolves once stored. */
 export function foldAccepted(): Promise<void> {
-  clearTimeout(timer);
-  timer = undefined;
+  cancelFold?.();
+  cancelFold = undefined;
   if (!accepted.size) return folding;
   const batch = [...accepted.entries()];
   accepted.clear();
@@ -80,8 +138,13 @@ export function foldAccepted(): Promise<void> {
 }
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
-  window.addEventListener('pagehide', () => void foldAccepted());
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && void foldAccepted());
+  // Both at once (a page being left runs no later task): the copy first, then the changes onto it.
+  const now = () => {
+    void keepServerCopiesNow();
+    void foldAccepted();
+  };
+  window.addEventListener('pagehide', now);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && now());
 }
 
 function applyAll<T>(kind: TResourceKind<T>, data: T, changes: TChange[]): T {

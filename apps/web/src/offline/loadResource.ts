@@ -1,6 +1,6 @@
 import { isApiError, NETWORK_ERROR } from '../api/errors';
 import { currentUserId } from '../session/sessionOwner';
-import { readCopy, saveServerCopy, withQueued } from './copies';
+import { keepServerCopy, readCopy, withQueued } from './copies';
 import { queueStore } from './queueStore';
 import type { TQueueRecord } from './records';
 import { kindOf, parseResource, resourceOf } from './resources';
@@ -49,7 +49,7 @@ export async function loadResource<T>(resource: string, answered?: TServerAnswer
   }
   const { data, error } = await server;
   if (data) {
-    if (user && kind.keepCopy(data, user)) void saveServerCopy(resource, user, data, loadedAt).catch(() => undefined);
+    if (user && kind.keepCopy(data, user)) void keepServerCopy(resource, user, data, loadedAt).catch(() => undefined);
     fromDevice.delete(resource);
     // Changes waiting without a copy (none was kept): shown on the server's answer.
     return queued.length ? withQueued(kind, data, queued, await ids()) : data;

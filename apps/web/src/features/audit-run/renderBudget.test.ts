@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { createElement as h } from 'react';
+import { createElement as h, useLayoutEffect } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,17 +14,32 @@ import { auditRunQueryKey, auditRunQueryOptions } from './auditRunApi';
 import { FIXTURE_AUDITOR, makeAudit, OPTION } from './testing/auditFixture';
 
 // Every card render renders its widget exactly once: counting widget renders counts card renders.
+// Counted when committed (a layout effect with no dependencies runs once per commit): groups mount
+// in transitions, whose render React may start again when interrupted (a loaded machine), and a
+// render thrown away is no work the page did twice.
 const renders: string[] = [];
+const useCommitted = (list: string[], id: string) => useLayoutEffect(() => void list.push(id));
 vi.mock('./widgets/QuestionWidget', async (importOriginal) => {
   const real = await importOriginal<typeof import('./widgets/QuestionWidget')>();
-  return { QuestionWidget: (props: Parameters<typeof real.QuestionWidget>[0]) => (renders.push(props.question._id), h(real.QuestionWidget, props)) };
+  return {
+    QuestionWidget: (props: Parameters<typeof real.QuestionWidget>[0]) => {
+      useCommitted(renders, props.question._id);
+      return h(real.QuestionWidget, props);
+    },
+  };
 });
 // CardGroup is memoised and renders only with its SectionPanel: this unmemoised wrapper renders
 // exactly when its panel does, so counting it counts the panels' renders.
 const panelRenders: string[] = [];
 vi.mock('./CardGroup', async (importOriginal) => {
   const real = await importOriginal<typeof import('./CardGroup')>();
-  return { ...real, CardGroup: (props: Parameters<typeof real.CardGroup>[0]) => (panelRenders.push(props.ids[0]!), h(real.CardGroup, props)) };
+  return {
+    ...real,
+    CardGroup: (props: Parameters<typeof real.CardGroup>[0]) => {
+      useCommitted(panelRenders, props.ids[0]!);
+      return h(real.CardGroup, props);
+    },
+  };
 });
 const { AuditRunPage } = await import('./AuditRunPage');
 

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TAudit } from '@audit/domain/audits';
-import { makeAudit } from '../testing/auditFixture';
-import { readCopy, saveServerCopy } from '../../../offline/copies';
+import { makeAudit, OPTION } from '../testing/auditFixture';
+import { confirmChange, keepServerCopiesNow, readCopy, saveServerCopy } from '../../../offline/copies';
+import { COPIES, transact } from '../../../offline/db';
 import { queueStore } from '../../../offline/queueStore';
 import { auditResource } from './auditResource';
 import { A1, fakeServer, network, open, token, USER, withOfflineQueue, write } from '../testing/offlineQueueHarness';
@@ -50,5 +51,57 @@ describe('the RunAudit database', () => {
     await expect.poll(() => readCopy(auditResource(audit._id), FIXTURE_AUDITOR)).not.toBeNull();
     expect((await readCopy<TAudit>(auditResource(audit._id), FIXTURE_AUDITOR))?.data._id).toBe(audit._id);
     expect(await readCopy(auditResource(audit._id), 'someone-else')).toBeNull();
+  });
+
+  it("stores the copy and the changes the server accepted in an idle period, not in the load's or the tap's task; at once when the page is left", async () => {
+    const audit = makeAudit(3);
+    const idle: { job: () => void; timeout?: number }[] = [];
+    vi.stubGlobal('window', {
+      requestIdleCallback: (job: () => void, options?: { timeout?: number }) => idle.push({ job, timeout: options?.timeout }),
+      cancelIdleCallback: () => undefined,
+    });
+    let onServer = audit;
+    fakeServer((call) => (call.url.endsWith(audit._id) ? { body: onServer } : {}));
+    const FIXTURE_AUDITOR = audit.auditor!._id;
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'accessToken' ? token(FIXTURE_AUDITOR) : null) });
+    const resource = auditResource(audit._id);
+    // The store as it is (readCopy would store a copy waiting first).
+    const stored = () =>
+      transact(COPIES, 'readonly', (tx) => {
+        const request = tx.objectStore(COPIES).get(resource);
+        return () => (request.result as { data: TAudit } | undefined) ?? null;
+      });
+
+    // The load answers with the audit; its copy waits for the page to be idle (within 2 s).
+    expect((await open(audit._id))._id).toBe(audit._id);
+    expect(idle).toHaveLength(1);
+    expect(idle[0]!.timeout).toBeLessThanOrEqual(2000);
+    expect(await stored()).toBeNull();
+    idle.shift()!.job();
+    await expect.poll(stored).not.toBeNull();
+
+    // An answer the server accepted: folded into the copy in an idle period (within a second), not before.
+    const q = audit.sections[1]!.questions[0]!;
+    const body = { section: audit.sections[1]!._id, question: q._id, templateAnswer: { type: 'select' as const, select: [OPTION.yes] } };
+    const change = { command: { call: 'audits.addAnswer', params: { id: audit._id }, body }, creates: null, key: 'k1', createdAt: '2026-01-01T00:00:00.000Z' };
+    confirmChange(resource, FIXTURE_AUDITOR, { ...change, response: { _id: 'answer-1', ...body, score: 1, failed: false, updatedAt: 'x' } });
+    expect(idle).toHaveLength(1);
+    expect(idle[0]!.timeout).toBeLessThanOrEqual(1000);
+    await new Promise((r) => setTimeout(r, 20));
+    const answerOf = async () => (await readCopy<TAudit>(resource, FIXTURE_AUDITOR))!.data.sections[1]!.questions[0]!.answer?._id ?? null;
+    expect(await answerOf()).toBeNull();
+    idle.shift()!.job();
+    await expect.poll(answerOf).toBe('answer-1');
+
+    // A load whose page is left before an idle period: stored at once (pagehide).
+    onServer = { ...audit, percentage: 42 };
+    await open(audit._id);
+    expect(idle).toHaveLength(1);
+    await keepServerCopiesNow();
+    expect((await stored())!.data.percentage).toBe(42);
+    // Read before an idle period (a load offline, a refusal described): stored first.
+    onServer = { ...audit, percentage: 43 };
+    await open(audit._id);
+    expect((await readCopy<TAudit>(resource, FIXTURE_AUDITOR))!.data.percentage).toBe(43);
   });
 });

@@ -5,7 +5,7 @@ import { auditCalls } from '@audit/domain/calls/audits';
 import type { TCall as TApiCall } from '@audit/domain/calls/define';
 import { urlOf } from '../../../api/send';
 import { runWrite } from '../auditRunApi';
-import { foldAccepted } from '../../../offline/copies';
+import { foldAccepted, keepServerCopiesNow } from '../../../offline/copies';
 import { closeOfflineDb } from '../../../offline/db';
 import { loadResource } from '../../../offline/loadResource';
 import { queueStore } from '../../../offline/queueStore';
@@ -61,6 +61,8 @@ export function withOfflineQueue() {
     await refreshQueueState(false);
   });
   afterEach(async () => {
+    // What waits for an idle period is stored now, into this test's database.
+    await keepServerCopiesNow();
     await foldAccepted();
     closeOfflineDb();
     vi.unstubAllGlobals();
