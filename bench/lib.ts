@@ -12,7 +12,12 @@ import { openDatabase } from '../apps/server/src/platform/db.js';
  */
 export async function startServer(
   engine: 'pglite' | 'postgres',
-  options: { serveWeb?: boolean; jwtSecret?: string; config?: Record<string, string>; /** An existing PostgreSQL database to serve (kept). */ database?: string } = {},
+  options: {
+    serveWeb?: boolean;
+    jwtSecret?: string;
+    config?: Record<string, string>;
+    /** An existing PostgreSQL database to serve (kept). */ database?: string;
+  } = {},
 ) {
   let url = 'memory://';
   let drop = async () => {};
