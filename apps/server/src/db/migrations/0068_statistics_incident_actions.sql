@@ -95,18 +95,7 @@ CREATE TRIGGER incidents_statistics_change AFTER UPDATE ON incidents REFERENCING
 CREATE TRIGGER incidents_statistics_remove AFTER DELETE ON incidents REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION statistics_incident_actions_of_incidents();
 --> statement-breakpoint
--- The rows already there.
-INSERT INTO statistics_incident_actions (incident_id, kind, status, audit_date, client_id, establishment_id, area_id, template_id, risk_level,
-  audit_id, closed, closed_timed, close_seconds, open_created, open_due, space_id, secure_space_path)
-SELECT i.id, i.kind, i.status, i.audit_date, i.client_id, i.establishment_id, i.area_id, i.template_id, i.risk_level, i.audit_id,
-  (count(*) FILTER (WHERE t.status = 'complete'))::int,
-  (count(t.completed_at - t.created_at) FILTER (WHERE t.status = 'complete'))::int,
-  coalesce(sum(extract(epoch FROM t.completed_at - t.created_at)) FILTER (WHERE t.status = 'complete'), 0),
-  coalesce(array_agg(t.created_at) FILTER (WHERE t.status <> 'complete'), '{}'),
-  coalesce(array_agg(t.due_date) FILTER (WHERE t.status <> 'complete'), '{}'),
-  i.space_id, i.secure_space_path
-FROM incidents i JOIN incident_tasks t ON t.incident_id = i.id
-WHERE i.kind = 'audits' AND i.status <> 'superseded'
-GROUP BY i.id;
+-- The rows already there, by the same function (row locks: any number of incidents).
+SELECT statistics_incident_actions_refresh(array(SELECT id FROM incidents WHERE kind = 'audits'));
 --> statement-breakpoint
 ANALYZE statistics_incident_actions;
