@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Result } from 'antd';
 import { IconProvider } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +23,7 @@ import { RunHeader } from './RunHeader';
 import { RunSkeleton } from './RunSkeleton';
 import { SectionPanel } from './SectionPanel';
 import { TocDrawer } from './TocDrawer';
+import { useRunUi } from './runUi';
 import { shallowEqual, useAuditSelect } from './useAuditSelect';
 import { currentUserId } from '../../session/sessionOwner';
 import './auditRun.css';
@@ -100,6 +101,7 @@ function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayo
   const [tocOpen, setTocOpen] = useState(false);
   const openToc = useCallback(() => setTocOpen(true), []);
   useQuestionInHash();
+  const shown = useSectionsShown(sectionIds, firstQuestions);
   return (
     <div className="run-page">
       <RunHeader onOpenToc={openToc} />
@@ -109,13 +111,34 @@ function RunLayout({ sectionIds, firstQuestions, readOnlyReason, status }: TLayo
       )}
       {/* The icons' stylesheet is already in place (header, shell): icons in the cards skip re-checking it, one effect each. */}
       <IconProvider value={ICONS_NO_RUNTIME}>
-        {sectionIds.map((id) => (
+        {shown.map((id) => (
           <SectionPanel key={id} sectionId={id} first={id === firstQuestions} />
         ))}
       </IconProvider>
       <TocDrawer open={tocOpen} onClose={() => setTocOpen(false)} narrow={isMobile} />
     </div>
   );
+}
+
+/**
+ * The sections the page renders. The audit arrives in a store update, which React renders in one
+ * uninterrupted task: with all 65 sections of a large audit (headers, actions, holders) that task
+ * held the first question for 1–3 s on a tablet. So the first render holds the sections up to the
+ * first question section (the cover and that section's first cards); the rest mount in a
+ * transition, rendered in slices a tap interrupts, queued first among the idle mounts (runUi) so
+ * that no group's mount starts another transition meanwhile. A navigation (contents, links,
+ * "Finalizar") asks for every section at once (`allSections`).
+ */
+function useSectionsShown(sectionIds: string[], firstQuestions: string | null) {
+  const { ui } = useRun();
+  const wanted = useRunUi(ui, (s) => s.allSections);
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    if (rest || wanted) return ui.mounted();
+    return ui.queueMount(() => startTransition(() => setRest(true)), true);
+  }, [rest, wanted, ui]);
+  if (rest || wanted) return sectionIds;
+  return sectionIds.slice(0, Math.max(1, sectionIds.indexOf(firstQuestions ?? '') + 1));
 }
 
 /** A link to a question (`#question-<id>`, e.g. from a refused change): its section opens and it comes into view. */

@@ -46,8 +46,7 @@ export function FinishButton() {
     if (first && questions[0]) ui.scrollToQuestion(first._id, questions[0]);
     else if (contacts) {
       const contacts = audit?.sections.find((s) => s.type === 'CONTACTS');
-      if (contacts) ui.toggleSection(contacts._id, true);
-      document.getElementById(`section-${contacts?._id}`)?.scrollIntoView({ behavior: 'smooth' });
+      if (contacts) ui.scrollToSection(contacts._id);
     }
   };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Button, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -44,8 +44,9 @@ export function SectionActions({ sectionId, title, duplicable, removable }: TPro
   const hint = !online ? t('auditRun.section.offline') : queued ? t('auditRun.offline.syncFirst') : undefined;
   return (
     <span className="run-section-actions">
-      {duplicable && (
-        <Tooltip title={hint}>
+      {duplicable &&
+        withHint(
+          hint,
           <Button
             size="small"
             icon={<CopyOutlined />}
@@ -55,11 +56,11 @@ export function SectionActions({ sectionId, title, duplicable, removable }: TPro
             aria-label={t('auditRun.section.duplicateOf', { title })}
           >
             {t('common.duplicate')}
-          </Button>
-        </Tooltip>
-      )}
-      {removable && (
-        <Tooltip title={hint}>
+          </Button>,
+        )}
+      {removable &&
+        withHint(
+          hint,
           <Button
             size="small"
             danger
@@ -69,17 +70,22 @@ export function SectionActions({ sectionId, title, duplicable, removable }: TPro
             aria-label={t('auditRun.section.removeOf', { title })}
           >
             {t('common.delete')}
-          </Button>
-        </Tooltip>
+          </Button>,
+        )}
+      {/* Mounted while asked only: a large audit has a copy in most of its sections. */}
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={t('auditRun.section.removeTitle')}
+          content={t('auditRun.section.removeQuestion', { title })}
+          loading={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={t('auditRun.section.removeTitle')}
-        content={t('auditRun.section.removeQuestion', { title })}
-        loading={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setConfirming(false)}
-      />
     </span>
   );
 }
+
+/** A tooltip only when there is something to say: dozens of sections each carry these buttons, and an idle Tooltip is a tree of its own. */
+const withHint = (hint: string | undefined, button: ReactElement) => (hint ? <Tooltip title={hint}>{button}</Tooltip> : button);

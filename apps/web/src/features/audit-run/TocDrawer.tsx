@@ -53,15 +53,7 @@ function TocContents({ go }: { go: (action: () => void) => void }) {
   const toc = useAuditSelect(auditId, selectToc);
   const showAll = useRunUi(ui, (s) => s.showAllIncidences);
   if (!toc) return null;
-  const goToSection = (sectionId: string) =>
-    go(() => {
-      ui.toggleSection(sectionId, true);
-      requestAnimationFrame(() => {
-        const section = document.getElementById(`section-${sectionId}`);
-        section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        section?.querySelector<HTMLElement>('.run-section-toggle')?.focus({ preventScroll: true });
-      });
-    });
+  const goToSection = (sectionId: string) => go(() => ui.scrollToSection(sectionId));
   const goToQuestion = (q: TTocQuestion) => go(() => ui.scrollToQuestion(q.sectionId, q._id));
   const questionList = (items: TTocQuestion[], empty: string) =>
     items.length ? (

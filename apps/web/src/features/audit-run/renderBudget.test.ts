@@ -190,8 +190,10 @@ describe('audit run view, cards not mounted yet', () => {
       const { view } = await mount(audit);
       await waitFor(() => expect(document.querySelectorAll('.run-question')).toHaveLength(10));
       expect(idle).toHaveBeenCalled();
-      // The rest keep their room until they mount.
-      expect(document.querySelectorAll('.run-card-holder[aria-busy="true"]')).toHaveLength(11);
+      // The first render holds the cover and the first question section, whose other groups keep
+      // their room until they mount; the later sections wait for an idle moment (none comes here).
+      expect(document.querySelectorAll('.run-section')).toHaveLength(2);
+      expect(document.querySelectorAll('.run-card-holder[aria-busy="true"]')).toHaveLength(2);
       const last = audit.sections.at(-2)!.questions.at(-1)!;
       expect(document.getElementById(`question-${last._id}`)).toBeNull();
 
@@ -215,7 +217,8 @@ describe('audit run view, cards not mounted yet', () => {
       });
       await waitFor(() => expect(scrolled).toContain(card.id));
       await waitFor(() => expect(document.activeElement).toBe(card));
-      // Its group only: the groups between stay unmounted.
+      // Every section is in the page now, but of the cards only the target's group mounted: the groups between stay unmounted.
+      expect(document.querySelectorAll('.run-section')).toHaveLength(6);
       expect(document.querySelectorAll('.run-question')).toHaveLength(20);
       expect(card.querySelector('input:not([disabled]), textarea:not([disabled]), .run-option:not([disabled])')).not.toBeNull();
       view.unmount();

@@ -11,13 +11,18 @@ export interface TRunUiState {
   showAllIncidences: boolean;
   /** A question to bring into view: its group of cards mounts at once if it has not yet. */
   target: string | null;
+  /**
+   * Every section is wanted in the page now (a navigation to one): the sections after the first
+   * question section, otherwise mounted in an idle moment after the first screen, mount at once.
+   */
+  allSections: boolean;
 }
 
 const idle = (job: () => void) =>
   typeof window !== 'undefined' && 'requestIdleCallback' in window ? window.requestIdleCallback(job, { timeout: 300 }) : setTimeout(job, 16);
 
 export function createRunUi() {
-  let state: TRunUiState = { closedSections: new Set(), highlighted: new Set(), showAllIncidences: false, target: null };
+  let state: TRunUiState = { closedSections: new Set(), highlighted: new Set(), showAllIncidences: false, target: null, allSections: false };
   const listeners = new Set<() => void>();
   const set = (next: Partial<TRunUiState>) => {
     state = { ...state, ...next };
@@ -58,9 +63,10 @@ export function createRunUi() {
     },
     setHighlighted: (ids: string[]) => set({ highlighted: new Set(ids) }),
     setShowAllIncidences: (showAllIncidences: boolean) => set({ showAllIncidences }),
-    /** Queues a mount for an idle moment; answers a cancel. */
-    queueMount(job: () => void) {
-      mounts.push(job);
+    /** Queues a mount for an idle moment (`first`: before those already queued); answers a cancel. */
+    queueMount(job: () => void, first = false) {
+      if (first) mounts.unshift(job);
+      else mounts.push(job);
       if (!pumping) {
         pumping = true;
         idle(pump);
@@ -83,7 +89,7 @@ export function createRunUi() {
      */
     scrollToQuestion(sectionId: string, questionId: string) {
       if (state.closedSections.has(sectionId)) ui.toggleSection(sectionId, true);
-      set({ target: questionId });
+      set({ target: questionId, allSections: true });
       unpin();
       let tries = 0;
       const go = () => {
@@ -96,6 +102,19 @@ export function createRunUi() {
         card.focus({ preventScroll: true });
         // A smooth scroll is left to end before the card is checked.
         unpin = keepInView(card, () => mounts.length > 0, smooth ? 800 : 0);
+      };
+      requestAnimationFrame(go);
+    },
+    /** Opens a section, mounts it if it has not yet, scrolls its top into view and focuses its toggle. */
+    scrollToSection(sectionId: string) {
+      ui.toggleSection(sectionId, true);
+      if (!state.allSections) set({ allSections: true });
+      let tries = 0;
+      const go = () => {
+        const section = document.getElementById(`section-${sectionId}`);
+        if (!section && ++tries < 120) return void requestAnimationFrame(go);
+        section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        section?.querySelector<HTMLElement>('.run-section-toggle')?.focus({ preventScroll: true });
       };
       requestAnimationFrame(go);
     },
