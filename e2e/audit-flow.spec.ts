@@ -266,7 +266,7 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
   await settled(page);
   // Cards off screen skip painting (content-visibility: auto), which a full-page capture does not
   // undo: paint them all for this one picture, then put the page back as it was.
-  const paintAll = await page.addStyleTag({ content: '.run-question { content-visibility: visible !important; }' });
+  const paintAll = await page.addStyleTag({ content: '.run-card-group { content-visibility: visible !important; }' });
   await page.screenshot({ path: screenshotPath('audit-flow-run-answered'), fullPage: true });
   await paintAll.evaluate((style) => (style as Element).remove());
   await card(failedQuestion!).scrollIntoViewIfNeeded();

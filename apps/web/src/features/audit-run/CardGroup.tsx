@@ -6,10 +6,10 @@ import { useRunUi } from './runUi';
 /** Cards per group. */
 export const GROUP_SIZE = 10;
 /**
- * The room a group keeps before it mounts: exactly what its cards take while they are off screen
- * (`.run-question`'s `contain-intrinsic-size` of 180 px, its 12 px padding and 1 px border above
- * and below; the section body's 12 px gap between cards), so a group mounting above the screen
- * moves nothing on it.
+ * The room a group keeps before it mounts, and while it is mounted but off screen (its
+ * `contain-intrinsic-size`, until it has been laid out once): 206 px per card (a card's usual 180 px
+ * of content, its 12 px padding and 1 px border above and below) and the 12 px gap between cards.
+ * The same figure both ways, so a group mounting above the screen moves nothing on it.
  */
 const CARD_HEIGHT = 180 + 2 * 12 + 2 * 1;
 const CARD_GAP = 12;
@@ -43,10 +43,10 @@ export const CardGroup = memo(function CardGroup({ ids, start, eager = false }: 
   }, [mounted, ui]);
   if (!mounted) return <div ref={holder} className="run-card-holder" style={{ height: roomFor(ids.length) }} aria-busy="true" />;
   return (
-    <>
+    <div className="run-card-group" style={{ containIntrinsicSize: `auto ${roomFor(ids.length)}px` }}>
       {ids.map((id, i) => (
         <QuestionCard key={id} questionId={id} index={start + i} />
       ))}
-    </>
+    </div>
   );
 });
