@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Dropdown, Flex, Typography } from 'antd';
+import { Dropdown } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -45,21 +45,20 @@ export function UserMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed: bo
       />
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="topLeft">
         <button type="button" className={`user-block${collapsed ? ' is-collapsed' : ''}`} aria-label={t('shell.userMenu')} data-testid="user-menu">
-          <Flex align="center" gap={12} style={{ minWidth: 0 }}>
-            <Avatar src={me.avatar || undefined} style={{ background: '#2a9d8f', flex: 'none' }} size={collapsed ? 36 : 40}>
-              {initialsOf(me.fullName)}
-            </Avatar>
+          {/* Plain elements, not antd's Avatar and ellipsis Typography: these measure their text when they
+              mount (a layout of the whole page, about 0.1 s on a slow tablet, on every signed-in page's
+              first render). CSS centres and truncates the same. */}
+          <span className="user-block-row">
+            <span className={`user-avatar${collapsed ? ' is-small' : ''}`} aria-hidden>
+              {me.avatar ? <img src={me.avatar} alt="" /> : initialsOf(me.fullName)}
+            </span>
             {!collapsed && (
-              <div style={{ minWidth: 0, textAlign: 'left' }}>
-                <Typography.Text strong ellipsis style={{ color: '#fff', display: 'block' }}>
-                  {me.fullName}
-                </Typography.Text>
-                <Typography.Text ellipsis style={{ color: 'rgba(255,255,255,0.6)', fontSize: 12, display: 'block' }}>
-                  {me.email}
-                </Typography.Text>
-              </div>
+              <span className="user-block-text">
+                <strong className="user-block-name">{me.fullName}</strong>
+                <span className="user-block-email">{me.email}</span>
+              </span>
             )}
-          </Flex>
+          </span>
         </button>
       </Dropdown>
     </>
