@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../test/harness.js';
+import type { TTestApp } from '../test/harness.js';
+import { createDemoTestApp } from '../test/demo-template.js';
 import { signIn } from '../test/factories.js';
-import { unsafeUnscoped } from '../platform/tenancy.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_PASSWORD } from './demo.js';
 
 let t: TTestApp;
 const T = '/ms-core/api/audit-templates';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await unsafeUnscoped(t.db, (tx) => seedDemo(tx));
-  // The demo's half year of audits goes through the audits module's rules: room for a loaded machine.
+  t = await createDemoTestApp();
+  // The run's first demo file seeds the day's demo template (half a year of audits through the audits
+  // module's rules): room for a loaded machine.
 }, 300_000);
 afterAll(() => t.close());
 

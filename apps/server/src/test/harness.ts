@@ -33,13 +33,19 @@ function providedTemplate(): TDatabaseTemplate | undefined {
   }
 }
 
-async function openTestDatabase() {
+/**
+ * `from`: a copy of which template (default: the run's migrated one). The demo-seeded template
+ * (demo-template.ts) passes its own: the PostgreSQL database to copy, or the dump read into memory.
+ */
+export type TDatabaseSource = { kind: 'postgres'; name: string } | { kind: 'pglite'; dump: Blob };
+
+async function openTestDatabase(from?: TDatabaseSource) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const template = providedTemplate();
   if (adminUrl) {
     const name = `audit_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const copy = template?.kind === 'postgres' && template.adminUrl === adminUrl;
-    await adminQuery(adminUrl, copy ? `create database ${name} template ${template.name}` : `create database ${name}`);
+    const copy = from?.kind === 'postgres' ? from.name : template?.kind === 'postgres' && template.adminUrl === adminUrl ? template.name : undefined;
+    await adminQuery(adminUrl, copy ? `create database ${name} template ${copy}` : `create database ${name}`);
     // A test database's commits need not wait for the disk: a few milliseconds of fsync per commit
     // were most of the PostgreSQL pass's time. Nothing here survives the run anyway; the tests of
     // durability (a killed server, a restarted PostgreSQL) start a cluster of their own (own-postgres.ts).
@@ -49,7 +55,8 @@ async function openTestDatabase() {
     return { handle, url, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
   }
   const { pgliteDump, pgliteAssets } = await pgliteStart(template);
-  return { handle: await openDatabase('memory://', { pgliteDump, pgliteAssets }), url: 'memory://', drop: async () => {} };
+  const dump = from?.kind === 'pglite' ? from.dump : pgliteDump;
+  return { handle: await openDatabase('memory://', { pgliteDump: dump, pgliteAssets }), url: 'memory://', drop: async () => {} };
 }
 
 /**
@@ -60,7 +67,7 @@ async function openTestDatabase() {
  */
 let started: { dumpFile: string | undefined; start: Promise<TPgliteStart> } | undefined;
 type TPgliteStart = { pgliteDump: Blob | undefined; pgliteAssets: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob } };
-function pgliteStart(template: TDatabaseTemplate | undefined): Promise<TPgliteStart> {
+export function pgliteStart(template = providedTemplate()): Promise<TPgliteStart> {
   const dumpFile = template?.kind === 'pglite' ? template.dumpFile : undefined;
   if (!started || started.dumpFile !== dumpFile) {
     const dist = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '/'));
@@ -92,8 +99,18 @@ export const testConfig = (env: Record<string, string> = {}) =>
     ...env,
   });
 
-export async function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend'], modules?: TAppDeps['modules']): Promise<TTestApp> {
-  const { handle, drop, url } = await openTestDatabase();
+export function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend'], modules?: TAppDeps['modules']): Promise<TTestApp> {
+  return createTestAppOn(undefined, env, extend, modules);
+}
+
+/** createTestApp on a copy of another template than the migrated one (`from`, see openTestDatabase). */
+export async function createTestAppOn(
+  from: TDatabaseSource | undefined,
+  env: Record<string, string> = {},
+  extend?: TAppDeps['extend'],
+  modules?: TAppDeps['modules'],
+): Promise<TTestApp> {
+  const { handle, drop, url } = await openTestDatabase(from);
   const config = testConfig(env);
   const app = await buildApp({ config, db: handle.db, listen: handle.listen, logger: false, extend, modules });
   await app.ready();

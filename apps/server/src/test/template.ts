@@ -16,6 +16,8 @@ import { openDatabase } from '../platform/db.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseTemplate: TDatabaseTemplate;
+    /** Where the demo-seeded templates of this run are made, one per day (demo-template.ts). */
+    demoTemplates: { folder: string };
   }
 }
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startOfDayInZone, todayInZone } from '@audit/domain/dates';
-import { createTestApp, type TTestApp } from '../../test/harness.js';
+import type { TTestApp } from '../../test/harness.js';
+import { createDemoTestApp } from '../../test/demo-template.js';
 import { signIn } from '../../test/factories.js';
 import { startMailbox, type TCaughtMail, type TMailbox } from '../../test/mailbox.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
 import { unsafeUnscoped } from '../../platform/tenancy.js';
-import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.js';
+import { DEMO_PASSWORD } from '../../seed/demo.js';
 import { digestMonthDue, monthlyDigestJob } from './digest.js';
 
 /**
@@ -20,9 +21,9 @@ const DIGEST = '/ms-statistics/api/digest';
 
 beforeAll(async () => {
   mail = await startMailbox();
-  t = await createTestApp({ SMTP_URL: mail.url, MAIL_FROM: 'Auditorías <no-reply@audit.test>' });
-  await unsafeUnscoped(t.db, (tx) => seedDemo(tx));
-  // The demo's half year of audits goes through the audits module's rules: room for a loaded machine.
+  t = await createDemoTestApp({ SMTP_URL: mail.url, MAIL_FROM: 'Auditorías <no-reply@audit.test>' });
+  // The run's first demo file seeds the day's demo template (half a year of audits through the audits
+  // module's rules): room for a loaded machine.
 }, 300_000);
 afterAll(async () => {
   await t?.close();
