@@ -76,7 +76,7 @@ const ID = 'virtual:antd.css';
 const RESOLVED = '\0antd-theme.css';
 
 /**
- * `import 'virtual:antd.css'` (main.tsx): the sheet above, made once per build (and per dev server:
+ * `import 'virtual:antd.css'` (app/boot.ts): the sheet above, made once per build (and per dev server:
  * the dev server restarts when app/theme.ts, one of this config's files, changes).
  */
 export function antdStylePlugin(options: { empty?: boolean } = {}): Plugin {

@@ -8,6 +8,9 @@ import { build, type Plugin } from 'vite';
  * - `react`: React and the router, which every page needs and which change less often than the app;
  * - `base`: the libraries the sign-in page runs (the entry's and the sign-in page's chunks), in one
  *   file instead of dozens, and nothing more;
+ * - `report`: the other modules the public report runs, libraries (antd's App, its tables, tags...)
+ *   and its own (decision 0103): a visitor of a shared report downloads neither `vendor` nor `shell`,
+ *   a signed-in page downloads it too (most of it is antd it uses anyway);
  * - `vendor`: every other library module (antd's other components, dayjs's plugins, the icons...),
  *   which the signed-in pages share: one file, downloaded once;
  * - `shell`: the app's own modules that the signed-in shell loads (sidebar, header, the session's
@@ -25,10 +28,15 @@ export const PREPASS_ENV = 'AUDIT_CHUNKS_PREPASS';
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 const CONFIG = fileURLToPath(new URL('./vite.config.ts', import.meta.url));
 const SIGN_IN = src('features/auth/LoginPage.tsx');
+/** index.html's entry (app/boot.ts: the stylesheets) and the app it starts after the first frame (decision 0103). */
+const APP = src('main.tsx');
 const SHELL = src('app/shell/SignedIn.tsx');
+/** The public report (/share-audit-report/:auditId) and the layout around it (antd's App). */
+const PUBLIC_REPORT = [src('features/audit-report/PublicAuditReportPage.tsx'), src('app/WithFeedback.tsx')];
 const OFFLINE_KIND = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]offline[\\/]/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
 const LIBRARY = /node_modules[\\/]/;
+const PRELOAD_HELPER = /vite[\\/]preload-helper/;
 
 type TChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; moduleIds: string[] };
 
@@ -72,6 +80,8 @@ async function firstBuild(): Promise<Map<string, TChunk>> {
 export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string; name: (id: string) => string | null; priority: number }[] } {
   let signIn: Set<string> | undefined;
   let shell: Set<string> | undefined;
+  let report: Set<string> | undefined;
+  let boot: Set<string> | undefined;
   const known = (set: Set<string> | undefined) => {
     if (!set) throw new Error('chunks.ts: the groups were asked for before the first build');
     return set;
@@ -83,47 +93,71 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       const chunks = await firstBuild();
       const all = [...chunks.values()];
       const byFacade = (test: (id: string) => boolean) => all.filter((chunk) => chunk.facadeModuleId && test(chunk.facadeModuleId));
-      const entry = all.filter((chunk) => chunk.isEntry); // index.html's, which runs main.tsx
+      const entry = all.filter((chunk) => chunk.isEntry); // index.html's, app/boot.ts
+      const app = byFacade((id) => id === APP);
       const login = byFacade((id) => id === SIGN_IN);
       const signedIn = byFacade((id) => id === SHELL);
-      if (entry.length !== 1 || login.length !== 1 || signedIn.length !== 1)
+      const publicReport = byFacade((id) => PUBLIC_REPORT.includes(id));
+      if (entry.length !== 1 || app.length !== 1 || login.length !== 1 || signedIn.length !== 1 || publicReport.length !== PUBLIC_REPORT.length)
         this.error(
-          `chunks.ts: the first build has ${entry.length} entry chunks, ${login.length} of LoginPage.tsx, ${signedIn.length} of SignedIn.tsx (one each expected)`,
+          `chunks.ts: the first build has ${entry.length} entry chunks, ${app.length} of main.tsx, ${login.length} of LoginPage.tsx, ${signedIn.length} of SignedIn.tsx, ${publicReport.length} of the public report's ${PUBLIC_REPORT.length} (one each expected)`,
         );
-      signIn = modulesLoaded(chunks, [...entry, ...login]);
+      // The entry's own modules (boot.ts, the stylesheets) stay in the entry: in `main`, index.html
+      // would no longer link the stylesheets.
+      boot = new Set(entry[0]!.moduleIds);
+      signIn = modulesLoaded(chunks, [...entry, ...app, ...login]);
       shell = modulesLoaded(chunks, [...signedIn, ...byFacade((id) => OFFLINE_KIND.test(id))]);
+      report = modulesLoaded(chunks, publicReport);
     },
-    // The promise kept: the sign-in page loads neither `vendor` nor `shell` (the build fails otherwise).
+    // The promises kept: the sign-in page loads neither `vendor` nor `shell`, nor `report`; the public
+    // report neither `vendor` nor `shell` (the build fails otherwise).
     generateBundle(_options, bundle) {
       const chunks = new Map(
         Object.values(bundle)
           .filter((output) => output.type === 'chunk')
           .map((chunk) => [chunk.fileName, chunk]),
       );
-      const roots = [...chunks.values()].filter((chunk) => chunk.isEntry || chunk.facadeModuleId === SIGN_IN);
-      const seen = new Set<string>();
-      const stack = roots.map((chunk) => chunk.fileName);
-      while (stack.length) {
-        const file = stack.pop()!;
-        if (seen.has(file)) continue;
-        seen.add(file);
-        stack.push(...(chunks.get(file)?.imports ?? []));
-      }
-      const heavy = [...seen].filter((file) => ['vendor', 'shell'].includes(chunks.get(file)?.name ?? ''));
-      if (heavy.length) this.error(`chunks.ts: the sign-in page would load ${heavy.join(', ')}`);
+      const loadedBy = (test: (chunk: { isEntry: boolean; facadeModuleId: string | null }) => boolean) => {
+        const seen = new Set<string>();
+        const stack = [...chunks.values()].filter((chunk) => chunk.isEntry || chunk.facadeModuleId === APP || test(chunk)).map((chunk) => chunk.fileName);
+        while (stack.length) {
+          const file = stack.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(chunks.get(file)?.imports ?? []));
+        }
+        return [...seen];
+      };
+      const named = (files: string[], names: string[]) => files.filter((file) => names.includes(chunks.get(file)?.name ?? ''));
+      const signInHeavy = named(
+        loadedBy((chunk) => chunk.facadeModuleId === SIGN_IN),
+        ['vendor', 'shell', 'report'],
+      );
+      if (signInHeavy.length) this.error(`chunks.ts: the sign-in page would load ${signInHeavy.join(', ')}`);
+      const reportHeavy = named(
+        loadedBy((chunk) => PUBLIC_REPORT.includes(chunk.facadeModuleId ?? '')),
+        ['vendor', 'shell'],
+      );
+      if (reportHeavy.length) this.error(`chunks.ts: the public report would load ${reportHeavy.join(', ')}`);
     },
   };
+  // The entry's modules stay in the entry (boot), main.tsx in its chunk: Rolldown's facade for a module
+  // without exports, imported dynamically from inside a group, exports a namespace it never defines
+  // ("Export 'main_exports' is not defined").
+  const ownChunk = (id: string) => known(boot).has(id) || id === APP;
+  // A group takes its modules' dependencies with it, so each group comes after those whose modules
+  // its own depend on: `main` before `report` and `shell` (the sign-in page's would go too), `report`
+  // before `shell` (the report's shared ui/ pieces would go to `shell`).
   const groups = [
-    { debugName: 'react', name: (id: string) => (REACT.test(id) ? 'react' : null), priority: 4 },
-    { debugName: 'base', name: (id: string) => (LIBRARY.test(id) && known(signIn).has(id) ? 'base' : null), priority: 3 },
-    { debugName: 'vendor', name: (id: string) => (LIBRARY.test(id) ? 'vendor' : null), priority: 2 },
-    // Before `shell`, which takes its modules' dependencies with it: the sign-in page's would go too.
-    { debugName: 'main', name: (id: string) => (known(signIn).has(id) ? 'main' : null), priority: 1 },
-    {
-      debugName: 'shell',
-      name: (id: string) => (!LIBRARY.test(id) && !known(signIn).has(id) && known(shell).has(id) ? 'shell' : null),
-      priority: 0,
-    },
+    // Vite's helper for dynamic imports, which boot.ts runs before any of the app: alone, so no group
+    // takes it with its modules' dependencies and makes index.html's entry import the app statically.
+    { debugName: 'preload', name: (id: string) => (PRELOAD_HELPER.test(id) ? 'preload' : null), priority: 6 },
+    { debugName: 'react', name: (id: string) => (REACT.test(id) ? 'react' : null), priority: 5 },
+    { debugName: 'base', name: (id: string) => (LIBRARY.test(id) && known(signIn).has(id) ? 'base' : null), priority: 4 },
+    { debugName: 'main', name: (id: string) => (known(signIn).has(id) && !ownChunk(id) ? 'main' : null), priority: 3 },
+    { debugName: 'report', name: (id: string) => (known(report).has(id) && !ownChunk(id) ? 'report' : null), priority: 2 },
+    { debugName: 'vendor', name: (id: string) => (LIBRARY.test(id) ? 'vendor' : null), priority: 1 },
+    { debugName: 'shell', name: (id: string) => (!LIBRARY.test(id) && known(shell).has(id) && !ownChunk(id) ? 'shell' : null), priority: 0 },
   ];
   return { plugin, groups };
 }

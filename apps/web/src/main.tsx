@@ -2,9 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentLanguage } from './i18n';
 import { loadLanguage } from './i18n/translations';
-// antd's stylesheet for our theme, made at build time (antd-static-style.ts), before our own rules.
-import 'virtual:antd.css';
-import './app/styles.css';
+// The stylesheets (antd's, then ours) are imported by app/boot.ts, index.html's entry, which runs this file.
 import { App } from './app/App';
 import { registerServiceWorker } from './sw/register';
 
