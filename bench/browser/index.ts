@@ -1,3 +1,5 @@
+import { benchReportView } from './report-view.js';
+import { benchLighthouse } from './lighthouse.js';
 import { benchRunView } from './run-view.js';
 import type { TLine } from './measure.js';
 
@@ -10,6 +12,8 @@ import type { TLine } from './measure.js';
  */
 const parts: Record<string, (engine: 'pglite' | 'postgres', options: { questions?: number }) => Promise<TLine[]>> = {
   'run-view': benchRunView,
+  lighthouse: benchLighthouse,
+  'report-view': benchReportView,
 };
 
 export async function benchBrowser(engine: 'pglite' | 'postgres') {

@@ -1,4 +1,4 @@
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isReadingCompliant, type TAuditQuestion } from '@audit/domain/audits';
@@ -7,41 +7,54 @@ import { dateValueText } from '@audit/domain/dates';
 import { useReportZone } from './reportZone';
 import { formatNumber } from './reportFormat';
 
-/** A reading registry answer: one row per place, one column per reading (with its unit). */
+/**
+ * A reading registry answer: one row per place, one column per reading (with its unit). A plain
+ * table drawn like antd's small one: antd's Table measures its columns on the page when it mounts
+ * (a forced layout per table), and a report has dozens of these (decision 0102).
+ */
 function Readings({ question }: { question: TAuditQuestion }) {
   const { t, i18n } = useTranslation();
   const config = question.readingRegistry;
   const answer = question.answer?.templateAnswer;
   if (!config || answer?.type !== 'readingRegistry') return null;
   const valueOf = (place: string, key: string) => answer.readingRegistry.find((r) => r.placesMeasure === place && r.optionKey === key)?.value ?? null;
-  const columns = [
-    { key: 'place', title: t('report.readings.place'), render: (_: unknown, p: (typeof config.placesMeasure)[number]) => p.label || p.place },
-    ...config.options.map((o) => ({
-      key: o.key,
-      title: `${o.label} (${t(`report.measure.${o.measure}`)})`,
-      align: 'right' as const,
-      render: (_: unknown, p: (typeof config.placesMeasure)[number]) => {
-        const value = valueOf(p._id, o.key);
-        if (value === null) return <Typography.Text type="secondary">—</Typography.Text>;
-        const ok = isReadingCompliant(o, value);
-        return (
-          <Typography.Text type={ok ? undefined : 'danger'} strong={!ok}>
-            {!ok && <WarningFilled aria-label={t('report.readings.outOfRange')} />} {formatNumber(value, i18n.language)}
-          </Typography.Text>
-        );
-      },
-    })),
-  ];
+  const cell = (place: string, option: (typeof config.options)[number]) => {
+    const value = valueOf(place, option.key);
+    if (value === null) return <Typography.Text type="secondary">—</Typography.Text>;
+    const ok = isReadingCompliant(option, value);
+    return (
+      <Typography.Text type={ok ? undefined : 'danger'} strong={!ok}>
+        {!ok && <WarningFilled aria-label={t('report.readings.outOfRange')} />} {formatNumber(value, i18n.language)}
+      </Typography.Text>
+    );
+  };
   return (
-    <Table
-      size="small"
-      rowKey="_id"
-      pagination={false}
-      columns={columns}
-      dataSource={config.placesMeasure}
-      scroll={{ x: 'max-content' }}
-      className="report-readings"
-    />
+    <div className="report-readings">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('report.readings.place')}</th>
+            {config.options.map((o) => (
+              <th key={o.key} scope="col" className="is-number">
+                {`${o.label} (${t(`report.measure.${o.measure}`)})`}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {config.placesMeasure.map((p) => (
+            <tr key={p._id}>
+              <td>{p.label || p.place}</td>
+              {config.options.map((o) => (
+                <td key={o.key} className="is-number">
+                  {cell(p._id, o)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Flex, Image, Typography } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,8 @@ import { AnswerView } from './AnswerView';
 import { IssueList } from './IssueList';
 import { questionAnchor } from './questionAnchor';
 
-/** One question of the report: its answer, the auditor's note and images, and its issues. */
-export function QuestionBlock({ question, index }: { question: TAuditQuestion; index: number }) {
+/** One question of the report: its answer, the auditor's note and images, and its issues. Memoised: a section's turn renders its own questions only. */
+export const QuestionBlock = memo(function QuestionBlock({ question, index }: { question: TAuditQuestion; index: number }) {
   const { t } = useTranslation();
   return (
     <article
@@ -49,4 +50,4 @@ export function QuestionBlock({ question, index }: { question: TAuditQuestion; i
       <IssueList issues={question.issues} />
     </article>
   );
-}
+});

@@ -1,5 +1,6 @@
 import './report.css';
-import type { ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Badge, Collapse, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAudit, TAuditSection } from '@audit/domain/audits';
@@ -14,20 +15,43 @@ import { formatPercent } from './reportFormat';
 import { sectionPercent } from '@audit/domain/score';
 import { reportParts, type TReportLayout } from './reportLayout';
 import { SummaryCard } from './SummaryCard';
+import { createSectionMounts, type TSectionMounts } from './sectionMounts';
+import { questionsRoom } from './sectionRoom';
 
-function SectionBody({ section }: { section: TAuditSection }) {
+/**
+ * A section's fields and questions. Until its turn (sectionMounts.ts) it shows its fields and a
+ * holder with the room its questions take off screen (sectionRoom.ts), so a section that mounts
+ * above the screen moves nothing on it.
+ */
+const SectionBody = memo(function SectionBody({ section, index, mounts }: { section: TAuditSection; index: number; mounts: TSectionMounts }) {
   const { t } = useTranslation();
-  const questions = [...section.questions].sort((a, b) => a.position - b.position);
+  const [mounted, setMounted] = useState(() => mounts.initially(index));
+  const holder = useRef<HTMLDivElement>(null);
+  const questions = useMemo(() => [...section.questions].sort((a, b) => a.position - b.position), [section.questions]);
+  useEffect(() => mounts.register(index, (urgent) => (urgent ? setMounted(true) : startTransition(() => setMounted(true)))), [mounts, index]);
+  useEffect(() => {
+    if (mounted) mounts.committed(index);
+  }, [mounted, mounts, index]);
+  // Near the screen (a fast scroll, a jump): this section goes before the ones above it.
+  useEffect(() => {
+    const element = holder.current;
+    if (mounted || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && mounts.soon(index), { rootMargin: '600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [mounted, mounts, index]);
   if (!questions.length && !section.fields.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.noQuestionsForThisSection')} />;
   return (
     <Flex vertical gap={12}>
       <FieldList fields={section.fields} />
-      {questions.map((q, i) => (
-        <QuestionBlock key={q._id} question={q} index={i + 1} />
-      ))}
+      {mounted ? (
+        questions.map((q, i) => <QuestionBlock key={q._id} question={q} index={i + 1} />)
+      ) : questions.length ? (
+        <div ref={holder} className="report-section-holder" style={{ height: questionsRoom(questions.length) }} data-testid="report-section-holder" />
+      ) : null}
     </Flex>
   );
-}
+});
 
 function SectionLabel({ section, layout }: { section: TAuditSection; layout: TReportLayout }) {
   const { t, i18n } = useTranslation();
@@ -55,8 +79,9 @@ function SectionLabel({ section, layout }: { section: TAuditSection; layout: TRe
  */
 export function ReportView({ audit, layout, header }: { audit: TAudit; layout: TReportLayout; header: ReactNode }) {
   const { t } = useTranslation();
-  const { cover, sections, contacts } = reportParts(audit);
-  useQuestionAnchor();
+  const { cover, sections, contacts } = useMemo(() => reportParts(audit), [audit]);
+  const mounts = useSectionMounts(sections.length);
+  useQuestionAnchor(sections, mounts);
   const items = [
     {
       key: 'intro',
@@ -68,7 +93,11 @@ export function ReportView({ audit, layout, header }: { audit: TAudit; layout: T
         </Flex>
       ),
     },
-    ...sections.map((s) => ({ key: s._id, label: <SectionLabel section={s} layout={layout} />, children: <SectionBody section={s} /> })),
+    ...sections.map((s, i) => ({
+      key: s._id,
+      label: <SectionLabel section={s} layout={layout} />,
+      children: <SectionBody section={s} index={i} mounts={mounts} />,
+    })),
     ...(audit.questionnaire?.questionsAnswers.length
       ? [
           {
@@ -90,4 +119,22 @@ export function ReportView({ audit, layout, header }: { audit: TAudit; layout: T
       </AppliedDeduction.Provider>
     </ReportZone.Provider>
   );
+}
+
+/**
+ * The sections' turns (sectionMounts.ts), for this report's sections; the pump starts once the
+ * first render is on the page. Printing renders every section first, so the paper has them all.
+ */
+function useSectionMounts(count: number) {
+  const mounts = useMemo(() => createSectionMounts(count), [count]);
+  useEffect(() => {
+    mounts.start();
+    const print = () => flushSync(() => mounts.mountAll());
+    addEventListener('beforeprint', print);
+    return () => {
+      removeEventListener('beforeprint', print);
+      mounts.stop();
+    };
+  }, [mounts]);
+  return mounts;
 }

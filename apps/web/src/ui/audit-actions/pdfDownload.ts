@@ -58,9 +58,11 @@ export function usePdfDownload(audit: Pick<TAudit, '_id' | 'template' | 'establi
     mutationFn: async (): Promise<TOutcome> => {
       const controller = new AbortController();
       abort.current = controller;
-      // What is there before asking, so an earlier PDF's notification is not taken for this one.
-      const before = new Set((await searchNotifications('all', 20)).items.filter((n) => isPdfNotice(n, audit._id)).map((n) => n._id));
-      const answer = await requestPdf(audit._id);
+      // What is there before asking, so an earlier PDF's notification is not taken for this one. Read
+      // beside the request, not before it (one round trip less, decision 0102): this request's job
+      // notifies after rendering, long after this read is answered.
+      const [notices, answer] = await Promise.all([searchNotifications('all', 20), requestPdf(audit._id)]);
+      const before = new Set(notices.items.filter((n) => isPdfNotice(n, audit._id)).map((n) => n._id));
       if (answer.pdfUrl) {
         await downloadFile(answer.pdfUrl, pdfFileName(audit));
         return 'downloaded';
@@ -68,7 +70,8 @@ export function usePdfDownload(audit: Pick<TAudit, '_id' | 'template' | 'establi
       void message.loading({ key: progressKey, content: t('report.pdfGenerating'), duration: 0 });
       try {
         const notice = await waitForNotice(audit._id, before, controller.signal);
-        await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+        // The drawer's list reads again beside the download, not before it.
+        void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
         if (!notice) return 'waiting';
         if (notice.payload.body?.status !== 'ready') return 'failed';
         await downloadFile(pdfAddress(audit._id), pdfFileName(audit));

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { createElement as h } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { TAudit } from '@audit/domain/audits';
+import '../../i18n';
+import { makeAudit } from '../audit-run/testing/auditFixture';
+import { layoutFor } from './reportLayout';
+import { ReportView } from './ReportView';
+import { questionAnchor } from './questionAnchor';
+import { questionsRoom } from './sectionRoom';
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** 300 questions in 10 sections of 30 (the run view's fixture), finished. */
+const audit = (): TAudit => makeAudit(300, 'finished');
+const questionIds = () => [...document.querySelectorAll('[data-testid="report-question"]')].map((e) => e.id);
+const holders = () => [...document.querySelectorAll<HTMLElement>('[data-testid="report-section-holder"]')];
+const show = (report: TAudit, at = '/client-audits/audits/report/x') =>
+  render(h(MemoryRouter, { initialEntries: [at] }, h(ReportView, { audit: report, layout: layoutFor(null), header: null })));
+
+describe('the report renders section by section (decision 0102)', () => {
+  it('renders the first section in the first render, holders with the exact room for the rest, then every section in page order', async () => {
+    const report = audit();
+    const sections = report.sections.filter((s) => s.type === 'QUESTION');
+    const commits: number[] = [];
+    show(report);
+    // The first render: the first section's 30 questions, and a holder for each of the other nine.
+    expect(questionIds()).toEqual(sections[0]!.questions.map((q) => questionAnchor(q._id)));
+    expect(holders()).toHaveLength(9);
+    expect(holders().map((e) => e.style.height)).toEqual(sections.slice(1).map((s) => `${questionsRoom(s.questions.length)}px`));
+    // The rest mount in idle periods, one section at a time, in page order.
+    const seen = new MutationObserver(() => commits.push(questionIds().length));
+    seen.observe(document.body, { childList: true, subtree: true });
+    await waitFor(() => expect(questionIds()).toHaveLength(300), { timeout: 20_000 });
+    seen.disconnect();
+    expect(holders()).toHaveLength(0);
+    expect(questionIds()).toEqual(sections.flatMap((s) => s.questions.map((q) => questionAnchor(q._id))));
+    expect(new Set(commits.filter((n) => n > 30))).toEqual(new Set([60, 90, 120, 150, 180, 210, 240, 270, 300]));
+  });
+
+  it('a link to a question in the last section renders that section at once and scrolls to the question', async () => {
+    const report = audit();
+    const last = report.sections
+      .filter((s) => s.type === 'QUESTION')
+      .at(-1)!
+      .questions.at(-1)!;
+    const scrolled: string[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: the calls are recorded.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    show(report, `/client-audits/audits/report/x#question-${last._id}`);
+    // Before any idle period: the first section (first render) and the linked one only.
+    await waitFor(() => expect(document.getElementById(questionAnchor(last._id))).not.toBeNull());
+    expect(questionIds()).toHaveLength(60);
+    expect(scrolled).toContain(questionAnchor(last._id));
+    expect(document.getElementById(questionAnchor(last._id))!.classList).toContain('report-question-target');
+    await waitFor(() => expect(questionIds()).toHaveLength(300), { timeout: 20_000 });
+  });
+
+  it('printing renders every section before the page is laid out for paper', () => {
+    show(audit());
+    expect(questionIds()).toHaveLength(30);
+    act(() => void dispatchEvent(new Event('beforeprint')));
+    expect(questionIds()).toHaveLength(300);
+    expect(holders()).toHaveLength(0);
+  });
+});
