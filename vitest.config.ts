@@ -1,6 +1,55 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Web test files that share one module graph per worker (decision 0104: check the rules above before adding one). */
+const WEB_SHARED = [
+  'api/errors',
+  'api/noPathStrings',
+  'api/refreshInBackground',
+  'app/antdStyles',
+  'app/breadcrumbTrail',
+  'app/clientTabs',
+  'app/features',
+  'app/menu',
+  'features/audit-report/correctiveActions',
+  'features/audit-report/publicLanguage',
+  'features/audit-report/report',
+  'features/audit-run/decimal',
+  'features/audit-run/questionnaire/questionnaireI18n',
+  'features/audit-run/questionnaire/questionnaireModel',
+  'features/audit-run/widgets/dateValue',
+  'features/audits/audits',
+  'features/auth/captcha',
+  'features/calendar/days',
+  'features/faqs/markdown',
+  'features/home/homeSections',
+  'features/incidents/annotate',
+  'features/incidents/incidentPatch',
+  'features/incidents/otherIncidentBody',
+  'features/incidents/searchBody',
+  'features/lab-data/labUnits',
+  'features/register-logs/logDownloads',
+  'features/registers/registerFormRules',
+  'features/spaces/spaceTree',
+  'features/statistics/charts/csv',
+  'features/statistics/drill',
+  'features/templates/templateContent',
+  'features/users/userStatus',
+  'features/visit-plans/confirmGroups',
+  'i18n/i18n',
+  'i18n/relativeTime',
+  'offline/keyedCalls',
+  'offline/replay',
+  'offline/replayRules',
+  'sw/routes',
+  'ui/DateRangeFilter',
+  'ui/emailSuggestions',
+  'ui/goals/goalNames',
+  'ui/listColumns',
+  'ui/monthRange',
+  'ui/roles',
+].map((file) => `apps/web/src/${file}.test.ts`);
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -28,7 +77,14 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },
-      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // The web's files run isolated (a fresh module graph per file), except those listed in WEB_SHARED:
+      // they run in web-shared, isolate: false, one module graph per worker (decision 0104). A file
+      // goes on the list only if it runs in node, uses no vi.mock/doMock, stubGlobal/stubEnv, spyOn
+      // or fake timers, and changes no state another file could see (the app's i18n instance, dayjs's
+      // locale, localStorage, IndexedDB, module variables of the code it imports). Not listed = isolated.
+      // `npx vitest run <file>` runs a file in whichever project holds it.
+      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], exclude: WEB_SHARED } },
+      { extends: true, test: { name: 'web-shared', isolate: false, include: WEB_SHARED } },
     ],
   },
 });

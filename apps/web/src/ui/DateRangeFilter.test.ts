@@ -1,8 +1,20 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickDayRanges, quickMonthRanges } from './DateRangeFilter';
+
+// "This week" starts on the locale's first day. These ranges are dayjs's default locale (English:
+// Sunday); the app's i18n module sets Spanish when imported, which another file of the same worker
+// may have done (web-shared, decision 0104), so the locale is set here and given back after.
+let localeBefore = '';
+beforeAll(() => {
+  localeBefore = dayjs.locale();
+  dayjs.locale('en');
+});
+afterAll(() => {
+  dayjs.locale(localeBefore);
+});
 
 const days = (today: string) =>
   Object.fromEntries(quickDayRanges(dayjs(today)).map(({ key, value }) => [key, value.map((d) => d.format('YYYY-MM-DD HH:mm')).join(' → ')]));
