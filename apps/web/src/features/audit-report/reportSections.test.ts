@@ -10,24 +10,9 @@ import { layoutFor } from './reportLayout';
 import { ReportView } from './ReportView';
 import { questionAnchor } from './questionAnchor';
 import { questionsRoom } from './sectionRoom';
+import { stubLayoutApis } from '../../testing/layoutStubs';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubLayoutApis);
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

@@ -12,6 +12,7 @@ import es from './i18n/es.json';
 import { ME_QUERY_KEY } from '../../session/me';
 import { auditRunQueryKey, auditRunQueryOptions } from './auditRunApi';
 import { FIXTURE_AUDITOR, makeAudit, OPTION } from './testing/auditFixture';
+import { stubLayoutApis } from '../../testing/layoutStubs';
 
 // Every card render renders its widget exactly once: counting widget renders counts card renders.
 // Counted when committed (a layout effect with no dependencies runs once per commit): groups mount
@@ -43,23 +44,7 @@ vi.mock('./CardGroup', async (importOriginal) => {
 });
 const { AuditRunPage } = await import('./AuditRunPage');
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubLayoutApis);
 afterEach(() => cleanup());
 
 async function mount(audit: TAudit) {

@@ -12,27 +12,14 @@ import { ME_QUERY_KEY } from '../../session/me';
 import { auditRunQueryOptions } from './auditRunApi';
 import { RUN_MUTATION_KEY } from './runner';
 import { FIXTURE_AUDITOR, makeAudit } from './testing/auditFixture';
+import { stubLayoutApis } from '../../testing/layoutStubs';
 
 const { AuditRunPage } = await import('./AuditRunPage');
 
 beforeAll(async () => {
   await loadLanguage('es');
   await i18n.changeLanguage('es');
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubLayoutApis();
 });
 afterEach(() => cleanup());
 

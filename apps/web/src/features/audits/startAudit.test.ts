@@ -10,6 +10,7 @@ import { auditCalls } from '@audit/domain/calls/audits';
 import '../../i18n';
 import { startedAuditQueryKey } from '../../api/queryKeys';
 import { makeAudit } from '../audit-run/testing/auditFixture';
+import { stubLayoutApis } from '../../testing/layoutStubs';
 
 /**
  * Issue 23: "Empezar auditoría" showed nothing for seconds, and once the server answered the button
@@ -21,24 +22,10 @@ vi.mock('../../api/send', async (importOriginal) => ({ ...(await importOriginal<
 const { AuditPreviewDialog } = await import('./AuditPreviewDialog');
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubLayoutApis();
   // The modal's scroll lock asks for a pseudo-element's style, which jsdom does not implement.
   const computed = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computed(element);
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 afterEach(() => {
   cleanup();

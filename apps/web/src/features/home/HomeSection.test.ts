@@ -7,20 +7,12 @@ import i18n from '../../i18n';
 import { loadLanguage } from '../../i18n/translations';
 import { ApiError } from '../../api/errors';
 import { HomeSection } from './HomeSection';
+import { stubLayoutApis } from '../../testing/layoutStubs';
 
 beforeAll(async () => {
   await loadLanguage('es');
   await i18n.changeLanguage('es');
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubLayoutApis();
 });
 afterEach(() => cleanup());
 
