@@ -91,35 +91,37 @@ export function createRunUi() {
       if (state.closedSections.has(sectionId)) ui.toggleSection(sectionId, true);
       set({ target: questionId, allSections: true });
       unpin();
-      let tries = 0;
-      const go = () => {
-        const card = document.getElementById(`question-${questionId}`);
-        // Its group mounts in the render that sets the target (CardGroup): normally before this frame.
-        if (!card && ++tries < 120) return void requestAnimationFrame(go);
-        if (!card) return;
+      // Its group mounts in the render that sets the target (CardGroup): normally before the first frame.
+      whenInPage(`question-${questionId}`, (card) => {
         const smooth = Math.abs(card.getBoundingClientRect().top) <= 2 * innerHeight;
         card.scrollIntoView({ behavior: smooth ? 'smooth' : 'instant', block: 'center' });
         card.focus({ preventScroll: true });
         // A smooth scroll is left to end before the card is checked.
         unpin = keepInView(card, () => mounts.length > 0, smooth ? 800 : 0);
-      };
-      requestAnimationFrame(go);
+      });
     },
     /** Opens a section, mounts it if it has not yet, scrolls its top into view and focuses its toggle. */
     scrollToSection(sectionId: string) {
       ui.toggleSection(sectionId, true);
       if (!state.allSections) set({ allSections: true });
-      let tries = 0;
-      const go = () => {
-        const section = document.getElementById(`section-${sectionId}`);
-        if (!section && ++tries < 120) return void requestAnimationFrame(go);
-        section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        section?.querySelector<HTMLElement>('.run-section-toggle')?.focus({ preventScroll: true });
-      };
-      requestAnimationFrame(go);
+      whenInPage(`section-${sectionId}`, (section) => {
+        section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        section.querySelector<HTMLElement>('.run-section-toggle')?.focus({ preventScroll: true });
+      });
     },
   };
   return ui;
+}
+
+/** Runs `then` with the element once a render has put it in the page, looking on each frame for up to 120 frames. */
+function whenInPage(id: string, then: (element: HTMLElement) => void) {
+  let tries = 0;
+  const look = () => {
+    const element = document.getElementById(id);
+    if (element) then(element);
+    else if (++tries < 120) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
 }
 
 const STOP_PINNING = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
