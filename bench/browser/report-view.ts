@@ -1,14 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import type { TTemplateAnswer } from '@audit/domain/audits';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
+import { answerFor, view as VIEW } from '../../apps/server/src/seed/audits.js';
 import { unsafeUnscoped } from '../../apps/server/src/platform/tenancy.js';
 import { NO_ACCESS } from '../../apps/server/src/platform/identity.js';
 import type { TAuth } from '../../apps/server/src/platform/auth.js';
 import { saveAnswerIn } from '../../apps/server/src/modules/audits/answers.js';
 import { changeIssuesTasksIn } from '../../apps/server/src/modules/audits/issues.js';
 import { finishIn, setShareIn } from '../../apps/server/src/modules/audits/lifecycle.js';
-import type { TAuditView } from '../../apps/server/src/modules/audits/present.js';
 import { saveAnswersIn, setSentIn } from '../../apps/server/src/modules/audits/questionnaire.js';
 import { setFieldValuesIn } from '../../apps/server/src/modules/audits/sections.js';
 import { audits } from '../../apps/server/src/modules/audits/tables.js';
@@ -19,33 +18,6 @@ import { line, measure, ms, s, sample, type TLine, type TSample } from './measur
 import { startServer } from '../lib.js';
 
 type TServer = Awaited<ReturnType<typeof startServer>>;
-type TQuestionRow = Awaited<ReturnType<typeof loadTree>>['questions'][number];
-
-const VIEW: TAuditView = {
-  shareUrl: (id, language) => `/share-audit-report/${id}?lang=${language}`,
-  fileUrl: (id) => id,
-  auditUrl: (id) => `/auditor/audits?audit=${id}`,
-};
-
-/** Conforme for most scored questions, No conforme (with its first issue) for one in five; simple values for the rest. */
-function answerFor(q: TQuestionRow, fail: boolean): TTemplateAnswer | null {
-  if (q.type === 'select') {
-    const options = q.config.select?.options ?? [];
-    const option = fail ? options.find((o) => o.failed) : options.find((o) => !o.failed);
-    return option ? { type: 'select', select: [option._id] } : null;
-  }
-  if (q.type === 'readingRegistry') {
-    const config = q.config.readingRegistry;
-    if (!config) return null;
-    const option = config.options[0]!;
-    return { type: 'readingRegistry', readingRegistry: config.placesMeasure.map((p) => ({ placesMeasure: p._id, optionKey: option.key, value: 3 })) };
-  }
-  if (q.type === 'number') return { type: 'number', number: 4 };
-  if (q.config.text?.answerType === 'PARAGRAPH' || q.type === 'paragraph')
-    return { type: 'paragraph', paragraph: 'Temperaturas dentro de rango en todas las cámaras.\nSin incidencias en el almacén.' };
-  if (q.type === 'date') return { type: 'text', text: '2026-11-02' };
-  return { type: 'text', text: 'Correcto' };
-}
 
 /**
  * The generated audit answered (one scored question in five failed, with its issue), its cover,

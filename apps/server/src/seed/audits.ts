@@ -36,8 +36,8 @@ export interface TDemoAuditPlaces {
   files?: TConfig;
 }
 
-// The seed needs no URLs: nothing it writes is presented to anyone.
-const view: TAuditView = {
+// The seed needs no URLs: nothing it writes is presented to anyone (the browser bench's finished audit neither).
+export const view: TAuditView = {
   shareUrl: (id, language) => `/share-audit-report/${id}?lang=${language}`,
   fileUrl: (id) => id,
   auditUrl: (id) => `/auditor/audits?audit=${id}`,
@@ -139,8 +139,8 @@ async function finishedAudit(
   return done.id;
 }
 
-/** Conforme for every scored question (No conforme for the failing one), readings in range, simple values for the rest. */
-function answerFor(q: Awaited<ReturnType<typeof loadTree>>['questions'][number], fail: boolean): TTemplateAnswer | null {
+/** Conforme for every scored question (No conforme for the failing one), readings in range, simple values for the rest (the browser bench's report answers too). */
+export function answerFor(q: Awaited<ReturnType<typeof loadTree>>['questions'][number], fail: boolean): TTemplateAnswer | null {
   if (q.type === 'select') {
     const options = q.config.select?.options ?? [];
     const option = fail ? options.find((o) => o.failed) : options.find((o) => !o.failed);
