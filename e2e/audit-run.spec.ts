@@ -163,8 +163,12 @@ test.describe.serial('audit run view, against the server', () => {
       (route) => route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }),
       { times: 1 },
     );
+    // The refusal's request is awaited, and the toasts' text read as a whole: a failure then says
+    // whether the write left as an add at all, and what was shown instead (a flake seen twice in CI).
+    const refused = page.waitForResponse((r) => r.url().endsWith('/answer/add') && r.status() === 409, { timeout: 30_000 });
     await q3.getByRole('radio', { name: 'Mejorable' }).click();
-    await expect(page.getByText('El estado de la auditoría no permite esta acción.')).toBeVisible();
+    await refused;
+    await expect(page.locator('.ant-message')).toContainText('El estado de la auditoría no permite esta acción.');
     await expect(q3.getByRole('radio', { name: 'Mejorable' })).toHaveAttribute('aria-checked', 'false');
 
     const chooser = page.waitForEvent('filechooser');

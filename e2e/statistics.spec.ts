@@ -122,7 +122,8 @@ test('the client opens the dashboard, filters one establishment, drills to incid
   await expect(failed.getByTestId('report-issue')).toContainText('Completar el registro diario de temperaturas');
   const photo = failed.locator('.report-photo img');
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The report mounts its sections lazily (decision 0102): the picture may still be loading here.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // Beside the photo, the issue's incident and its corrective action with its status and age.
   const action = failed.getByTestId('report-action');
   await expect(action).toHaveCount(1);
