@@ -82,13 +82,14 @@ function section(index: number, type: TAuditSection['type'], questions: TAuditQu
   };
 }
 
-export function makeAudit(questions = 300, status: TAudit['status'] = 'running'): TAudit {
+/** `perSection`: questions per question section (the last holds what is left). */
+export function makeAudit(questions = 300, status: TAudit['status'] = 'running', perSection = 30): TAudit {
   const sections: TAuditSection[] = [
     section(0, 'DATA', [], [{ _id: uuid(6, 1), label: 'Summary', type: 'summary', required: false, value: null, position: 0 }]),
   ];
-  for (let s = 0; s * 30 < questions; s++) {
+  for (let s = 0; s * perSection < questions; s++) {
     const id = uuid(1, s + 1);
-    const qs = Array.from({ length: Math.min(30, questions - s * 30) }, (_, i) => question(s * 30 + i, id, i));
+    const qs = Array.from({ length: Math.min(perSection, questions - s * perSection) }, (_, i) => question(s * perSection + i, id, i));
     sections.push({ ...section(s + 1, 'QUESTION', qs), _id: id });
   }
   const contactField = { _id: uuid(6, 2), label: 'Contacts', type: 'contact_information', required: true, value: null, position: 0 };
