@@ -69,9 +69,28 @@ test('client home: the 30-day figures, then the latest of each list, each a link
   await expect(page).toHaveURL(/\/incidents\/list\/lab-data\/[0-9a-f-]+$/);
   await expect(page.getByTestId('lab-incident-detail')).toBeVisible();
 
-  await page.goto('/home/client');
+  // On a phone, nothing moves when the figures and the space's name arrive (decision 0103's layout
+  // shift): the 30-day figures are held back, the hero and the figures' card measured while they
+  // load, then again once shown.
   await page.setViewportSize(PHONE);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/search-summary-from-client', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home/client');
+  const hero = page.locator('.home-hero');
+  const summary = section(page, 'summary');
+  await expect(summary.getByTestId('home-section-loading')).toBeVisible();
+  await expect(hero).toContainText('Hotel Mar Azul');
+  const loading = { hero: await hero.boundingBox(), summary: await summary.boundingBox() };
+  await page.screenshot({ path: screenshotPath('home-client-390-loading') });
+  release();
   await expectFilled(page, ['summary', 'finishedAudits', 'openIncidents', 'overdueTasks', 'pendingRegisters', 'labOutOfLimits']);
+  expect(await hero.boundingBox()).toEqual(loading.hero);
+  expect(await summary.boundingBox()).toEqual(loading.summary);
+  await page.unroute('**/search-summary-from-client');
   await settled(page);
   await fitsPhone(page);
   await page.screenshot({ path: screenshotPath('home-client-390'), fullPage: true });

@@ -54,6 +54,8 @@ export function HomePage({ kind, me, canOpen }: { kind: THomeKind; me: TMe; canO
   const { t, i18n } = useTranslation();
   const space = useCurrentSpace();
   const sections = homeSections(kind, me, canOpen);
+  // One line (home.css): cut with an ellipsis on a narrow phone, whole in its tooltip.
+  const dateLine = `${today(i18n.language, zoneOr(space.data?.timeZone))}${space.data?.name ? ` · ${space.data.name}` : ''}`;
   return (
     <Flex vertical gap={16} data-testid={`home-${kind}`}>
       <Card className="home-hero">
@@ -62,9 +64,8 @@ export function HomePage({ kind, me, canOpen }: { kind: THomeKind; me: TMe; canO
             {initialsOf(me.fullName)}
           </Avatar>
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Text className="home-hero-date">
-              {today(i18n.language, zoneOr(space.data?.timeZone))}
-              {space.data?.name ? ` · ${space.data.name}` : ''}
+            <Typography.Text className="home-hero-date" title={dateLine}>
+              {dateLine}
             </Typography.Text>
             <Typography.Title level={2} className="home-hero-title">
               {t(greetingKey(), { name: me.firstName })}
