@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import { stat } from 'node:fs/promises';
+import type { Browser, Page, Response as TResponse } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
 import { answerFor, view as VIEW } from '../../apps/server/src/seed/audits.js';
@@ -143,10 +144,22 @@ const wholeReport = (page: Page, questions: number) =>
 async function pdfClick(page: Page) {
   const button = page.getByTestId('report-pdf');
   await button.waitFor({ timeout: 60_000 });
+  // The PDF's answer (GET …/pdf, 200) if the file came that way: its bytes on the wire.
+  let wire: TResponse | null = null;
+  const onResponse = (r: TResponse) => {
+    if (r.request().method() === 'GET' && /\/reports\/audit\/[^/]+\/pdf$/.test(new URL(r.url()).pathname) && r.status() === 200) wire = r;
+  };
+  page.on('response', onResponse);
   const started = Date.now();
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 180_000 }), button.click()]);
   const took = Date.now() - started;
-  await download.path();
+  // The file as saved (decoded): what the user keeps, not what crossed the network.
+  const saved = (await stat(await download.path())).size;
+  page.off('response', onResponse);
+  const sent = wire ? (await (wire as TResponse).request().sizes()).responseBodySize : null;
+  console.log(
+    `  PDF saved: ${Math.round(saved / 1024)} KB, on the wire: ${sent === null ? 'another address' : `${Math.round(sent / 1024)} KB`}, in ${took} ms`,
+  );
   // The "ready" message gone and the button idle before the next click.
   await page.waitForFunction(() => !document.querySelector('[data-testid="report-pdf"][aria-busy="true"]'), null, { timeout: 30_000 });
   return took;

@@ -9,7 +9,12 @@ import { requestResponse } from './client';
 export async function downloadFile(url: string, name: string, post?: { body: unknown }) {
   // A POST download (an export of a filtered list) sends the list's filters as its JSON body.
   const response = await requestResponse(url, { ...(post ? { method: 'POST' as const, body: post.body } : {}), headers: { accept: '*/*' } });
-  const href = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+}
+
+/** A file's bytes, already fetched, handed to the browser as a download under `name` (a blob: link). */
+export function saveBlob(blob: Blob, name: string) {
+  const href = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement('a'), { href, download: name });
   document.body.append(link);
   link.click();

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db.js';
+import { iso } from '../../platform/http.js';
 import { withinScope, type TScope } from '../../platform/tenancy.js';
+import { findAuditHead, type TAuditScope } from './repo.js';
 import { audits } from './tables.js';
 
 /**
@@ -35,6 +37,34 @@ export async function findPdfState(tx: TDb, scope: TScope, id: string, lock = fa
     .where(and(eq(audits.id, id), withinScope(audits.secureSpacePath, scope)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+/** What a PDF's file name is made of (reports/service.ts pdfFileName), as the whole read presents it (present.ts presentHead). */
+export interface TPdfNameParts {
+  template: { name: string; language: string };
+  establishment: { name: string };
+  date: [string];
+}
+
+/**
+ * The PDF's state and its file name's parts from the audit's row alone (no tree): the audit as the
+ * caller may see it (a client's user sees finished audits only, decision 0061), or undefined.
+ */
+export async function findPdfHead(tx: TDb, scope: TAuditScope, id: string): Promise<{ state: TPdfState; name: TPdfNameParts } | undefined> {
+  const head = await findAuditHead(tx, scope, id);
+  if (!head) return undefined;
+  const { row } = head;
+  return {
+    state: {
+      spaceId: row.spaceId,
+      secureSpacePath: row.secureSpacePath,
+      status: row.status,
+      pdfStatus: row.pdfStatus,
+      pdfFileId: row.pdfFileId,
+      pdfOf: row.pdfOf,
+    },
+    name: { template: { name: row.templateName, language: row.language }, establishment: { name: head.establishmentName ?? '' }, date: [iso(row.dateFrom)!] },
+  };
 }
 
 /**

@@ -52,7 +52,8 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
     ),
   ))
     photos.set(id, bytes);
-  const pdf = await renderInWorker(audit!, photos, pdfLabels(audit!.template.language), await companyCover(ctx, caller));
+  // Pages left plain: GET …/pdf sends the file brotli-compressed as a whole (decision 0106).
+  const pdf = await renderInWorker(audit!, photos, pdfLabels(audit!.template.language), { ...(await companyCover(ctx, caller)), compress: false });
   const stored = await storeGenerated(ctx, { buffer: pdf, filename: name, contentType: 'application/pdf' });
   try {
     const replaced = await withScope(ctx.db, caller, async (tx) => {

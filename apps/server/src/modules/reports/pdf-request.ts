@@ -10,7 +10,6 @@ import type { TTransaction } from '../../platform/db.js';
 import { renderPdfJob } from './pdf-job.js';
 import * as pdfState from '../audits/report-state.js';
 import { notFound } from '../../platform/errors.js';
-import { auditView, readAudit } from '../audits/read.js';
 import { isCurrent, pdfFileName } from './service.js';
 
 /**
@@ -45,8 +44,10 @@ export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string)
       return { pdfUrl: signedFileUrl(ctx.config, state.pdfFileId!) };
     if (state.pdfStatus === 'queued') return { pdfSendToGenerate: true as const };
     await pdfState.setPdfState(tx, id, { pdfStatus: 'queued' });
-    const audit = await readAudit(tx, caller, id, auditView(ctx));
-    const jobId = await enqueueJob(tx, caller, renderPdfJob, { auditId: id, userId: caller.userId, name: pdfFileName(audit) });
+    // The name from the audit's row, not its whole tree (the job reads the tree when it runs).
+    const head = await pdfState.findPdfHead(tx, caller, id);
+    if (!head) throw notFound();
+    const jobId = await enqueueJob(tx, caller, renderPdfJob, { auditId: id, userId: caller.userId, name: pdfFileName(head.name) });
     await recordTrace(tx, caller, {
       type: 'CREATE',
       module: 'REPORTS',

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiClient, createTestApp, type TTestApp } from '../../test/harness.js';
@@ -284,4 +285,44 @@ describe('PDF requests at once', () => {
     expect(await sharedFiles()).toBe(1);
     expect((await expectOk(f.auditor.post(`${REPORTS}/${id}/pdf`))).pdfUrl).toBeDefined();
   });
+});
+
+describe('PDF download on the wire (decision 0106)', () => {
+  it("the job's PDF has plain pages and goes out brotli- or gzip-encoded when accepted: the same file decoded, a fraction of it on the wire", async () => {
+    const { id } = await finishedAudit();
+    await t.app.jobs.runDue();
+    expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${REPORTS}/${id}/pdf`,
+        headers: { authorization: `Bearer ${f.auditorToken}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The pages' drawing is readable as it is (no per-page deflate): the text operators are in the file.
+    expect(plain.rawPayload.toString('latin1')).toMatch(/\bBT\b[\s\S]*\bTJ\b/);
+    // The signed file is the same bytes.
+    const signed = await t.app.inject({ method: 'GET', url: (await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).pdfUrl });
+    expect(signed.rawPayload.equals(plain.rawPayload)).toBe(true);
+
+    for (const [asked, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const sent = await get(asked);
+      expect(sent.statusCode).toBe(200);
+      expect(sent.headers['content-encoding']).toBe(encoding);
+      expect(sent.headers['vary']).toMatch(/accept-encoding/i);
+      expect(sent.headers['content-type']).toBe('application/pdf');
+      expect(sent.headers['content-disposition']).toBe(plain.headers['content-disposition']);
+      expect(decode(sent.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect(sent.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      // Kept: the next download sends the same encoded bytes.
+      expect((await get(asked)).rawPayload.equals(sent.rawPayload)).toBe(true);
+    }
+  }, 90_000);
 });

@@ -5,6 +5,8 @@ import { route } from '../../platform/route.js';
 import { reportCalls } from '@audit/domain/calls/reports';
 import { getPublicReport } from './public.js';
 import { requestPdf } from './pdf-request.js';
+import { encodedPdf } from './pdf-encoded.js';
+import { acceptedEncoding } from '../../platform/body-cache.js';
 import { downloadPdf, getReport } from './service.js';
 
 const tags = ['reports'];
@@ -38,7 +40,15 @@ export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
     summary: "Downloads the current PDF of the audit's report (404 when there is none yet)",
     handler: async (req, reply) => {
       const pdf = await downloadPdf(ctx, requireAuth(req), req.params.id);
-      return reply.type('application/pdf').header('content-disposition', attachment(pdf.name)).header('cache-control', 'private, no-cache').send(pdf.bytes);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(pdf.name))
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding');
+      // Compressed as a whole here (the compression plugin leaves application/pdf alone): decision 0106.
+      const encoding = acceptedEncoding(req.headers['accept-encoding']);
+      if (!encoding) return reply.send(pdf.bytes);
+      return reply.header('content-encoding', encoding).send(await encodedPdf(pdf.fileId, pdf.bytes, encoding));
     },
   });
 }

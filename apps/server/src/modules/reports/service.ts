@@ -1,6 +1,5 @@
 import type { TAudit } from '@audit/domain/audits';
 import type { TAuth } from '../../platform/auth.js';
-import type { TDb } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { scoped, type TModuleContext } from '../../platform/http.js';
 import { auditView, readAudit, withPeopleNames } from '../audits/read.js';
@@ -20,7 +19,7 @@ export async function getReport(ctx: TModuleContext, caller: TAuth, id: string):
  * newest change anywhere in its tree; a finished audit's tree cannot change until it is reopened,
  * which changes the version again.
  */
-export const isCurrent = (state: pdfState.TPdfState, audit: Pick<TAudit, 'updatedAt' | 'status'>) =>
+export const isCurrent = (state: pdfState.TPdfState, audit: { updatedAt: string; status: string }) =>
   audit.status === 'finished' &&
   state.pdfStatus === 'ready' &&
   state.pdfFileId !== null &&
@@ -28,7 +27,7 @@ export const isCurrent = (state: pdfState.TPdfState, audit: Pick<TAudit, 'update
   state.pdfOf.getTime() === new Date(audit.updatedAt).getTime();
 
 /** "Informe de auditoría - Plantilla - Establecimiento - 14-05-2024.pdf", safe as a file name. */
-export function pdfFileName(audit: TAudit): string {
+export function pdfFileName(audit: pdfState.TPdfNameParts | TAudit): string {
   const parts = [pdfLabels(audit.template.language).reportTitle, audit.template.name, audit.establishment.name, formatStoredDay(audit.date[0])];
   return `${parts
     .join(' - ')
@@ -38,25 +37,24 @@ export function pdfFileName(audit: TAudit): string {
     .slice(0, 180)}.pdf`;
 }
 
-export async function readWithState(tx: TDb, ctx: TModuleContext, caller: TAuth, id: string) {
-  const audit = await readAudit(tx, caller, id, auditView(ctx));
-  const state = await pdfState.findPdfState(tx, caller, id);
-  if (!state) throw notFound();
-  return { audit, state };
-}
-
-/** GET /reports/audit/{id}/pdf: the current PDF's bytes and name, 462 when its job failed, else 404. */
-export async function downloadPdf(ctx: TModuleContext, caller: TAuth, id: string): Promise<{ bytes: Buffer; name: string }> {
+/**
+ * GET /reports/audit/{id}/pdf: the current PDF's bytes and name, 462 when its job failed, else 404.
+ * Read from the audit's row and its version (as POST …/pdf does), not from its whole tree: the PDF
+ * button asks for the kept file first, on every click (decision 0106).
+ */
+export async function downloadPdf(ctx: TModuleContext, caller: TAuth, id: string): Promise<{ bytes: Buffer; name: string; fileId: string }> {
   const found = await scoped(ctx, caller, async (tx) => {
-    const { audit, state } = await readWithState(tx, ctx, caller, id);
+    const head = await pdfState.findPdfHead(tx, caller, id);
+    if (!head) throw notFound();
+    const { state } = head;
     // The last job gave up on this audit (pdf-job.ts): say so (catalogue 462) rather than "not found".
-    if (audit.status === 'finished' && state.pdfStatus === 'failed') throw new AppError('reportFailed');
-    if (!isCurrent(state, audit)) throw notFound();
+    if (state.status === 'finished' && state.pdfStatus === 'failed') throw new AppError('reportFailed');
+    if (!isCurrent(state, { status: state.status, updatedAt: (await pdfState.auditVersion(tx, id)).toISOString() })) throw notFound();
     const [file] = await findFiles(tx, caller, [state.pdfFileId!]);
     if (!file) throw notFound();
-    return { file, name: pdfFileName(audit) };
+    return { file, name: pdfFileName(head.name) };
   });
   const bytes = (await readStored(ctx, [found.file])).get(found.file.id);
   if (!bytes) throw notFound();
-  return { bytes, name: found.name };
+  return { bytes, name: found.name, fileId: found.file.id };
 }

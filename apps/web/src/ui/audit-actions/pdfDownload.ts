@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TAudit } from '@audit/domain/audits';
 import { NOTIFICATIONS_QUERY_KEY, searchNotifications, type TNotification } from '../../api/notifications';
-import { downloadFile } from '../../api/download';
+import { requestResponse } from '../../api/client';
+import { downloadFile, saveBlob } from '../../api/download';
 import { pdfAddress, requestPdf } from './auditActionsApi';
 import { notifyError } from '../feedback';
 
@@ -41,15 +42,32 @@ async function waitForNotice(auditId: string, before: ReadonlySet<string>, signa
 type TOutcome = 'downloaded' | 'failed' | 'waiting';
 
 /**
+ * The kept PDF's bytes (GET /reports/audit/{id}/pdf: the PDF of the audit's current version), or
+ * null when there is none to give: not made yet or made from an older version (404), or its job
+ * failed (462). Null also on any other failure: the POST sent beside it then says what to do.
+ */
+export async function keptPdf(auditId: string): Promise<Blob | null> {
+  try {
+    return await (await requestResponse(pdfAddress(auditId), { headers: { accept: '*/*' } })).blob();
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The report's PDF in one click: the current one downloads at once; otherwise the job is queued,
  * a lasting "being generated" message shows while this page waits for the job's notification, and
  * the file downloads by itself when it is ready (the notification stays, unread, in the drawer).
+ * `pdf.ready` (the audit as read: a PDF of its version is kept) lets the click ask for the file
+ * itself first.
  */
-export function usePdfDownload(audit: Pick<TAudit, '_id' | 'template' | 'establishment'>) {
+export function usePdfDownload(audit: Pick<TAudit, '_id' | 'template' | 'establishment'> & { pdf?: Pick<TAudit['pdf'], 'ready'> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const abort = useRef<AbortController | null>(null);
+  // Downloaded from this page already: kept on the server since (a reopen elsewhere only costs a 404).
+  const downloaded = useRef(false);
   useEffect(() => () => abort.current?.abort(), []);
   const progressKey = `pdf-${audit._id}`;
 
@@ -58,13 +76,26 @@ export function usePdfDownload(audit: Pick<TAudit, '_id' | 'template' | 'establi
     mutationFn: async (): Promise<TOutcome> => {
       const controller = new AbortController();
       abort.current = controller;
+      // A PDF known to be kept is asked for directly, beside the request and the notifications
+      // (decision 0106): its bytes are the answer (one round trip, no signed URL to follow). Not when
+      // none is known: a 404 would be a failed request on the page for nothing.
+      const kept = downloaded.current || audit.pdf?.ready ? keptPdf(audit._id) : Promise.resolve(null);
       // What is there before asking, so an earlier PDF's notification is not taken for this one. Read
       // beside the request, not before it (one round trip less, decision 0102): this request's job
       // notifies after rendering, long after this read is answered.
-      const [notices, answer] = await Promise.all([searchNotifications('all', 20), requestPdf(audit._id)]);
+      const asked = Promise.all([searchNotifications('all', 20), requestPdf(audit._id)]);
+      asked.catch(() => undefined); // not awaited when the kept PDF answers
+      const bytes = await kept;
+      if (bytes) {
+        saveBlob(bytes, pdfFileName(audit));
+        return 'downloaded';
+      }
+      downloaded.current = false;
+      const [notices, answer] = await asked;
       const before = new Set(notices.items.filter((n) => isPdfNotice(n, audit._id)).map((n) => n._id));
       if (answer.pdfUrl) {
-        await downloadFile(answer.pdfUrl, pdfFileName(audit));
+        // Kept: from GET …/pdf, compressed on the wire (the signed file address sends it plain).
+        await downloadFile(pdfAddress(audit._id), pdfFileName(audit));
         return 'downloaded';
       }
       void message.loading({ key: progressKey, content: t('report.pdfGenerating'), duration: 0 });
@@ -81,8 +112,10 @@ export function usePdfDownload(audit: Pick<TAudit, '_id' | 'template' | 'establi
       }
     },
     onSuccess: (outcome) => {
-      if (outcome === 'downloaded') void message.success(t('report.pdfReady'));
-      else if (outcome === 'failed') void message.error(t('report.pdfFailed'));
+      if (outcome === 'downloaded') {
+        downloaded.current = true;
+        void message.success(t('report.pdfReady'));
+      } else if (outcome === 'failed') void message.error(t('report.pdfFailed'));
       else void message.info(t('report.pdfSentToGenerate'));
     },
     onError: (error) => {
