@@ -88,8 +88,14 @@ export async function openDatabase(
   const dataDir = url === 'memory://' ? undefined : url;
   if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir: options.pgliteDump, extensions: { pg_trgm }, ...options.pgliteAssets });
+  const handle = pgliteHandle(client);
+  await migratePglite(handle.db as unknown as ReturnType<typeof drizzlePglite>, { migrationsFolder });
+  return handle;
+}
+
+/** The handle over an open PGlite (the tests' pool lends one PGlite to file after file: test/pglite-pool.ts). */
+export function pgliteHandle(client: PGlite): TDatabaseHandle {
   const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
   // One session: notifications of its own commits arrive on it; it is never lost while open.
   const listen: TListen = async (channel, onMessage) => client.listen(channel, onMessage);
   // The two drivers expose the same query-builder surface; modules only use that surface.

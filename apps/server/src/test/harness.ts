@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type TAppDeps } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type TDatabase } from '../platform/db.js';
+import { createPglitePool, type TPglitePool } from './pglite-pool.js';
 import { adminQuery, databaseUrl, type TDatabaseTemplate } from './template.js';
 
 /**
@@ -55,9 +56,16 @@ async function openTestDatabase(from?: TDatabaseSource) {
     return { handle, url, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
   }
   const { pgliteDump, pgliteAssets } = await pgliteStart(template);
-  const dump = from?.kind === 'pglite' ? from.dump : pgliteDump;
-  return { handle: await openDatabase('memory://', { pgliteDump: dump, pgliteAssets }), url: 'memory://', drop: async () => {} };
+  if (from?.kind === 'pglite')
+    return { handle: await openDatabase('memory://', { pgliteDump: from.dump, pgliteAssets }), url: 'memory://', drop: async () => {} };
+  // The migrated template: a PGlite of this worker's pool, emptied since its last file (decision 0108).
+  pool ??= createPglitePool(() => openDatabase('memory://', { pgliteDump, pgliteAssets }));
+  const lease = await pool.lease();
+  return { handle: lease.handle, url: 'memory://', drop: lease.release };
 }
+
+/** This worker's PGlites of the migrated template, lent to file after file (decision 0108). */
+let pool: TPglitePool | undefined;
 
 /**
  * What every PGlite of a worker starts from, made once per worker (the server project runs its

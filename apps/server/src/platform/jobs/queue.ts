@@ -199,11 +199,21 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
       const declared = new Set(schedules.map((s) => s.job.name));
       for (const { name } of await boss.getSchedules()) if (!declared.has(name)) await boss.unschedule(name);
       // The tenant role inserts jobs (enqueue in a scoped transaction) and reads nothing else of them.
+      // Granted only when missing: a GRANT rewrites the catalog rows it names even when nothing
+      // changes, at every start of every server (and the tests' database pool takes a changed
+      // catalog for a test's own DDL: test/pglite-pool.ts).
       await adapter.executeSql(`BEGIN;
         SELECT pg_advisory_xact_lock(hashtext('audit.pgboss.grants'));
-        GRANT USAGE ON SCHEMA ${QUEUE_SCHEMA} TO ${APP_ROLE};
-        GRANT SELECT ON ${QUEUE_SCHEMA}.queue TO ${APP_ROLE};
-        GRANT INSERT, SELECT (id) ON ${QUEUE_SCHEMA}.job TO ${APP_ROLE};
+        DO $grants$ BEGIN
+          IF NOT (has_schema_privilege('${APP_ROLE}', '${QUEUE_SCHEMA}', 'USAGE')
+            AND has_table_privilege('${APP_ROLE}', '${QUEUE_SCHEMA}.queue', 'SELECT')
+            AND has_table_privilege('${APP_ROLE}', '${QUEUE_SCHEMA}.job', 'INSERT')
+            AND has_column_privilege('${APP_ROLE}', '${QUEUE_SCHEMA}.job', 'id', 'SELECT')) THEN
+            GRANT USAGE ON SCHEMA ${QUEUE_SCHEMA} TO ${APP_ROLE};
+            GRANT SELECT ON ${QUEUE_SCHEMA}.queue TO ${APP_ROLE};
+            GRANT INSERT, SELECT (id) ON ${QUEUE_SCHEMA}.job TO ${APP_ROLE};
+          END IF;
+        END $grants$;
         COMMIT;`);
     },
 
