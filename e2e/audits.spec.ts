@@ -60,7 +60,9 @@ async function expectFitsTablet(page: Page) {
     await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     for (const header of ['Estado', 'Inicio', 'Puntuación']) await expect(page.getByRole('columnheader', { name: header })).toBeInViewport();
     await expect(page.getByRole('columnheader', { name: 'Servicio' })).toHaveCount(0);
-    await expect(page.locator('.ant-table-row').first().locator('.audit-compact-place')).toContainText('Hotel Mar Azul ›');
+    // Client › establishment: which client's visit comes first depends on the day of the month
+    // (how many of the calendar's planned visits fit before the end of the next one).
+    await expect(page.locator('.ant-table-row').first().locator('.audit-compact-place')).toContainText(/^(Hotel Mar Azul|Restaurante El Olivo) › \S/);
   }
   // A phone: one card per audit, with its date, status and (finished) score under the name.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -82,8 +82,11 @@ describe('demo seed: audits', () => {
   it('gives the demo auditor a draft to run, which can start from the last audit', async () => {
     const { api } = await signIn(t.app, 'auditor@demo.test', DEMO_PASSWORD);
     const drafts = await api.post(`${AUDITS}/search`, { filters: [{ field: 'status', value: 'draft' }] });
-    // The calendar's planned visits are drafts too (decision 0087); one at Hotel Valencia has a previous audit.
-    const draft = drafts.body.find((d: { hasPreviousAudit: boolean }) => d.hasPreviousAudit);
+    // The calendar's planned visits are drafts too (decision 0087). Hotel Valencia's start from its
+    // last audit (one failed question); El Olivo's have clean previous audits.
+    const draft = drafts.body.find(
+      (d: { hasPreviousAudit: boolean; establishment: { name: string } }) => d.hasPreviousAudit && d.establishment.name === 'Hotel Mar Azul Valencia',
+    );
     expect(draft).toMatchObject({ auditor: { name: 'Álvaro Auditor' }, hasPreviousAudit: true, isIncomplete: false });
     const started = await api.patch(`${AUDITS}/${draft._id}/execute?use_previous=true`);
     expect(started.body).toMatchObject({ status: 'running', totalScore: 200, finalScore: 190, totalIssuesCount: 1 });

@@ -166,7 +166,7 @@ export function answerFor(q: Awaited<ReturnType<typeof loadTree>>['questions'][n
 
 /**
  * The visits calendar's demo (decision 0087): visits of the demo auditor spread over this month and
- * the next at the three demo establishments: done ones (at El Olivo Centro) on the days of this month already past,
+ * the next at the three demo establishments: done ones (at El Olivo Centro) on four days of the last two weeks and a half,
  * planned ones from tomorrow to the end of next month. Hotel Mar Azul's visit window (visit days 5
  * and 20; Alicante: March to October, day 10) refuses most days, so a move there says why.
  */
@@ -176,7 +176,6 @@ export async function seedDemoVisits(
 ) {
   const caller = auditorCaller(p);
   const today = todayInZone(DEFAULT_TIME_ZONE);
-  const first = `${today.slice(0, 8)}01`;
   const [y, m] = today.split('-').map(Number) as [number, number];
   const lastOfNext = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
   const at = (i: number) => p.places[i % p.places.length]!;
@@ -197,8 +196,10 @@ export async function seedDemoVisits(
     );
   // Done visits at El Olivo only, clean (nothing failed): Hotel Mar Azul's figures, repeat findings
   // and 30-day home figures stay those of its own history (audit-history.ts).
+  // Always four, the last yesterday: on the first days of a month some fall in the one before (on
+  // the 1st, "the days of this month already past" were none, and El Olivo had no finished audit).
   const olivo = p.places[0]!;
-  const doneDays = [0, 4, 9, 15].map((offset) => addDays(first, offset)).filter((d) => d < today);
+  const doneDays = [16, 10, 5, 1].map((daysAgo) => addDays(today, -daysAgo));
   for (const visit of doneDays) {
     const base = { client: olivo.client.id, establishment: olivo.establishment.id, service: p.serviceId, template: p.templateId, auditor: p.auditorId };
     await finishedAudit(tx, caller, base, { day: 0, fails: [] }, undefined, visit);

@@ -23,6 +23,9 @@ export interface TPooledDatabase {
 
 type TTemplateState = { state: string; emptied: string[] };
 
+/** PGlites kept idle per worker (each holds its own copy of the database in memory). */
+const MAX_IDLE = 2;
+
 /** Tables whose template rows stay; every other table of these schemas is emptied. */
 const KEPT = ['drizzle.__drizzle_migrations', 'pgboss.version', 'pgboss.queue', 'pgboss.schedule', 'public.countries', 'public.states', 'public.cities'];
 const USER_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%' and n.nspname not like 'pg_temp%'`;
@@ -55,6 +58,7 @@ const CATALOGS = [
   'pg_event_trigger',
   'pg_enum',
   'pg_inherits',
+  'pg_largeobject_metadata',
 ];
 const versions = (table: string) => `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from ${table})`;
 const STATE = `select concat_ws(' ', ${[
@@ -128,7 +132,9 @@ export function createPglitePool(open: () => Promise<TDatabaseHandle>): TPgliteP
         if (released) return;
         for (const unsubscribe of subscriptions) await unsubscribe().catch(() => {});
         released = true;
-        if (await emptied(client, await template!)) idle.push(client);
+        // A file that ran several apps at once leaves several: the files after it use one at a time.
+        if (idle.length >= MAX_IDLE) await client.close().catch(() => {});
+        else if (await emptied(client, await template!)) idle.push(client);
         else {
           counts.discarded++;
           await client.close().catch(() => {});
