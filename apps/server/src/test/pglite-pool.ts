@@ -10,8 +10,8 @@ import { pgliteHandle, type TDatabaseHandle, type TListen } from '../platform/db
  * the PGlite goes back to the pool only if then
  *  - its catalog (tables, columns, functions, roles, policies, triggers, grants, settings) is the
  *    one a fresh PGlite had (see STATE);
- *  - the tables that hold rows in the template (the migrations' ledger, pg-boss's queues and
- *    schedules, the geography) hold the same rows;
+ *  - the tables that hold rows in the template (found on a fresh one: the migrations' ledger,
+ *    pg-boss's queues and schedules, the geography) hold the same rows;
  * otherwise it is closed, as every test database used to be. A file's handle refuses every call
  * once the file has let it go, so a late write of one file can never land in the next file's data.
  */
@@ -21,21 +21,26 @@ export interface TPooledDatabase {
   release(): Promise<void>;
 }
 
-type TTemplateState = { state: string; emptied: string[] };
+/** What a fresh PGlite holds, read once per pool: the tables to empty, and the query of what must not change. */
+type TTemplate = { emptied: string[]; stateQuery: string; state: string };
 
 /** PGlites kept idle per worker (each holds its own copy of the database in memory). */
 const MAX_IDLE = 2;
 
-/** Tables whose template rows stay; every other table of these schemas is emptied. */
-const KEPT = ['drizzle.__drizzle_migrations', 'pgboss.version', 'pgboss.queue', 'pgboss.schedule', 'public.countries', 'public.states', 'public.cities'];
 const USER_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%' and n.nspname not like 'pg_temp%'`;
+/** pg-boss's rows that each app start stamps again (updated_on): their names are compared, not their versions. */
+const RESTAMPED = {
+  'pgboss.queue': `(select string_agg(name || ' ' || partition_name, ',' order by name) from pgboss.queue)`,
+  'pgboss.schedule': `(select string_agg(name || ' ' || cron || ' ' || coalesce(timezone, ''), ',' order by name) from pgboss.schedule)`,
+} as Record<string, string>;
 
 /**
  * What must be as in the template for a PGlite to be lent again, read cheaply: each catalog's row
  * count and newest row version (xmin). Any DDL, grant, role or policy change inserts or updates a
  * catalog row, which changes one of them; emptying with DELETE changes none (TRUNCATE would, and
- * costs a new file per table and index). The kept tables are read the same way, but pg-boss's queue
- * and schedule rows, which each app start stamps again: their names are compared instead.
+ * costs a new file per table and index). The tables that hold rows in the template (found, not
+ * listed: drizzle's ledger, pg-boss's version, queues and schedules, the geography today) are read
+ * the same way, but pg-boss's restamped rows, whose names are compared instead.
  */
 const CATALOGS = [
   'pg_class',
@@ -61,24 +66,22 @@ const CATALOGS = [
   'pg_largeobject_metadata',
 ];
 const versions = (table: string) => `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from ${table})`;
-const STATE = `select concat_ws(' ', ${[
-  ...CATALOGS.map(versions),
-  ...KEPT.filter((table) => !['pgboss.queue', 'pgboss.schedule'].includes(table)).map(versions),
-  `(select string_agg(name || ' ' || partition_name, ',' order by name) from pgboss.queue)`,
-  `(select string_agg(name || ' ' || cron || ' ' || coalesce(timezone, ''), ',' order by name) from pgboss.schedule)`,
-].join(', ')}) as state`;
 
-async function stateOf(client: PGlite): Promise<TTemplateState> {
-  const [{ rows: state }, { rows: tables }] = [
-    await client.query<{ state: string }>(STATE),
-    // Partitions are emptied with their table.
-    await client.query<{ name: string }>(
-      `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where ${USER_SCHEMAS} and c.relkind in ('r', 'p') and not c.relispartition order by 1`,
-    ),
-  ];
-  return { state: state[0]!.state, emptied: tables.map((t) => t.name).filter((name) => !KEPT.includes(name)) };
+async function templateOf(client: PGlite): Promise<TTemplate> {
+  // Partitions are emptied with their table.
+  const { rows: tables } = await client.query<{ name: string }>(
+    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where ${USER_SCHEMAS} and c.relkind in ('r', 'p') and not c.relispartition order by 1`,
+  );
+  const { rows: filled } = await client.query<{ name: string }>(
+    tables.map(({ name }) => `select '${name.replaceAll("'", "''")}' as name where exists (select 1 from ${name})`).join(' union all '),
+  );
+  const kept = new Set(filled.map((t) => t.name));
+  const stateQuery = `select concat_ws(' ', ${[...CATALOGS.map(versions), ...[...kept].map((table) => RESTAMPED[table] ?? versions(table))].join(', ')}) as state`;
+  return { emptied: tables.map((t) => t.name).filter((name) => !kept.has(name)), stateQuery, state: await stateOf(client, stateQuery) };
 }
+
+const stateOf = async (client: PGlite, stateQuery: string) => (await client.query<{ state: string }>(stateQuery)).rows[0]!.state;
 
 export interface TPglitePool {
   /** A database holding the template: a PGlite of the pool if one is idle, else a new one (`open`). */
@@ -91,7 +94,7 @@ export interface TPglitePool {
 export function createPglitePool(open: () => Promise<TDatabaseHandle>): TPglitePool {
   const idle: PGlite[] = [];
   const counts = { opened: 0, reused: 0, discarded: 0 };
-  let template: Promise<TTemplateState> | undefined;
+  let template: Promise<TTemplate> | undefined;
 
   async function lease(): Promise<TPooledDatabase> {
     let client = idle.pop();
@@ -100,7 +103,7 @@ export function createPglitePool(open: () => Promise<TDatabaseHandle>): TPgliteP
       const handle = await open();
       counts.opened++;
       client = (handle.db as unknown as { $client: PGlite }).$client;
-      template ??= stateOf(client);
+      template ??= templateOf(client);
       await template;
     }
     return lend(client);
@@ -147,7 +150,7 @@ export function createPglitePool(open: () => Promise<TDatabaseHandle>): TPgliteP
 }
 
 /** Empties the PGlite and says whether it holds the template again. */
-async function emptied(client: PGlite, expected: TTemplateState): Promise<boolean> {
+async function emptied(client: PGlite, expected: TTemplate): Promise<boolean> {
   if (client.closed) return false;
   try {
     // A session as a new one: role, settings, prepared statements, listens, advisory locks, temporary tables.
@@ -156,8 +159,7 @@ async function emptied(client: PGlite, expected: TTemplateState): Promise<boolea
     await client.exec(
       `set session_replication_role = replica; ${expected.emptied.map((table) => `delete from ${table};`).join(' ')} reset session_replication_role;`,
     );
-    const now = await stateOf(client);
-    return now.state === expected.state && now.emptied.join() === expected.emptied.join();
+    return (await stateOf(client, expected.stateQuery)) === expected.state;
   } catch {
     return false;
   }
