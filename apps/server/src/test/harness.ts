@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type TAppDeps } from '../app.js';
-import { loadConfig } from '../config.js';
+import { testConfig } from './config.js';
 import { openDatabase, type TDatabase } from '../platform/db.js';
 import { createPglitePool, type TPglitePool } from './pglite-pool.js';
 import { adminQuery, databaseUrl, type TDatabaseTemplate } from './template.js';
@@ -40,6 +40,9 @@ function providedTemplate(): TDatabaseTemplate | undefined {
  */
 export type TDatabaseSource = { kind: 'postgres'; name: string } | { kind: 'pglite'; dump: Blob };
 
+/** This worker's PGlites of the migrated template, lent to file after file (decision 0108). */
+let pool: TPglitePool | undefined;
+
 async function openTestDatabase(from?: TDatabaseSource) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const template = providedTemplate();
@@ -63,9 +66,6 @@ async function openTestDatabase(from?: TDatabaseSource) {
   const lease = await pool.lease();
   return { handle: lease.handle, url: 'memory://', drop: lease.release };
 }
-
-/** This worker's PGlites of the migrated template, lent to file after file (decision 0108). */
-let pool: TPglitePool | undefined;
 
 /**
  * What every PGlite of a worker starts from, made once per worker (the server project runs its
@@ -96,16 +96,7 @@ export function pgliteStart(template = providedTemplate()): Promise<TPgliteStart
   return started.start;
 }
 
-/** The configuration every test app runs with: its own secret, no rate limit in the way, no logs. */
-export const testConfig = (env: Record<string, string> = {}) =>
-  loadConfig({
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: '/tmp/audit-test-unused',
-    SIGNIN_RATE_LIMIT: '1000',
-    ACCOUNT_RATE_LIMIT: '1000',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+export { testConfig } from './config.js';
 
 export function createTestApp(env: Record<string, string> = {}, extend?: TAppDeps['extend'], modules?: TAppDeps['modules']): Promise<TTestApp> {
   return createTestAppOn(undefined, env, extend, modules);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { openDatabase, type TDatabase } from '../platform/db.js';
+import { testConfig } from './config.js';
 
 /**
  * The migrated database every test file starts from, made once per test run (vitest globalSetup):
@@ -48,8 +48,7 @@ export async function adminQuery(adminUrl: string, text: string) {
  * app's start on PGlite (about 0.5 of 1.1 s of CPU) was making them.
  */
 async function prepareJobQueues(db: TDatabase) {
-  const config = loadConfig({ JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/tmp/audit-test-unused', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config: testConfig(), db, logger: false });
   await app.ready();
   await app.close();
 }
