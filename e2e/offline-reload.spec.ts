@@ -105,3 +105,68 @@ test('a tab opened offline shows the changes of every tab, as many as the header
   expect(answers.get(first._id)).not.toBeNull();
   expect(answers.get(other._id)).not.toBeNull();
 });
+
+test("a reload shows the device's copy at once, then the server's changes; a tap meanwhile is kept (decision 0109)", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const { auditId, selects } = await openNewRunningAudit(page);
+  const [mine, elsewhere, tapped] = [selects[0]!, selects[1]!, selects[2]!];
+  await option(card(page, mine.name), 'Conforme').click();
+  await expect
+    .poll(
+      async () =>
+        (await server<TAudit>(page, 'GET', `/ms-core/api/audits/${auditId}`)).sections.flatMap((s) => s.questions).find((q) => q._id === mine._id)!.answer,
+    )
+    .not.toBeNull();
+  // The device keeps the server's copy (with this page's answer) for the next load.
+  const keptAnswer = () =>
+    page.evaluate(
+      ([resource, questionId]) =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('RunAudit');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction('copies').objectStore('copies').get(resource);
+            read.onsuccess = () => {
+              open.result.close();
+              const copy = read.result as { data: TAudit } | undefined;
+              resolve(copy?.data.sections.flatMap((s) => s.questions).find((q) => q._id === questionId)?.answer ?? null);
+            };
+          };
+        }),
+      [`audit:${auditId}`, mine._id],
+    );
+  await expect.poll(keptAnswer).not.toBeNull();
+
+  // Another device answers a question; the server's answer to the next load is held back.
+  const failing = elsewhere.select!.options.find((o) => o.failed)!;
+  await server(page, 'POST', `/ms-core/api/audits/${auditId}/answer/add`, {
+    section: elsewhere.section,
+    question: elsewhere._id,
+    templateAnswer: { type: 'select', select: [failing._id] },
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let loads = 0;
+  await page.route(`**/ms-core/api/audits/${auditId}`, async (route) => {
+    if (route.request().method() === 'GET' && ++loads === 1) await held;
+    await route.continue();
+  });
+  await page.reload();
+
+  // The copy, at once: this device's answer, not yet the other device's, and no "offline" warning.
+  await expect(option(card(page, mine.name), 'Conforme')).toBeChecked();
+  await expect(option(card(page, elsewhere.name), failing.label)).not.toBeChecked();
+  await expect(page.locator('.run-local-copy')).toHaveCount(0);
+  // A tap before the server answered: sent at once; the server's earlier answer lacks it.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/answer/add') && r.ok());
+  await option(card(page, tapped.name), 'Conforme').click();
+  await saved;
+  release();
+
+  // The audit loaded again once the tap was answered: the other device's answer and this tab's tap, both.
+  await expect(option(card(page, elsewhere.name), failing.label)).toBeChecked({ timeout: 30_000 });
+  await expect(option(card(page, tapped.name), 'Conforme')).toBeChecked();
+  await expect(option(card(page, mine.name), 'Conforme')).toBeChecked();
+  expect(loads).toBe(2);
+  await expect(page.locator('.run-local-copy')).toHaveCount(0);
+});

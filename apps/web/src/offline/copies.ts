@@ -18,6 +18,8 @@ export async function readCopy<T>(resource: string, user: string): Promise<TCopy
     .get(resource)
     ?.keep()
     .catch(() => undefined);
+  // Changes the server accepted that wait for an idle period to be folded in: folded first.
+  await (accepted.has(resource) ? foldAccepted() : folding);
   const value = await transact(COPIES, 'readonly', (tx) => {
     const request = tx.objectStore(COPIES).get(resource);
     return () => request.result as TCopy<T> | undefined;

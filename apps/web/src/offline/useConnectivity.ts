@@ -1,5 +1,6 @@
+import { useCallback, useSyncExternalStore } from 'react';
 import { useOnline } from '../ui/useOnline';
-import { shownFromDevice } from './loadResource';
+import { shownFromDevice, subscribeFromDevice } from './loadResource';
 import { useQueuedFor } from './queueState';
 import { useSyncState } from './syncController';
 
@@ -10,9 +11,15 @@ import { useSyncState } from './syncController';
  */
 export function useConnectivity(resource: string) {
   const browserOnline = useOnline();
-  // Read at render: the page reloads the resource (and renders again) after a sync.
-  const online = browserOnline && !shownFromDevice(resource);
+  const fromDevice = useShownFromDevice(resource);
+  const online = browserOnline && !fromDevice;
   const { count, lastError } = useQueuedFor(resource);
   const syncing = useSyncState().active;
   return { browserOnline, online, pending: count, lastError, syncing };
+}
+
+/** Whether the resource is shown from the device (the server could not be reached), rendered again when that changes. */
+export function useShownFromDevice(resource: string) {
+  const read = useCallback(() => shownFromDevice(resource), [resource]);
+  return useSyncExternalStore(subscribeFromDevice, read, read);
 }

@@ -12,6 +12,7 @@ import { kindOf, parseResource } from './resources';
 import { markSettled } from './settledKeys';
 import { checkStorageSpace, isStorageFull } from './storageSpace';
 import { uuid } from './uuid';
+import { trackWrite } from './writesInFlight';
 
 /** Thrown by a write that went to the offline queue: the caller keeps its optimistic change. */
 export class QueuedWrite extends Error {
@@ -66,7 +67,11 @@ export const sendCommand = (call: TCall, command: TCommand, key: string, signal?
  * answer is checked against the call's response schema, as `send` does. What the server accepts is
  * folded into the resource's copy on this device (copies.ts).
  */
-export async function offlineWrite<C extends TCall>(call: C, write: TOfflineWrite<C>): Promise<TCallResponse<C>> {
+export function offlineWrite<C extends TCall>(call: C, write: TOfflineWrite<C>): Promise<TCallResponse<C>> {
+  return trackWrite(write.resource, () => sendOrQueue(call, write));
+}
+
+async function sendOrQueue<C extends TCall>(call: C, write: TOfflineWrite<C>): Promise<TCallResponse<C>> {
   const key = write.key ?? uuid();
   const { params, body } = write as { params?: unknown; body?: unknown };
   const command = commandOf(call, params, body, write.multipart);
@@ -100,7 +105,7 @@ export async function offlineWrite<C extends TCall>(call: C, write: TOfflineWrit
 /** A write that is never queued (online only) whose success the resource's copy must still learn. */
 export async function onlineWrite<C extends TCall>(resource: string, call: C, params: TCallParams<C>): Promise<TCallResponse<C>> {
   const headers = idempotencyHeaders();
-  const answer = parseAnswer(call, await sendUnchecked<TCall>(call, { params, headers } as TSendInput<TCall>));
+  const answer = parseAnswer(call, await trackWrite(resource, () => sendUnchecked<TCall>(call, { params, headers } as TSendInput<TCall>)));
   const user = currentUserId();
   if (user) {
     const change = {

@@ -9,10 +9,10 @@ import { isApiError, isError } from '../../api/errors';
 import { requestPersistentStorage } from '../../sw/register';
 import { ErrorState } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
-import { shownFromDevice } from '../../offline/loadResource';
 import type { TChangeSubject } from '../../offline/records';
 import { SyncFailures } from '../../offline/SyncFailures';
 import { SyncOverlay } from '../../offline/SyncOverlay';
+import { useShownFromDevice } from '../../offline/useConnectivity';
 import { useResourceSync } from '../../offline/useResourceSync';
 import { auditRunQueryKey, auditRunQueryOptions } from './auditRunApi';
 import { questionIndex } from './auditCache';
@@ -24,6 +24,7 @@ import { RunSkeleton } from './RunSkeleton';
 import { SectionPanel } from './SectionPanel';
 import { TocDrawer } from './TocDrawer';
 import { useRunUi } from './runUi';
+import { useServerAfterCopy } from './useServerAfterCopy';
 import { shallowEqual, useAuditSelect } from './useAuditSelect';
 import { currentUserId } from '../../session/sessionOwner';
 import './auditRun.css';
@@ -56,6 +57,8 @@ export function AuditRunPage() {
   useResourceSync(auditResource(auditId), reload);
   // Only the loading state is read from the query (tracked props): answers do not render the page.
   const query = useQuery(auditRunQueryOptions(auditId));
+  const restart = useCallback(() => setGeneration((n) => n + 1), []);
+  useServerAfterCopy(auditId, !query.isPending, { reload, restart });
   const shape = useAuditSelect(auditId, selectShape, shallowEqual);
   const runnable = shape?.status === 'running' && shape.canRun;
   // The queue and the device's copy must outlive storage pressure while an audit is being run.
@@ -159,13 +162,14 @@ function OfflineNotices() {
   const { t } = useTranslation();
   const { auditId, ui } = useRun();
   const queryClient = useQueryClient();
+  const fromDevice = useShownFromDevice(auditResource(auditId));
   const openChange = useCallback(
     (subject: TChangeSubject) => subject.target && subject.targetGroup && ui.scrollToQuestion(subject.targetGroup, subject.target),
     [ui],
   );
   return (
     <>
-      {shownFromDevice(auditResource(auditId)) && <Alert type="warning" showIcon className="run-local-copy" title={t('auditRun.offline.localCopy')} />}
+      {fromDevice && <Alert type="warning" showIcon className="run-local-copy" title={t('auditRun.offline.localCopy')} />}
       <SyncFailures resource={auditResource(auditId)} data={queryClient.getQueryData<TAudit>(auditRunQueryKey(auditId))} onOpen={openChange} />
     </>
   );

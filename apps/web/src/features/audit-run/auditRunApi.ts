@@ -27,7 +27,10 @@ export { fetchAudit };
 export const auditRunQueryOptions = (id: string) =>
   queryOptions({
     queryKey: auditRunQueryKey(id),
-    queryFn: ({ client }) => loadResource<TAudit>(auditResource(id), takeStartedAudit(client, id)),
+    // The first load shows this device's copy, when it has one, without waiting for the server (the
+    // page takes the server's answer when it comes: AuditRunPage's useServerAfterCopy, decision 0109).
+    queryFn: ({ client }) =>
+      loadResource<TAudit>(auditResource(id), takeStartedAudit(client, id), { deviceFirst: client.getQueryData(auditRunQueryKey(id)) === undefined }),
     staleTime: Infinity,
     gcTime: 0,
     structuralSharing: false,

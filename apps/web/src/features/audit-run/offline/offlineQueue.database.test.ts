@@ -88,10 +88,24 @@ describe('the RunAudit database', () => {
     expect(idle).toHaveLength(1);
     expect(idle[0]!.timeout).toBeLessThanOrEqual(1000);
     await new Promise((r) => setTimeout(r, 20));
-    const answerOf = async () => (await readCopy<TAudit>(resource, FIXTURE_AUDITOR))!.data.sections[1]!.questions[0]!.answer?._id ?? null;
+    const answerOf = async () => (await stored())!.data.sections[1]!.questions[0]!.answer?._id ?? null;
     expect(await answerOf()).toBeNull();
     idle.shift()!.job();
     await expect.poll(answerOf).toBe('answer-1');
+
+    // Read before its idle period (a copy shown first, a load offline): an accepted change is folded first.
+    const q2 = audit.sections[1]!.questions[1]!;
+    const body2 = { ...body, question: q2._id };
+    confirmChange(resource, FIXTURE_AUDITOR, {
+      ...change,
+      command: { ...change.command, body: body2 },
+      key: 'k2',
+      response: { _id: 'answer-2', ...body2, score: 1, failed: false, updatedAt: 'x' },
+    });
+    expect(idle).toHaveLength(1);
+    expect((await stored())!.data.sections[1]!.questions[1]!.answer?._id ?? null).toBeNull();
+    expect((await readCopy<TAudit>(resource, FIXTURE_AUDITOR))!.data.sections[1]!.questions[1]!.answer?._id).toBe('answer-2');
+    idle.shift(); // the fold's idle period, no longer needed
 
     // A load whose page is left before an idle period: stored at once (pagehide).
     onServer = { ...audit, percentage: 42 };
