@@ -3,7 +3,7 @@ import { hasPermissions, type TPermission } from '@audit/domain/permissions';
 import type { TMe } from '@audit/domain/users';
 import { userCalls } from '@audit/domain/calls/users';
 import { send } from '../api/send';
-import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
+import { copyFirst, staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
 import { COPY_KEYS, isSignedIn } from './storage';
 
 /** The API's shapes, inferred from the schemas the server validates with (packages/domain/src/users.ts). */
@@ -15,7 +15,13 @@ export const ME_QUERY_KEY = ['me'] as const;
 export const fetchMe = withOfflineCopy(COPY_KEYS.profile, () => send(userCalls.me));
 
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, enabled: isSignedIn(), staleTime: staleUnlessFromServer(COPY_KEYS.profile) });
+  queryOptions({
+    queryKey: ME_QUERY_KEY,
+    queryFn: fetchMe,
+    enabled: isSignedIn(),
+    staleTime: staleUnlessFromServer(COPY_KEYS.profile),
+    ...copyFirst<TMe>(COPY_KEYS.profile),
+  });
 
 export const useMe = () => useQuery(meQueryOptions());
 

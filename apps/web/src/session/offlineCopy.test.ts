@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUERY_STALE_TIME_MS } from '@audit/domain/constants';
 import { USER_ACTIONS, type TMe } from '@audit/domain/users';
 import { ApiError, networkError } from '../api/errors';
-import { fetchMe } from './me';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { fetchMe, meQueryOptions } from './me';
 import { answeredByServer, readCopy, staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
 import { sessionOwner } from './sessionOwner';
 import { clearSession, COPY_KEYS } from './storage';
@@ -129,5 +130,26 @@ describe('users/me offline', () => {
     signInAs('user-a');
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(fetchMe()).rejects.toMatchObject({ name: 'NETWORKERROR' });
+  });
+  it("shows this session's stored profile at once and asks the server at the same time; the answer replaces it (decision 0109)", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(me), { status: 200 })));
+    await fetchMe();
+    let answer!: (r: Response) => void;
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    const observer = new QueryObserver(client, meQueryOptions());
+    const stop = observer.subscribe(() => undefined);
+    expect(observer.getCurrentResult()).toMatchObject({ isPending: false, data: me });
+    expect(fetch).toHaveBeenCalledTimes(1); // asked at once, the copy being stale
+    answer(new Response(JSON.stringify({ ...me, fullName: 'Ana Renamed' }), { status: 200 }));
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.fullName).toBe('Ana Renamed'));
+    expect(readCopy<TMe>(COPY_KEYS.profile)?.fullName).toBe('Ana Renamed');
+    stop();
+
+    // Another user's session never starts from it: the profile is awaited.
+    signInAs('user-b');
+    const other = new QueryClient();
+    expect(new QueryObserver(other, meQueryOptions()).getCurrentResult()).toMatchObject({ isPending: true, data: undefined });
   });
 });

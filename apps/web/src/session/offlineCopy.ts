@@ -67,3 +67,14 @@ export function withOfflineCopy<T>(key: string, fetcher: () => Promise<T>): () =
  * the cache), so the next screen that reads it asks the server again.
  */
 export const staleUnlessFromServer = (key: string) => () => (fromServer.has(key) ? QUERY_STALE_TIME_MS : 0);
+
+/**
+ * The copy of this session as a query's first data, stale at once: the shell renders from it without
+ * waiting for the round trip, and the server is asked at the same time (on an installed tablet, the
+ * page as fast online as offline; decision 0109). Its answer replaces the copy a moment later; an
+ * answer of the server's own (401, 403, 500) stands as before.
+ */
+export const copyFirst = <T>(key: string) => ({
+  initialData: (): T | undefined => readCopy<T>(key) ?? undefined,
+  initialDataUpdatedAt: 0,
+});

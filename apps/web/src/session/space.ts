@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSpace as TApiSpace } from '@audit/domain/spaces';
 import { spaceCalls } from '@audit/domain/calls/spaces';
 import { send } from '../api/send';
-import { staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
+import { copyFirst, staleUnlessFromServer, withOfflineCopy } from './offlineCopy';
 import { COPY_KEYS, isSignedIn } from './storage';
 
 /**
@@ -22,6 +22,7 @@ export const currentSpaceQueryOptions = () =>
     queryFn: fetchCurrentSpace,
     enabled: isSignedIn(),
     staleTime: staleUnlessFromServer(COPY_KEYS.spaceData),
+    ...copyFirst<TSpace>(COPY_KEYS.spaceData),
   });
 
 export const useCurrentSpace = () => useQuery(currentSpaceQueryOptions());
