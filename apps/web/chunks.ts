@@ -8,11 +8,20 @@ import { build, type Plugin } from 'vite';
  * - `react`: React and the router, which every page needs and which change less often than the app;
  * - `base`: the libraries the sign-in page runs (the entry's and the sign-in page's chunks), in one
  *   file instead of dozens, and nothing more;
- * - `report`: the other modules the public report runs, libraries (antd's App, its tables, tags...)
- *   and its own (decision 0103): a visitor of a shared report downloads neither `vendor` nor `shell`,
- *   a signed-in page downloads it too (most of it is antd it uses anyway);
- * - `vendor`: every other library module (antd's other components, dayjs's plugins, the icons...),
- *   which the signed-in pages share: one file, downloaded once;
+ * - `data`: the modules the run view's loader (its auditRunApi.ts: the audit, from the server or the
+ *   device's copy) loads beyond the sign-in page's,
+ *   which use no other library: the requests of a signed-in first visit leave as soon as this small
+ *   file has arrived, not once `shell` and the libraries it imports have (decision 0111); those of
+ *   them the public report runs too (the domain's audits...) are `data-shared`'s, so the report
+ *   does not download the rest;
+ * - `report`: the other modules the public report runs (decision 0103) that the signed-in shell or
+ *   the run view runs too (antd's App, layout, menu, tags...); `report-rest`: the report's others
+ *   (its tables, trees, tabs...). A visitor of a shared report downloads both, and neither `vendor`
+ *   nor `shell`;
+ * - `vendor`: the other library modules the signed-in shell or the run view runs; `vendor-screens`:
+ *   every other library module (the calendar's drag and drop, the editors' pickers, uploads...).
+ *   The run view, an auditor's first page on a tablet's slow network (issue 28), downloads neither
+ *   `report-rest` nor `vendor-screens` (decision 0111); the other screens download them too;
  * - `shell`: the app's own modules that the signed-in shell loads (sidebar, header, the session's
  *   checks, the offline kinds), beyond the sign-in page's.
  * The screens' own modules still split by route.
@@ -31,6 +40,10 @@ const SIGN_IN = src('features/auth/LoginPage.tsx');
 /** index.html's entry (app/boot.ts: the stylesheets) and the app it starts after the first frame (decision 0103). */
 const APP = src('main.tsx');
 const SHELL = src('app/shell/SignedIn.tsx');
+/** The run view's page: what it loads at once is downloaded before its first question (decision 0111). */
+const RUN_VIEW = src('features/audit-run/AuditRunPage.tsx');
+/** What the run view's first request needs: its loader (the session's profile is the sign-in page's, router.tsx). */
+const DATA_PATH = [src('features/audit-run/auditRunApi.ts')];
 /** The public report (/share-audit-report/:auditId) and the layout around it (antd's App). */
 const PUBLIC_REPORT = [src('features/audit-report/PublicAuditReportPage.tsx'), src('app/WithFeedback.tsx')];
 const OFFLINE_KIND = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]offline[\\/]/;
@@ -81,6 +94,8 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
   let signIn: Set<string> | undefined;
   let shell: Set<string> | undefined;
   let report: Set<string> | undefined;
+  let runView: Set<string> | undefined;
+  let dataPath: Set<string> | undefined;
   let boot: Set<string> | undefined;
   const known = (set: Set<string> | undefined) => {
     if (!set) throw new Error('chunks.ts: the groups were asked for before the first build');
@@ -98,9 +113,19 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       const login = byFacade((id) => id === SIGN_IN);
       const signedIn = byFacade((id) => id === SHELL);
       const publicReport = byFacade((id) => PUBLIC_REPORT.includes(id));
-      if (entry.length !== 1 || app.length !== 1 || login.length !== 1 || signedIn.length !== 1 || publicReport.length !== PUBLIC_REPORT.length)
+      const run = byFacade((id) => id === RUN_VIEW);
+      const data = byFacade((id) => DATA_PATH.includes(id));
+      if (
+        entry.length !== 1 ||
+        app.length !== 1 ||
+        login.length !== 1 ||
+        signedIn.length !== 1 ||
+        publicReport.length !== PUBLIC_REPORT.length ||
+        run.length !== 1 ||
+        data.length !== DATA_PATH.length
+      )
         this.error(
-          `chunks.ts: the first build has ${entry.length} entry chunks, ${app.length} of main.tsx, ${login.length} of LoginPage.tsx, ${signedIn.length} of SignedIn.tsx, ${publicReport.length} of the public report's ${PUBLIC_REPORT.length} (one each expected)`,
+          `chunks.ts: the first build has ${entry.length} entry chunks, ${app.length} of main.tsx, ${login.length} of LoginPage.tsx, ${signedIn.length} of SignedIn.tsx, ${publicReport.length} of the public report's ${PUBLIC_REPORT.length}, ${run.length} of AuditRunPage.tsx, ${data.length} of the data path's ${DATA_PATH.length} (one each expected)`,
         );
       // The entry's own modules (boot.ts, the stylesheets) stay in the entry: in `main`, index.html
       // would no longer link the stylesheets.
@@ -108,9 +133,13 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       signIn = modulesLoaded(chunks, [...entry, ...app, ...login]);
       shell = modulesLoaded(chunks, [...signedIn, ...byFacade((id) => OFFLINE_KIND.test(id))]);
       report = modulesLoaded(chunks, publicReport);
+      // What the run view loads: the shell, antd's App around it (WithFeedback) and its page's static imports.
+      runView = new Set([...shell, ...modulesLoaded(chunks, [...publicReport.filter((chunk) => chunk.facadeModuleId !== PUBLIC_REPORT[0]), ...run])]);
+      dataPath = modulesLoaded(chunks, data);
     },
     // The promises kept: the sign-in page loads neither `vendor` nor `shell`, nor `report`; the public
-    // report neither `vendor` nor `shell` (the build fails otherwise).
+    // report neither `vendor` nor `shell`; the run view neither `report-rest` nor `vendor-screens`;
+    // the data path only what the sign-in page loads and `data` (the build fails otherwise).
     generateBundle(_options, bundle) {
       const chunks = new Map(
         Object.values(bundle)
@@ -131,14 +160,24 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       const named = (files: string[], names: string[]) => files.filter((file) => names.includes(chunks.get(file)?.name ?? ''));
       const signInHeavy = named(
         loadedBy((chunk) => chunk.facadeModuleId === SIGN_IN),
-        ['vendor', 'shell', 'report'],
+        ['vendor', 'vendor-screens', 'shell', 'report', 'report-rest'],
       );
       if (signInHeavy.length) this.error(`chunks.ts: the sign-in page would load ${signInHeavy.join(', ')}`);
       const reportHeavy = named(
         loadedBy((chunk) => PUBLIC_REPORT.includes(chunk.facadeModuleId ?? '')),
-        ['vendor', 'shell'],
+        ['vendor', 'vendor-screens', 'shell'],
       );
       if (reportHeavy.length) this.error(`chunks.ts: the public report would load ${reportHeavy.join(', ')}`);
+      const runHeavy = named(
+        loadedBy((chunk) => [SHELL, RUN_VIEW, PUBLIC_REPORT[1]].includes(chunk.facadeModuleId ?? '')),
+        ['vendor-screens', 'report-rest'],
+      );
+      if (runHeavy.length) this.error(`chunks.ts: the run view would load ${runHeavy.join(', ')}`);
+      const dataHeavy = named(
+        loadedBy((chunk) => DATA_PATH.includes(chunk.facadeModuleId ?? '')),
+        ['vendor', 'vendor-screens', 'shell', 'report', 'report-rest'],
+      );
+      if (dataHeavy.length) this.error(`chunks.ts: the data path would load ${dataHeavy.join(', ')}`);
     },
   };
   // The entry's modules stay in the entry (boot), main.tsx in its chunk: Rolldown's facade for a module
@@ -147,17 +186,31 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
   const ownChunk = (id: string) => known(boot).has(id) || id === APP;
   // A group takes its modules' dependencies with it, so each group comes after those whose modules
   // its own depend on: `main` before `report` and `shell` (the sign-in page's would go too), `report`
-  // before `shell` (the report's shared ui/ pieces would go to `shell`).
+  // before `shell` (the report's shared ui/ pieces would go to `shell`). The run view's sets are closed
+  // (what its modules import, it loads too): `report` (the report's part the run view loads) before
+  // `report-rest` and `vendor`, `vendor` before `vendor-screens`.
   const groups = [
     // Vite's helper for dynamic imports, which boot.ts runs before any of the app: alone, so no group
     // takes it with its modules' dependencies and makes index.html's entry import the app statically.
-    { debugName: 'preload', name: (id: string) => (PRELOAD_HELPER.test(id) ? 'preload' : null), priority: 6 },
-    { debugName: 'react', name: (id: string) => (REACT.test(id) ? 'react' : null), priority: 5 },
-    { debugName: 'base', name: (id: string) => (LIBRARY.test(id) && known(signIn).has(id) ? 'base' : null), priority: 4 },
-    { debugName: 'main', name: (id: string) => (known(signIn).has(id) && !ownChunk(id) ? 'main' : null), priority: 3 },
-    { debugName: 'report', name: (id: string) => (known(report).has(id) && !ownChunk(id) ? 'report' : null), priority: 2 },
-    { debugName: 'vendor', name: (id: string) => (LIBRARY.test(id) ? 'vendor' : null), priority: 1 },
-    { debugName: 'shell', name: (id: string) => (!LIBRARY.test(id) && known(shell).has(id) && !ownChunk(id) ? 'shell' : null), priority: 0 },
+    { debugName: 'preload', name: (id: string) => (PRELOAD_HELPER.test(id) ? 'preload' : null), priority: 11 },
+    { debugName: 'react', name: (id: string) => (REACT.test(id) ? 'react' : null), priority: 10 },
+    { debugName: 'base', name: (id: string) => (LIBRARY.test(id) && known(signIn).has(id) ? 'base' : null), priority: 9 },
+    { debugName: 'main', name: (id: string) => (known(signIn).has(id) && !ownChunk(id) ? 'main' : null), priority: 8 },
+    {
+      debugName: 'data-shared',
+      name: (id: string) => (known(dataPath).has(id) && known(report).has(id) && !ownChunk(id) ? 'data-shared' : null),
+      priority: 7,
+    },
+    { debugName: 'data', name: (id: string) => (known(dataPath).has(id) && !ownChunk(id) ? 'data' : null), priority: 6 },
+    {
+      debugName: 'report',
+      name: (id: string) => (known(report).has(id) && known(runView).has(id) && !ownChunk(id) ? 'report' : null),
+      priority: 5,
+    },
+    { debugName: 'report-rest', name: (id: string) => (known(report).has(id) && !ownChunk(id) ? 'report-rest' : null), priority: 4 },
+    { debugName: 'vendor', name: (id: string) => (LIBRARY.test(id) && known(runView).has(id) ? 'vendor' : null), priority: 3 },
+    { debugName: 'vendor-screens', name: (id: string) => (LIBRARY.test(id) ? 'vendor-screens' : null), priority: 2 },
+    { debugName: 'shell', name: (id: string) => (!LIBRARY.test(id) && known(shell).has(id) && !ownChunk(id) ? 'shell' : null), priority: 1 },
   ];
   return { plugin, groups };
 }

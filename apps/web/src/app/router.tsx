@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { meQueryOptions } from '../session/me';
 import { isSignedIn } from '../session/storage';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { ShellSkeleton } from '../ui/ShellSkeleton';
@@ -63,18 +64,20 @@ registerPreloader((path) => {
 // The features' offline kinds (their manifests' `offline`) load beside it: the shell starts replays.
 const loadShell = () => Promise.all([import('./shell/SignedIn'), loadOfflineKinds()]).then(([shell]) => shell);
 const SignedIn = lazy(() => loadShell().then((m) => ({ default: m.SignedIn })));
-if (isSignedIn()) void loadShell();
 // A navigation into the shell (the one after a sign-in) fetches the shell's code at once, beside the
 // other chunks of the navigation, not once they have arrived and the gate renders (issue 23).
 const preloadShell = () => {
   if (isSignedIn()) {
-    void loadShell().catch(() => undefined);
     // The profile the shell waits for (RequireAuth), asked for now rather than once the shell's code
-    // has arrived and rendered: a page's own prefetch (its loader) and this one travel together.
-    void import('../session/me').then((m) => queryClient.prefetchQuery(m.meQueryOptions())).catch(() => undefined);
+    // has arrived and rendered: a page's own prefetch (its loader) and this one travel together. Its
+    // module is the sign-in page's already (queryClient.ts): no file to wait for behind the shell's
+    // libraries on HTTP/1.1's six connections (decision 0111).
+    void queryClient.prefetchQuery(meQueryOptions()).catch(() => undefined);
+    void loadShell().catch(() => undefined);
   }
   return null;
 };
+preloadShell();
 
 function ShellGate() {
   const location = useLocation();
