@@ -106,7 +106,7 @@ test('a tab opened offline shows the changes of every tab, as many as the header
   expect(answers.get(other._id)).not.toBeNull();
 });
 
-test("a reload shows the device's copy at once, then the server's changes; a tap meanwhile is kept (decision 0109)", async ({ page, context }) => {
+test("a reload shows the device's copy at once, then the server's changes; a tap meanwhile is kept (decision 0109)", async ({ page }) => {
   test.setTimeout(90_000);
   const { auditId, selects } = await openNewRunningAudit(page);
   const [mine, elsewhere, tapped] = [selects[0]!, selects[1]!, selects[2]!];
