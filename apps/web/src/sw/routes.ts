@@ -20,7 +20,7 @@ export const HASHED_PREFIX = '/assets/';
 export const isApiPath = (pathname: string) => API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 
 export type TRoute =
-  /** A page load of the app: network first, the precached index.html when offline or too slow. */
+  /** A page load of the app: the precached index.html of this release (sw.ts). */
   | 'shell'
   /** A precached or hashed file: cache first. */
   | 'static'
