@@ -80,6 +80,13 @@ async function sendWithSession(path: string, options: TRequestOptions): Promise<
   throw await parseErrorResponse(response);
 }
 
+/** A GET the page's entry already started for this address and session (early.ts, not imported: it is the entry's): its answer, when it succeeded. */
+async function earlyAnswer(path: string, options: TRequestOptions): Promise<Response | null> {
+  if ((options.method ?? 'GET') !== 'GET' || options.body !== undefined) return null;
+  const token = options.anonymous ? null : (options.token ?? getAccessToken());
+  return (await globalThis.auditEarly?.take(buildUrl(path, options.query), token)) ?? null;
+}
+
 export interface TResponse<T> {
   data: T;
   headers: Headers;
@@ -87,7 +94,7 @@ export interface TResponse<T> {
 
 /** The successful response itself, unread (a file download reads it as a blob); errors as for request. */
 export async function requestResponse(path: string, options: TRequestOptions = {}): Promise<Response> {
-  const response = await sendWithSession(path, options);
+  const response = (await earlyAnswer(path, options)) ?? (await sendWithSession(path, options));
   if (!response.ok) throw await parseErrorResponse(response);
   return response;
 }

@@ -141,7 +141,7 @@ describe('users/me offline', () => {
     const observer = new QueryObserver(client, meQueryOptions());
     const stop = observer.subscribe(() => undefined);
     expect(observer.getCurrentResult()).toMatchObject({ isPending: false, data: me });
-    expect(fetch).toHaveBeenCalledTimes(1); // asked at once, the copy being stale
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1)); // asked at once, the copy being stale
     answer(new Response(JSON.stringify({ ...me, fullName: 'Ana Renamed' }), { status: 200 }));
     await vi.waitFor(() => expect(observer.getCurrentResult().data?.fullName).toBe('Ana Renamed'));
     expect(readCopy<TMe>(COPY_KEYS.profile)?.fullName).toBe('Ana Renamed');

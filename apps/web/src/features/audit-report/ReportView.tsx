@@ -76,8 +76,24 @@ function SectionLabel({ section, layout }: { section: TAuditSection; layout: TRe
 /**
  * The read-only report: the introduction (summary card and cover fields), one collapsible panel
  * per section and the contacts. `header` is the page's own (signed-in actions or the public title).
+ * The panels are memoised on the audit and the layout (decision 0110): the page's header changing,
+ * or the corrective actions arriving beside the issues (their context), does not render the 65
+ * panels again.
  */
 export function ReportView({ audit, layout, header }: { audit: TAudit; layout: TReportLayout; header: ReactNode }) {
+  return (
+    <ReportZone.Provider value={zoneOr(audit.timeZone)}>
+      <AppliedDeduction.Provider value={appliedDeduction(audit.deductions)?.issue ?? null}>
+        <div className="report-page" data-testid="audit-report">
+          {header}
+          <ReportPanels audit={audit} layout={layout} />
+        </div>
+      </AppliedDeduction.Provider>
+    </ReportZone.Provider>
+  );
+}
+
+const ReportPanels = memo(function ReportPanels({ audit, layout }: { audit: TAudit; layout: TReportLayout }) {
   const { t } = useTranslation();
   const { cover, sections, contacts } = useMemo(() => reportParts(audit), [audit]);
   const mounts = useSectionMounts(sections.length);
@@ -109,17 +125,8 @@ export function ReportView({ audit, layout, header }: { audit: TAudit; layout: T
       : []),
     { key: 'contacts', label: <Typography.Text strong>{t('report.contacts.title')}</Typography.Text>, children: <ContactList fields={contacts} /> },
   ];
-  return (
-    <ReportZone.Provider value={zoneOr(audit.timeZone)}>
-      <AppliedDeduction.Provider value={appliedDeduction(audit.deductions)?.issue ?? null}>
-        <div className="report-page" data-testid="audit-report">
-          {header}
-          <Collapse className="report-panels" defaultActiveKey={['intro', ...sections.map((s) => s._id), 'questionnaire', 'contacts']} items={items} />
-        </div>
-      </AppliedDeduction.Provider>
-    </ReportZone.Provider>
-  );
-}
+  return <Collapse className="report-panels" defaultActiveKey={['intro', ...sections.map((s) => s._id), 'questionnaire', 'contacts']} items={items} />;
+});
 
 /**
  * The sections' turns (sectionMounts.ts), for this report's sections; the pump starts once the

@@ -36,6 +36,10 @@ describe('report layout by reportType', () => {
   it('percent: only the score and the total', () => {
     expect(layoutFor('percent')).toEqual({ score: true, counts: 'total', risk: false, charts: 'none' });
   });
+  it('the same object for the same type (the memoised panels keep it across renders)', () => {
+    expect(layoutFor('issues')).toBe(layoutFor('issues'));
+    expect(layoutFor(null)).toBe(layoutFor('unknown'));
+  });
   it('auditRisks adds the risk to the score charts', () => {
     expect(layoutFor('auditRisks')).toMatchObject({ score: true, risk: true, charts: 'score' });
   });

@@ -14,17 +14,16 @@ export interface TReportLayout {
   charts: 'score' | 'issues' | 'none';
 }
 
+const LAYOUTS: Record<'issues' | 'percent' | 'auditRisks' | 'default', TReportLayout> = {
+  issues: { score: false, counts: 'all', risk: false, charts: 'issues' },
+  percent: { score: true, counts: 'total', risk: false, charts: 'none' },
+  auditRisks: { score: true, counts: 'all', risk: true, charts: 'score' },
+  default: { score: true, counts: 'all', risk: false, charts: 'score' },
+};
+
+/** The same object for the same reportType, so the memoised panels (ReportView.tsx) keep it across renders. */
 export function layoutFor(reportType: string | null | undefined): TReportLayout {
-  switch (reportType) {
-    case 'issues':
-      return { score: false, counts: 'all', risk: false, charts: 'issues' };
-    case 'percent':
-      return { score: true, counts: 'total', risk: false, charts: 'none' };
-    case 'auditRisks':
-      return { score: true, counts: 'all', risk: true, charts: 'score' };
-    default:
-      return { score: true, counts: 'all', risk: false, charts: 'score' };
-  }
+  return reportType === 'issues' || reportType === 'percent' || reportType === 'auditRisks' ? LAYOUTS[reportType] : LAYOUTS.default;
 }
 
 /**

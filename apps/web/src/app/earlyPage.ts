@@ -1,0 +1,59 @@
+import { startEarly, storedToken } from '../api/early';
+
+/**
+ * Run by index.html's entry (boot.ts) when the page opens, before the app's code has arrived
+ * (decision 0110). A report's first screen waits on its answers (users/me for the shell, the
+ * report) and on its code (antd's App, the shell, the page), which the router would ask for only
+ * once the first 280 KB of code have arrived and run: on slow 4G, 2.5 s after this. They start now,
+ * beside that code. Only a head start: the router and the queries ask for the same modules and
+ * addresses later and find them here (api/early.ts); any other page loads as before.
+ *
+ * Like api/early.ts it imports nothing the app imports (the entry would wait for the app's chunks).
+ */
+
+/**
+ * The paths of userCalls.me, reportCalls.get and reportCalls.public (packages/domain/src/calls),
+ * written again here because importing them would bring their schemas (and the libraries) into the
+ * entry; the test holds them equal to the calls', and api/noPathStrings.test.ts names this file.
+ */
+export const EARLY_PATHS = {
+  me: '/ms-core/api/users/me',
+  report: '/ms-core/api/reports/audit/:id',
+  publicReport: '/ms-core/api/reports/audit/:id/public',
+} as const;
+
+const SIGNED_IN_REPORT = /^\/(?:auditor|client-audits)\/audits\/report\/([^/]+)\/?$/i;
+const SHARED_REPORT = /^\/share-audit-report\/([^/]+)\/?$/i;
+
+/** A path parameter as the router reads it (decoded), put back as callPath puts it (encoded). */
+function withId(path: string, raw: string) {
+  let id = raw;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    // Left as it is: the router will not match it either.
+  }
+  return path.replace(':id', encodeURIComponent(id));
+}
+const ignore = () => undefined;
+
+export function startPage(pathname: string) {
+  const own = SIGNED_IN_REPORT.exec(pathname);
+  if (own && storedToken()) {
+    startEarly(EARLY_PATHS.me);
+    startEarly(withId(EARLY_PATHS.report, own[1]!));
+    // What the router loads for it (router.tsx: antd's App, the shell and its offline kinds, the page).
+    void import('./WithFeedback').catch(ignore);
+    void import('./shell/SignedIn').catch(ignore);
+    void import('./features').then((m) => m.loadOfflineKinds(), ignore);
+    void import('../features/audit-report/AuditReportPage').catch(ignore);
+    return;
+  }
+  const shared = SHARED_REPORT.exec(pathname);
+  if (shared) {
+    // As usePublicReport asks for it (reportApi.ts): anonymous, not a preview.
+    startEarly(`${withId(EARLY_PATHS.publicReport, shared[1]!)}?isPreview=false`, true);
+    void import('./WithFeedback').catch(ignore);
+    void import('../features/audit-report/PublicAuditReportPage').catch(ignore);
+  }
+}
