@@ -50,6 +50,8 @@ const OFFLINE_KIND = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]offline[\\/]/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
 const LIBRARY = /node_modules[\\/]/;
 const PRELOAD_HELPER = /vite[\\/]preload-helper/;
+/** The calls' paths index.html's entry asks for early (decision 0110), and the module they are built from; no schema in either. */
+const BOOT_SHARED = /packages[\\/]domain[\\/]src[\\/]calls[\\/](paths|define)\.ts$/;
 
 type TChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; moduleIds: string[] };
 
@@ -158,6 +160,9 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
         return [...seen];
       };
       const named = (files: string[], names: string[]) => files.filter((file) => names.includes(chunks.get(file)?.name ?? ''));
+      const entryFile = [...chunks.values()].find((chunk) => chunk.isEntry)!.fileName;
+      const entryHeavy = (chunks.get(entryFile)?.imports ?? []).filter((file) => !['preload', 'boot-shared'].includes(chunks.get(file)?.name ?? ''));
+      if (entryHeavy.length) this.error(`chunks.ts: index.html's entry would wait for ${entryHeavy.join(', ')}`);
       const signInHeavy = named(
         loadedBy((chunk) => chunk.facadeModuleId === SIGN_IN),
         ['vendor', 'vendor-screens', 'shell', 'report', 'report-rest'],
@@ -193,6 +198,9 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
     // Vite's helper for dynamic imports, which boot.ts runs before any of the app: alone, so no group
     // takes it with its modules' dependencies and makes index.html's entry import the app statically.
     { debugName: 'preload', name: (id: string) => (PRELOAD_HELPER.test(id) ? 'preload' : null), priority: 11 },
+    // What the entry imports that the app imports too: a small file of its own, else the group of the
+    // first call module that imports it (`main`) takes it along and the entry waits for `main`.
+    { debugName: 'boot-shared', name: (id: string) => (BOOT_SHARED.test(id) ? 'boot-shared' : null), priority: 11 },
     { debugName: 'react', name: (id: string) => (REACT.test(id) ? 'react' : null), priority: 10 },
     { debugName: 'base', name: (id: string) => (LIBRARY.test(id) && known(signIn).has(id) ? 'base' : null), priority: 9 },
     { debugName: 'main', name: (id: string) => (known(signIn).has(id) && !ownChunk(id) ? 'main' : null), priority: 8 },

@@ -1,3 +1,4 @@
+import { ME_PATH, PUBLIC_REPORT_PATH, REPORT_PATH } from '@audit/domain/calls/paths';
 import { startEarly, storedToken } from '../api/early';
 
 /**
@@ -8,19 +9,12 @@ import { startEarly, storedToken } from '../api/early';
  * beside that code. Only a head start: the router and the queries ask for the same modules and
  * addresses later and find them here (api/early.ts); any other page loads as before.
  *
- * Like api/early.ts it imports nothing the app imports (the entry would wait for the app's chunks).
+ * Like api/early.ts it imports nothing the app imports but the calls' paths (packages/domain's
+ * calls/paths.ts, which loads nothing else), lest the entry wait for the app's chunks.
  */
 
-/**
- * The paths of userCalls.me, reportCalls.get and reportCalls.public (packages/domain/src/calls),
- * written again here because importing them would bring their schemas (and the libraries) into the
- * entry; the test holds them equal to the calls', and api/noPathStrings.test.ts names this file.
- */
-export const EARLY_PATHS = {
-  me: '/ms-core/api/users/me',
-  report: '/ms-core/api/reports/audit/:id',
-  publicReport: '/ms-core/api/reports/audit/:id/public',
-} as const;
+/** The paths of userCalls.me, reportCalls.get and reportCalls.public, from the module they take them from (no schema in it). */
+export const EARLY_PATHS = { me: ME_PATH, report: REPORT_PATH, publicReport: PUBLIC_REPORT_PATH } as const;
 
 const SIGNED_IN_REPORT = /^\/(?:auditor|client-audits)\/audits\/report\/([^/]+)\/?$/i;
 const SHARED_REPORT = /^\/share-audit-report\/([^/]+)\/?$/i;

@@ -1,18 +1,18 @@
 import { z } from '../zod.js';
 import { ZAudit } from '../audits.js';
 import { ZPdfAnswer, ZPublicReportQuery } from '../reports.js';
-import { CORE, defineCall } from './define.js';
+import { defineCall } from './define.js';
+import { PUBLIC_REPORT_PATH, REPORTS_BASE as BASE, REPORT_PATH } from './paths.js';
 
-const BASE = `${CORE}/reports/audit`;
 const ZIdParams = z.object({ id: z.string().uuid() });
 
 /** The audit report (JSON), its public link and its PDF. */
 export const reportCalls = {
-  get: defineCall({ name: 'reports.get', method: 'GET', path: `${BASE}/:id`, params: ZIdParams, response: ZAudit, errors: ['notFound'] }),
+  get: defineCall({ name: 'reports.get', method: 'GET', path: REPORT_PATH, params: ZIdParams, response: ZAudit, errors: ['notFound'] }),
   public: defineCall({
     name: 'reports.public',
     method: 'GET',
-    path: `${BASE}/:id/public`,
+    path: PUBLIC_REPORT_PATH,
     params: ZIdParams,
     query: ZPublicReportQuery,
     response: ZAudit,

@@ -2,15 +2,15 @@ import { z } from '../zod.js';
 import { ZSearchBody, zIdList } from '../search.js';
 import { ZLanguageInput, ZMe, ZOnboarding, ZProfileInput, ZUser, ZUserInput, ZUserUpdate } from '../users.js';
 import { CORE, defineCall } from './define.js';
+import { ME_PATH, USERS_BASE as USERS } from './paths.js';
 
-const USERS = `${CORE}/users`;
 const ZId = z.string().uuid();
 const ZIdParams = z.object({ id: ZId });
 const ZOk = z.object({ ok: z.literal(true) });
 
 /** The users of the space and the caller's own profile (users/me). */
 export const userCalls = {
-  me: defineCall({ name: 'users.me', method: 'GET', path: `${USERS}/me`, response: ZMe }),
+  me: defineCall({ name: 'users.me', method: 'GET', path: ME_PATH, response: ZMe }),
   /** Name, phone, language and (with the current one) the password; answers the new users/me. */
   updateMe: defineCall({ name: 'users.updateMe', method: 'PATCH', path: `${USERS}/me`, body: ZProfileInput, response: ZMe }),
   /** Profile, new password (ends every session) and terms (decision 0041). */

@@ -30,15 +30,19 @@ function slowServer() {
 }
 
 const asAuditor = () => vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'accessToken' ? token(FIXTURE_AUDITOR) : null) });
+/** The auditor signed in, an audit whose copy this device kept, and a server that answers when told. */
+async function keptCopy() {
+  asAuditor();
+  const audit = makeAudit(30);
+  const resource = auditResource(audit._id);
+  await saveServerCopy(resource, FIXTURE_AUDITOR, audit, Date.now());
+  return { audit, resource, server: slowServer() };
+}
 const deviceFirst = (audit: TAudit) => loadResource<TAudit>(auditResource(audit._id), undefined, { deviceFirst: true });
 
 describe("the run view's first load shows the device's copy without waiting for the server (decision 0109)", () => {
   it("answers the kept copy before the server; the server's answer follows, is kept as the copy, and the page is online", async () => {
-    asAuditor();
-    const audit = makeAudit(30);
-    const resource = auditResource(audit._id);
-    await saveServerCopy(resource, FIXTURE_AUDITOR, audit, Date.now());
-    const server = slowServer();
+    const { audit, resource, server } = await keptCopy();
 
     const shown = await deviceFirst(audit);
     expect(shown).toEqual(audit);
@@ -66,11 +70,7 @@ describe("the run view's first load shows the device's copy without waiting for 
   });
 
   it('the server unreachable after the copy is shown: the copy stands and the page is told it shows from the device', async () => {
-    asAuditor();
-    const audit = makeAudit(30);
-    const resource = auditResource(audit._id);
-    await saveServerCopy(resource, FIXTURE_AUDITOR, audit, Date.now());
-    const server = slowServer();
+    const { audit, resource, server } = await keptCopy();
     const told = vi.fn();
     const stop = subscribeFromDevice(told);
     expect(await deviceFirst(audit)).toEqual(audit);
