@@ -35,10 +35,30 @@ function run(label, command, args, env = {}) {
       // The failing tests' lines, printed again at the end: a CI log is often read from its tail.
       const failures = plain.split('\n').filter((line) => /^\s*(FAIL|×|✘)\s|^\s+\d+\) \[/.test(line));
       const flaky = plain.split('\n').filter((line) => line.startsWith('[e2e] flaky'));
-      results.push({ label, code, passed, failed, failures: [...new Set(failures.map((l) => l.trim()))].slice(0, 40), flaky });
+      results.push({ label, code, passed, failed, failures: [...new Set(failures.map((l) => l.trim()))].slice(0, 40), flaky, why: failureDetails(plain) });
       resolve(code);
     });
   });
+}
+
+/**
+ * What each failed test said, in a few lines: Playwright's numbered failure blocks ("  1) file › test")
+ * and vitest's ("FAIL file > test"), their error, expected and received values and the spec line.
+ * The tail of a CI log is often all there is to read.
+ */
+function failureDetails(plain) {
+  const details = [];
+  let inBlock = 0;
+  for (const line of plain.split('\n')) {
+    if (/^\s+\d+\) \S|^\s*FAIL\s/.test(line)) {
+      inBlock = 12;
+      details.push(line.trim());
+    } else if (inBlock && /Error:|Timed out|Expected|Received|Locator:|^\s+at .*\.(spec|test)\.tsx?:\d+/.test(line)) {
+      inBlock--;
+      details.push(`    ${line.trim().slice(0, 300)}`);
+    } else if (/^\s+\d+ (passed|failed|flaky)/.test(line)) inBlock = 0;
+  }
+  return details.slice(0, 80);
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -72,9 +92,11 @@ if (!browser) {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const broken = results.filter((r) => r.code !== 0);
-console.log(`\n${results.map((r) => `${r.label}: ${r.passed} passed, ${r.failed} failed${r.code ? ` (exit ${r.code})` : ''}`).join('\n')}`);
+console.log('\n=== Results ===');
+console.log(`${results.map((r) => `${r.label}: ${r.passed} passed, ${r.failed} failed${r.code ? ` (exit ${r.code})` : ''}`).join('\n')}`);
 for (const r of results.filter((r) => r.failures?.length))
   console.log(`\n${r.label} failures (a retried test's first attempt shows here too):\n  ${r.failures.join('\n  ')}`);
+for (const r of results.filter((r) => r.failed && r.why?.length)) console.log(`\n${r.label}: what the failures said\n  ${r.why.join('\n  ')}`);
 for (const r of results.filter((r) => r.flaky?.length)) console.log(`\n${r.flaky.join('\n')}`);
 console.log(`\n${passed} passed, ${failed + (broken.length && !failed ? broken.length : 0)} failed`);
 process.exit(broken.length ? 1 : 0);
