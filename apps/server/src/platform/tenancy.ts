@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { TDatabase, TTransaction } from './db.js';
 import { outsideSpace } from './errors.js';
+import { listsChangedHere } from './totals.js';
 
 /**
  * Tenancy, in one place. A request acts in the space of its token and sees:
@@ -61,7 +62,14 @@ async function withScopeOnPool<T>(pool: pg.Pool, scope: TScope, work: (tx: TTran
       handles.set(connection, tx);
     }
     const result = await work(tx);
-    await connection.query('commit');
+    // The listed tables this transaction changed (migration 0069), read in the COMMIT's message: their
+    // kept totals are forgotten before the response (platform/totals.ts). A failed COMMIT fails the
+    // whole message, and nothing is forgotten. PGlite needs none of it: its notifications reach
+    // this process's listener before its COMMIT's answer does.
+    const [changed] = (await connection.query(`select current_setting('app.lists_changed', true) as tables; commit`)) as unknown as pg.QueryResult<{
+      tables: string | null;
+    }>[];
+    listsChangedHere(changed?.rows[0]?.tables);
     return result;
   } catch (error) {
     await connection.query('rollback').catch(() => {

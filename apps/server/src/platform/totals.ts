@@ -21,6 +21,21 @@ export interface TTotals {
   close(): Promise<void>;
 }
 
+/** The totals of this process, told of this server's own commits (below). */
+const inProcess = new Set<(table: string) => void>();
+
+/**
+ * This server committed a change of these listed tables (migration 0069 names them, comma-separated,
+ * in the transaction's `app.lists_changed`): their totals are forgotten now, before the write's
+ * response, not when the database's notification arrives. It arrives after the commit, on another
+ * connection, and a list asked for right after the write (by the user who made it) could otherwise
+ * be answered with the total counted before it.
+ */
+export function listsChangedHere(tables: string | null | undefined) {
+  if (!tables) return;
+  for (const table of tables.split(',')) if (table) for (const forget of inProcess) forget(table);
+}
+
 export function createTotals(listen?: TListen): TTotals {
   const kept = new Map<string, { total: number; at: number; tables: readonly string[] }>();
   let live = false;
@@ -29,6 +44,7 @@ export function createTotals(listen?: TListen): TTotals {
     generation++;
     for (const [key, entry] of kept) if (table === '*' || entry.tables.includes(table)) kept.delete(key);
   };
+  inProcess.add(forget);
   const subscription = listen?.(TOTALS_CHANNEL, forget, () => {
     live = false;
     forget('*');
@@ -58,6 +74,7 @@ export function createTotals(listen?: TListen): TTotals {
     },
     async close() {
       live = false;
+      inProcess.delete(forget);
       kept.clear();
       const stop = await subscription;
       await stop?.();

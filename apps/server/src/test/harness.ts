@@ -43,7 +43,7 @@ export type TDatabaseSource = { kind: 'postgres'; name: string } | { kind: 'pgli
 /** This worker's PGlites of the migrated template, lent to file after file (decision 0108). */
 let pool: TPglitePool | undefined;
 
-async function openTestDatabase(from?: TDatabaseSource) {
+export async function openTestDatabase(from?: TDatabaseSource) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const template = providedTemplate();
   if (adminUrl) {
