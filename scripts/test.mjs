@@ -20,11 +20,17 @@ const results = [];
 function run(label, command, args, env = {}) {
   return new Promise((resolve) => {
     console.log(`\n=== ${label} ===\n`);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env, SUMMARY_LABEL: label } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, SUMMARY_LABEL: label } });
     let out = '';
+    // vitest prints its failures' details on stderr: kept apart for failureDetails, passed through as they come.
+    let err = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
       process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      process.stderr.write(chunk);
     });
     child.on('close', (code) => {
       // vitest's summary reporter and Playwright both print "N passed" / "N failed".
@@ -35,7 +41,15 @@ function run(label, command, args, env = {}) {
       // The failing tests' lines, printed again at the end: a CI log is often read from its tail.
       const failures = plain.split('\n').filter((line) => /^\s*(FAIL|×|✘)\s|^\s+\d+\) \[/.test(line));
       const flaky = plain.split('\n').filter((line) => line.startsWith('[e2e] flaky'));
-      results.push({ label, code, passed, failed, failures: [...new Set(failures.map((l) => l.trim()))].slice(0, 40), flaky, why: failureDetails(plain) });
+      results.push({
+        label,
+        code,
+        passed,
+        failed,
+        failures: [...new Set(failures.map((l) => l.trim()))].slice(0, 40),
+        flaky,
+        why: failureDetails(`${plain}\n${err.replace(/\x1b\[[0-9;]*m/g, '')}`),
+      });
       resolve(code);
     });
   });
@@ -53,7 +67,7 @@ function failureDetails(plain) {
     if (/^\s+\d+\) \S|^\s*FAIL\s/.test(line)) {
       inBlock = 12;
       details.push(line.trim());
-    } else if (inBlock && /Error:|Timed out|Expected|Received|Locator:|^\s+at .*\.(spec|test)\.tsx?:\d+/.test(line)) {
+    } else if (inBlock && /Error:|Timed out|Expected|Received|Locator:|^\s+(at|❯) .*\.(spec|test)\.tsx?:\d+/.test(line)) {
       inBlock--;
       details.push(`    ${line.trim().slice(0, 300)}`);
     } else if (/^\s+\d+ (passed|failed|flaky)/.test(line)) inBlock = 0;
