@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const results = [];
+const stripAnsi = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 function run(label, command, args, env = {}) {
   return new Promise((resolve) => {
@@ -34,7 +35,7 @@ function run(label, command, args, env = {}) {
     });
     child.on('close', (code) => {
       // vitest's summary reporter and Playwright both print "N passed" / "N failed".
-      const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+      const plain = stripAnsi(out);
       const summary = plain.match(new RegExp(`${label}: (\\d+) passed, (\\d+) failed`));
       const passed = summary ? Number(summary[1]) : Number(plain.match(/(\d+) passed/)?.[1] ?? 0);
       const failed = summary ? Number(summary[2]) : Number(plain.match(/(\d+) failed/)?.[1] ?? 0);
@@ -48,7 +49,7 @@ function run(label, command, args, env = {}) {
         failed,
         failures: [...new Set(failures.map((l) => l.trim()))].slice(0, 40),
         flaky,
-        why: failureDetails(`${plain}\n${err.replace(/\x1b\[[0-9;]*m/g, '')}`),
+        why: failureDetails(`${plain}\n${stripAnsi(err)}`),
       });
       resolve(code);
     });
