@@ -83,7 +83,7 @@ export default defineConfig({
       // or fake timers, and changes no state another file could see (the app's i18n instance, dayjs's
       // locale, localStorage, IndexedDB, module variables of the code it imports). Not listed = isolated.
       // `npx vitest run <file>` runs a file in whichever project holds it.
-      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], exclude: WEB_SHARED } },
+      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/*.test.ts'], exclude: WEB_SHARED } },
       { extends: true, test: { name: 'web-shared', isolate: false, include: WEB_SHARED } },
     ],
   },

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { antdStylePlugin } from './antd-static-style';
 import { chunkingByRoute, PREPASS_ENV } from './chunks';
 import { precompressPlugin } from './compress-plugin';
+import { facadeInlinePlugin } from './facade-plugin';
 import { firstPaintPlugin } from './first-paint-plugin';
 import { serviceWorkerPlugin } from './sw-plugin';
 
@@ -18,10 +19,10 @@ export default defineConfig({
   // antd-static-style.ts: antd's stylesheet for our theme (virtual:antd.css, decision 0096);
   // sw-plugin.ts: /sw.js with the build's precache list; compress-plugin.ts: .br and .gz copies of
   // every text file (production builds only); first-paint-plugin.ts: index.html preloads the default
-  // language's texts.
+  // language's texts; facade-plugin.ts: no one-line file between a dynamic import and its group's file.
   plugins: prepass
     ? [antdStylePlugin({ empty: true }), react()]
-    : [antdStylePlugin(), chunking.plugin, react(), firstPaintPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+    : [antdStylePlugin(), chunking.plugin, react(), firstPaintPlugin(), facadeInlinePlugin(), serviceWorkerPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API, changeOrigin: true }])),

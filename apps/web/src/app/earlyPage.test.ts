@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auditCalls } from '@audit/domain/calls/audits';
 import { authCalls } from '@audit/domain/calls/auth';
 import { reportCalls } from '@audit/domain/calls/reports';
 import { userCalls } from '@audit/domain/calls/users';
@@ -15,6 +16,7 @@ vi.mock('./shell/SignedIn', () => ({}));
 vi.mock('./features', () => ({ loadOfflineKinds: () => Promise.resolve([]) }));
 vi.mock('../features/audit-report/AuditReportPage', () => ({}));
 vi.mock('../features/audit-report/PublicAuditReportPage', () => ({}));
+vi.mock('../features/audit-run/AuditRunPage', () => ({}));
 
 const sessionExpired = vi.fn();
 configureClient({ language: () => 'es', sessionExpired });
@@ -38,7 +40,7 @@ afterEach(() => {
 
 describe("a report's requests, started by the entry", () => {
   it("asks for the calls' own paths, with the session's own token", () => {
-    expect(EARLY_PATHS).toEqual({ me: userCalls.me.path, report: reportCalls.get.path, publicReport: reportCalls.public.path });
+    expect(EARLY_PATHS).toEqual({ me: userCalls.me.path, audit: auditCalls.get.path, report: reportCalls.get.path, publicReport: reportCalls.public.path });
     storeSession({ accessToken: 'a-1', refreshToken: 'r-1', space: { _id: 's', name: 'S' } } as Parameters<typeof storeSession>[0]);
     expect(storedToken()).toBe('a-1');
     expect(storedToken()).toBe(getAccessToken());
@@ -105,9 +107,25 @@ describe("a report's requests, started by the entry", () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it("the run view: users/me and the audit go once, the client's own requests take their answers", async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    startPage(`/auditor/audits/run/${ID}`);
+    expect(urls()).toEqual([urlOf(userCalls.me), urlOf(auditCalls.get, { id: ID })]);
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ headers: { authorization: 'Bearer token-1' } });
+    await requestResponse(urlOf(userCalls.me));
+    await requestResponse(urlOf(auditCalls.get, { id: ID }));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('the run view signed out: nothing starts', () => {
+    startPage(`/auditor/audits/run/${ID}`);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('any other page starts nothing', () => {
     localStorage.setItem('accessToken', 'token-1');
-    for (const path of ['/client-audits/audits', `/auditor/audits/run/${ID}`, '/login', `/client-audits/audits/report/${ID}/x`]) startPage(path);
+    for (const path of ['/client-audits/audits', `/auditor/audits/run/${ID}/x`, '/auditor/audits/edit/x', '/login', `/client-audits/audits/report/${ID}/x`])
+      startPage(path);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

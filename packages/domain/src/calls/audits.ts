@@ -25,13 +25,14 @@ import { ZIncidentOut } from '../incidents.js';
 import { ZSearchBody } from '../search.js';
 import { TEMPLATE_NAME_MAX, ZTemplateSummary } from '../templates.js';
 import { CORE, defineCall } from './define.js';
+import { AUDITS_BASE } from './paths.js';
 
 /**
  * Audits (docs/api/audits.md): the wizard's options, the lists, the whole audit and its preview,
  * the lifecycle (create, start, finish, reopen, date, auditor, share) and the run's writes (cover,
  * contacts, sections, answers, issues, notes, photos). The questionnaire's calls are questionnaire.ts.
  */
-const BASE = `${CORE}/audits`;
+const BASE = AUDITS_BASE;
 const ZId = z.string().uuid();
 const ZAuditParams = z.object({ id: ZId });
 const ZSectionParams = ZAuditParams.extend({ sectionId: ZId });

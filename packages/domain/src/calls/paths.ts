@@ -8,6 +8,8 @@ import { CORE } from './define.js';
  */
 export const USERS_BASE = `${CORE}/users`;
 export const REPORTS_BASE = `${CORE}/reports/audit`;
+export const AUDITS_BASE = `${CORE}/audits`;
+export const AUDIT_PATH = `${AUDITS_BASE}/:id`;
 export const ME_PATH = `${USERS_BASE}/me`;
 export const REPORT_PATH = `${REPORTS_BASE}/:id`;
 export const PUBLIC_REPORT_PATH = `${REPORTS_BASE}/:id/public`;
