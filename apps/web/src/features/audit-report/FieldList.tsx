@@ -1,4 +1,4 @@
-import { Descriptions, Table, Typography } from 'antd';
+import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseContacts, type TAuditField } from '@audit/domain/audits';
 import { fieldText } from './reportLayout';
@@ -36,23 +36,28 @@ export function ContactList({ fields }: { fields: TAuditField[] }) {
   return (
     <>
       {people.length > 0 && (
-        <Table
-          size="small"
-          pagination={false}
-          rowKey="key"
-          dataSource={people}
-          style={{ marginBottom: others.length ? 16 : 0 }}
-          columns={[
-            { key: 'name', title: t('report.contacts.name'), dataIndex: 'name' },
-            {
-              key: 'email',
-              title: t('report.contacts.email'),
-              dataIndex: 'email',
-              render: (email: string) => (email ? <a href={`mailto:${email}`}>{email}</a> : dash),
-            },
-            { key: 'group', title: t('report.contacts.group'), dataIndex: 'group' },
-          ]}
-        />
+        // A plain table drawn like antd's small one, as the readings' (AnswerView.tsx): antd's Table
+        // measures the scrollbar on the page when it mounts, a forced layout of the whole report.
+        <div className="report-readings report-contacts" style={{ marginBottom: others.length ? 16 : 0 }} data-testid="report-contacts">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('report.contacts.name')}</th>
+                <th scope="col">{t('report.contacts.email')}</th>
+                <th scope="col">{t('report.contacts.group')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {people.map((person) => (
+                <tr key={person.key}>
+                  <td>{person.name || dash}</td>
+                  <td>{person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : dash}</td>
+                  <td>{person.group}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <FieldList fields={others} />
     </>

@@ -3,6 +3,7 @@ import { memo, startTransition, useEffect, useMemo, useRef, useState, type React
 import { flushSync } from 'react-dom';
 import { Badge, Collapse, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import type { TAudit, TAuditSection } from '@audit/domain/audits';
 import { ContactList, FieldList } from './FieldList';
 import { ReportZone } from './reportZone';
@@ -16,6 +17,7 @@ import { sectionPercent } from '@audit/domain/score';
 import { reportParts, type TReportLayout } from './reportLayout';
 import { SummaryCard } from './SummaryCard';
 import { createSectionMounts, type TSectionMounts } from './sectionMounts';
+import { usePanelsShown } from './reportPanels';
 import { questionsRoom } from './sectionRoom';
 
 /**
@@ -96,7 +98,9 @@ export function ReportView({ audit, layout, header }: { audit: TAudit; layout: T
 const ReportPanels = memo(function ReportPanels({ audit, layout }: { audit: TAudit; layout: TReportLayout }) {
   const { t } = useTranslation();
   const { cover, sections, contacts } = useMemo(() => reportParts(audit), [audit]);
-  const mounts = useSectionMounts(sections.length);
+  const { hash } = useLocation();
+  const panels = usePanelsShown(sections.length, hash.startsWith('#question-'));
+  const mounts = useSectionMounts(sections.length, panels.showAll);
   useQuestionAnchor(sections, mounts);
   const items = [
     {
@@ -109,12 +113,12 @@ const ReportPanels = memo(function ReportPanels({ audit, layout }: { audit: TAud
         </Flex>
       ),
     },
-    ...sections.map((s, i) => ({
+    ...sections.slice(0, panels.shown).map((s, i) => ({
       key: s._id,
       label: <SectionLabel section={s} layout={layout} />,
       children: <SectionBody section={s} index={i} mounts={mounts} />,
     })),
-    ...(audit.questionnaire?.questionsAnswers.length
+    ...(panels.all && audit.questionnaire?.questionsAnswers.length
       ? [
           {
             key: 'questionnaire',
@@ -123,25 +127,30 @@ const ReportPanels = memo(function ReportPanels({ audit, layout }: { audit: TAud
           },
         ]
       : []),
-    { key: 'contacts', label: <Typography.Text strong>{t('report.contacts.title')}</Typography.Text>, children: <ContactList fields={contacts} /> },
+    ...(panels.all
+      ? [{ key: 'contacts', label: <Typography.Text strong>{t('report.contacts.title')}</Typography.Text>, children: <ContactList fields={contacts} /> }]
+      : []),
   ];
   return <Collapse className="report-panels" defaultActiveKey={['intro', ...sections.map((s) => s._id), 'questionnaire', 'contacts']} items={items} />;
 });
 
 /**
  * The sections' turns (sectionMounts.ts), for this report's sections; the pump starts once the
- * first render is on the page. Printing renders every section first, so the paper has them all.
+ * first render is on the page. Printing renders every panel and section first, so the paper has them all.
  */
-function useSectionMounts(count: number) {
+function useSectionMounts(count: number, showAllPanels: () => void) {
   const mounts = useMemo(() => createSectionMounts(count), [count]);
   useEffect(() => {
     mounts.start();
-    const print = () => flushSync(() => mounts.mountAll());
+    const print = () => {
+      showAllPanels();
+      flushSync(() => mounts.mountAll());
+    };
     addEventListener('beforeprint', print);
     return () => {
       removeEventListener('beforeprint', print);
       mounts.stop();
     };
-  }, [mounts]);
+  }, [mounts, showAllPanels]);
   return mounts;
 }

@@ -91,6 +91,8 @@ export function createSectionMounts(count: number, idle: TIdle = nextIdle): TSec
     initially: (index) => index < FIRST_SECTIONS,
     register(index, mount) {
       mounts.set(index, mount);
+      // A panel rendered after the first (reportPanels.ts) while the pump had run out: it goes on.
+      if (!asked.has(index)) pump();
       return () => {
         if (mounts.get(index) === mount) mounts.delete(index);
       };
