@@ -17,8 +17,8 @@ import { useRun } from './RunContext';
 import { RUN_MUTATION_KEY } from './runner';
 import { auditScoreOf, lastUpdated } from './selectors';
 import { shallowEqual, useAuditSelect } from './useAuditSelect';
-import { formatInstant } from '@audit/domain/dates';
-import { useTimeZone } from '../../session/timeZone';
+import { formatInstant, zoneOr } from '@audit/domain/dates';
+import { useCurrentSpace } from '../../session/space';
 import { useCompactHeader } from './useCompactHeader';
 import { useViewport } from '../../ui/useViewport';
 import { PdfButton } from '../../ui/audit-actions/PdfButton';
@@ -126,7 +126,7 @@ function HeaderScore() {
 /** Relative time, refreshed every half minute. */
 function LastUpdated() {
   const { t, i18n } = useTranslation();
-  const timeZone = useTimeZone();
+  const spaceZone = useCurrentSpace().data?.timeZone;
   const { auditId } = useRun();
   const updatedAt = useAuditSelect(auditId, lastUpdated);
   const [, tick] = useState(0);
@@ -134,9 +134,16 @@ function LastUpdated() {
     const timer = setInterval(() => tick((n) => n + 1), 30000);
     return () => clearInterval(timer);
   }, []);
+  // The exact instant in the space's zone is a tooltip: written after the first paint. A page's first
+  // Intl.DateTimeFormat of a zone loads its data, about 0.1 s on the tablet, which held the first
+  // question when the header formatted it in its first render (decision 0114).
+  const [title, setTitle] = useState<string>();
+  useEffect(() => {
+    if (updatedAt) setTitle(formatInstant(updatedAt, zoneOr(spaceZone)));
+  }, [updatedAt, spaceZone]);
   if (!updatedAt) return null;
   return (
-    <time dateTime={updatedAt} title={formatInstant(updatedAt, timeZone)}>
+    <time dateTime={updatedAt} title={title}>
       {t('auditRun.updated', { when: dayjs(updatedAt).locale(i18n.language).fromNow() })}
     </time>
   );

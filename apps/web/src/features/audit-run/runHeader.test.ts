@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { TAudit } from '@audit/domain/audits';
+import { formatInstant } from '@audit/domain/dates';
 import i18n from '../../i18n';
 import { loadLanguage } from '../../i18n/translations';
 import { ME_QUERY_KEY } from '../../session/me';
@@ -54,7 +55,9 @@ describe('the run header', () => {
     };
     const header = await mount(audit);
     expect(header.getByTestId('run-header-creator').textContent).toBe('Creada por Marta Creadora');
-    expect(header.getByText(/^Actualizada hace 3 minutos$/)).toBeTruthy();
+    const updated = header.getByText(/^Actualizada hace 3 minutos$/);
+    // Its exact instant, in the space's zone (Madrid by default), as a tooltip once painted.
+    await waitFor(() => expect(updated.getAttribute('title')).toBe(formatInstant(audit.updatedAt, 'Europe/Madrid')));
     expect(header.getByTestId('report-pdf')).toBeTruthy();
     expect(header.getByTestId('report-share')).toBeTruthy();
   });
