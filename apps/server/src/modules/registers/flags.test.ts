@@ -82,6 +82,15 @@ describe('repeated values (pure)', () => {
     expect(logFlags(list, { showRepeated: true }).repeated).toHaveLength(1);
   });
 
+  it("finds a run that started before the grid, and marks late only the grid's own entries", () => {
+    // Five late takes: three at the end of the previous month (read for the run only), two in the grid.
+    const all = days(5).map((d) => entry('f', d, 2, { late: true }));
+    const [earlier, shown] = [all.slice(0, 3), all.slice(3)];
+    const flags = logFlags(shown, { showRepeated: true, earlier });
+    expect(flags.late).toEqual(shown.map((e) => e.id));
+    expect(flags.repeated).toEqual([expect.objectContaining({ facility: 'f', takes: 5, entries: all.map((e) => e.id) })]);
+  });
+
   it('gives the downloads the same entries as the grid: whole takes in a run, not a shorter or broken one', () => {
     const run = days(5).map((d) => entry('a', d, 3));
     const short = days(4).map((d) => entry('b', d, 3));

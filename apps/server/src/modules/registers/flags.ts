@@ -71,15 +71,16 @@ export const repeatedEntries = (entries: TFlaggableEntry[], repeatTakes = REPEAT
   new Set(repeatedRuns(entries, repeatTakes).flatMap((r) => r.entries));
 
 /**
- * The flags of a set of entries. `showRepeated` is whether the reader is the audit company's staff
+ * The flags of a grid's entries. `showRepeated` is whether the reader is the audit company's staff
  * (administrator or auditor): the repeated flag is for the auditor, not a verdict shown to the
- * client's own staff.
+ * client's own staff. `earlier`: the takes just before the grid's period, read only so that a run
+ * that started there is found; the late marks are the grid's own entries'.
  */
-export function logFlags(entries: TFlaggableEntry[], options: { repeatTakes?: number; showRepeated: boolean }): TLogFlagsOut {
+export function logFlags(entries: TFlaggableEntry[], options: { repeatTakes?: number; showRepeated: boolean; earlier?: TFlaggableEntry[] }): TLogFlagsOut {
   const repeatTakes = options.repeatTakes ?? REPEATED_TAKES_DEFAULT;
   return {
     late: entries.filter((e) => e.late).map((e) => e.id),
     repeatTakes,
-    repeated: options.showRepeated ? repeatedRuns(entries, repeatTakes) : null,
+    repeated: options.showRepeated ? repeatedRuns([...(options.earlier ?? []), ...entries], repeatTakes) : null,
   };
 }

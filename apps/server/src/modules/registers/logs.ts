@@ -114,7 +114,7 @@ export const facilityData = async (ctx: TModuleContext, caller: TAuth, id: strin
     const [template] = await presentTemplates(tx, caller, [await loadTemplate(tx, caller, row.templateId)]);
     return {
       sections: template!.sections,
-      flags: logFlags([...before, ...entries], { repeatTakes, showRepeated }),
+      flags: logFlags(entries, { repeatTakes, showRepeated, earlier: before }),
       period: [start, end] as [string, string],
       closed: closures.some((c) => c.kind === 'period' && c.startDay === start),
       closedDays: closures.filter((c) => c.kind === 'day').map((c) => c.startDay),
