@@ -21,11 +21,19 @@ export function GridView(props: {
   limit?: number;
   onMore?: (day: TDay) => void;
   visits: number;
+  /** The days shown are those of another range until this one's visits arrive (the previous range's kept meanwhile). */
+  busy?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const long = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
-    <div className={`visits-grid${props.week ? ' visits-week' : ''}`} role="grid" aria-label={t('calendar.title')} data-visits={props.visits}>
+    <div
+      className={`visits-grid${props.week ? ' visits-week' : ''}`}
+      role="grid"
+      aria-label={t('calendar.title')}
+      aria-busy={props.busy ?? false}
+      data-visits={props.visits}
+    >
       {WEEKDAYS.map((d) => (
         <div key={d} className="visits-head" role="columnheader">
           {t(`calendar.weekday.${d}`)}

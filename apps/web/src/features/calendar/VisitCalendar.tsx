@@ -165,6 +165,7 @@ export function VisitCalendar({ client }: { client?: string }) {
                 refusalOf={dayRefusal}
                 onOpen={setOpen}
                 visits={visits.data.items.length}
+                busy={visits.isPlaceholderData}
                 limit={view === 'month' ? MONTH_DAY_LIMIT : undefined}
                 onMore={(day) => {
                   setAnchor(day);
