@@ -1,7 +1,7 @@
 import type { TAudit } from '@audit/domain/audits';
 import { visibleFields } from '@audit/domain/templates';
 import { useRun } from './RunContext';
-import { useAuditSelect } from './useAuditSelect';
+import { shallowEqual, useAuditSelect } from './useAuditSelect';
 import { FieldInput } from './widgets/FieldInput';
 import { t } from './runI18n';
 
@@ -14,7 +14,9 @@ const selectFields = (sectionId: string) => (audit: TAudit) => {
 /** Cover fields (DATA) or contact fields (CONTACTS) of a section, saved through cover/update or contact-field/update. */
 export function FieldsBlock({ sectionId, kind }: { sectionId: string; kind: 'cover' | 'contacts' }) {
   const { auditId, runnable, answers } = useRun();
-  const fields = useAuditSelect(auditId, selectFields(sectionId));
+  // The visible fields are a new array on every change of the audit: equal when their fields are the same objects
+  // (an answer elsewhere must not render the cover's date pickers again).
+  const fields = useAuditSelect(auditId, selectFields(sectionId), shallowEqual);
   if (!fields?.length) return <div className="run-muted">{t('auditRun.noFieldsForThisSection')}</div>;
   return (
     <div className="run-fields">

@@ -38,6 +38,9 @@ export function FinishButton() {
   const queued = useQueuedFor(auditResource(auditId)).count;
   const unsynced = !online || queued > 0;
   const [confirming, setConfirming] = useState(false);
+  // The dialog is mounted from its first opening on (then kept, for its closing animation): closed, it
+  // would otherwise render again with the button each time a tap starts or ends a save.
+  const [asked, setAsked] = useState(false);
 
   const point = (questions: string[], contacts: boolean) => {
     ui.setHighlighted(questions);
@@ -77,6 +80,7 @@ export function FinishButton() {
       return;
     }
     ui.setHighlighted([]);
+    setAsked(true);
     setConfirming(true);
   };
 
@@ -87,16 +91,18 @@ export function FinishButton() {
           {t('auditRun.finish.button')}
         </Button>
       </Tooltip>
-      <ConfirmDialog
-        open={confirming}
-        danger={false}
-        title={t('auditRun.finish.title')}
-        content={t('auditRun.finish.question')}
-        confirmText={t('auditRun.finish.button')}
-        loading={finish.isPending}
-        onConfirm={() => finish.mutate()}
-        onCancel={() => setConfirming(false)}
-      />
+      {asked && (
+        <ConfirmDialog
+          open={confirming}
+          danger={false}
+          title={t('auditRun.finish.title')}
+          content={t('auditRun.finish.question')}
+          confirmText={t('auditRun.finish.button')}
+          loading={finish.isPending}
+          onConfirm={() => finish.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </>
   );
 }

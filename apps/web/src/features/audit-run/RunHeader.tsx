@@ -136,14 +136,15 @@ function LastUpdated() {
   }, []);
   // The exact instant in the space's zone is a tooltip: written after the first paint. A page's first
   // Intl.DateTimeFormat of a zone loads its data, about 0.1 s on the tablet, which held the first
-  // question when the header formatted it in its first render (decision 0114).
-  const [title, setTitle] = useState<string>();
+  // question when the header formatted it in its first render (decision 0114). Written on the element,
+  // not kept in state: a state set here rendered the header once more after every tap.
+  const element = useRef<HTMLTimeElement>(null);
   useEffect(() => {
-    if (updatedAt) setTitle(formatInstant(updatedAt, zoneOr(spaceZone)));
+    if (updatedAt && element.current) element.current.title = formatInstant(updatedAt, zoneOr(spaceZone));
   }, [updatedAt, spaceZone]);
   if (!updatedAt) return null;
   return (
-    <time dateTime={updatedAt} title={title}>
+    <time ref={element} dateTime={updatedAt}>
       {t('auditRun.updated', { when: dayjs(updatedAt).locale(i18n.language).fromNow() })}
     </time>
   );

@@ -36,10 +36,23 @@ export function figuresOf(section: TAuditSection): TSectionFigures {
   return figures;
 }
 
-/** Last change: the audit's own, or a newer answer's (answers do not touch the audit row). */
+const lastAnswered = new WeakMap<TAuditSection, string>();
+
+/**
+ * Last change: the audit's own, or a newer answer's (answers do not touch the audit row). Memoised
+ * per section object like the figures: a tap scans its own section's questions, not the audit's.
+ */
 export function lastUpdated(audit: TAudit) {
   let last = audit.updatedAt;
-  for (const s of audit.sections) for (const q of s.questions ?? []) if (q.answer?.updatedAt && q.answer.updatedAt > last) last = q.answer.updatedAt;
+  for (const s of audit.sections) {
+    let newest = lastAnswered.get(s);
+    if (newest === undefined) {
+      newest = '';
+      for (const q of s.questions ?? []) if (q.answer?.updatedAt && q.answer.updatedAt > newest) newest = q.answer.updatedAt;
+      lastAnswered.set(s, newest);
+    }
+    if (newest > last) last = newest;
+  }
   return last;
 }
 

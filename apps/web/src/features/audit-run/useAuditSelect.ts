@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { hashKey, useQueryClient } from '@tanstack/react-query';
-import type { TAudit } from '@audit/domain/audits';
+import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TAudit, TAuditQuestion } from '@audit/domain/audits';
 import { auditRunQueryKey } from './auditRunApi';
 import { questionIndex } from './auditCache';
 
@@ -41,8 +41,78 @@ export function useAuditSelect<T>(auditId: string, select: (audit: TAudit) => T,
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
-/** The question object itself: unchanged questions keep their identity across updates. */
-export const useQuestion = (auditId: string, questionId: string) => useAuditSelect(auditId, (a) => questionIndex(a).get(questionId)?.question);
+/**
+ * The question object itself: unchanged questions keep their identity across updates. Hundreds of
+ * cards read one each, so they share one subscription per audit (below): a change of the audit tells
+ * only the cards whose question changed, where a subscription per card ran every card's selector on
+ * every tap.
+ */
+export function useQuestion(auditId: string, questionId: string): TAuditQuestion | undefined {
+  const queryClient = useQueryClient();
+  const hash = useMemo(() => hashKey(auditRunQueryKey(auditId)), [auditId]);
+  const subscribe = useCallback((onChange: () => void) => subscribeQuestion(queryClient, hash, questionId, onChange), [queryClient, hash, questionId]);
+  const getSnapshot = () => {
+    const data = queryClient.getQueryCache().get(hash)?.state.data as TAudit | undefined;
+    return data && questionIndex(data).get(questionId)?.question;
+  };
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+interface TQuestionHub {
+  listeners: Map<string, Set<() => void>>;
+  stop: () => void;
+}
+const hubs = new WeakMap<QueryClient, Map<string, TQuestionHub>>();
+
+function subscribeQuestion(queryClient: QueryClient, hash: string, questionId: string, onChange: () => void) {
+  let byHash = hubs.get(queryClient);
+  if (!byHash) hubs.set(queryClient, (byHash = new Map()));
+  let hub = byHash.get(hash);
+  if (!hub) {
+    const listeners = new Map<string, Set<() => void>>();
+    let last = queryClient.getQueryCache().get(hash)?.state.data as TAudit | undefined;
+    const stop = queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash !== hash) return;
+      // A removed query keeps its data: the cards must still learn that the audit is gone.
+      const data = event.type === 'removed' ? undefined : (event.query.state.data as TAudit | undefined);
+      if (data === last) return;
+      const before = last;
+      last = data;
+      for (const id of changedQuestions(before, data, listeners)) listeners.get(id)?.forEach((listener) => listener());
+    });
+    hub = { listeners, stop };
+    byHash.set(hash, hub);
+  }
+  const own = hub.listeners.get(questionId) ?? new Set();
+  hub.listeners.set(questionId, own.add(onChange));
+  const current = hub;
+  return () => {
+    own.delete(onChange);
+    if (!own.size) current.listeners.delete(questionId);
+    if (current.listeners.size) return;
+    current.stop();
+    if (byHash.get(hash) === current) byHash.delete(hash);
+  };
+}
+
+/**
+ * The questions whose object differs between two versions of the audit. Updates are immutable along
+ * the path (auditCache.ts), so a section that kept its object kept its questions: only the sections
+ * that changed are looked into. Another number of sections, or no audit on either side: all of them.
+ */
+export function changedQuestions(before: TAudit | undefined, after: TAudit | undefined, listeners: Map<string, unknown>): Iterable<string> {
+  if (!before || !after || before.sections.length !== after.sections.length) return [...listeners.keys()];
+  const ids = new Set<string>();
+  before.sections.forEach((section, i) => {
+    const next = after.sections[i]!;
+    if (next === section) return;
+    for (const q of section.questions) ids.add(q._id);
+    for (const q of next.questions) ids.add(q._id);
+  });
+  if (!ids.size) return ids;
+  const [was, is] = [questionIndex(before), questionIndex(after)];
+  return [...ids].filter((id) => was.get(id)?.question !== is.get(id)?.question);
+}
 
 /** One level of comparison, arrays element by element: enough for the small view models selected here. */
 export function shallowEqual<T>(a: T, b: T): boolean {
