@@ -4,6 +4,12 @@ import type { TAudit, TAuditQuestion } from '@audit/domain/audits';
 import { auditRunQueryKey } from './auditRunApi';
 import { questionIndex } from './auditCache';
 
+/** The run query's hash, computed once per audit: hundreds of readers would otherwise hash the key on every change. */
+const useAuditHash = (auditId: string) => useMemo(() => hashKey(auditRunQueryKey(auditId)), [auditId]);
+
+/** The cached audit, read by its query's hash. */
+const cachedAudit = (queryClient: QueryClient, hash: string) => queryClient.getQueryCache().get(hash)?.state.data as TAudit | undefined;
+
 /**
  * Reads a slice of the cached audit without a query observer: hundreds of cards subscribe, none
  * may trigger a fetch, and a card renders again only when its slice changes (by `isEqual`). The
@@ -12,12 +18,10 @@ import { questionIndex } from './auditCache';
 export function useAuditSelect<T>(auditId: string, select: (audit: TAudit) => T, isEqual: (a: T, b: T) => boolean = Object.is): T | undefined {
   const queryClient = useQueryClient();
   const memo = useRef<{ data?: TAudit; value?: T }>({});
-  // Read by hash: hundreds of readers would otherwise hash the key on every change.
-  const hash = useMemo(() => hashKey(auditRunQueryKey(auditId)), [auditId]);
-  const read = () => queryClient.getQueryCache().get(hash)?.state.data as TAudit | undefined;
+  const hash = useAuditHash(auditId);
   const subscribe = useCallback(
     (onChange: () => void) => {
-      let last = queryClient.getQueryCache().get(hash)?.state.data;
+      let last: unknown = cachedAudit(queryClient, hash);
       return queryClient.getQueryCache().subscribe((event) => {
         if (event.query.queryHash !== hash) return;
         const data = event.query.state.data;
@@ -30,7 +34,7 @@ export function useAuditSelect<T>(auditId: string, select: (audit: TAudit) => T,
     [queryClient, hash],
   );
   const getSnapshot = () => {
-    const data = read();
+    const data = cachedAudit(queryClient, hash);
     const cached = memo.current;
     if (data === cached.data && 'value' in cached) return cached.value;
     const value = data ? select(data) : undefined;
@@ -49,10 +53,10 @@ export function useAuditSelect<T>(auditId: string, select: (audit: TAudit) => T,
  */
 export function useQuestion(auditId: string, questionId: string): TAuditQuestion | undefined {
   const queryClient = useQueryClient();
-  const hash = useMemo(() => hashKey(auditRunQueryKey(auditId)), [auditId]);
+  const hash = useAuditHash(auditId);
   const subscribe = useCallback((onChange: () => void) => subscribeQuestion(queryClient, hash, questionId, onChange), [queryClient, hash, questionId]);
   const getSnapshot = () => {
-    const data = queryClient.getQueryCache().get(hash)?.state.data as TAudit | undefined;
+    const data = cachedAudit(queryClient, hash);
     return data && questionIndex(data).get(questionId)?.question;
   };
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
@@ -70,7 +74,7 @@ function subscribeQuestion(queryClient: QueryClient, hash: string, questionId: s
   let hub = byHash.get(hash);
   if (!hub) {
     const listeners = new Map<string, Set<() => void>>();
-    let last = queryClient.getQueryCache().get(hash)?.state.data as TAudit | undefined;
+    let last = cachedAudit(queryClient, hash);
     const stop = queryClient.getQueryCache().subscribe((event) => {
       if (event.query.queryHash !== hash) return;
       // A removed query keeps its data: the cards must still learn that the audit is gone.
