@@ -87,7 +87,12 @@ test('four tabs on one audit: no tab takes another live tab’s changes, nothing
       for (const round of [0, 1, 2]) for (const q of own(i)) await answer(tab, q, LABELS[(i + round + 1) % 3]!);
     }),
   );
-  for (const tab of tabs) await expect(tab.getByTestId('run-pending')).toHaveCount(0, { timeout: 30_000 });
+  // Every change has left (a tap's request goes after its frame is painted) and is answered.
+  await expect.poll(() => new Set(net.writes.map((w) => w.key)).size, { timeout: 30_000 }).toBe(clicks);
+  for (const tab of tabs) {
+    await expect(tab.getByTestId('run-pending')).toHaveCount(0, { timeout: 30_000 });
+    await expect(tab.getByTestId('run-saving-state')).toHaveText('Guardado', { timeout: 30_000 });
+  }
 
   // 3. Offline, the tabs keep writing; the fourth is reloaded (a tab gone and back): it takes nothing the live tabs settled.
   await context.setOffline(true);

@@ -14,11 +14,26 @@ export const writesStarted = (resource: string) => started.get(resource) ?? 0;
 
 /** Counts the write from now until it is answered, queued or refused. */
 export async function trackWrite<T>(resource: string, write: () => Promise<T>): Promise<T> {
-  started.set(resource, writesStarted(resource) + 1);
-  inFlight.set(resource, (inFlight.get(resource) ?? 0) + 1);
+  const done = startWrite(resource);
   try {
     return await write();
   } finally {
+    done();
+  }
+}
+
+/**
+ * Counts a write as started now, before its request leaves (a tap's request is sent after its frame
+ * is painted, runner.ts): a server answer read meanwhile lacks it too. Call the returned function
+ * once it is answered, queued or refused.
+ */
+export function startWrite(resource: string): () => void {
+  started.set(resource, writesStarted(resource) + 1);
+  inFlight.set(resource, (inFlight.get(resource) ?? 0) + 1);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
     const left = (inFlight.get(resource) ?? 1) - 1;
     if (left > 0) inFlight.set(resource, left);
     else {
@@ -27,7 +42,7 @@ export async function trackWrite<T>(resource: string, write: () => Promise<T>): 
       settled.delete(resource);
       for (const resolve of waiting) resolve();
     }
-  }
+  };
 }
 
 /** Resolves once no write of the resource is waiting for its answer. */

@@ -7,6 +7,7 @@ import { isSignedIn } from '../../session/storage';
 import { loadResource, type TServerAnswer } from '../../offline/loadResource';
 import type { TMultipartData, TWriteMethod } from '../../offline/records';
 import { offlineWrite, onlineWrite, type TOfflineWrite } from '../../offline/write';
+import { whenWritesSettled } from '../../offline/writesInFlight';
 import { auditResource, fetchAudit } from './offline/auditResource';
 
 /**
@@ -124,4 +125,8 @@ export const renamePlace = (q: TQuestionRef, placeId: string, place: string) =>
 const callOnline = <C extends TWriteCall>(call: C, params: TCallParams<C>, auditId: string) => onlineWrite(auditResource(auditId), call, params);
 export const duplicateSection = (id: string, sectionId: string) => callOnline(auditCalls.duplicateSection, { id, sectionId }, id);
 export const removeSection = (id: string, sectionId: string) => callOnline(auditCalls.removeSection, { id, sectionId }, id);
-export const finishAudit = (id: string) => callOnline(auditCalls.finish, { id }, id);
+/** Sent once the run's writes already started are answered: a tap's request leaves after its frame (runner.ts), and the finish must not overtake it. */
+export const finishAudit = async (id: string) => {
+  await whenWritesSettled(auditResource(id));
+  return callOnline(auditCalls.finish, { id }, id);
+};

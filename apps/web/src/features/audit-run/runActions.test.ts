@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { TAudit, TAuditIssue } from '@audit/domain/audits';
-import { auditRunQueryKey, auditRunQueryOptions } from './auditRunApi';
+import { auditRunQueryKey, auditRunQueryOptions, finishAudit } from './auditRunApi';
 import { createAnswerActions } from './answerActions';
 import { insertSection } from './auditCache';
 import { createIssueActions } from './issueActions';
@@ -174,5 +174,16 @@ describe('sections', () => {
     const ids = insertSection(insertSection(audit, first), second).sections.map((s) => s._id);
     expect(ids.slice(1, 4)).toEqual([source._id, 'copy-1', 'copy-2']);
     expect(ids.at(-1)).toBe(audit.sections.at(-1)!._id);
+  });
+});
+
+describe('finishing', () => {
+  it('is sent after the answer tapped just before it (whose request leaves after the frame), never before', async () => {
+    const calls = fakeServer((call) => ({ body: call.url.includes('/answer/') ? savedAnswer(call) : null }));
+    const { answers, q, audit } = await setup();
+    const saving = answers.saveAnswer(q._id, { type: 'select', select: [OPTION.yes] });
+    // The finish's own answer is not an audit here: only the order of the requests matters.
+    await Promise.all([saving, finishAudit(audit._id).catch(() => undefined)]);
+    expect(calls.map((c) => c.url)).toEqual([expect.stringContaining('/answer/add'), expect.stringContaining(`/audits/${audit._id}/finished`)]);
   });
 });

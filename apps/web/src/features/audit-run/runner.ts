@@ -8,6 +8,8 @@ import { applyChange, commandOf, type TChange, type TCommandOf } from '../../off
 import type { TMultipartData } from '../../offline/records';
 import { auditCommands } from './offline/auditChanges';
 import { journalIntent, type TRunIntent } from './offline/intents';
+import { auditResource } from './offline/auditResource';
+import { startWrite } from '../../offline/writesInFlight';
 
 export const RUN_MUTATION_KEY = 'audit-run';
 
@@ -26,6 +28,24 @@ export interface TStep<R> {
   commit?: (audit: TAudit, result: R) => TAudit;
   /** Undoes `change` when the call fails (the error toast comes from the mutation cache). */
   rollback?: (audit: TAudit) => TAudit;
+}
+
+/**
+ * Resolves in a task after the next frame is painted (a hidden page has no frames: at once; 100 ms at
+ * most). A tap's request (its body, the offline layer, fetch) is sent from there, so the tap's frame
+ * shows the answer and the score without waiting for it (decision 0116).
+ */
+export function afterPaint(): Promise<void> {
+  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const cap = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(cap);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /** A call whose write went to the offline queue: neither committed nor rolled back (and no error toast). */
@@ -49,6 +69,8 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
    */
   function run<R>(lane: string, step: TStep<R>, intent?: TRunIntent, key?: string): Promise<R | undefined> {
     const journalled = intent ? journalIntent(auditId, intent, key) : null;
+    // Counted as started from the tap: a server read answered before its request leaves lacks it too.
+    const written = startWrite(auditResource(auditId));
     const { change, applied } = step;
     if (change)
       write((audit) => {
@@ -56,7 +78,8 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
         applied?.(audit, after);
         return after;
       });
-    const job = (lanes.get(lane) ?? Promise.resolve()).then(async () => {
+    // The call (and its mutation, which the saving state follows) starts after the tap's frame is painted.
+    const job = Promise.all([lanes.get(lane), afterPaint()]).then(async () => {
       const mutationFn = () => step.call(journalled?.key).catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
       // networkMode always: offline the call must run (to be queued), not wait paused for the network.
       const observer = new MutationObserver<R | typeof QUEUED, Error, void>(queryClient, {
@@ -76,6 +99,7 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
     });
     lanes.set(lane, job);
     void job.finally(() => {
+      written();
       journalled?.settle();
       if (lanes.get(lane) === job) lanes.delete(lane);
     });

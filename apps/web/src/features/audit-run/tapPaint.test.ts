@@ -9,12 +9,14 @@ import { createRunner } from './runner';
 import { auditScoreOf } from './selectors';
 import { useAuditSelect, useQuestion } from './useAuditSelect';
 import { makeAudit, OPTION } from './testing/auditFixture';
+import { auditResource } from './offline/auditResource';
+import { writesStarted } from '../../offline/writesInFlight';
 
 /**
  * A tap paints before anything is stored (decision 0098): the answer and the score render within the
  * tap's own event (the query cache calls its listeners, `useAuditSelect`, synchronously in
  * `setQueryData`; no timer, no IndexedDB in between), the change is journalled in that same event,
- * and the call (then the queue or the device's copy) comes after.
+ * and the call (then the queue or the device's copy) comes after the frame is painted.
  */
 const token = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.s`;
 
@@ -46,6 +48,7 @@ describe('a tap on an answer', () => {
     expect(button.textContent).toBe('none no score');
 
     // A real click, its render flushed by React alone: no timer or task runs before the assertions.
+    const writesBefore = writesStarted(auditResource(audit._id));
     act(() => button.click());
     expect(button.textContent).toBe(`${OPTION.yes} 100`);
     // Journalled in the same event (the page may be closed right after the paint).
@@ -56,7 +59,11 @@ describe('a tap on an answer', () => {
       questionId: q._id,
       templateAnswer: { type: 'select', select: [OPTION.yes] },
     });
-    // The call goes after the paint.
+    // Counted as a write from the tap: a server read answered before the request leaves is not shown over it.
+    expect(writesStarted(auditResource(audit._id))).toBe(writesBefore + 1);
+    // The call goes after the paint: not from the tap's task, nor its microtasks (decision 0116).
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(sent).toEqual([]);
     await vi.waitFor(() => expect(sent).toEqual([expect.stringContaining(`/audits/${audit._id}/answer/add`)]));
   });
 });
