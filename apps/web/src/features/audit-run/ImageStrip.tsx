@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Image } from 'antd';
-import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
+import { CardIcon } from './CardIcon';
 import { NotAnImageError, resizeImage } from '../../ui/resizeImage';
 import { isPendingId } from './runner';
 import { t } from './runI18n';
@@ -62,7 +63,7 @@ export function ImageStrip({ images, editable, onAdd, onRemove, addLabel }: TPro
       ))}
       {editable && (
         <button type="button" className="run-btn" onClick={add} disabled={busy} aria-busy={busy}>
-          <CameraOutlined aria-hidden /> {addLabel}
+          <CardIcon name="camera" /> {addLabel}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex } from 'antd';
-import { DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { CardIcon } from './CardIcon';
 import { t } from './runI18n';
 import { AutoSizeTextArea } from './widgets/AutoSizeTextArea';
 
@@ -40,7 +41,7 @@ export function NoteEditor({ note, editable, onSave, questionName }: TProps) {
     <>
       {note && (
         <div className="run-note">
-          <FormOutlined aria-hidden /> <span className="run-note-text">{note}</span>
+          <CardIcon name="form" /> <span className="run-note-text">{note}</span>
           {editable && (
             <span className="run-note-actions">
               <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('auditRun.note.edit')} onClick={() => setDraft(note)} />
@@ -51,7 +52,7 @@ export function NoteEditor({ note, editable, onSave, questionName }: TProps) {
       )}
       {editable && !note && (
         <button type="button" className="run-btn" onClick={() => setDraft('')}>
-          <FormOutlined aria-hidden /> {t('auditRun.note.add')}
+          <CardIcon name="form" /> {t('auditRun.note.add')}
         </button>
       )}
     </>

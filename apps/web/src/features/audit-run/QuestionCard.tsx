@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
-import { ClearOutlined, ExclamationCircleFilled, WarningOutlined } from '@ant-design/icons';
 import { isAnswered, isFailed, questionProblem } from '@audit/domain/audits';
+import { CardIcon } from './CardIcon';
 import { IncidenceList } from './IncidenceList';
 import { QuestionFooter } from './QuestionFooter';
 import { useRun } from './RunContext';
@@ -48,7 +48,7 @@ export const QuestionCard = memo(function QuestionCard({ questionId, index }: { 
         <span className={`run-state ${failed ? 'is-failed' : answered ? 'is-answered' : ''}`}>
           {failed ? (
             <>
-              <WarningOutlined /> {t('auditRun.state.failed')}
+              <CardIcon name="warning" /> {t('auditRun.state.failed')}
             </>
           ) : answered ? (
             t('auditRun.state.answered')
@@ -64,13 +64,13 @@ export const QuestionCard = memo(function QuestionCard({ questionId, index }: { 
             aria-label={t('auditRun.clearAnswerOf', { name: question.name })}
             onClick={() => answers.saveAnswer(questionId, null)}
           >
-            <ClearOutlined aria-hidden />
+            <CardIcon name="clear" />
           </button>
         )}
       </header>
       {highlighted && (
         <div className="run-question-alert" role="alert">
-          <ExclamationCircleFilled /> {t('auditRun.finish.fixThis')}
+          <CardIcon name="exclamation" /> {t('auditRun.finish.fixThis')}
         </div>
       )}
       <QuestionWidget

@@ -1,5 +1,5 @@
-import { AlertOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { TAuditQuestion } from '@audit/domain/audits';
+import { CardIcon } from './CardIcon';
 import { ImageStrip } from './ImageStrip';
 import { NoteEditor } from './NoteEditor';
 import { useRun } from './RunContext';
@@ -25,13 +25,13 @@ export function QuestionFooter({ question, runnable, incidencesOpen, onToggleInc
       <NoteEditor note={question.note} editable={runnable} questionName={question.name} onSave={(note) => notes.saveNote(question._id, note)} />
       {showToggle && (
         <button type="button" className="run-btn" aria-expanded={incidencesOpen} aria-controls={`incidences-${question._id}`} onClick={onToggleIncidences}>
-          <AlertOutlined aria-hidden /> {t('auditRun.incidence.toggle')}
+          <CardIcon name="alert" /> {t('auditRun.incidence.toggle')}
           {selected > 0 && (
             <span className="run-count" aria-label={t('auditRun.incidence.selected', { count: selected })}>
               {selected}
             </span>
           )}
-          {incidencesOpen ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+          <CardIcon name={incidencesOpen ? 'up' : 'down'} />
         </button>
       )}
       <ImageStrip

@@ -121,6 +121,11 @@ describe('audit run view with 120 questions', () => {
     // `npm run bench pglite render`, not here.
     await waitFor(() => expect(renders.length).toBe(120), { timeout: 60_000 });
     expect(new Set(renders).size).toBe(120);
+    // What a card costs every style, layout and pre-paint pass (decision 0117): its icons are one
+    // element each (no svg), 23 elements for this unanswered select with three options (was 32).
+    const card = document.querySelector('.run-question')!;
+    expect(card.querySelectorAll('svg')).toHaveLength(0);
+    expect(card.querySelectorAll('*').length).toBeLessThanOrEqual(23);
     const sectionScores = () => [...document.querySelectorAll('.run-section-score')].map((e) => e.textContent);
     const scoresBefore = sectionScores();
 
