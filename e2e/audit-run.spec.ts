@@ -158,14 +158,20 @@ test.describe.serial('audit run view, against the server', () => {
     await signInAsAuditor(page);
     await page.goto(`/auditor/audits/run/${auditId}`);
     const q3 = page.locator('.run-question').nth(2);
-    await page.route(
+    // The refusal is known from its route handler, and the toasts' text read as a whole: a failure then
+    // says whether the write left as an add at all, and what was shown instead (a flake seen twice in
+    // CI). On the context, not the page: once the service worker controls the page (it claims it when
+    // its first install ends, at any moment of this test), the page's routes no longer see its fetches.
+    let refuse!: () => void;
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    await page.context().route(
       '**/answer/add',
-      (route) => route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } }),
+      async (route) => {
+        await route.fulfill({ status: 409, json: { name: 'BADREQUESTERROR', reference: 'AUD0002', message: 'not running' } });
+        refuse();
+      },
       { times: 1 },
     );
-    // The refusal's request is awaited, and the toasts' text read as a whole: a failure then says
-    // whether the write left as an add at all, and what was shown instead (a flake seen twice in CI).
-    const refused = page.waitForResponse((r) => r.url().endsWith('/answer/add') && r.status() === 409, { timeout: 30_000 });
     await q3.getByRole('radio', { name: 'Mejorable' }).click();
     await refused;
     await expect(page.locator('.ant-message')).toContainText('El estado de la auditoría no permite esta acción.');
