@@ -179,6 +179,10 @@ test.describe.serial('offline run view', () => {
     await reopened.goto(runUrl);
     await expect(reopened.getByTestId('run-connectivity')).toContainText('Sin conexión');
 
+    // The closed page's last change is saved again by this page from the journal, as it loads.
+    await expect
+      .poll(async () => (await readStore(reopened, 'queries')).filter((r) => r.url.endsWith('/contact-field/update')).length, { timeout: 15_000 })
+      .toBe(1);
     // The queue holds every change, for this user, in order: at least 200 of them, every answer click one record.
     const queued = await readStore(reopened, 'queries');
     console.info(`[offline] ${queued.length} queued records (${answerChanges} select answer changes)`);

@@ -78,8 +78,9 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
         applied?.(audit, after);
         return after;
       });
-    // The call (and its mutation, which the saving state follows) starts after the tap's frame is painted.
-    const job = Promise.all([lanes.get(lane), afterPaint()]).then(async () => {
+    // A tap's call (and its mutation, which the saving state follows) starts after the tap's frame is
+    // painted; a leftover saved again (it has its key) is no tap: it goes at once, as it always did.
+    const job = Promise.all([lanes.get(lane), key === undefined ? afterPaint() : undefined]).then(async () => {
       const mutationFn = () => step.call(journalled?.key).catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
       // networkMode always: offline the call must run (to be queued), not wait paused for the network.
       const observer = new MutationObserver<R | typeof QUEUED, Error, void>(queryClient, {
