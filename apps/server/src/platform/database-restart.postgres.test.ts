@@ -97,7 +97,11 @@ describe('the database restarts under write load', () => {
     const writers = questions.map((q) => writer(q.url, q.body, q.options, () => stop));
 
     const firstServedAfterMs: number[] = [];
-    const outages: (() => void)[] = [
+    // The anchor: the same read, under the same writers, just before each outage (a loaded machine
+    // slows both alike; after a restart every session is new, so the first read costs a few times more).
+    const warmReadMs: number[] = [];
+    const read = () => f.auditor.get(`${AUDITS}/${audits[0]!.id}`);
+    const outages: (() => Promise<unknown>)[] = [
       () => own.restart('fast'),
       () => own.killBackends(),
       () => own.restart('immediate'),
@@ -107,12 +111,16 @@ describe('the database restarts under write load', () => {
     ];
     for (const outage of outages) {
       await sleep(700);
+      const warm = Date.now();
+      expect((await read()).status).toBe(200);
+      warmReadMs.push(Date.now() - warm);
       // The next answers take the server's full path again, as after a start (the key stored after the write).
       forgetQuestions();
-      outage();
+      // The server keeps serving (503) while pg_ctl waits for the database to accept connections again.
+      await outage();
       const back = Date.now();
       for (;;) {
-        const res = await f.auditor.get(`${AUDITS}/${audits[0]!.id}`);
+        const res = await read();
         if (res.status === 200) break;
         expect([503]).toContain(res.status);
         await sleep(20);
@@ -129,11 +137,12 @@ describe('the database restarts under write load', () => {
     expect([...statuses.keys()].filter((s) => s >= 500 && s !== 503)).toEqual([]);
     expect(reports.reduce((n, r) => n + r.missingRetryAfter, 0)).toBe(0);
     expect(reports.every((r) => r.acknowledged > 0)).toBe(true);
-    // Served again within a second of the database coming back (pg_ctl returns once it accepts
-    // connections), the read's own time included; a loaded machine may stretch one of them.
-    const sorted = [...firstServedAfterMs].sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(1000);
-    expect(sorted.at(-1)).toBeLessThan(5000);
+    // Served again at once when the database is back (pg_ctl returns once it accepts connections):
+    // the read's own time on new sessions, no wait of the server's own (a Retry-After's 2 s would
+    // show). Quiet machine: 360-660 ms after, warm reads 100-230 ms, ratios 2.5-5.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    expect(median(firstServedAfterMs) / Math.max(median(warmReadMs), 20)).toBeLessThan(10);
+    expect(Math.max(...firstServedAfterMs)).toBeLessThan(5000);
 
     // Every question holds its writer's last acknowledged answer.
     for (const [i, q] of questions.entries()) {
@@ -142,7 +151,7 @@ describe('the database restarts under write load', () => {
       expect(question.answer.templateAnswer.select).toEqual([reports[i]!.lastValue]);
     }
     console.info(
-      `database restarts: ${outages.length} outages, ${reports.reduce((n, r) => n + r.acknowledged, 0)} answers acknowledged, statuses ${JSON.stringify(Object.fromEntries(statuses))}, first served after ${firstServedAfterMs.join('/')} ms`,
+      `database restarts: ${outages.length} outages, ${reports.reduce((n, r) => n + r.acknowledged, 0)} answers acknowledged, statuses ${JSON.stringify(Object.fromEntries(statuses))}, first served after ${firstServedAfterMs.join('/')} ms, warm reads ${warmReadMs.join('/')} ms`,
     );
   }, 300_000);
 });
@@ -159,7 +168,7 @@ describe('health and readiness', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok', database: 'ok', migrations: 'ok', jobs: 'ok' });
 
-    own.stop('fast');
+    await own.stop('fast');
     try {
       const down = await app.inject({ method: 'GET', url: '/ready' });
       expect(down.statusCode).toBe(503);
@@ -170,7 +179,7 @@ describe('health and readiness', () => {
       expect(api.status).toBe(503);
       expect(api.body.reference).toBe('DB0001');
     } finally {
-      own.start();
+      await own.start();
     }
     // Ready again once the database accepts connections (an orchestrator polls; a loaded machine may
     // take a moment to drop the connections the stop closed).

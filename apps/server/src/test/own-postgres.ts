@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,12 +13,16 @@ import { join } from 'node:path';
  */
 export interface TOwnPostgres {
   url: string;
-  /** pg_ctl restart: 'fast' rolls back the sessions, 'immediate' is a crash (recovery on start). */
-  restart(mode: 'fast' | 'immediate'): void;
-  stop(mode: 'fast' | 'immediate'): void;
-  start(): void;
-  /** kill -9 of one backend serving the app (not the postmaster): its session is cut mid-use. */
-  killBackends(): number;
+  /**
+   * pg_ctl restart: 'fast' rolls back the sessions, 'immediate' is a crash (recovery on start).
+   * These run pg_ctl as a child process the test awaits, so the server under test keeps running
+   * meanwhile, as it does when its database restarts elsewhere.
+   */
+  restart(mode: 'fast' | 'immediate'): Promise<void>;
+  stop(mode: 'fast' | 'immediate'): Promise<void>;
+  start(): Promise<void>;
+  /** Ends every client backend (not the postmaster): their sessions are cut mid-use. */
+  killBackends(): Promise<number>;
   destroy(): void;
 }
 
@@ -40,6 +45,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const execFileAsync = promisify(execFile);
+
 export async function startOwnPostgres(): Promise<TOwnPostgres> {
   const bin = binaries();
   const asRoot = process.getuid?.() === 0;
@@ -52,16 +59,21 @@ export async function startOwnPostgres(): Promise<TOwnPostgres> {
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   // fsync off: this cluster's durability is not what the test is about, and it keeps a loaded machine fast.
   const options = ['-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`];
-  const pgCtl = (...args: string[]) => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', ...args]);
-  pgCtl('start', ...options);
+  const runAsync = async (tool: string, args: string[]) => {
+    const file = asRoot ? 'runuser' : join(bin, tool);
+    const all = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
+    await execFileAsync(file, all, { timeout: 120_000 });
+  };
+  const ctlArgs = (...args: string[]) => ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', ...args];
+  run('pg_ctl', ctlArgs('start', ...options));
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart: (mode) => pgCtl('restart', '-m', mode, ...options),
-    stop: (mode) => pgCtl('stop', '-m', mode),
-    start: () => pgCtl('start', ...options),
-    killBackends() {
+    restart: (mode) => runAsync('pg_ctl', ctlArgs('restart', '-m', mode, ...options)),
+    stop: (mode) => runAsync('pg_ctl', ctlArgs('stop', '-m', mode)),
+    start: () => runAsync('pg_ctl', ctlArgs('start', ...options)),
+    async killBackends() {
       // Client backends only: the postmaster survives and lets new sessions in.
-      const out = execFileSync('psql', [
+      const { stdout } = await execFileAsync('psql', [
         '-h',
         '127.0.0.1',
         '-p',
@@ -71,11 +83,11 @@ export async function startOwnPostgres(): Promise<TOwnPostgres> {
         '-Atc',
         `select pg_terminate_backend(pid) from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
       ]);
-      return out.toString().split('\n').filter(Boolean).length;
+      return stdout.split('\n').filter(Boolean).length;
     },
     destroy() {
       try {
-        pgCtl('stop', '-m', 'immediate');
+        run('pg_ctl', ctlArgs('stop', '-m', 'immediate'));
       } catch {
         /* already stopped */
       }
