@@ -2,6 +2,7 @@
 // index.html links them, so they block the first paint as before, and only them.
 import 'virtual:antd.css';
 import './styles.css';
+import { afterPaint } from '../ui/afterPaint';
 import { startPage } from './earlyPage';
 
 /**
@@ -14,7 +15,7 @@ const start = () => void import('../main');
 // A report's answers and code start now, beside the app's, not once it runs (decision 0110). The
 // entry is async in index.html for this: a deferred script waits for the stylesheet (67 KB).
 startPage(location.pathname);
-const later = () => (document.visibilityState === 'hidden' ? start() : requestAnimationFrame(() => setTimeout(start, 0)));
+const later = () => void afterPaint().then(start);
 // An async script may run before the page's body is parsed (a cached one): main.tsx needs #root.
 if (document.readyState === 'loading') addEventListener('DOMContentLoaded', later, { once: true });
 else later();

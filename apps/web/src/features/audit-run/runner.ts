@@ -10,6 +10,7 @@ import { auditCommands } from './offline/auditChanges';
 import { journalIntent, type TRunIntent } from './offline/intents';
 import { auditResource } from './offline/auditResource';
 import { startWrite } from '../../offline/writesInFlight';
+import { afterPaint } from '../../ui/afterPaint';
 
 export const RUN_MUTATION_KEY = 'audit-run';
 
@@ -30,23 +31,9 @@ export interface TStep<R> {
   rollback?: (audit: TAudit) => TAudit;
 }
 
-/**
- * Resolves in a task after the next frame is painted (a hidden page has no frames: at once; 100 ms at
- * most). A tap's request (its body, the offline layer, fetch) is sent from there, so the tap's frame
- * shows the answer and the score without waiting for it (decision 0116).
- */
-export function afterPaint(): Promise<void> {
-  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') return Promise.resolve();
-  return new Promise((resolve) => {
-    const cap = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(cap);
-        resolve();
-      }, 0),
-    );
-  });
-}
+/** A tap's request (its body, the offline layer, fetch) is sent after the tap's frame, so that frame
+ * shows the answer and the score without waiting for it; 100 ms at most (decision 0116). */
+const TAP_FRAME_CAP_MS = 100;
 
 /** A call whose write went to the offline queue: neither committed nor rolled back (and no error toast). */
 const QUEUED = Symbol('queued');
@@ -80,7 +67,7 @@ export function createRunner(queryClient: QueryClient, auditId: string) {
       });
     // A tap's call (and its mutation, which the saving state follows) starts after the tap's frame is
     // painted; a leftover saved again (it has its key) is no tap: it goes at once, as it always did.
-    const job = Promise.all([lanes.get(lane), key === undefined ? afterPaint() : undefined]).then(async () => {
+    const job = Promise.all([lanes.get(lane), key === undefined ? afterPaint(TAP_FRAME_CAP_MS) : undefined]).then(async () => {
       const mutationFn = () => step.call(journalled?.key).catch((error: unknown) => (isQueuedWrite(error) ? QUEUED : Promise.reject(error)));
       // networkMode always: offline the call must run (to be queued), not wait paused for the network.
       const observer = new MutationObserver<R | typeof QUEUED, Error, void>(queryClient, {
