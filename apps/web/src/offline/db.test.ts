@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { readCopy } from './copies';
 import { closeOfflineDb, DB_VERSION, openOfflineDb } from './db';
 import { queueStore } from './queueStore';
@@ -55,7 +55,10 @@ function oldDatabase(version: 1 | 2, fill: (tx: IDBTransaction) => void) {
   });
 }
 
-beforeEach(() => vi.stubGlobal('indexedDB', new IDBFactory()));
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.stubGlobal('IDBKeyRange', IDBKeyRange);
+});
 afterEach(() => {
   closeOfflineDb();
   vi.unstubAllGlobals();

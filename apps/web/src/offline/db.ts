@@ -4,8 +4,9 @@ import { callOfRequest, commandOfRequest } from './upgradeToCommands';
 /**
  * The offline database: IndexedDB `RunAudit` (the product document's name, section 9), with the
  * store `queries` (the write queue, ordered by its auto-increment key) as the document shapes it,
- * plus ours: `copies` (each resource as the server last had it), `failures` (refused replays) and
- * `ids` (pending id -> server id). The raw API behind two helpers: no wrapper library is needed.
+ * plus ours: `copies` (each resource as the server last had it, and beside it, under its key with
+ * the user's, the log of changes the server accepted since: copies.ts), `failures` (refused
+ * replays) and `ids` (pending id -> server id). The raw API behind two helpers: no wrapper library is needed.
  *
  * Version 3 (docs/decisions/0021-offline-layer.md) made the layer generic, keyed by resource
  * (`audit:<id>`, later `register:<id>`). Version 4 (decision 0077) stores commands (the call by

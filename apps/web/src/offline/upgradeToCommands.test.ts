@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { auditCalls } from '@audit/domain/calls/audits';
 import { fileCalls } from '@audit/domain/calls/files';
 import { incidentCalls, taskCalls } from '@audit/domain/calls/incidents';
@@ -264,6 +264,7 @@ async function sentByVersion3(record: Pick<typeof UNMATCHED, 'request' | 'idempo
 
 beforeEach(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.stubGlobal('IDBKeyRange', IDBKeyRange);
   vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'accessToken' ? token(USER) : null) });
 });
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TAudit } from '@audit/domain/audits';
 import { makeAudit, OPTION } from '../testing/auditFixture';
-import { confirmChange, keepServerCopiesNow, readCopy, saveServerCopy } from '../../../offline/copies';
+import { confirmChange, foldAccepted, keepServerCopiesNow, readCopy, saveServerCopy } from '../../../offline/copies';
 import { COPIES, transact } from '../../../offline/db';
 import { queueStore } from '../../../offline/queueStore';
 import { auditResource } from './auditResource';
@@ -53,7 +53,7 @@ describe('the RunAudit database', () => {
     expect(await readCopy(auditResource(audit._id), 'someone-else')).toBeNull();
   });
 
-  it("stores the copy and the changes the server accepted in an idle period, not in the load's or the tap's task; at once when the page is left", async () => {
+  it("stores the copy in an idle period and each change the server accepted in a small log beside it (folded in every 40 changes or when asked), not in the load's or the tap's task; at once when the page is left", async () => {
     const audit = makeAudit(3);
     const idle: { job: () => void; timeout?: number }[] = [];
     vi.stubGlobal('window', {
@@ -80,20 +80,29 @@ describe('the RunAudit database', () => {
     idle.shift()!.job();
     await expect.poll(stored).not.toBeNull();
 
-    // An answer the server accepted: folded into the copy in an idle period (within a second), not before.
+    // An answer the server accepted: logged at once beside the copy, which is not read nor written
+    // again (a clone of the whole audit after each tap); every read of the copy has it.
     const q = audit.sections[1]!.questions[0]!;
     const body = { section: audit.sections[1]!._id, question: q._id, templateAnswer: { type: 'select' as const, select: [OPTION.yes] } };
     const change = { command: { call: 'audits.addAnswer', params: { id: audit._id }, body }, creates: null, key: 'k1', createdAt: '2026-01-01T00:00:00.000Z' };
+    const logKeys = () =>
+      transact(COPIES, 'readonly', (tx) => {
+        const request = tx.objectStore(COPIES).getAllKeys();
+        return () => request.result.filter((key) => String(key).includes('accepted'));
+      });
+    const savedBefore = (await stored()) as { savedAt: string } | null;
     confirmChange(resource, FIXTURE_AUDITOR, { ...change, response: { _id: 'answer-1', ...body, score: 1, failed: false, updatedAt: 'x' } });
-    expect(idle).toHaveLength(1);
-    expect(idle[0]!.timeout).toBeLessThanOrEqual(1000);
-    await new Promise((r) => setTimeout(r, 20));
-    const answerOf = async () => (await stored())!.data.sections[1]!.questions[0]!.answer?._id ?? null;
-    expect(await answerOf()).toBeNull();
-    idle.shift()!.job();
-    await expect.poll(answerOf).toBe('answer-1');
+    const answerIn = (copy: { data: TAudit } | null, i: number) => copy?.data.sections[1]!.questions[i]!.answer?._id ?? null;
+    expect(answerIn(await readCopy<TAudit>(resource, FIXTURE_AUDITOR), 0)).toBe('answer-1');
+    expect(answerIn(await stored(), 0)).toBeNull();
+    expect(((await stored()) as { savedAt: string } | null)!.savedAt).toBe(savedBefore!.savedAt);
+    expect(idle).toHaveLength(0);
+    // Folded into the copy when asked (the page hidden or left, a replay done).
+    await foldAccepted();
+    expect(answerIn(await stored(), 0)).toBe('answer-1');
+    expect(answerIn(await readCopy<TAudit>(resource, FIXTURE_AUDITOR), 0)).toBe('answer-1');
 
-    // Read before its idle period (a copy shown first, a load offline): an accepted change is folded first.
+    // Another user's read sees neither the copy nor this user's log.
     const q2 = audit.sections[1]!.questions[1]!;
     const body2 = { ...body, question: q2._id };
     confirmChange(resource, FIXTURE_AUDITOR, {
@@ -102,10 +111,31 @@ describe('the RunAudit database', () => {
       key: 'k2',
       response: { _id: 'answer-2', ...body2, score: 1, failed: false, updatedAt: 'x' },
     });
+    expect(await readCopy<TAudit>(resource, 'someone-else')).toBeNull();
+    expect(answerIn(await readCopy<TAudit>(resource, FIXTURE_AUDITOR), 1)).toBe('answer-2');
+    expect(answerIn(await stored(), 1)).toBeNull();
+
+    // A long log is folded in an idle period: one clone of the copy per 40 changes, not per change.
+    for (let i = 0; i < 40 && !idle.length; i++) confirmChange(resource, FIXTURE_AUDITOR, { ...change, key: `more-${i}` });
+    await readCopy(resource, FIXTURE_AUDITOR); // the appends written
     expect(idle).toHaveLength(1);
-    expect((await stored())!.data.sections[1]!.questions[1]!.answer?._id ?? null).toBeNull();
-    expect((await readCopy<TAudit>(resource, FIXTURE_AUDITOR))!.data.sections[1]!.questions[1]!.answer?._id).toBe('answer-2');
-    idle.shift(); // the fold's idle period, no longer needed
+    idle.shift()!.job();
+    await expect.poll(async () => answerIn(await stored(), 1)).toBe('answer-2');
+
+    // A server answer asked for after those changes were accepted has them: the log is emptied.
+    onServer = { ...audit, sections: (await readCopy<TAudit>(resource, FIXTURE_AUDITOR))!.data.sections };
+    await new Promise((r) => setTimeout(r, 5));
+    await open(audit._id);
+    idle.shift()!.job();
+    await expect.poll(async () => answerIn(await stored(), 1)).toBe('answer-2');
+    expect(await logKeys()).toEqual([]);
+
+    // A server answer asked for before a change was accepted may lack it: that entry stays, and the copy read has it.
+    const askedAt = Date.now() - 1;
+    confirmChange(resource, FIXTURE_AUDITOR, { ...change, key: 'k3', response: { _id: 'answer-3', ...body, score: 1, failed: false, updatedAt: 'y' } });
+    await saveServerCopy(resource, FIXTURE_AUDITOR, audit, askedAt);
+    expect(await logKeys()).toHaveLength(1);
+    expect(answerIn(await readCopy<TAudit>(resource, FIXTURE_AUDITOR), 0)).toBe('answer-3');
 
     // A load whose page is left before an idle period: stored at once (pagehide).
     onServer = { ...audit, percentage: 42 };

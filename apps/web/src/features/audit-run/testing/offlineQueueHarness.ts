@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { TAudit } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
 import type { TCall as TApiCall } from '@audit/domain/calls/define';
@@ -55,6 +55,7 @@ export const savedAnswer = (call: TCall, _id = 'answer-1') => {
 export function withOfflineQueue() {
   beforeEach(async () => {
     vi.stubGlobal('indexedDB', new IDBFactory());
+    vi.stubGlobal('IDBKeyRange', IDBKeyRange);
     vi.stubGlobal('navigator', network);
     vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'accessToken' ? token(USER) : null) });
     network.onLine = true;

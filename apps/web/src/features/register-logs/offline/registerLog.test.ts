@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { registerCalls } from '@audit/domain/calls/registers';
 import type { TAnswerAdd, TFacilityDataOut, TLogEntryOut, TRegisterOut } from '@audit/domain/registers';
 import { applyChange } from '../../../offline/commands';
@@ -193,6 +193,7 @@ function logServer() {
 const storage = new Map<string, string>();
 beforeEach(async () => {
   vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.stubGlobal('IDBKeyRange', IDBKeyRange);
   vi.stubGlobal('navigator', network);
   storage.clear();
   storage.set('accessToken', token(USER));
