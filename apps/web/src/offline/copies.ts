@@ -113,19 +113,29 @@ export function keepServerCopiesNow(): Promise<void> {
  * Folding a change into the copy reads the whole copy and writes it back: IndexedDB clones the value
  * both ways, 50-110 ms on the tablet profile for an audit of 483 questions, once after every tap. So
  * each accepted change is a small record of its own in the `copies` store (written at once in its
- * own transaction: a crash right after loses nothing; a photo's Blob stored once), read with the copy
+ * own transaction: a crash right after loses nothing), read with the copy
  * (readCopy applies them) and folded into the copy only once there are FOLD_AT of them, when the
  * page is hidden or left, and after a replay. An entry's key: the copy's, the user, then the time it
- * was accepted (ordered): `<resource>\u0000accepted\u0000<user>\u0000<time>`.
+ * was accepted (`Date.now()`, the clock `loadedAt` is read with: a tablet's monotonic clock stops
+ * while it sleeps), the tab and a count (two changes of one millisecond never share a key):
+ * `<resource>\u0000accepted\u0000<user>\u0000<time>\u0000<tab>\u0000<count>`.
  */
 const FOLD_AT = 40;
 const LOG_MARK = '\u0000accepted\u0000';
 const logPrefix = (resource: string, user: string) => `${resource}${LOG_MARK}${user}\u0000`;
 const logRange = (resource: string, user: string) => IDBKeyRange.bound(logPrefix(resource, user), `${logPrefix(resource, user)}\uffff`);
 const isLogKey = (key: IDBValidKey): key is string => typeof key === 'string' && key.includes(LOG_MARK);
-let lastAt = 0;
-/** The time an entry is keyed by: ms since the epoch, fractional, rising within this tab (entries of other tabs interleave by time). */
-const logTime = () => (lastAt = Math.max(performance.timeOrigin + performance.now(), lastAt + 0.001));
+const TAB = Math.random().toString(36).slice(2, 10);
+let logCount = 0;
+const logKey = (resource: string, user: string, at: number) =>
+  `${logPrefix(resource, user)}${String(at).padStart(15, '0')}\u0000${TAB}\u0000${String(++logCount).padStart(9, '0')}`;
+/** The prefix of a log entry's key: up to its user's end. */
+const logPrefixOf = (key: string) => key.slice(0, key.indexOf('\u0000', key.indexOf(LOG_MARK) + LOG_MARK.length) + 1);
+/** An accepted photo's file is not kept in its entry: the server's answer names the picture. */
+const withoutFile = (change: TChange): TChange =>
+  change.response !== undefined && change.command.multipart
+    ? { ...change, command: { ...change.command, multipart: { ...change.command.multipart, file: new Blob() } } }
+    : change;
 
 /** An entry of the log (its `resource` is its key). */
 interface TAcceptedEntry {
@@ -147,14 +157,7 @@ export function confirmChange(resource: string, user: string, change: TChange) {
   recent = recent.filter((r) => now - r.at < RECENT_MS);
   recent.push({ resource, at: now, change });
   if (!kindOf(resource)) return;
-  const at = logTime();
-  const entry: TAcceptedEntry = {
-    resource: `${logPrefix(resource, user)}${at.toFixed(3).padStart(18, '0')}`,
-    user,
-    savedAt: new Date().toISOString(),
-    at,
-    change,
-  };
+  const entry: TAcceptedEntry = { resource: logKey(resource, user, now), user, savedAt: new Date().toISOString(), at: now, change: withoutFile(change) };
   logging = logging.then(() =>
     transact(COPIES, 'readwrite', (tx) => {
       const store = tx.objectStore(COPIES);
@@ -176,7 +179,7 @@ export function foldAccepted(): Promise<void> {
       const store = tx.objectStore(COPIES);
       // Keys only: reading every copy's value would clone them all.
       store.getAllKeys().onsuccess = (event) => {
-        const logs = new Set((event.target as IDBRequest<IDBValidKey[]>).result.filter(isLogKey).map((key) => key.slice(0, key.lastIndexOf('\u0000') + 1)));
+        const logs = new Set((event.target as IDBRequest<IDBValidKey[]>).result.filter(isLogKey).map(logPrefixOf));
         for (const prefix of logs) {
           const resource = prefix.slice(0, prefix.indexOf(LOG_MARK));
           const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
