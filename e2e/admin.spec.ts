@@ -136,14 +136,19 @@ test('an administrator creates a space, deactivates it after confirming, and see
   await dialog.getByLabel('Identificador').fill(taken.identifier);
   await dialog.getByLabel('Nombre').click();
   await expect(dialog.getByText('Otro espacio ya usa este identificador')).toBeVisible();
-  await dialog.getByLabel('Identificador').fill('delegacion-norte-e2e');
+  // Its own identifier per attempt: a retry finds the first attempt's space already there.
+  const identifier = `delegacion-norte-${test.info().retry}-${Date.now().toString(36)}`;
+  await dialog.getByLabel('Identificador').fill(identifier);
   await dialog.getByLabel('Registros').check();
   await shoot(page, 'admin-space-dialog');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toHaveCount(0);
 
-  await page.getByRole('textbox', { name: /buscar/i }).fill('Delegación Norte');
-  const created = page.locator('.ant-table-row').filter({ hasText: 'delegacion-norte-e2e' });
+  await page.getByRole('textbox', { name: /buscar/i }).fill(identifier);
+  // Wait for the search's answer: a click while the unfiltered rows still show lands where the
+  // row was before the table shrank to the one match (stop 43's CI opened no confirmation).
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  const created = page.locator('.ant-table-row').filter({ hasText: identifier });
   await expect(created).toContainText('Registros');
   await expect(created.getByTestId('space-status')).toHaveText('Activo');
   await created.getByTestId('space-toggle').click();
