@@ -13,8 +13,9 @@ import { addContact } from './run-helpers';
  * audit with the wizard, starts it from the preview, answers every question in the run view (one
  * failed answer with its incidence, a corrective task and a photo as evidence), watches the score
  * move, fills the contacts and finishes; then shares the report, the client user reads it signed
- * in, anyone reads it through the public link, and the PDF made from the report screen is saved,
- * read and turned into a picture of its first page.
+ * in, anyone reads it through the public link, and the PDF (made when the report was first read)
+ * downloads with one click from the report screen, is saved, read and turned into a picture of its
+ * first page.
  */
 const HYGIENE = 'Auditoría de higiene alimentaria';
 const CLIENT = 'Hotel Mar Azul';
@@ -372,51 +373,27 @@ test('audit flow: wizard, run with an incident and a photo, finish, shared repor
 
   // ── 7. The PDF, from the client's report screen ───────────────────────────────────────────────
   const reader = client.page;
-  // One click: the page shows the PDF being made and downloads it by itself when the job is done.
-  const byItself = reader.waitForEvent('download', { timeout: 60_000 });
-  await reader.getByTestId('report-pdf').click();
-  await expect(reader.getByText(/Generando el PDF\. Se descargará|Generating the PDF\. It will download/)).toBeVisible();
-  expect((await byItself).suggestedFilename()).toBe(`${HYGIENE} - ${ESTABLISHMENT}.pdf`);
-  await expect(reader.getByTestId('notifications-unread')).toContainText(/[1-9]/);
-  // The server makes it as a job and then notifies the user (SHARE_FILE with the PDF's name): wait
-  // for that notification, the one the bell's drawer lists; by then GET answers the PDF itself.
+  // The report's first read made the PDF (decision 0119): by the time it has been read, GET answers it.
   const auth = await bearer(reader);
-  let notified = '';
   await expect
-    .poll(
-      async () => {
-        const r = await reader.request.post('/ms-core/api/notifications/search', {
-          headers: auth,
-          data: { size: 50, page: 0, sort: '-createdAt', filters: [] },
-        });
-        const items = r.ok() ? ((await r.json()) as { type: string; payload: { body?: { name?: string; status?: string } } }[]) : [];
-        const body = items.find((n) => n.type === 'SHARE_FILE' && n.payload.body?.name?.includes(HYGIENE) && n.payload.body.name.includes(ESTABLISHMENT))
-          ?.payload.body;
-        notified = body?.name ?? '';
-        return body?.status ?? `none (${r.status()}, ${items.length} notifications)`;
-      },
-      { message: 'the PDF job notifies the user', timeout: 60_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe('ready');
-  const ready = await reader.request.get(`/ms-core/api/reports/audit/${auditId}/pdf`, { headers: auth });
-  expect(ready.status()).toBe(200);
-  expect(ready.headers()['content-type']).toContain('application/pdf');
-  await reader.getByTestId('notifications-button').click();
-  const notification = reader.locator('.notification-item').filter({ hasText: notified });
-  await expect(notification).toContainText(/Archivo compartido|File shared/);
-  await settled(reader);
-  await reader.screenshot({ path: screenshotPath('audit-flow-pdf-notification') });
-  // The notification itself downloads the PDF, under the server's name.
-  const fromDrawer = reader.waitForEvent('download');
-  await notification.getByRole('button', { name: /Descargar PDF|Download PDF/ }).click();
-  expect((await fromDrawer).suggestedFilename()).toBe(notified);
-  await reader.keyboard.press('Escape');
-  await expect(notification).toBeHidden();
-
-  // Now the same button downloads it.
+    .poll(async () => (await reader.request.get(`/ms-core/api/reports/audit/${auditId}/pdf`, { headers: auth })).status(), {
+      message: 'the PDF made when the report was first read',
+      timeout: 60_000,
+      intervals: [500, 1000, 2000],
+    })
+    .toBe(200);
+  // One click downloads it at once, under the report's name, and says so.
   const pdfName = `${HYGIENE} - ${ESTABLISHMENT}.pdf`;
   const downloading = reader.waitForEvent('download');
   await reader.getByTestId('report-pdf').click();
+  await expect(reader.getByText(/PDF listo: se ha descargado|PDF ready: it has been downloaded/)).toBeVisible();
+  // Made before anyone asked, it was announced to nobody (the made-on-click path, with its
+  // notification, is run-report.spec.ts's).
+  const notices = await reader.request.post('/ms-core/api/notifications/search', { headers: auth, data: { size: 50, page: 0, filters: [] } });
+  const shared = ((await notices.json()) as { type: string; payload: { body?: { auditId?: string } } }[]).filter(
+    (n) => n.type === 'SHARE_FILE' && n.payload.body?.auditId === auditId,
+  );
+  expect(shared).toEqual([]);
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(pdfName);
   mkdirSync(dirname(PDF_PATH), { recursive: true });

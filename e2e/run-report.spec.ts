@@ -45,8 +45,9 @@ test('report in English: its buttons in English, dates DD-MM-YYYY, the PDF gener
   await toEnglish(page);
 
   // A date answer and a date cover field saved as the instant of a Madrid midnight (06-11-2026):
-  // the report shows that day, DD-MM-YYYY, as the PDF does.
-  const audit = await pageApi<TAudit>(page, 'GET', `/ms-core/api/reports/audit/${finished!._id}`);
+  // the report shows that day, DD-MM-YYYY, as the PDF does. Read from the audit's own call: a read of
+  // the report would start its PDF (decision 0119), and this test clicks before any PDF is made.
+  const audit = await pageApi<TAudit>(page, 'GET', `/ms-core/api/audits/${finished!._id}`);
   const question = audit.sections.find((s) => s.type === 'QUESTION')!.questions.find((q) => q.answer)!;
   Object.assign(question, { name: 'Fecha de la última limpieza', type: 'date', select: null });
   question.answer!.templateAnswer = { type: 'text', text: '2026-11-06' };
@@ -90,6 +91,11 @@ test('report in English: its buttons in English, dates DD-MM-YYYY, the PDF gener
   await expect(notice.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   await settled(page);
   await page.screenshot({ path: screenshotPath('run-report-pdf-notification-en') });
+  // The notification itself downloads the PDF, under the server's name.
+  const fromDrawer = page.waitForEvent('download');
+  await notice.getByRole('button', { name: 'Download PDF' }).click();
+  // (the template's language names it: the report reads in Spanish)
+  expect((await fromDrawer).suggestedFilename()).toContain(`Informe de auditoría - ${finished!.template.name} - ${finished!.establishment.name} - `);
   await page.keyboard.press('Escape');
 
   await page.setViewportSize(PHONE);

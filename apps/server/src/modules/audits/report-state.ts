@@ -6,7 +6,8 @@ import { findAuditHead, type TAuditScope } from './repo.js';
 import { audits } from './tables.js';
 
 /**
- * The report's own state on the audit row: pdf_status (none, queued, ready, failed), pdf_file_id,
+ * The report's own state on the audit row: pdf_status (none; making: rendered ahead, nobody asked;
+ * queued: asked for, the asker is told; ready; failed), pdf_file_id,
  * pdf_of (the audit version the PDF was made from). These columns are the report's, written without
  * touching updated_at (writing the PDF must not make it stale). The audits module owns the table, so
  * the queries live here; the reports module is their only caller.
@@ -86,6 +87,35 @@ export async function auditVersion(tx: TDb, id: string): Promise<Date> {
 
 export async function setPdfState(tx: TDb, id: string, values: Partial<Pick<typeof audits.$inferInsert, 'pdfStatus' | 'pdfFileId' | 'pdfOf'>>) {
   await tx.update(audits).set(values).where(eq(audits.id, id));
+}
+
+/**
+ * Marks a finished audit's PDF as being made ahead (decision 0119) when none of this version is
+ * kept, asked for or being made, and none failed: true when this call marked it (one caller wins
+ * among reads at once: the update takes the row, the others see 'making').
+ */
+export async function claimPdfAhead(tx: TDb, scope: TScope, id: string, version: Date): Promise<boolean> {
+  const claimed = await tx
+    .update(audits)
+    .set({ pdfStatus: 'making' })
+    .where(
+      and(
+        eq(audits.id, id),
+        withinScope(audits.secureSpacePath, scope),
+        eq(audits.status, 'finished'),
+        sql`(${audits.pdfStatus} = 'none' or (${audits.pdfStatus} = 'ready' and (${audits.pdfFileId} is null or ${audits.pdfOf} is distinct from ${version.toISOString()}::timestamptz)))`,
+      ),
+    )
+    .returning({ id: audits.id });
+  return claimed.length > 0;
+}
+
+/** Ends a PDF made ahead that did not become ready, unless someone asked for it meanwhile (queued). */
+export async function settlePdfAhead(tx: TDb, id: string, pdfStatus: 'none' | 'failed') {
+  await tx
+    .update(audits)
+    .set({ pdfStatus })
+    .where(and(eq(audits.id, id), eq(audits.pdfStatus, 'making')));
 }
 
 /**

@@ -18,11 +18,12 @@ import * as pdfState from '../audits/report-state.js';
 import { isCurrent, pdfFileName } from './service.js';
 
 /**
- * The job behind POST /reports/audit/{id}/pdf. It acts as the user who asked, in the space they
- * asked from (the job's tenant): reads the audit and its photos in short transactions, renders in
+ * The job behind POST /reports/audit/{id}/pdf, and behind a first read of a finished audit's report
+ * (`ahead`, decision 0119). It acts as the user who asked (or read), in the space they asked from
+ * (the job's tenant): reads the audit and its photos in short transactions, renders in
  * a worker thread with no transaction open, stores the PDF as a file of the audit's space, marks
- * it current and notifies the user (SHARE_FILE, body {status, name}). After the last failed
- * attempt the audit's PDF is marked failed and the user told so.
+ * it current and notifies the user (SHARE_FILE, body {status, name}); ahead, nobody. After the last
+ * failed attempt the audit's PDF is marked failed and the user told so.
  */
 const photoIdsOf = (audit: TAudit) =>
   [
@@ -80,6 +81,8 @@ const ZPdfJobPayload = z.object({
   userId: z.string().uuid(),
   /** The PDF's file name, for the notification even when rendering fails. */
   name: z.string(),
+  /** Made ahead, on a read of the report (pdf-ahead.ts): nobody asked, nobody is told. */
+  ahead: z.boolean().default(false),
 });
 type TPdfJobPayload = z.infer<typeof ZPdfJobPayload>;
 
@@ -99,8 +102,11 @@ async function renderPdf(ctx: TModuleContext, job: TJob<TPdfJobPayload>) {
   const payload = job.payload;
   if (!job.scope) throw new Error('a PDF job carries the tenant it was asked in');
   const caller = callerOf(job.scope, payload);
-  const fail = () =>
+  const fail = (ahead: 'none' | 'failed' = 'failed') =>
     withScope(ctx.db, caller, async (tx) => {
+      // Ahead, the state is left to a request made meanwhile (queued, its own job to come); a reopened
+      // audit had nothing fail, and its next finished version is made ahead again.
+      if (payload.ahead) return pdfState.settlePdfAhead(tx, payload.auditId, ahead);
       await pdfState.setPdfState(tx, payload.auditId, { pdfStatus: 'failed' });
       await notifyUser(tx, caller, 'SHARE_FILE', { status: 'failed', name: payload.name, auditId: payload.auditId });
     });
@@ -109,11 +115,12 @@ async function renderPdf(ctx: TModuleContext, job: TJob<TPdfJobPayload>) {
     result = await makePdf(ctx, caller, payload.auditId);
   } catch (error) {
     // Gone or out of the requester's reach now: retrying cannot help.
-    if (error instanceof AppError && error.errorName === 'NOTFOUND') return fail();
+    if (error instanceof AppError && error.errorName === 'NOTFOUND') return fail('none');
     if (job.isLastAttempt) await fail();
     throw error;
   }
-  if (result.status === 'failed') return fail();
+  if (result.status === 'failed') return fail('none'); // reopened since
+  if (payload.ahead) return;
   await withScope(ctx.db, caller, (tx) => notifyUser(tx, caller, 'SHARE_FILE', { status: 'ready', name: result.name, auditId: payload.auditId }));
 }
 

@@ -23,6 +23,9 @@ async function pdfStored(ctx: TModuleContext, tx: TTransaction, caller: TAuth, s
   return Boolean(file && (await fileStoreOf(ctx.config).exists(file.storageKey)));
 }
 
+/** A PDF someone waits for goes before those made ahead of a click (pdf-ahead.ts, priority 0). */
+const ASKED = 1;
+
 /**
  * POST /reports/audit/{id}/pdf. A PDF is the report of a finished audit (AUD0002 otherwise: a
  * running audit changes under it). The current one is answered at once; otherwise a job renders it
@@ -43,11 +46,19 @@ export async function requestPdf(ctx: TModuleContext, caller: TAuth, id: string)
     if (isCurrent(state, { status: state.status, updatedAt: (await pdfState.auditVersion(tx, id)).toISOString() }) && (await pdfStored(ctx, tx, caller, state)))
       return { pdfUrl: signedFileUrl(ctx.config, state.pdfFileId!) };
     if (state.pdfStatus === 'queued') return { pdfSendToGenerate: true as const };
+    // Being made ahead (decision 0119), it has nobody to tell: this request's own job runs after it
+    // (one PDF at a time per server), finds it made and notifies; queued, later requests add nothing.
     await pdfState.setPdfState(tx, id, { pdfStatus: 'queued' });
     // The name from the audit's row, not its whole tree (the job reads the tree when it runs).
     const head = await pdfState.findPdfHead(tx, caller, id);
     if (!head) throw notFound();
-    const jobId = await enqueueJob(tx, caller, renderPdfJob, { auditId: id, userId: caller.userId, name: pdfFileName(head.name) });
+    const jobId = await enqueueJob(
+      tx,
+      caller,
+      renderPdfJob,
+      { auditId: id, userId: caller.userId, name: pdfFileName(head.name), ahead: false },
+      { priority: ASKED },
+    );
     await recordTrace(tx, caller, {
       type: 'CREATE',
       module: 'REPORTS',

@@ -65,6 +65,7 @@ describe('GET /reports/audit/{id}', () => {
     const client = await f.client.get(`${REPORTS}/${id}`);
     expect(client.status).toBe(200);
     expect(client.body.auditor.name).toBe(`Auditor ${f.tenant.tag}`); // names read for the client too
+    await t.app.jobs.runDue({ delayed: true }); // the PDF the read made ahead (decision 0119): not left for later tests
     expect((await other.admin.get(`${REPORTS}/${id}`)).body).toMatchObject({ name: 'NOTFOUND', reference: '415' });
     expect((await f.admin.get(`${REPORTS}/not-a-uuid`)).body.reference).toBe('412');
   });
@@ -114,6 +115,7 @@ describe('a client sees the audits made (decision 0061)', () => {
     // The company still follows it: the audit and (AUD0002, not 404) the PDF refused while running.
     expect((await expectOk(f.admin.get(`${AUDITS}/${id}`))).status).toBe('running');
     expect((await f.admin.post(`${REPORTS}/${id}/pdf`)).body.reference).toBe('AUD0002');
+    await t.app.jobs.runDue({ delayed: true }); // the PDFs asked for and made ahead: not left for later tests
   });
 });
 
@@ -171,6 +173,14 @@ describe('PDF of the report', () => {
   it('is queued, made by the job (with its photo), then answered at once and downloadable; a new version queues again', async () => {
     const { id } = await finishedAudit();
     await t.app.jobs.runDue(); // the auditor's assignment e-mail: only the PDF's jobs are counted below
+    // The establishment's PDF files (earlier tests' reports were read, so made ahead): one more is recorded.
+    const pdfFiles = async () =>
+      (
+        await unsafeUnscoped(t.db, (tx) =>
+          tx.execute<{ n: number }>(sql`select count(*)::int as n from files where kind = 'pdf' and secure_space_path = ${f.tenant.establishment.path}`),
+        )
+      ).rows[0]!.n;
+    const pdfFilesBefore = await pdfFiles();
     expect((await f.admin.get(`${REPORTS}/${id}/pdf`)).status).toBe(404); // none yet
     expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
     expect(await expectOk(f.admin.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true }); // asked twice before the worker ran
@@ -198,13 +208,7 @@ describe('PDF of the report', () => {
     expect(mine.map((n) => n.payload.body.status)).toEqual(['ready']);
     expect(mine.map((n) => (n.payload.body as { auditId?: string }).auditId)).toEqual([id]); // the drawer's download link
     expect(mine[0]!.payload.body.name).toMatch(/^Informe de auditoría - Higiene - .* - 14-05-2025\.pdf$/);
-    const pdfRows = await unsafeUnscoped(
-      t.db,
-      async (tx) =>
-        (await tx.execute<{ n: number }>(sql`select count(*)::int as n from files where kind = 'pdf' and secure_space_path = ${f.tenant.establishment.path}`))
-          .rows[0]!.n,
-    );
-    expect(pdfRows).toBe(1);
+    expect(await pdfFiles()).toBe(pdfFilesBefore + 1);
 
     // Reopened and finished again: a new version, the old PDF is no longer served.
     await expectOk(f.admin.patch(`${AUDITS}/${id}/reopen`));
@@ -325,4 +329,66 @@ describe('PDF download on the wire (decision 0106)', () => {
       expect((await get(asked)).rawPayload.equals(sent.rawPayload)).toBe(true);
     }
   }, 90_000);
+});
+
+describe('PDF made ahead on a read of the report (decision 0119)', () => {
+  const pdfNotices = async (id: string) => {
+    const { rows } = await unsafeUnscoped(t.db, (tx) =>
+      tx.execute<{ status: string }>(
+        sql`select payload->'body'->>'status' as status from notifications where type = 'SHARE_FILE' and payload->'body'->>'auditId' = ${id}`,
+      ),
+    );
+    return rows.map((r) => r.status);
+  };
+  const pdfStatus = async (id: string) =>
+    (await unsafeUnscoped(t.db, (tx) => tx.execute<{ s: string }>(sql`select pdf_status as s from audits where id = ${id}`))).rows[0]!.s;
+
+  it('the first reads of a finished report make its PDF once, telling nobody; the button then finds it kept', async () => {
+    const { id } = await finishedAudit();
+    await t.app.jobs.runDue(); // the auditor's assignment e-mail
+    await expectOk(f.admin.get(`${AUDITS}/${id}`)); // the audit itself (the run view's read) makes nothing
+    expect(await t.app.jobs.runDue()).toBe(0);
+
+    const reads = await Promise.all([f.client, f.admin, f.auditor, f.client].map((api) => api.get(`${REPORTS}/${id}`)));
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await pdfStatus(id)).toBe('making');
+    expect(await t.app.jobs.runDue()).toBe(0); // not due yet: it waits for the reader's page to load
+    expect(await t.app.jobs.runDue({ delayed: true })).toBe(1); // one job for the four reads
+    expect(await pdfNotices(id)).toEqual([]);
+
+    const kept = await expectOk(f.client.post(`${REPORTS}/${id}/pdf`));
+    expect(kept.pdfUrl).toMatch(/^\/ms-core\/api\/files\/[0-9a-f-]{36}\/content\?/);
+    expect((await f.client.get(`${REPORTS}/${id}/pdf`)).status).toBe(200);
+    expect((await expectOk(f.client.get(`${REPORTS}/${id}`))).pdf.ready).toBe(true);
+    expect(await t.app.jobs.runDue()).toBe(0); // read again: it is current, nothing to make
+  }, 90_000);
+
+  it('asked for while being made: the request waits for it and its asker is told once; a reopen leaves nothing made ahead pending', async () => {
+    const { id } = await finishedAudit();
+    await t.app.jobs.runDue();
+    await expectOk(f.client.get(`${REPORTS}/${id}`));
+    expect(await expectOk(f.client.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
+    expect(await expectOk(f.client.post(`${REPORTS}/${id}/pdf`))).toEqual({ pdfSendToGenerate: true });
+    expect(await pdfStatus(id)).toBe('queued');
+    expect(await t.app.jobs.runDue({ delayed: true })).toBe(2); // the asked one (first: priority) renders, the one ahead finds it made
+    expect(await pdfNotices(id)).toEqual(['ready']);
+    expect((await expectOk(f.client.post(`${REPORTS}/${id}/pdf`))).pdfUrl).toBeDefined();
+
+    // Reopened while a PDF is made ahead for it: nothing failed, the state goes back to none, and the
+    // next finished version is made ahead again on its first read.
+    await expectOk(f.admin.patch(`${AUDITS}/${id}/reopen`));
+    await expectOk(f.auditor.patch(`${AUDITS}/${id}/finished`));
+    await t.app.jobs.runDue();
+    await expectOk(f.admin.get(`${REPORTS}/${id}`));
+    expect(await pdfStatus(id)).toBe('making');
+    await expectOk(f.admin.patch(`${AUDITS}/${id}/reopen`));
+    expect(await t.app.jobs.runDue({ delayed: true })).toBe(1);
+    expect(await pdfStatus(id)).toBe('none');
+    expect(await pdfNotices(id)).toEqual(['ready']);
+    await expectOk(f.auditor.patch(`${AUDITS}/${id}/finished`));
+    await t.app.jobs.runDue();
+    await expectOk(f.auditor.get(`${REPORTS}/${id}`));
+    expect(await t.app.jobs.runDue({ delayed: true })).toBe(1);
+    expect((await expectOk(f.auditor.post(`${REPORTS}/${id}/pdf`))).pdfUrl).toBeDefined();
+  }, 120_000);
 });

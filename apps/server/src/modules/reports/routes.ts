@@ -5,6 +5,7 @@ import { route } from '../../platform/route.js';
 import { reportCalls } from '@audit/domain/calls/reports';
 import { getPublicReport } from './public.js';
 import { requestPdf } from './pdf-request.js';
+import { makePdfAhead } from './pdf-ahead.js';
 import { encodedPdf } from './pdf-encoded.js';
 import { acceptedEncoding } from '../../platform/body-cache.js';
 import { downloadPdf, getReport } from './service.js';
@@ -17,8 +18,15 @@ export async function reportsRoutes(app: FastifyInstance, ctx: TModuleContext) {
   route(app, reportCalls.get, {
     config: read,
     tags,
-    summary: "The audit report (TAudit) in the caller's tenant",
-    handler: (req) => getReport(ctx, requireAuth(req), req.params.id),
+    summary: "The audit report (TAudit) in the caller's tenant; a finished audit's first read starts its PDF",
+    handler: async (req) => {
+      const caller = requireAuth(req);
+      const report = await getReport(ctx, caller, req.params.id);
+      // So the PDF button finds it made (decision 0119). The read stands even if it cannot start: the
+      // button then asks for it as before.
+      await makePdfAhead(ctx, caller, report).catch((error: unknown) => req.log.warn({ err: error }, 'the report PDF made ahead could not be queued'));
+      return report;
+    },
   });
   route(app, reportCalls.public, {
     config: { access: { public: true } },

@@ -39,9 +39,22 @@ const sender = new PgBoss({
  * Enqueues a job in the caller's transaction (it exists exactly when the write does: a rolled-back
  * write leaves no e-mail or PDF behind), in the caller's tenant (`scope`; null for tenant-less work).
  */
-export async function enqueueJob<P>(tx: TDb, scope: TJobScope | null, job: TJobDefinition<P>, payload: P): Promise<string> {
+export async function enqueueJob<P>(
+  tx: TDb,
+  scope: TJobScope | null,
+  job: TJobDefinition<P>,
+  payload: P,
+  options: { priority?: number; startAfterSeconds?: number } = {},
+): Promise<string> {
   const envelope: TEnvelope = { scope: scope && { spaceId: scope.spaceId, spacePath: scope.spacePath }, payload: job.payload.parse(payload) };
-  const id = await sender.send(job.name, envelope, { db: transactionAdapter(tx) });
+  // priority: due jobs of a type are taken highest first (0 by default), then oldest first;
+  // startAfterSeconds: not due before then (runDue({ delayed: true }) runs it at once in tests).
+  const id = await sender.send(job.name, envelope, {
+    db: transactionAdapter(tx),
+    priority: options.priority ?? 0,
+    // A time, not seconds: pg-boss casts a number of seconds to a timestamp in its one-job insert.
+    ...(options.startAfterSeconds ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) } : {}),
+  });
   if (!id) throw new Error(`job ${job.name} was not enqueued`);
   return id;
 }
@@ -128,7 +141,8 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
     }
   }
 
-  const fetchDue = (definition: TJobDefinition, batchSize: number) => boss.fetch<TEnvelope>(definition.name, { batchSize, includeMetadata: true });
+  const fetchDue = (definition: TJobDefinition, batchSize: number, delayed = false) =>
+    boss.fetch<TEnvelope>(definition.name, { batchSize, includeMetadata: true, ignoreStartAfter: delayed });
 
   /** Started loop: takes as many due jobs of a type as its concurrency leaves room for. */
   async function fill(definition: TJobDefinition): Promise<void> {
@@ -217,14 +231,17 @@ export function createJobQueue(db: TDatabase, options: TJobQueueOptions = {}) {
         COMMIT;`);
     },
 
-    /** Runs every job due now, one at a time, until none is left; returns how many ran. */
-    async runDue(): Promise<number> {
+    /**
+     * Runs every job due now, one at a time, until none is left; returns how many ran. `delayed`:
+     * also those queued to start later (a PDF made ahead), as if their time had come.
+     */
+    async runDue(options: { delayed?: boolean } = {}): Promise<number> {
       let count = 0;
       const pass = async () => {
         for (let found = true; found;) {
           found = false;
           for (const definition of definitions.values()) {
-            const [raw] = await fetchDue(definition, 1);
+            const [raw] = await fetchDue(definition, 1, options.delayed);
             if (!raw) continue;
             await run(definition, raw);
             count++;
