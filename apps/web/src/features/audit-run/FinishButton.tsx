@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Tooltip } from 'antd';
 import { FlagOutlined } from '@ant-design/icons';
-import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { finishProblems, type TAudit } from '@audit/domain/audits';
@@ -10,12 +10,11 @@ import { isApiError, isError } from '../../api/errors';
 import { errorMessage } from '../../i18n/errorMessage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/feedback';
-import { AUDITS_QUERY_KEY, auditRunQueryKey, finishAudit } from './auditRunApi';
+import { AUDITS_QUERY_KEY, auditRunQueryKey, ChangesWaitingError, finishAudit } from './auditRunApi';
 import { useRun } from './RunContext';
 import { AUDITS_LIST_PATH } from '../../manifest/auditPaths';
 import { useQueuedFor } from '../../offline/queueState';
 import { auditResource } from './offline/auditResource';
-import { RUN_MUTATION_KEY } from './runner';
 import { useOnline } from '../../ui/useOnline';
 
 /** The finish problems that point to the contacts section rather than to a question. */
@@ -32,7 +31,9 @@ export function FinishButton() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { auditId, ui } = useRun();
-  const saving = useIsMutating({ mutationKey: [RUN_MUTATION_KEY, auditId] }) > 0;
+  // Not disabled while a tap saves: finishAudit waits for the writes already started. Disabled and
+  // enabled again on every tap, antd's button faded its colours twice (repainted for 0.4 s) and the
+  // page rendered it twice.
   // Finishing before the queued changes reach the server would leave them out (and refuse them after).
   const online = useOnline();
   const queued = useQueuedFor(auditResource(auditId)).count;
@@ -66,6 +67,10 @@ export function FinishButton() {
     },
     onError: (error) => {
       setConfirming(false);
+      if (error instanceof ChangesWaitingError) {
+        void message.error(t('auditRun.offline.syncFirst'));
+        return;
+      }
       void message.error(errorMessage(error));
       if (isApiError(error)) point(error.fields, isError(error, 'contactMissing', 'contactEmailInvalid'));
     },
@@ -87,7 +92,7 @@ export function FinishButton() {
   return (
     <>
       <Tooltip title={unsynced ? t('auditRun.offline.syncFirst') : undefined}>
-        <Button type="primary" icon={<FlagOutlined />} onClick={start} disabled={saving || unsynced} loading={finish.isPending}>
+        <Button type="primary" icon={<FlagOutlined />} onClick={start} disabled={unsynced} loading={finish.isPending}>
           {t('auditRun.finish.button')}
         </Button>
       </Tooltip>

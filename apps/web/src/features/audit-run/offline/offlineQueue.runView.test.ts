@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
-import { auditRunQueryKey, auditRunQueryOptions, runWrite } from '../auditRunApi';
+import { auditRunQueryKey, auditRunQueryOptions, ChangesWaitingError, finishAudit, runWrite } from '../auditRunApi';
 import { createAnswerActions } from '../answerActions';
 import { createIssueActions } from '../issueActions';
 import { createNoteActions } from '../noteActions';
@@ -10,6 +10,7 @@ import { createRunner } from '../runner';
 import { makeAudit, OPTION } from '../testing/auditFixture';
 import { saveServerCopy } from '../../../offline/copies';
 import { shownFromDevice } from '../../../offline/loadResource';
+import { refreshQueueState } from '../../../offline/queueState';
 import { auditResource } from './auditResource';
 import { fakeServer, network, open, replay, USER, withOfflineQueue } from '../testing/offlineQueueHarness';
 
@@ -57,6 +58,31 @@ describe('the run view offline', () => {
     ]);
     expect(new Set(calls.map((c) => c.key)).size).toBe(4);
     expect(result).toMatchObject({ sent: 4, failures: [], retryAt: null, touched: [auditResource(audit._id)] });
+  });
+
+  it('finishing right after a tap whose request met no network: refused on the device (sync first), the finish never sent', async () => {
+    const { calls, state } = fakeServer((call) =>
+      call.url.endsWith('/answer/add') ? { body: { _id: 'answer-1', templateAnswer: {}, score: 1, failed: false } } : { body: {} },
+    );
+    const { audit, question, answers } = await setup();
+    state.down = true;
+    // The finish is asked while the tap's write is still on its way (its request leaves after the frame).
+    const tapped = answers.saveAnswer(question()._id, { type: 'select', select: [OPTION.yes] });
+    const finishing = finishAudit(audit._id);
+    await tapped;
+    await expect(finishing).rejects.toBeInstanceOf(ChangesWaitingError);
+    expect(calls).toEqual([]);
+
+    // Once the change has reached the server, the finish is sent.
+    state.down = false;
+    await replay();
+    await refreshQueueState(false); // as the sync does after a replay
+    // The fake's answer to the finish is not an audit: only what was sent matters here.
+    await finishAudit(audit._id).catch(() => undefined);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      `POST /ms-core/api/audits/${audit._id}/answer/add`,
+      `PATCH /ms-core/api/audits/${audit._id}/finished`,
+    ]);
   });
 
   it('an issue removed and raised again offline is named by its incidence afterwards, not by its old id', async () => {
