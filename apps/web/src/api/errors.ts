@@ -41,6 +41,10 @@ export const networkError = () => new ApiError(0, NETWORK_ERROR, '0', 'Network e
 export const STORAGE_FULL = 'DEVICESTORAGEFULL';
 export const storageFullError = () => new ApiError(0, STORAGE_FULL, '0', 'Device storage full');
 
+/** Name used when an online-only write would overtake changes of its resource still waiting in this device's queue (no catalogue entry: nothing was sent). */
+export const CHANGES_WAITING = 'CHANGESWAITING';
+export const changesWaitingError = () => new ApiError(0, CHANGES_WAITING, '0', 'Changes wait in the queue');
+
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** A catalogue entry's name in the code (`'similarData'`), as the server raises it. */

@@ -1,5 +1,5 @@
 import type { TCall, TCallParams, TCallResponse } from '@audit/domain/calls/define';
-import { isApiError, networkError, storageFullError } from '../api/errors';
+import { changesWaitingError, isApiError, networkError, storageFullError } from '../api/errors';
 import { parseAnswer, sendUnchecked, type TParamsAndBody, type TSendInput } from '../api/send';
 import { currentUserId } from '../session/sessionOwner';
 import { commandOf } from './commands';
@@ -102,8 +102,14 @@ async function sendOrQueue<C extends TCall>(call: C, write: TOfflineWrite<C>): P
   return answer;
 }
 
-/** A write that is never queued (online only) whose success the resource's copy must still learn. */
+/**
+ * A write that is never queued (online only) whose success the resource's copy must still learn.
+ * Like a queued write, it never overtakes changes of its resource waiting in the queue (one that met
+ * no network just before, while its button was still enabled): refused here, nothing sent.
+ */
 export async function onlineWrite<C extends TCall>(resource: string, call: C, params: TCallParams<C>): Promise<TCallResponse<C>> {
+  await queueStateReady();
+  if (queuedFor(resource).count > 0) throw changesWaitingError();
   const headers = idempotencyHeaders();
   const answer = parseAnswer(call, await trackWrite(resource, () => sendUnchecked<TCall>(call, { params, headers } as TSendInput<TCall>)));
   const user = currentUserId();

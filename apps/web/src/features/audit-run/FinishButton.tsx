@@ -10,7 +10,7 @@ import { isApiError, isError } from '../../api/errors';
 import { errorMessage } from '../../i18n/errorMessage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/feedback';
-import { AUDITS_QUERY_KEY, auditRunQueryKey, ChangesWaitingError, finishAudit } from './auditRunApi';
+import { AUDITS_QUERY_KEY, auditRunQueryKey, finishAudit } from './auditRunApi';
 import { useRun } from './RunContext';
 import { AUDITS_LIST_PATH } from '../../manifest/auditPaths';
 import { useQueuedFor } from '../../offline/queueState';
@@ -31,10 +31,8 @@ export function FinishButton() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { auditId, ui } = useRun();
-  // Not disabled while a tap saves: finishAudit waits for the writes already started. Disabled and
-  // enabled again on every tap, antd's button faded its colours twice (repainted for 0.4 s) and the
-  // page rendered it twice.
   // Finishing before the queued changes reach the server would leave them out (and refuse them after).
+  // Not disabled while a tap saves (its colours faded twice per tap): finishAudit waits for those writes.
   const online = useOnline();
   const queued = useQueuedFor(auditResource(auditId)).count;
   const unsynced = !online || queued > 0;
@@ -67,10 +65,6 @@ export function FinishButton() {
     },
     onError: (error) => {
       setConfirming(false);
-      if (error instanceof ChangesWaitingError) {
-        void message.error(t('auditRun.offline.syncFirst'));
-        return;
-      }
       void message.error(errorMessage(error));
       if (isApiError(error)) point(error.fields, isError(error, 'contactMissing', 'contactEmailInvalid'));
     },

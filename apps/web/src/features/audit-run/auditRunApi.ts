@@ -7,7 +7,6 @@ import { isSignedIn } from '../../session/storage';
 import { loadResource, type TServerAnswer } from '../../offline/loadResource';
 import type { TMultipartData, TWriteMethod } from '../../offline/records';
 import { offlineWrite, onlineWrite, type TOfflineWrite } from '../../offline/write';
-import { queuedFor } from '../../offline/queueState';
 import { whenWritesSettled } from '../../offline/writesInFlight';
 import { auditResource, fetchAudit } from './offline/auditResource';
 
@@ -126,20 +125,12 @@ export const renamePlace = (q: TQuestionRef, placeId: string, place: string) =>
 const callOnline = <C extends TWriteCall>(call: C, params: TCallParams<C>, auditId: string) => onlineWrite(auditResource(auditId), call, params);
 export const duplicateSection = (id: string, sectionId: string) => callOnline(auditCalls.duplicateSection, { id, sectionId }, id);
 export const removeSection = (id: string, sectionId: string) => callOnline(auditCalls.removeSection, { id, sectionId }, id);
-/** A change of the audit waits in the device's queue: the finish would leave it out (and the server refuse it after). */
-export class ChangesWaitingError extends Error {
-  constructor() {
-    super('changes of the audit wait in the queue');
-  }
-}
 /**
  * Sent once the run's writes already started are answered: a tap's request leaves after its frame
- * (runner.ts), and the finish must not overtake it. The button stays enabled while a tap saves (an
- * antd button disabled and enabled again animates its colours for 0.2 s after every tap), so a
- * write that went to the queue meanwhile (the network dropped) is checked here.
+ * (runner.ts), and the finish must not overtake it; one of them that went to the queue meanwhile
+ * makes onlineWrite refuse it (the button stays enabled while a tap saves: decision 0120).
  */
 export const finishAudit = async (id: string) => {
   await whenWritesSettled(auditResource(id));
-  if (queuedFor(auditResource(id)).count > 0) throw new ChangesWaitingError();
   return callOnline(auditCalls.finish, { id }, id);
 };

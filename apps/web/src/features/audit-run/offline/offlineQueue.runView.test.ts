@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { TAudit } from '@audit/domain/audits';
 import { auditCalls } from '@audit/domain/calls/audits';
-import { auditRunQueryKey, auditRunQueryOptions, ChangesWaitingError, finishAudit, runWrite } from '../auditRunApi';
+import { auditRunQueryKey, auditRunQueryOptions, finishAudit, runWrite } from '../auditRunApi';
+import { CHANGES_WAITING } from '../../../api/errors';
 import { createAnswerActions } from '../answerActions';
 import { createIssueActions } from '../issueActions';
 import { createNoteActions } from '../noteActions';
@@ -70,7 +71,7 @@ describe('the run view offline', () => {
     const tapped = answers.saveAnswer(question()._id, { type: 'select', select: [OPTION.yes] });
     const finishing = finishAudit(audit._id);
     await tapped;
-    await expect(finishing).rejects.toBeInstanceOf(ChangesWaitingError);
+    await expect(finishing).rejects.toMatchObject({ name: CHANGES_WAITING });
     expect(calls).toEqual([]);
 
     // Once the change has reached the server, the finish is sent.
