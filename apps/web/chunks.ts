@@ -133,6 +133,10 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       // would no longer link the stylesheets.
       boot = new Set(entry[0]!.moduleIds);
       signIn = modulesLoaded(chunks, [...entry, ...app, ...login]);
+      // Schemas are built when their module runs: the sign-in page's code runs none of the templates'
+      // or the registers' (users.ts once pulled them all in for one list of four names).
+      const signInSchemas = [...signIn].filter((id) => /packages\/domain\/src\/(templates|registers|register-[a-z]+)\.ts$/.test(id));
+      if (signInSchemas.length) this.error(`chunks.ts: the sign-in page would run ${signInSchemas.join(', ')}`);
       shell = modulesLoaded(chunks, [...signedIn, ...byFacade((id) => OFFLINE_KIND.test(id))]);
       report = modulesLoaded(chunks, publicReport);
       // What the run view loads: the shell, antd's App around it (WithFeedback) and its page's static imports.

@@ -40,6 +40,9 @@ export const RISK_COLORS: Record<(typeof RISK_LEVELS)[number], string> = {
 /** An audit's recalculated risk (product document, report view): red high, yellow medium, green low. */
 export const AUDIT_RISK_COLORS = { HIGH: '#f5222d', MEDIUM: '#fadb14', LOW: '#52c41a' } as const;
 export const REGISTER_AREAS = ['KITCHEN', 'POOL', 'LEGIONELLA', 'OTHERS'] as const;
+/** What a user may see of the registers, by area: the registers' own areas. */
+export const AREA_ACCESSES = REGISTER_AREAS;
+export type TAreaAccess = (typeof AREA_ACCESSES)[number];
 export const LAB_DATA_AREAS = ['labDataFood', 'labDataPool', 'labDataLegionella', 'labDataOthers'] as const;
 
 /** Sign-in lockout: after this many consecutive failures the account cools down. */

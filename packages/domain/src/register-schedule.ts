@@ -8,8 +8,8 @@ import { isReadingCompliant, type TOperation } from './templates.js';
  * schemas are in register-requests.ts and register-responses.ts; registers.ts gathers all three.
  */
 
-export const AREA_ACCESSES = ['KITCHEN', 'POOL', 'LEGIONELLA', 'OTHERS'] as const;
-export type TAreaAccess = (typeof AREA_ACCESSES)[number];
+// In constants.ts: users.ts needs it, and the sign-in page's code should not build the registers' schemas.
+export { AREA_ACCESSES, type TAreaAccess } from './constants.js';
 export const CLASSIFICATIONS = ['measurement', 'cleaning', 'maintenance'] as const;
 /** Calls document, section 9: the values of both period and frequency, shortest first. */
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'bimonthly', 'quarterly', 'semester', 'yearly'] as const;

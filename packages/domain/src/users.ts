@@ -1,7 +1,6 @@
 import { z } from './zod.js';
-import { LAB_DATA_AREAS, REPORT_TYPES } from './constants.js';
+import { AREA_ACCESSES, LAB_DATA_AREAS, REPORT_TYPES } from './constants.js';
 import { DAY_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './validators.js';
-import { AREA_ACCESSES } from './registers.js';
 
 /**
  * Users: the request and response schemas of /ms-core/api/users, shared by the server's routes
