@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentLanguage } from './i18n';
 import { loadLanguage } from './i18n/translations';
@@ -7,12 +7,15 @@ import { App } from './app/App';
 import { registerServiceWorker } from './sw/register';
 
 // The user's language arrives first (its own chunk, fetched beside the page's): no key is ever shown.
-void loadLanguage(currentLanguage()).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void loadLanguage(currentLanguage()).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
 
 registerServiceWorker();
