@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useMe, userCan } from '../../session/me';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
@@ -24,12 +25,17 @@ export function AuditReportPage({ backTo }: { backTo: string }) {
   const report = useReport(id);
   // The corrective actions beside each issue: a finished audit's issues are incidents now.
   const actions = useReportActions(id, report.data?.status === 'finished' && userCan(me, 'ISSUE:READ'));
-  if (report.isPending) return <PageSkeleton rows={10} />;
+  // The report's first render and the actions' arrival are large renders: deferred, React renders
+  // them in slices between the browser's frames instead of one long task each (decision 0121).
+  const deferred = useDeferredValue(report.data);
+  // Another report's, for a moment, after the address changed to this one: not shown.
+  const audit = deferred?._id === id ? deferred : undefined;
+  const actionsData = useDeferredValue(actions.data ?? null);
   if (report.isError) return <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
-  const audit = report.data;
+  if (!audit) return <PageSkeleton rows={10} />;
   return (
     <ReportLanguage language={audit.template.language}>
-      <ReportActions.Provider value={actions.data ?? null}>
+      <ReportActions.Provider value={actionsData}>
         <ReportView
           audit={audit}
           layout={layoutFor(me?.reportType)}

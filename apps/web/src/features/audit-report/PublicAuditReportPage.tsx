@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Flex, Result, Spin } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -27,12 +28,16 @@ export function PublicAuditReportPage() {
   const location = useLocation();
   const preview = Boolean((location.state as { preview?: boolean } | null)?.preview);
   const report = usePublicReport(auditId, preview);
+  // The report's first render is a large one: deferred, React renders it in slices between the
+  // browser's frames instead of one long task as the answer arrives (decision 0121).
+  const deferred = useDeferredValue(report.data);
+  const data = deferred?._id === auditId ? deferred : undefined;
   return (
     <div className="public-report">
       <div className="public-report-brand">
         <SafetyCertificateOutlined /> {t('app.name')}
       </div>
-      {report.isPending && (
+      {(report.isPending || (report.data && !data)) && (
         <Flex justify="center" style={{ padding: 80 }}>
           <Spin size="large" />
         </Flex>
@@ -47,9 +52,9 @@ export function PublicAuditReportPage() {
           )}
         </ReportLanguage>
       )}
-      {report.data && (
-        <ReportLanguage language={report.data.template.language}>
-          <ReportView audit={report.data} layout={layoutFor(null)} header={<ReportHeader audit={report.data} />} />
+      {data && (
+        <ReportLanguage language={data.template.language}>
+          <ReportView audit={data} layout={layoutFor(null)} header={<ReportHeader audit={data} />} />
         </ReportLanguage>
       )}
     </div>
