@@ -124,7 +124,9 @@ export async function benchLighthouse(engine: 'pglite' | 'postgres'): Promise<TL
     );
     const lines: TLine[] = [];
     let signedIn = false;
-    for (const target of PAGES) {
+    // BENCH_LIGHTHOUSE_PAGES=login,public-report: only those pages (their keys above).
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    for (const target of PAGES.filter((p) => !only || only.includes(p.key))) {
       if (target.signedIn && !signedIn) {
         await signIn(context, server.base);
         signedIn = true;
