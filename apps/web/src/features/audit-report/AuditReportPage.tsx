@@ -4,7 +4,7 @@ import { useMe, userCan } from '../../session/me';
 import { ErrorState, PageSkeleton } from '../../ui/PageStates';
 import { useViewport } from '../../ui/useViewport';
 import { PdfButton } from '../../ui/audit-actions/PdfButton';
-import { useReport } from './reportApi';
+import { useDeferredReport, useReport } from './reportApi';
 import { ReportHeader } from './ReportHeader';
 import { ReportLanguage, UserLanguage } from './ReportLanguage';
 import { layoutFor } from './reportLayout';
@@ -25,11 +25,8 @@ export function AuditReportPage({ backTo }: { backTo: string }) {
   const report = useReport(id);
   // The corrective actions beside each issue: a finished audit's issues are incidents now.
   const actions = useReportActions(id, report.data?.status === 'finished' && userCan(me, 'ISSUE:READ'));
-  // The report's first render and the actions' arrival are large renders: deferred, React renders
-  // them in slices between the browser's frames instead of one long task each (decision 0121).
-  const deferred = useDeferredValue(report.data);
-  // Another report's, for a moment, after the address changed to this one: not shown.
-  const audit = deferred?._id === id ? deferred : undefined;
+  const audit = useDeferredReport(report.data, id);
+  // Their arrival renders every issue again: deferred too, in slices (decision 0121).
   const actionsData = useDeferredValue(actions.data ?? null);
   if (report.isError) return <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
   if (!audit) return <PageSkeleton rows={10} />;

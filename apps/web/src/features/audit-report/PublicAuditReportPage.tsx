@@ -1,11 +1,10 @@
-import { useDeferredValue } from 'react';
 import { Flex, Result, Spin } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/errors';
 import { ErrorState } from '../../ui/PageStates';
-import { usePublicReport } from './reportApi';
+import { useDeferredReport, usePublicReport } from './reportApi';
 import { ReportHeader } from './ReportHeader';
 import { ReportLanguage } from './ReportLanguage';
 import { layoutFor } from './reportLayout';
@@ -28,16 +27,13 @@ export function PublicAuditReportPage() {
   const location = useLocation();
   const preview = Boolean((location.state as { preview?: boolean } | null)?.preview);
   const report = usePublicReport(auditId, preview);
-  // The report's first render is a large one: deferred, React renders it in slices between the
-  // browser's frames instead of one long task as the answer arrives (decision 0121).
-  const deferred = useDeferredValue(report.data);
-  const data = deferred?._id === auditId ? deferred : undefined;
+  const data = useDeferredReport(report.data, auditId);
   return (
     <div className="public-report">
       <div className="public-report-brand">
         <SafetyCertificateOutlined /> {t('app.name')}
       </div>
-      {(report.isPending || (report.data && !data)) && (
+      {!data && !report.isError && (
         <Flex justify="center" style={{ padding: 80 }}>
           <Spin size="large" />
         </Flex>

@@ -85,7 +85,7 @@ export function FinishButton() {
 
   return (
     <>
-      <Tooltip title={unsynced ? t('auditRun.offline.syncFirst') : undefined}>
+      <Tooltip title={unsynced ? t('alert.error.changesWaiting') : undefined}>
         <Button type="primary" icon={<FlagOutlined />} onClick={start} disabled={unsynced} loading={finish.isPending}>
           {t('auditRun.finish.button')}
         </Button>

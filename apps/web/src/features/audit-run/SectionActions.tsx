@@ -41,7 +41,7 @@ export function SectionActions({ sectionId, title, duplicable, removable }: TPro
   const busy = duplicate.isPending || remove.isPending;
   // Not queued (online only, as the product document says), so never ahead of changes still queued.
   const blocked = !online || queued;
-  const hint = !online ? t('auditRun.section.offline') : queued ? t('auditRun.offline.syncFirst') : undefined;
+  const hint = !online ? t('auditRun.section.offline') : queued ? t('alert.error.changesWaiting') : undefined;
   return (
     <span className="run-section-actions">
       {duplicable &&
