@@ -8,11 +8,13 @@ import { renderPdfJob } from './pdf-job.js';
 import { pdfFileName } from './service.js';
 
 /**
- * How long the render waits after the read: the reader's page is still loading (about 10 s for a
- * 483-question report on a tablet), and its answers come first. A click before then asks for the PDF
- * at once (POST …/pdf), as it always did; the PDF is not made twice (the job ahead finds it made).
+ * How long the render waits after the read (decision 0122): past the reader's first screen (about 7 s
+ * for a 483-question report on a tablet's slow network), before a reader who wants the PDF has read
+ * enough to ask for it. The render itself runs at the lowest priority (pdf/worker.ts). A click before
+ * then asks for the PDF at once (POST …/pdf), as it always did; the PDF is not made twice (the job
+ * ahead finds it made).
  */
-const AHEAD_AFTER_SECONDS = 10;
+const AHEAD_AFTER_SECONDS = 6;
 
 /**
  * A finished audit's report read without a PDF of its version: the PDF is made now, before anyone

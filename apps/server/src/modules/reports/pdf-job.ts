@@ -33,7 +33,7 @@ const photoIdsOf = (audit: TAudit) =>
     ...(audit.questionnaire?.questionsAnswers.flatMap((qa) => qa.images.map((i) => i.url)) ?? []),
   ].flatMap((url) => fileIdFromUrl(url) ?? []);
 
-async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Promise<{ status: 'ready' | 'failed'; name: string }> {
+async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string, background: boolean): Promise<{ status: 'ready' | 'failed'; name: string }> {
   const read = await withScope(ctx.db, caller, async (tx) => {
     const audit = await readAudit(tx, caller, auditId, auditView(ctx));
     const state = await pdfState.findPdfState(tx, caller, auditId);
@@ -54,7 +54,13 @@ async function makePdf(ctx: TModuleContext, caller: TAuth, auditId: string): Pro
   ))
     photos.set(id, bytes);
   // Pages left plain: GET …/pdf sends the file brotli-compressed as a whole (decision 0106).
-  const pdf = await renderInWorker(audit!, photos, pdfLabels(audit!.template.language), { ...(await companyCover(ctx, caller)), compress: false });
+  const pdf = await renderInWorker(
+    audit!,
+    photos,
+    pdfLabels(audit!.template.language),
+    { ...(await companyCover(ctx, caller)), compress: false },
+    { background },
+  );
   const stored = await storeGenerated(ctx, { buffer: pdf, filename: name, contentType: 'application/pdf' });
   try {
     const replaced = await withScope(ctx.db, caller, async (tx) => {
@@ -112,7 +118,7 @@ async function renderPdf(ctx: TModuleContext, job: TJob<TPdfJobPayload>) {
     });
   let result: Awaited<ReturnType<typeof makePdf>>;
   try {
-    result = await makePdf(ctx, caller, payload.auditId);
+    result = await makePdf(ctx, caller, payload.auditId, payload.ahead);
   } catch (error) {
     // Gone or out of the requester's reach now: retrying cannot help.
     if (error instanceof AppError && error.errorName === 'NOTFOUND') return fail('none');

@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { buildAuditFixture, buildFixturePhotos } from '../test/fixture.js';
@@ -90,6 +90,27 @@ describe('renderAuditPdf', () => {
     expect(out.subarray(0, 5).toString()).toBe('%PDF-');
     expect(out.length).toBeGreaterThan(pdf.length * 0.9);
     expect(ticks).toBeGreaterThan(5);
+  });
+
+  it.runIf(process.platform === 'linux')('renders a PDF made ahead at the lowest priority, on its own thread only', async () => {
+    // The nice value of every thread of this process while the render runs (Linux: one per thread).
+    const niceOfThreads = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        try {
+          return Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+        } catch {
+          return 0; // a thread that ended between the listing and the read
+        }
+      });
+    const seen = new Set<number>();
+    const poll = setInterval(() => niceOfThreads().forEach((nice) => seen.add(nice)), 5);
+    const out = await renderInWorker(fixture.audit, photos, pdfLabels('es'), { company: 'Higiene Demo S.L.' }, { background: true });
+    clearInterval(poll);
+    expect(out.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(seen).toContain(19); // the worker's thread, while it rendered
+    expect(getPriority()).toBe(0); // the server's own thread: unchanged
+    // Nothing left behind once its worker has ended (the spare one booted next runs at normal priority).
+    await vi.waitFor(() => expect(niceOfThreads().every((nice) => nice === 0)).toBe(true), { timeout: 10_000 });
   });
 
   it('turns its cover into a PNG that shows the brand band and the score ring', async () => {

@@ -8,6 +8,8 @@ export interface TWorkerInput {
   images: [string, Uint8Array][];
   labels: TPdfLabels;
   options: TRenderOptions;
+  /** A render nobody waits for (made ahead, decision 0122): the worker's thread yields the cores to everything else. */
+  background: boolean;
 }
 
 /** A report that takes longer than this is stuck (the budget is 2 s for a large audit). */
@@ -59,10 +61,16 @@ function take(): Worker {
 
 /**
  * renderAuditPdf in a worker thread, so a long report never blocks the event loop that answers
- * requests.
+ * requests. `background`: a render nobody waits for, at the lowest scheduling priority.
  */
-export function renderInWorker(audit: TAudit, images: Map<string, Buffer>, labels: TPdfLabels, options: TRenderOptions = {}): Promise<Buffer> {
-  const input: TWorkerInput = { audit, images: [...images], labels, options };
+export function renderInWorker(
+  audit: TAudit,
+  images: Map<string, Buffer>,
+  labels: TPdfLabels,
+  options: TRenderOptions = {},
+  { background = false }: { background?: boolean } = {},
+): Promise<Buffer> {
+  const input: TWorkerInput = { audit, images: [...images], labels, options, background };
   const worker = take();
   const rendered = new Promise<Buffer>((resolve, reject) => {
     const timer = setTimeout(() => {
