@@ -20,8 +20,8 @@ export function firstPaintPlugin(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      handler(html, { bundle }) {
+        if (!bundle) return { html, tags: [] };
         const chunks = new Map(
           Object.values(bundle)
             .filter((output) => output.type === 'chunk')
@@ -48,8 +48,21 @@ export function firstPaintPlugin(): Plugin {
         };
         const app = closure(byFacade(APP).fileName);
         const files = [...app, ...closure(byFacade(DEFAULT_TEXTS).fileName).filter((file) => !app.includes(file))];
-        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        const tags = files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        return { html: preloadStylesheets(html), tags };
       },
     },
   };
+}
+
+/**
+ * The stylesheets Vite links are fetched at once but block nothing (decision 0122): antd's sheet is
+ * 68 KB on the wire, and while it came the splash waited with it, a blank page for half a second on
+ * slow 4G. app/boot.ts applies them before the app's first render (applyStylesheets), so no screen
+ * is drawn unstyled; the splash has its own inline style.
+ */
+export function preloadStylesheets(html: string): string {
+  const linked = /<link rel="stylesheet"([^>]*)>/g;
+  if (!linked.test(html)) throw new Error('first-paint-plugin: index.html links no stylesheet (boot.ts would wait for none)');
+  return html.replace(linked, '<link rel="preload" as="style"$1>');
 }
