@@ -5,6 +5,7 @@ import { chunkingByRoute, PREPASS_ENV } from './chunks';
 import { precompressPlugin } from './compress-plugin';
 import { facadeInlinePlugin } from './facade-plugin';
 import { firstPaintPlugin } from './first-paint-plugin';
+import { lazySchemasPlugin } from './lazy-schemas-plugin';
 import { serviceWorkerPlugin } from './sw-plugin';
 
 /** The API the dev server (and `vite preview`) proxies to; API_TARGET overrides it. */
@@ -19,10 +20,11 @@ export default defineConfig({
   // antd-static-style.ts: antd's stylesheet for our theme (virtual:antd.css, decision 0096);
   // sw-plugin.ts: /sw.js with the build's precache list; compress-plugin.ts: .br and .gz copies of
   // every text file (production builds only); first-paint-plugin.ts: index.html preloads the default
-  // language's texts; facade-plugin.ts: no one-line file between a dynamic import and its group's file.
+  // language's texts; facade-plugin.ts: no one-line file between a dynamic import and its group's file;
+  // lazy-schemas-plugin.ts: the domain's schemas built when first used.
   plugins: prepass
-    ? [antdStylePlugin({ empty: true }), react()]
-    : [antdStylePlugin(), chunking.plugin, react(), firstPaintPlugin(), facadeInlinePlugin(), serviceWorkerPlugin(), precompressPlugin()],
+    ? [antdStylePlugin({ empty: true }), lazySchemasPlugin(), react()]
+    : [antdStylePlugin(), lazySchemasPlugin(), chunking.plugin, react(), firstPaintPlugin(), facadeInlinePlugin(), serviceWorkerPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API, changeOrigin: true }])),
