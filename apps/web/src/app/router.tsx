@@ -45,10 +45,21 @@ const shellChildren: RouteObject[] = [
   },
 ];
 
-/** Whether a path is a screen of the shell (breadcrumb links), not the catch-all. */
+const screenPaths = new Map<string, boolean>();
+
+/**
+ * Whether a path is a screen of the shell (breadcrumb links), not the catch-all. Remembered per path:
+ * the routes never change, and each `matchRoutes` flattens and ranks all of them again (the
+ * breadcrumbs ask for every crumb on every render).
+ */
 export function isScreenPath(path: string): boolean {
-  const matches = matchRoutes(shellChildren, path);
-  return Boolean(matches?.length && matches[matches.length - 1]!.route.path !== '*');
+  let screen = screenPaths.get(path);
+  if (screen === undefined) {
+    const matches = matchRoutes(shellChildren, path);
+    screen = Boolean(matches?.length && matches[matches.length - 1]!.route.path !== '*');
+    screenPaths.set(path, screen);
+  }
+  return screen;
 }
 
 // A feature fetches a page's code ahead by its path (manifest/registry.ts preloadPath), without importing
