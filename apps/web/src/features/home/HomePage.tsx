@@ -1,6 +1,6 @@
 import './home.css';
 import type { ReactNode } from 'react';
-import { Avatar, Card, Col, Flex, Row, Typography } from 'antd';
+import { Card, Col, Flex, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { zoneOr } from '@audit/domain/dates';
@@ -60,9 +60,11 @@ export function HomePage({ kind, me, canOpen }: { kind: THomeKind; me: TMe; canO
     <Flex vertical gap={16} data-testid={`home-${kind}`}>
       <Card className="home-hero">
         <Flex gap={16} align="center">
-          <Avatar size={52} src={me.avatar || undefined} className="home-hero-avatar">
-            {initialsOf(me.fullName)}
-          </Avatar>
+          {/* Not antd's Avatar: it measures its text when it mounts, a layout of the whole page in the
+              first render's task (about 0.1 s on a slow tablet); the shell's user block does the same (UserMenu). */}
+          <span className="user-avatar home-hero-avatar" aria-hidden>
+            {me.avatar ? <img src={me.avatar} alt="" /> : initialsOf(me.fullName)}
+          </span>
           <div style={{ minWidth: 0, flex: 1 }}>
             <Typography.Text className="home-hero-date" title={dateLine}>
               {dateLine}
