@@ -18,8 +18,10 @@ import { build, type Plugin } from 'vite';
  *   the run view runs too (antd's App, layout, menu, tags...); `report-rest`: the report's others
  *   (its tables, trees, tabs...). A visitor of a shared report downloads both, and neither `vendor`
  *   nor `shell`;
- * - `vendor`: the other library modules the signed-in shell or the run view runs; `vendor-screens`:
- *   every other library module (the calendar's drag and drop, the editors' pickers, uploads...).
+ * - `vendor`: the other library modules the signed-in shell or the run view runs; `vendor-lists`: the
+ *   other library modules the homes and the list screens (features' …ListPage.tsx: tables, filters,
+ *   date ranges) run; `vendor-screens`: every other library module (the calendar's drag and drop,
+ *   the editors' trees and pickers, uploads...): a client's home and lists download neither.
  *   The run view, an auditor's first page on a tablet's slow network (issue 28), downloads neither
  *   `report-rest` nor `vendor-screens` (decision 0111); the other screens download them too;
  * - `shell`: the app's own modules that the signed-in shell loads (sidebar, header, the session's
@@ -46,6 +48,9 @@ const RUN_VIEW = src('features/audit-run/AuditRunPage.tsx');
 const DATA_PATH = [src('features/audit-run/auditRunApi.ts')];
 /** The public report (/share-audit-report/:auditId) and the layout around it (antd's App). */
 const PUBLIC_REPORT = [src('features/audit-report/PublicAuditReportPage.tsx'), src('app/WithFeedback.tsx')];
+/** The list screens (a feature's …ListPage.tsx) and the homes: the libraries they run are `vendor-lists`'s. */
+const LIST_PAGE = /[\\/]src[\\/]features[\\/][^\\/]+[\\/][A-Za-z]+ListPage\.tsx$/;
+const HOME = src('app/HomeRoute.tsx');
 const OFFLINE_KIND = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]offline[\\/]/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
 const LIBRARY = /node_modules[\\/]/;
@@ -98,6 +103,7 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
   let report: Set<string> | undefined;
   let runView: Set<string> | undefined;
   let dataPath: Set<string> | undefined;
+  let lists: Set<string> | undefined;
   let boot: Set<string> | undefined;
   const known = (set: Set<string> | undefined) => {
     if (!set) throw new Error('chunks.ts: the groups were asked for before the first build');
@@ -142,6 +148,10 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       // What the run view loads: the shell, antd's App around it (WithFeedback) and its page's static imports.
       runView = new Set([...shell, ...modulesLoaded(chunks, [...publicReport.filter((chunk) => chunk.facadeModuleId !== PUBLIC_REPORT[0]), ...run])]);
       dataPath = modulesLoaded(chunks, data);
+      const listPages = byFacade((id) => LIST_PAGE.test(id) || id === HOME);
+      if (!listPages.some((chunk) => chunk.facadeModuleId === HOME) || listPages.length < 2)
+        this.error('chunks.ts: the first build has no chunk of HomeRoute.tsx or of a …ListPage.tsx');
+      lists = modulesLoaded(chunks, listPages);
     },
     // The promises kept: the sign-in page loads neither `vendor` nor `shell`, nor `report`; the public
     // report neither `vendor` nor `shell`; the run view neither `report-rest` nor `vendor-screens`;
@@ -169,22 +179,22 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       if (entryHeavy.length) this.error(`chunks.ts: index.html's entry would wait for ${entryHeavy.join(', ')}`);
       const signInHeavy = named(
         loadedBy((chunk) => chunk.facadeModuleId === SIGN_IN),
-        ['vendor', 'vendor-screens', 'shell', 'report', 'report-rest'],
+        ['vendor', 'vendor-lists', 'vendor-screens', 'shell', 'report', 'report-rest'],
       );
       if (signInHeavy.length) this.error(`chunks.ts: the sign-in page would load ${signInHeavy.join(', ')}`);
       const reportHeavy = named(
         loadedBy((chunk) => PUBLIC_REPORT.includes(chunk.facadeModuleId ?? '')),
-        ['vendor', 'vendor-screens', 'shell'],
+        ['vendor', 'vendor-lists', 'vendor-screens', 'shell'],
       );
       if (reportHeavy.length) this.error(`chunks.ts: the public report would load ${reportHeavy.join(', ')}`);
       const runHeavy = named(
         loadedBy((chunk) => [SHELL, RUN_VIEW, PUBLIC_REPORT[1]].includes(chunk.facadeModuleId ?? '')),
-        ['vendor-screens', 'report-rest'],
+        ['vendor-lists', 'vendor-screens', 'report-rest'],
       );
       if (runHeavy.length) this.error(`chunks.ts: the run view would load ${runHeavy.join(', ')}`);
       const dataHeavy = named(
         loadedBy((chunk) => DATA_PATH.includes(chunk.facadeModuleId ?? '')),
-        ['vendor', 'vendor-screens', 'shell', 'report', 'report-rest'],
+        ['vendor', 'vendor-lists', 'vendor-screens', 'shell', 'report', 'report-rest'],
       );
       if (dataHeavy.length) this.error(`chunks.ts: the data path would load ${dataHeavy.join(', ')}`);
     },
@@ -220,7 +230,8 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       priority: 5,
     },
     { debugName: 'report-rest', name: (id: string) => (known(report).has(id) && !ownChunk(id) ? 'report-rest' : null), priority: 4 },
-    { debugName: 'vendor', name: (id: string) => (LIBRARY.test(id) && known(runView).has(id) ? 'vendor' : null), priority: 3 },
+    { debugName: 'vendor', name: (id: string) => (LIBRARY.test(id) && known(runView).has(id) ? 'vendor' : null), priority: 4 },
+    { debugName: 'vendor-lists', name: (id: string) => (LIBRARY.test(id) && known(lists).has(id) ? 'vendor-lists' : null), priority: 3 },
     { debugName: 'vendor-screens', name: (id: string) => (LIBRARY.test(id) ? 'vendor-screens' : null), priority: 2 },
     { debugName: 'shell', name: (id: string) => (!LIBRARY.test(id) && known(shell).has(id) && !ownChunk(id) ? 'shell' : null), priority: 1 },
   ];

@@ -1,5 +1,5 @@
 import './audits.css';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { readAuditsLink } from '../../manifest/listLinks';
@@ -8,9 +8,15 @@ import { ListPage } from '../../ui/ListPage';
 import { listQueryProps, useListState } from '../../ui/useListState';
 import { auditorColumns, clientColumns } from './auditColumns';
 import { AuditFilters } from './AuditFilters';
-import { AuditPreviewDialog } from './AuditPreviewDialog';
 import { countFilters, useAuditsList, type TAuditFilters } from './auditsApi';
-import { CreateAuditWizard } from './wizard/CreateAuditWizard';
+
+// The auditor's preview and wizard, a chunk of their own: a client's list (the same page) never shows
+// them, and their libraries (tree, steps, descriptions, date pickers) are not the list's to download
+// and run. An auditor's list asks for them as it opens (below), so a first click does not wait.
+const loadPreview = () => import('./AuditPreviewDialog');
+const loadWizard = () => import('./wizard/CreateAuditWizard');
+const AuditPreviewDialog = lazy(() => loadPreview().then((m) => ({ default: m.AuditPreviewDialog })));
+const CreateAuditWizard = lazy(() => loadWizard().then((m) => ({ default: m.CreateAuditWizard })));
 
 /** An address's client, establishment, service, status and start days as the list's filters (whole UTC days, as the date filter keeps them). */
 function linkedFilters(params: URLSearchParams, kind: 'auditor' | 'client'): TAuditFilters {
@@ -54,6 +60,11 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
       { replace: true },
     );
   }, [linkedAudit, setParams]);
+  useEffect(() => {
+    if (kind !== 'auditor') return;
+    void loadPreview().catch(() => undefined);
+    void loadWizard().catch(() => undefined);
+  }, [kind]);
   const list = useAuditsList({ ...state.query, filters: kind === 'client' ? { ...filters, ...CLIENT_STATUS } : filters });
 
   return (
@@ -83,10 +94,10 @@ export function AuditsListPage({ kind }: { kind: 'auditor' | 'client' }) {
         onRowClick={(audit) => (kind === 'auditor' ? setPreviewId(audit._id) : navigate(`/client-audits/audits/report/${audit._id}`))}
       />
       {kind === 'auditor' && (
-        <>
+        <Suspense fallback={null}>
           <AuditPreviewDialog id={previewId} onClose={() => setPreviewId(null)} />
           <CreateAuditWizard open={creating} onClose={() => setCreating(false)} onCreated={(audit) => setPreviewId(audit._id)} />
-        </>
+        </Suspense>
       )}
     </>
   );
