@@ -56,13 +56,13 @@ export function firstPaintPlugin(): Plugin {
 }
 
 /**
- * The stylesheets Vite links are fetched at once but block nothing (decision 0122): antd's sheet is
+ * The stylesheets Vite links are fetched at once but block nothing (decision 0123): antd's sheet is
  * 68 KB on the wire, and while it came the splash waited with it, a blank page for half a second on
  * slow 4G. app/boot.ts applies them before the app's first render (applyStylesheets), so no screen
  * is drawn unstyled; the splash has its own inline style.
  */
 export function preloadStylesheets(html: string): string {
-  const linked = /<link rel="stylesheet"([^>]*)>/g;
-  if (!linked.test(html)) throw new Error('first-paint-plugin: index.html links no stylesheet (boot.ts would wait for none)');
-  return html.replace(linked, '<link rel="preload" as="style"$1>');
+  const preloaded = html.replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="preload" as="style"$1>');
+  if (preloaded === html) throw new Error('first-paint-plugin: index.html links no stylesheet (boot.ts would wait for none)');
+  return preloaded;
 }

@@ -1,5 +1,5 @@
 /**
- * Applies the stylesheets index.html preloads (decision 0122: fetched at once, blocking no paint, so
+ * Applies the stylesheets index.html preloads (decision 0123: fetched at once, blocking no paint, so
  * the splash is on screen before antd's 68 KB arrive). Resolves once they are applied, or failed (a
  * page without its sheet, as a failed <link rel=stylesheet> gave): the app renders nothing before,
  * so no screen is drawn unstyled. In development Vite injects the styles itself and none is preloaded.
