@@ -40,6 +40,12 @@ describe('formatPercent', () => {
     expect(formatPercent(100, 'es')).toBe('100,0 %');
   });
 
+  it('writes a figure as Intl.NumberFormat does (number-format.test.ts compares many)', () => {
+    expect(formatPercent(2.55, 'es')).toBe('2,6 %');
+    expect(formatPercent(12345.67, 'es')).toBe('12.345,7 %');
+    expect(formatPercent(1234.5, 'en-GB')).toBe('1,234.5 %');
+  });
+
   it('shows the empty mark for no value', () => {
     expect(formatPercent(null, 'es')).toBe('—');
     expect(formatPercent(undefined, 'en', '')).toBe('');

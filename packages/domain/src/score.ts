@@ -2,6 +2,7 @@
  * How a score is shown, the same on every screen and in the PDF (decision 0019): a section's
  * percentage, and the band of a score against its goal.
  */
+import { formatDecimal } from './number-format.js';
 
 /** A section's score as a percentage with one decimal, or null when the section scores nothing. */
 export function sectionPercent(section: { totalScore: number; finalScore: number }): number | null {
@@ -23,14 +24,8 @@ export function goalBand(percentage: number | null, goal: number | null): TGoalB
 /** The band's colour (green, orange, red), for the screen's bars and the PDF's ring and bars. */
 export const GOAL_BAND_COLORS: Record<TGoalBand, string> = { reached: '#389e0d', close: '#fa8c16', below: '#cf1322' };
 
-/** One formatter per locale: a new Intl.NumberFormat per figure was a large cost in a long report (PDF and screen). */
-const percentFormats = new Map<string, Intl.NumberFormat>();
-
 /** A percentage with one decimal in the reader's language: 85.25 → "85,3 %" (es), "85.3 %" (en); `empty` when there is none. */
-
 export function formatPercent(value: number | null | undefined, locale: string, empty = '—'): string {
   if (value == null || !Number.isFinite(value)) return empty;
-  let format = percentFormats.get(locale);
-  if (!format) percentFormats.set(locale, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
-  return `${format.format(value)} %`;
+  return `${formatDecimal(value, locale, 1, 1)} %`;
 }

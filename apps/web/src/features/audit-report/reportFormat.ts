@@ -1,5 +1,6 @@
 import { formatInstantDay, formatStoredDay, zoneOr } from '@audit/domain/dates';
 import type { TAudit } from '@audit/domain/audits';
+import { formatDecimal } from '@audit/domain/number-format';
 
 /** The visit dates are stored days (UTC start or end): they name their day in any zone. */
 export const formatDay = (iso: string | null | undefined) => formatStoredDay(iso);
@@ -11,4 +12,4 @@ export const finishedDay = (audit: Pick<TAudit, 'finishedDate' | 'timeZone'>) =>
 export { formatPercent } from '@audit/domain/score';
 
 /** Readings: decimals with the page language's separator. */
-export const formatNumber = (value: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value);
+export const formatNumber = (value: number, language: string) => formatDecimal(value, language, 0, 4);
