@@ -1,4 +1,4 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { homePathFor, type TMe } from '../../session/me';
@@ -29,9 +29,10 @@ export function Sidebar({ me, collapsed, onNavigate }: { me: TMe; collapsed: boo
           {!collapsed && (
             <div style={{ minWidth: 0 }}>
               <div className="sidebar-brand-name">{t('app.name')}</div>
-              <Typography.Text ellipsis className="sidebar-brand-space" title={spaceName}>
+              {/* Plain, not antd's ellipsis Typography, which measures its text when it mounts (decision 0124). */}
+              <span className="sidebar-brand-space" title={spaceName}>
                 {spaceName}
-              </Typography.Text>
+              </span>
             </div>
           )}
         </Flex>

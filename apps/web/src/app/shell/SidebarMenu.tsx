@@ -3,6 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { TMe } from '../../session/me';
+import { usePaintedOnce } from '../../ui/usePaintedOnce';
 import { findMenuTrail, menuLabelKey, openKeysFor, visibleMenu, type TMenuEntry } from '../menu';
 
 type TItem = Required<MenuProps>['items'][number];
@@ -46,18 +47,23 @@ export function SidebarMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed:
 
   // The most specific entry: /templates/registers lights "Plantillas de registro", not "Plantillas".
   const selected = findMenuTrail(pathname, entries)?.at(-1)?.path;
+  // antd's Menu is the shell's costliest part to mount (0.15 s on a tablet): it comes in the frame
+  // after the page's first, which a page opened by its address then shows that much sooner (decision 0124).
+  const painted = usePaintedOnce();
 
   return (
     <nav aria-label={t('shell.navigation')}>
-      <Menu
-        theme="dark"
-        mode="inline"
-        inlineCollapsed={collapsed}
-        items={entries.map((entry) => toItem(entry, 0))}
-        selectedKeys={selected ? [selected] : []}
-        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-        style={{ borderInlineEnd: 'none' }}
-      />
+      {painted && (
+        <Menu
+          theme="dark"
+          mode="inline"
+          inlineCollapsed={collapsed}
+          items={entries.map((entry) => toItem(entry, 0))}
+          selectedKeys={selected ? [selected] : []}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      )}
     </nav>
   );
 }

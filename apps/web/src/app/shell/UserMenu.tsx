@@ -7,6 +7,7 @@ import { initialsOf, type TMe } from '../../session/me';
 import { useLogout } from '../../features/auth/authApi';
 import { useQueuedTotal } from '../../offline/queueState';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { usePaintedOnce } from '../../ui/usePaintedOnce';
 
 /**
  * The user block: avatar with initials, full name and e-mail; its menu offers profile and logout.
@@ -19,6 +20,8 @@ export function UserMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed: bo
   const logout = useLogout();
   const pending = useQueuedTotal();
   const [confirming, setConfirming] = useState(false);
+  // The (closed) dialog mounts in the frame after the page's first (decision 0124); the menu opens it.
+  const painted = usePaintedOnce();
   const items = [
     { key: 'profile', icon: <UserOutlined />, label: t('shell.profile') },
     { type: 'divider' as const },
@@ -34,15 +37,17 @@ export function UserMenu({ me, collapsed, onNavigate }: { me: TMe; collapsed: bo
   };
   return (
     <>
-      <ConfirmDialog
-        open={confirming}
-        title={t('shell.logoutPending.title', { count: pending })}
-        content={t('shell.logoutPending.text')}
-        confirmText={t('shell.logout')}
-        loading={logout.isPending}
-        onConfirm={() => logout.mutate()}
-        onCancel={() => setConfirming(false)}
-      />
+      {painted && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('shell.logoutPending.title', { count: pending })}
+          content={t('shell.logoutPending.text')}
+          confirmText={t('shell.logout')}
+          loading={logout.isPending}
+          onConfirm={() => logout.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="topLeft">
         <button type="button" className={`user-block${collapsed ? ' is-collapsed' : ''}`} aria-label={t('shell.userMenu')} data-testid="user-menu">
           {/* Plain elements, not antd's Avatar and ellipsis Typography: these measure their text when they
