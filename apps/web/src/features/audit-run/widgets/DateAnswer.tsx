@@ -1,8 +1,10 @@
 import { DatePicker } from 'antd';
-import { zoneOr } from '@audit/domain/dates';
+import type { Dayjs } from 'dayjs';
+import { usePaintedOnce } from '../../../ui/usePaintedOnce';
 import { useRun } from '../RunContext';
 import { useAuditSelect } from '../useAuditSelect';
 import { DATE_FORMAT, formatDay, formatRange, parseDay, parseRange } from './dateValue';
+import { PickerStandIn } from './PickerStandIn';
 
 interface TProps {
   value: string | null;
@@ -16,7 +18,15 @@ interface TProps {
 /** A date or a date range of the run; stored values are read in the audit's time zone (see dateValue.ts). */
 export function DateAnswer({ value, range, disabled, onChange, ...rest }: TProps) {
   const { auditId } = useRun();
-  const timeZone = zoneOr(useAuditSelect(auditId, (audit) => audit.timeZone));
+  // The audit's zone as stored: dateValue.ts checks it only for a value that is an instant.
+  const timeZone = useAuditSelect(auditId, (audit) => audit.timeZone);
+  // The picker as drawn, in the first frame; the real one in the next (decision 0124).
+  const painted = usePaintedOnce();
+  if (!painted) {
+    const shown = (day: Dayjs | null | undefined) => day?.format(DATE_FORMAT) ?? '';
+    const days = range ? parseRange(value, timeZone) : null;
+    return <PickerStandIn {...rest} text={range ? [shown(days?.[0]), shown(days?.[1])] : shown(parseDay(value, timeZone))} disabled={disabled} />;
+  }
   if (range) {
     return (
       <DatePicker.RangePicker

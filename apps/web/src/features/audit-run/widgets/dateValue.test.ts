@@ -19,6 +19,12 @@ describe('date values in the run view', () => {
     expect(days(parseRange('2026-11-06/2026-11-07'))).toEqual(['2026-11-06', '2026-11-07']);
   });
 
+  it('reads an instant in Madrid when the audit has no zone or one this browser does not know', () => {
+    expect(formatDay(parseDay('2026-11-05T23:00:00.000Z', null)!)).toBe('2026-11-06');
+    expect(formatDay(parseDay('2026-11-05T23:00:00.000Z', 'Mars/Olympus_Mons')!)).toBe('2026-11-06');
+    expect(days(parseRange('["2026-11-05T23:00:00.000Z","2026-11-06T22:59:59.999Z"]', undefined))).toEqual(['2026-11-06', '2026-11-06']);
+  });
+
   it('gives nothing for what is not a date', () => {
     expect(parseDay('')).toBeNull();
     expect(parseDay('mañana')).toBeNull();
