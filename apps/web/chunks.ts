@@ -5,6 +5,8 @@ import { build, type Plugin } from 'vite';
  * How the build groups modules into files (decision 0096). Left to itself, Rolldown gives every set of
  * routes sharing a module a file of its own: the run view downloaded 131 files, most of them a few
  * hundred bytes of one antd component or icon, each a round trip on a slow network. Here:
+ * - `boot-shared`: what index.html's entry (app/boot.ts) shares with the app (Vite's preload helper,
+ *   the calls' paths, ui/afterPaint.ts), in one small file the entry waits for (decision 0124);
  * - `react`: React and the router, which every page needs and which change less often than the app;
  * - `base`: the libraries the sign-in page runs (the entry's and the sign-in page's chunks), in one
  *   file instead of dozens, and nothing more;
@@ -210,7 +212,8 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
       if (dataHeavy.length) this.error(`chunks.ts: the data path would load ${dataHeavy.join(', ')}`);
     },
   };
-  // The entry's modules stay in the entry (boot), main.tsx in its chunk: Rolldown's facade for a module
+  // The entry's modules go to no other group than `boot-shared` (boot.ts and its stylesheets stay in
+  // the entry), main.tsx stays in its chunk: Rolldown's facade for a module
   // without exports, imported dynamically from inside a group, exports a namespace it never defines
   // ("Export 'main_exports' is not defined").
   const ownChunk = (id: string) => known(boot).has(id) || id === APP;

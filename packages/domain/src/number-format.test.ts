@@ -28,7 +28,24 @@ function figures() {
     9999.95,
     12345.67,
   ];
-  all.push(123456789.05, 1e9 + 0.125, 99999999999.995, 1e13 + 0.25, 1e14 + 0.25, 1e-7, -1e-7, 0.04999, 0.000005, 0.0000049, 1e20, 5e-324);
+  all.push(
+    123456789.05,
+    1e9 + 0.125,
+    99999999999.995,
+    1e13 + 0.25,
+    1e14 + 0.25,
+    1e-7,
+    -1e-7,
+    0.04999,
+    0.000005,
+    0.0000049,
+    9e-7,
+    -5e-7,
+    5e-7,
+    0.0000015,
+    1e20,
+    5e-324,
+  );
   let seed = 7;
   const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   for (let i = 0; i < 2000; i++)
@@ -43,6 +60,8 @@ describe('formatDecimal', () => {
     [0, 4],
     [0, 0],
     [2, 2],
+    [0, 5],
+    [0, 6],
   ])('writes every figure as Intl.NumberFormat does, with %i to %i decimals, in each language', (min, max) => {
     for (const locale of ['es', 'en', 'es-ES', 'en-GB', 'en-US', 'fr', 'en-IN'])
       for (const value of figures()) {

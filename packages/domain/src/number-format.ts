@@ -26,7 +26,7 @@ export function formatDecimal(value: number, locale: string, minDecimals: number
   const separators = OWN_LOCALES.has(locale) ? SEPARATORS[locale.slice(0, 2)] : undefined;
   const scale = 10 ** maxDecimals;
   const magnitude = Math.abs(value);
-  if (!separators || !Number.isFinite(value) || !Number.isInteger(maxDecimals) || maxDecimals < minDecimals || maxDecimals > 6 || magnitude * scale >= 1e15)
+  if (!separators || !Number.isFinite(value) || !Number.isInteger(maxDecimals) || maxDecimals < minDecimals || maxDecimals > 5 || magnitude * scale >= 1e15)
     return intl(value, locale, minDecimals, maxDecimals);
   // Rounded from the figure's shortest decimal writing, as ICU does (2.55 → 2.6 with one decimal,
   // though the double is 2.5499…), half away from zero; as an integer of the last decimal's unit.
@@ -36,7 +36,7 @@ export function formatDecimal(value: number, locale: string, minDecimals: number
     const [whole, fraction = ''] = written.split('.') as [string, string?];
     units =
       Number(whole) * scale + Number(fraction.slice(0, maxDecimals).padEnd(maxDecimals, '0') || '0') + (Number(fraction[maxDecimals] ?? '0') >= 5 ? 1 : 0);
-  } // else a figure below 1e-6, which rounds to 0 at six decimals or fewer
+  } // else a figure below 1e-6 (String writes it with an exponent), which rounds to 0 at five decimals or fewer
   const whole = String(Math.floor(units / scale));
   let decimals = maxDecimals ? String(units % scale).padStart(maxDecimals, '0') : '';
   while (decimals.length > minDecimals && decimals.endsWith('0')) decimals = decimals.slice(0, -1);

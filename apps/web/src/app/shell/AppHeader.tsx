@@ -8,7 +8,6 @@ import { BrandMark } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { OfflineTag } from './OfflineTag';
 import { PendingChangesTag } from '../../offline/BackgroundSync';
-import { usePaintedOnce } from '../../ui/usePaintedOnce';
 
 interface TProps {
   isMobile: boolean;
@@ -24,21 +23,6 @@ export function AppHeader({ isMobile, collapsed, onToggleSidebar, onOpenNotifica
   // Unread notifications (a PDF made, a task changed): refreshed when a screen invalidates ['notifications'].
   const unread = useQuery(unreadCountQueryOptions()).data ?? 0;
   const bellLabel = unread ? `${t('notifications.title')} (${t('notifications.unreadCount', { count: unread })})` : t('notifications.title');
-  // The bell's tooltip (hover only) mounts in the frame after the page's first (decision 0124).
-  const painted = usePaintedOnce();
-  const bell = (
-    <Button
-      type="text"
-      icon={
-        <Badge count={unread} size="small" offset={[4, -2]} data-testid="notifications-unread">
-          <BellOutlined />
-        </Badge>
-      }
-      onClick={onOpenNotifications}
-      aria-label={bellLabel}
-      data-testid="notifications-button"
-    />
-  );
   return (
     <Layout.Header className="shell-header" style={{ padding: isMobile ? '0 8px' : '0 20px' }}>
       <Flex align="center" gap={isMobile ? 4 : 12} style={{ height: '100%' }}>
@@ -49,7 +33,19 @@ export function AppHeader({ isMobile, collapsed, onToggleSidebar, onOpenNotifica
         </div>
         <OfflineTag compact={isMobile} />
         <PendingChangesTag compact={isMobile} />
-        {painted ? <Tooltip title={t('notifications.title')}>{bell}</Tooltip> : bell}
+        <Tooltip title={t('notifications.title')}>
+          <Button
+            type="text"
+            icon={
+              <Badge count={unread} size="small" offset={[4, -2]} data-testid="notifications-unread">
+                <BellOutlined />
+              </Badge>
+            }
+            onClick={onOpenNotifications}
+            aria-label={bellLabel}
+            data-testid="notifications-button"
+          />
+        </Tooltip>
         <LanguageSwitch compact={isMobile} />
       </Flex>
     </Layout.Header>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { usePaintedOnce } from '../../../ui/usePaintedOnce';
@@ -18,19 +19,29 @@ interface TProps {
 /** A date or a date range of the run; stored values are read in the audit's time zone (see dateValue.ts). */
 export function DateAnswer({ value, range, disabled, onChange, ...rest }: TProps) {
   const { auditId } = useRun();
-  // The audit's zone as stored: dateValue.ts checks it only for a value that is an instant.
+  // The audit's zone as stored: dateValue.ts checks it only for an instant that needs it.
   const timeZone = useAuditSelect(auditId, (audit) => audit.timeZone);
   // The picker as drawn, in the first frame; the real one in the next (decision 0124).
   const painted = usePaintedOnce();
+  // Focused in that frame (a tap, Tab, its label): the real picker takes the focus when it comes.
+  const focusedEarly = useRef(false);
   if (!painted) {
     const shown = (day: Dayjs | null | undefined) => day?.format(DATE_FORMAT) ?? '';
     const days = range ? parseRange(value, timeZone) : null;
-    return <PickerStandIn {...rest} text={range ? [shown(days?.[0]), shown(days?.[1])] : shown(parseDay(value, timeZone))} disabled={disabled} />;
+    return (
+      <PickerStandIn
+        {...rest}
+        text={range ? [shown(days?.[0]), shown(days?.[1])] : shown(parseDay(value, timeZone))}
+        disabled={disabled}
+        onFocus={() => (focusedEarly.current = true)}
+      />
+    );
   }
   if (range) {
     return (
       <DatePicker.RangePicker
         {...rest}
+        autoFocus={focusedEarly.current}
         format={DATE_FORMAT}
         value={parseRange(value, timeZone)}
         disabled={disabled}
@@ -43,6 +54,7 @@ export function DateAnswer({ value, range, disabled, onChange, ...rest }: TProps
   return (
     <DatePicker
       {...rest}
+      autoFocus={focusedEarly.current}
       format={DATE_FORMAT}
       value={parseDay(value, timeZone)}
       disabled={disabled}

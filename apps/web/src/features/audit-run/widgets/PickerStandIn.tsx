@@ -8,6 +8,8 @@ interface TProps {
   disabled: boolean;
   id?: string;
   'aria-label'?: string;
+  /** A tap or Tab onto it: the real picker, which replaces it a frame later, then takes the focus. */
+  onFocus?: () => void;
 }
 
 /**
@@ -17,7 +19,7 @@ interface TProps {
  * mounting a RangePicker took 0.07–0.15 s of the run view's first render on a tablet (decision 0124).
  * PickerStandIn.test.ts holds its markup equal to antd's.
  */
-export function PickerStandIn({ text, disabled, id, 'aria-label': ariaLabel }: TProps) {
+export function PickerStandIn({ text, disabled, id, 'aria-label': ariaLabel, onFocus }: TProps) {
   const config = useContext(ConfigProvider.ConfigContext);
   const lang = config.locale?.DatePicker?.lang;
   // The class that scopes the theme's variables (app/theme.ts sets its key; antd's components carry it).
@@ -35,6 +37,7 @@ export function PickerStandIn({ text, disabled, id, 'aria-label': ariaLabel }: T
       date-range={end}
       value={value}
       readOnly
+      onFocus={onFocus}
     />
   );
   const clear = (range ? text.some(Boolean) : Boolean(text)) && !disabled && (
