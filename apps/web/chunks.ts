@@ -226,9 +226,8 @@ export function chunkingByRoute(): { plugin: Plugin; groups: { debugName: string
     // What the entry imports that the app imports too, in one small file of its own (each file is a
     // round trip on HTTP/1.1's six connections, decision 0124): Vite's helper for dynamic imports,
     // which boot.ts runs before any of the app, the calls' paths, and the entry's modules but boot.ts
-    // itself (ui/afterPaint.ts, which the app imports too: a group that takes it as a dependency of
-    // its own modules would make the entry wait for that group). Else a group takes them with its modules' dependencies (the first call module's,
-    // `main`) and index.html's entry waits for `main`.
+    // itself (ui/afterPaint.ts). Left to no group, another group would take them along as its
+    // modules' dependencies (`main`, `shell`) and index.html's entry would wait for that group.
     {
       debugName: 'boot-shared',
       name: (id: string) => (BOOT_SHARED.test(id) || PRELOAD_HELPER.test(id) || (known(boot).has(id) && id !== BOOT && SCRIPT.test(id)) ? 'boot-shared' : null),

@@ -94,6 +94,16 @@ describe('day inputs and stored days', () => {
     expect(dayOfInput('2026-03-01T23:30:00Z', 'UTC')).toBe('2026-03-01');
   });
 
+  it('asks for a zone given as a function only when the instant needs one', () => {
+    const asked: string[] = [];
+    const zone = (value: string) => () => (asked.push(value), MADRID);
+    expect(dayOfInput('2026-03-02', zone('day'))).toBe('2026-03-02');
+    expect(dayOfInput('2026-03-02T00:00:00.000Z', zone('start'))).toBe('2026-03-02');
+    expect(dayOfInput('2026-03-02T23:59:59.999Z', zone('end'))).toBe('2026-03-02');
+    expect(dayOfInput('2026-03-01T23:30:00Z', zone('instant'))).toBe('2026-03-02');
+    expect(asked).toEqual(['instant']);
+  });
+
   it('reads a stored day as its UTC day, whatever the zone', () => {
     expect(dayOfStored('2026-03-02T00:00:00.000Z')).toBe('2026-03-02');
     expect(dayOfStored(new Date('2026-03-02T23:59:59.999Z'))).toBe('2026-03-02');

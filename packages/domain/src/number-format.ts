@@ -2,7 +2,8 @@
  * Decimal figures in the app's languages, written as Intl.NumberFormat writes them, without Intl for
  * Spanish and English: a browser's first Intl.NumberFormat loads its number data, 120–150 ms on a
  * tablet (4× CPU), paid in the run view's and the report's first render for one score (decision 0124).
- * Other languages, and figures too large for exact integer arithmetic, go to Intl.
+ * Other languages, non-finite figures, more than five decimals and figures too large for exact integer
+ * arithmetic go to Intl.
  */
 
 /** The app's languages as i18n and the screens name them (en-IN, es-MX... group otherwise: Intl's). */

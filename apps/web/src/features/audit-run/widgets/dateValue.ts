@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { DAY_FORMAT, DEFAULT_TIME_ZONE, dayOfInput, zoneOr } from '@audit/domain/dates';
+import { DAY_FORMAT, dayOfInput, zoneOr } from '@audit/domain/dates';
 
 dayjs.extend(customParseFormat);
 
@@ -17,14 +17,6 @@ export const DATE_FORMAT = DAY_FORMAT;
 const ISO_DAY = 'YYYY-MM-DD';
 const INSTANT = /^\d{4}-\d{2}-\d{2}T/;
 
-/** Whether the instant is a stored day's UTC start or end, which names its day in any zone (dayOfInput). */
-function isUtcDayBound(value: string) {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return false;
-  const iso = date.toISOString();
-  return iso.endsWith('T00:00:00.000Z') || iso.endsWith('T23:59:59.999Z');
-}
-
 /**
  * `timeZone` is the audit's as stored (null, or one this browser does not know: Europe/Madrid), checked
  * only for an instant that is not a UTC day bound: checking it builds an Intl.DateTimeFormat of the
@@ -36,7 +28,11 @@ export function parseDay(text: string | null | undefined, timeZone?: string | nu
   if (!value) return null;
   if (INSTANT.test(value)) {
     try {
-      return dayjs(dayOfInput(value, isUtcDayBound(value) ? DEFAULT_TIME_ZONE : zoneOr(timeZone)), ISO_DAY, true);
+      return dayjs(
+        dayOfInput(value, () => zoneOr(timeZone)),
+        ISO_DAY,
+        true,
+      );
     } catch {
       return null;
     }
